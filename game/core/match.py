@@ -1,0 +1,230 @@
+"""The match driver: one game in progress, whoever plays it (window, CLI, tests).
+
+It owns the things that are not rules: which seat is a person and which an agent,
+clocks (with an injectable time source), the action log, undo, and autosave. The
+rules stay pure; the driver only calls the Ruleset protocol.
+
+The window asks `agent_requests()` for work to think about off the render loop and
+hands answers back through `submit`; headless callers use `run_agents()`.
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Callable
+
+from .record import Record, write_record, state_digest
+from .rules import Action, Decision, Event, IllegalAction, is_barrier
+
+
+@dataclass
+class SeatInfo:
+    name: str
+    kind: str = "ai"                 # "human" or "ai"
+    difficulty: str = "normal"       # for AI seats: random / easy / normal / hard
+
+    @property
+    def is_human(self) -> bool:
+        return self.kind == "human"
+
+    def to_json(self) -> dict:
+        return {"name": self.name, "kind": self.kind, "difficulty": self.difficulty}
+
+    @classmethod
+    def from_json(cls, data: dict) -> "SeatInfo":
+        return cls(str(data.get("name", "?")), str(data.get("kind", "ai")),
+                   str(data.get("difficulty", "normal")))
+
+
+class Match:
+    def __init__(self, game_id: str, ruleset, seats: list[SeatInfo], options: dict, seed: int,
+                 now: Callable[[], float] = time.monotonic, agents: dict | None = None,
+                 autosave_path=None, validated: bool = False):
+        self.game_id = game_id
+        self.rules = ruleset
+        self.seats = seats
+        self.options = options if validated else ruleset.validate_options(dict(options), len(seats))
+        self.seed = seed
+        self.now = now
+        self.agents = agents or {}            # seat -> Agent (AI seats only)
+        self.autosave_path = autosave_path
+        self.state = ruleset.setup(len(seats), self.options, seed)
+        self.log: list[tuple[int, Action]] = []
+        self.barriers: list[int] = []         # log lengths after which undo may not go back
+        self.deadlines: dict = {}             # clock key -> monotonic deadline
+        self.paused_seats: set[int] = set()   # hot-seat: clocks wait behind the curtain
+        self._decisions: list[Decision] | None = None
+        self.listeners: list[Callable[[list[Event]], None]] = []
+
+    # -- asking ---------------------------------------------------------------
+    def decisions(self) -> list[Decision]:
+        if self._decisions is None:
+            self._decisions = list(self.rules.decisions(self.state))
+            self._sync_clocks()
+        return self._decisions
+
+    def decisions_for(self, seat: int) -> list[Decision]:
+        return [d for d in self.decisions() if d.seat == seat]
+
+    def result(self):
+        return self.rules.result(self.state)
+
+    @property
+    def over(self) -> bool:
+        return self.result() is not None
+
+    def view(self, seat: int | None) -> dict:
+        return self.rules.view(self.state, seat)
+
+    # -- answering ------------------------------------------------------------
+    def submit(self, seat: int, action: Action) -> list[Event]:
+        """Apply one seat's answer. Raises IllegalAction (with a reason) and changes
+        nothing if it is not legal now."""
+        if self.over:
+            raise IllegalAction("the game is over")
+        events = self.rules.apply(self.state, seat, action)
+        self.log.append((seat, action))
+        if any(is_barrier(e) for e in events):
+            self.barriers.append(len(self.log))
+        self._decisions = None
+        self._adjust_clocks(events)
+        for agent_seat, agent in self.agents.items():
+            observe = getattr(agent, "observe", None)
+            if observe is not None:
+                observe([e for e in events if e.visible_to(agent_seat)])
+        for listener in self.listeners:
+            listener(events)
+        if self.autosave_path is not None:
+            self.save(self.autosave_path)
+        return events
+
+    def agent_requests(self) -> list[tuple[int, dict, Decision]]:
+        """Decisions owed by AI seats now, with the view each may use, in rules order."""
+        return [(d.seat, self.view(d.seat), d) for d in self.decisions()
+                if d.seat in self.agents and not self.seats[d.seat].is_human]
+
+    def run_agents(self, max_steps: int = 1, budget: float | None = None) -> list[Event]:
+        """Headless: let AI seats answer, one answer per step, first owed first."""
+        events: list[Event] = []
+        for _ in range(max_steps):
+            if self.over:
+                break
+            request = next(iter(self.agent_requests()), None)
+            if request is None:
+                break
+            seat, view, decision = request
+            action = self.agents[seat].choose(view, decision, budget)
+            events += self.submit(seat, action)
+        return events
+
+    # -- clocks -----------------------------------------------------------------
+    def pause_seat(self, seat: int, paused: bool = True) -> None:
+        """Hold a seat's clocks (hot-seat curtain down); they start when released."""
+        if paused:
+            self.paused_seats.add(seat)
+        else:
+            self.paused_seats.discard(seat)
+            self._decisions = None
+
+    def time_left(self, decision: Decision) -> float | None:
+        deadline = self.deadlines.get(decision.clock_key)
+        if decision.timeout is None:
+            return None
+        if deadline is None:
+            return decision.timeout
+        return max(0.0, deadline - self.now())
+
+    def tick(self) -> list[Event]:
+        """Apply the default of every decision whose clock ran out."""
+        events: list[Event] = []
+        for _ in range(64):                    # a bound, never a livelock
+            now = self.now()
+            expired = next((d for d in self.decisions() if d.timeout is not None
+                            and d.default is not None
+                            and self.deadlines.get(d.clock_key, now + 1) <= now), None)
+            if expired is None or self.over:
+                break
+            events += self.submit(expired.seat, expired.default)
+        return events
+
+    def _sync_clocks(self) -> None:
+        now = self.now()
+        live = set()
+        for d in self._decisions:
+            if d.timeout is None:
+                continue
+            key = d.clock_key
+            live.add(key)
+            if key not in self.deadlines and d.seat not in self.paused_seats:
+                self.deadlines[key] = now + d.timeout
+        for key in list(self.deadlines):
+            if key not in live:
+                del self.deadlines[key]
+
+    def _adjust_clocks(self, events: list[Event]) -> None:
+        for ev in events:
+            if ev.kind == "clock":
+                key = ev.data["clock"]
+                key = tuple(key) if isinstance(key, list) else key
+                if key in self.deadlines:
+                    now = self.now()
+                    left = self.deadlines[key] - now + ev.data.get("add", 0.0)
+                    cap = ev.data.get("cap")
+                    self.deadlines[key] = now + (min(left, cap) if cap is not None else left)
+
+    # -- undo ---------------------------------------------------------------------
+    def can_undo(self, seat: int) -> bool:
+        """Only a seat's own last action, and never back past a reveal, draw or roll."""
+        if not self.log or self.log[-1][0] != seat or self.over:
+            return False
+        last_barrier = self.barriers[-1] if self.barriers else 0
+        return len(self.log) > last_barrier
+
+    def undo(self, seat: int) -> bool:
+        if not self.can_undo(seat):
+            return False
+        self.replay_to(len(self.log) - 1)
+        return True
+
+    def replay_to(self, n: int) -> None:
+        """Rebuild the state from the seed and the first n actions."""
+        actions = self.log[:n]
+        self.state = self.rules.setup(len(self.seats), self.options, self.seed)
+        self.log, self.barriers = [], []
+        self._decisions = None
+        for seat, action in actions:
+            events = self.rules.apply(self.state, seat, action)
+            self.log.append((seat, action))
+            if any(is_barrier(e) for e in events):
+                self.barriers.append(len(self.log))
+        self.deadlines.clear()
+        if self.autosave_path is not None:
+            self.save(self.autosave_path)
+
+    # -- saving -------------------------------------------------------------------
+    def record(self) -> Record:
+        return Record(game=self.game_id, options=self.options, seed=self.seed,
+                      seats=[s.to_json() for s in self.seats], actions=list(self.log),
+                      digest=state_digest(self.rules, self.state))
+
+    def save(self, path) -> None:
+        write_record(path, self.record())
+
+    @classmethod
+    def from_record(cls, record: Record, ruleset, now=time.monotonic, agents=None,
+                    autosave_path=None) -> "Match":
+        """Resume: replay the log to exactly the recorded state (RecordError if not)."""
+        from .record import RecordError
+
+        seats = [SeatInfo.from_json(s) for s in record.seats]
+        match = cls(record.game, ruleset, seats, record.options, record.seed, now=now,
+                    agents=agents, validated=True)
+        for i, (seat, action) in enumerate(record.actions):
+            try:
+                match.submit(seat, action)
+            except IllegalAction as exc:
+                raise RecordError(f"action {i + 1} ({seat}: {action}) is not legal: {exc.reason}")
+        if record.digest and state_digest(ruleset, match.state) != record.digest:
+            raise RecordError("replaying the actions does not reach the recorded final state")
+        match.autosave_path = autosave_path
+        return match

@@ -1,0 +1,133 @@
+"""The rules protocol every game implements, and the small values it trades in.
+
+A game is a `Ruleset`: a handful of pure functions over a game-owned state object.
+The kernel (match driver, records, agents, CLI, screens) only ever talks to a game
+through this protocol, so it knows nothing about any one game.
+
+Values:
+- An **Action** is a tuple whose first item is a verb string and whose other items are
+  ints, strings or nested tuples of those: ``("income",)``, ``("claim", "doge")``,
+  ``("target", "poisoner", 2)``. Tuples are hashable, cheap and JSON-serialisable
+  (as lists; `as_action` turns them back).
+- A **Decision** says that one seat must (or may) answer now, with which actions.
+  Several decisions may be open at once (anyone may challenge; sealed bids); the
+  driver applies whichever answer comes first and asks `decisions()` again.
+- An **Event** is what happened, for the screen, the sounds and the log. `to` is
+  ``None`` for a public event, else the tuple of seats allowed to see it.
+"""
+from __future__ import annotations
+
+from typing import Any, Iterable, NamedTuple, Protocol, Sequence
+
+Action = tuple
+
+
+class IllegalAction(Exception):
+    """Raised by `apply` for an action that is not legal now; `reason` says why."""
+
+    def __init__(self, reason: str):
+        super().__init__(reason)
+        self.reason = reason
+
+
+class OptionsError(ValueError):
+    """Raised by `setup` for options that cannot work together (names which and why)."""
+
+
+class Decision(NamedTuple):
+    seat: int
+    kind: str                      # "turn", "challenge", "block", "lose_card", "bid", ...
+    actions: tuple                 # the legal actions, in a stable order
+    timeout: float | None = None   # seconds on the clock, None = untimed
+    default: Action | None = None  # applied by the driver when the clock runs out
+    clock: Any = None              # decisions sharing a clock key share one countdown
+    prompt: dict | None = None     # what the screen needs to ask the question well
+
+    @property
+    def clock_key(self):
+        return self.clock if self.clock is not None else (self.seat, self.kind)
+
+
+class Event(NamedTuple):
+    kind: str
+    data: dict
+    to: tuple | None = None        # None: everyone may see it; else only these seats
+
+    def visible_to(self, seat: int | None) -> bool:
+        return self.to is None or (seat is not None and seat in self.to)
+
+
+def event(kind: str, to: Iterable[int] | None = None, **data) -> Event:
+    return Event(kind, data, None if to is None else tuple(to))
+
+
+class Result(NamedTuple):
+    winners: tuple                 # seats that won (empty: nobody won)
+    scores: tuple                  # one number per seat (or ranks), for the results screen
+    reason: str                    # why the game ended, in words (i18n key or text)
+    details: dict | None = None
+
+
+class Ruleset(Protocol):
+    """What a game's rules module provides. All functions are pure over `state`
+    except `apply`, which mutates the state it is given and returns the events."""
+
+    id: str
+    min_players: int
+    max_players: int
+
+    def default_options(self) -> dict: ...
+    def validate_options(self, options: dict, players: int) -> dict:
+        """Return complete options or raise OptionsError naming the option and why."""
+    def setup(self, players: int, options: dict, seed: int) -> Any: ...
+    def decisions(self, state) -> Sequence[Decision]: ...
+    def apply(self, state, seat: int, action: Action) -> list[Event]: ...
+    def view(self, state, seat: int | None) -> dict: ...
+    def result(self, state) -> Result | None: ...
+    def clone(self, state) -> Any: ...
+    def snapshot(self, state) -> dict:
+        """The whole state as JSON-able data (hidden parts included): digests, tests."""
+
+
+def as_action(value) -> Action:
+    """Turn a JSON-loaded action (lists) back into the tuple form."""
+    if isinstance(value, list):
+        return tuple(as_action(v) for v in value)
+    return value
+
+
+def check_legal(decisions: Sequence[Decision], seat: int, action: Action) -> Decision:
+    """The decision of `seat` that allows `action`, or IllegalAction with a reason.
+    Games may call this at the top of `apply` when they have no faster check."""
+    mine = [d for d in decisions if d.seat == seat]
+    if not mine:
+        raise IllegalAction(f"seat {seat} has nothing to decide now")
+    for d in mine:
+        if action in d.actions:
+            return d
+    raise IllegalAction(f"{describe_action(action)} is not one of the choices now")
+
+
+def describe_action(action: Action) -> str:
+    return " ".join(str(a) for a in action) if isinstance(action, tuple) else str(action)
+
+
+class OptionSpec(NamedTuple):
+    """One setting on the new-game screen, described by the game (data, not code)."""
+    key: str
+    label: str                      # i18n key or plain text
+    kind: str                       # "choice", "flag" or "int"
+    default: Any
+    choices: tuple = ()             # for "choice": ((value, label), ...)
+    minimum: int | None = None      # for "int"
+    maximum: int | None = None
+    help: str = ""                  # one friendly sentence for the screen
+
+
+# Event kinds after which an undo may not go back (something random or secret became
+# known). Games use these kinds for such events, or set data["barrier"] = True.
+BARRIER_KINDS = frozenset({"roll", "draw", "reveal", "shuffle", "deal"})
+
+
+def is_barrier(ev: Event) -> bool:
+    return ev.kind in BARRIER_KINDS or ev.to is not None or bool(ev.data.get("barrier"))

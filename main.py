@@ -1,0 +1,7 @@
+"""Nocturne — python main.py [command]. All logic lives in game.cli."""
+import sys
+
+from game.cli import main
+
+if __name__ == "__main__":
+    sys.exit(main())
