@@ -1,0 +1,265 @@
+"""Cached, converted surfaces: fonts, text, icons, textures, card backs, images.
+
+Create ONE `Assets()` after `pygame.display.set_mode` (convert/convert_alpha need a
+display). Everything is cached: never render text or scale an image every frame —
+ask `assets.text(...)` / `assets.icon(...)` each frame instead, they are dict lookups.
+
+Missing files never crash the game: a clear placeholder is drawn and the name is
+recorded in `assets.missing` (the self-test reports it).
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+
+from ..core.paths import resource_path
+
+_SYSTEM_DEJAVU = Path("/usr/share/fonts/truetype/dejavu")
+_TEXT_CACHE_LIMIT = 6000
+
+
+def _classify_fonts(folder: Path) -> dict:
+    """Map (serif, bold) and "display" to font files found in `folder`."""
+    found: dict = {}
+    if not folder.is_dir():
+        return found
+    files = sorted(list(folder.glob("*.ttf")) + list(folder.glob("*.otf")))
+    for f in files:
+        low = f.stem.lower()
+        if any(w in low for w in ("oblique", "italic", "condensed", "mono", "light", "math")):
+            continue
+        if "dejavu" in low:
+            serif = "serif" in low
+            bold = "bold" in low
+            found.setdefault((serif, bold), f)
+        else:
+            found.setdefault("display", f)
+    for f in files:   # a file named display* always wins
+        if f.stem.lower().startswith("display"):
+            found["display"] = f
+    return found
+
+
+class Assets:
+    def __init__(self, root: Path | None = None):
+        self.root = Path(root) if root else resource_path()
+        self.missing: set[str] = set()
+        self._fonts: dict = {}
+        self._text: dict = {}
+        self._icons: dict = {}
+        self._raw_icons: dict = {}
+        self._textures: dict = {}
+        self._images: dict = {}
+        self._scaled: dict = {}
+        files = _classify_fonts(self.root / "fonts")
+        system = _classify_fonts(_SYSTEM_DEJAVU)
+        self.font_files: dict = {}
+        for key in ((False, False), (False, True), (True, False), (True, True)):
+            self.font_files[key] = files.get(key) or system.get(key)
+        display = files.get("display")
+        self.has_display_font = display is not None
+        # without a dedicated display face, titles use the bold serif
+        self.font_files["display"] = display or self.font_files[(True, True)]
+        if files.get((False, False)) is None:
+            self.missing.add("fonts/DejaVuSans.ttf")
+
+    # -- fonts and text ---------------------------------------------------------
+    def font(self, size: int, bold: bool = False, serif: bool = False,
+             display: bool = False) -> pygame.font.Font:
+        key = (int(size), bold, serif, display)
+        f = self._fonts.get(key)
+        if f is None:
+            path = self.font_files["display"] if display else self.font_files[(serif, bold)]
+            try:
+                f = pygame.font.Font(str(path) if path else None, int(size))
+            except (OSError, pygame.error):
+                f = pygame.font.Font(None, int(size))
+            if path is None and bold:
+                f.bold = True
+            self._fonts[key] = f
+        return f
+
+    def text(self, s: str, size: int, color, bold: bool = False, serif: bool = False,
+             display: bool = False) -> pygame.Surface:
+        """Rendered, anti-aliased text (cached by all arguments)."""
+        color = tuple(color)
+        key = (s, int(size), color, bold, serif, display)
+        surf = self._text.get(key)
+        if surf is None:
+            if len(self._text) > _TEXT_CACHE_LIMIT:
+                self._text.clear()
+            font = self.font(size, bold, serif, display)
+            surf = font.render(s, True, color[:3])
+            if len(color) == 4 and color[3] < 255:
+                surf.set_alpha(color[3])
+            self._text[key] = surf
+        return surf
+
+    def text_size(self, s: str, size: int, bold: bool = False, serif: bool = False,
+                  display: bool = False) -> tuple[int, int]:
+        return self.font(size, bold, serif, display).size(s)
+
+    def wrap(self, s: str, size: int, width: int, bold: bool = False,
+             serif: bool = False) -> list[str]:
+        """Split text into lines that fit `width` pixels (keeps blank lines)."""
+        font = self.font(size, bold, serif)
+        lines: list[str] = []
+        for para in s.split("\n"):
+            words = para.split(" ")
+            line = ""
+            for w in words:
+                cand = f"{line} {w}" if line else w
+                if font.size(cand)[0] <= width or not line:
+                    line = cand
+                else:
+                    lines.append(line)
+                    line = w
+            lines.append(line)
+        return lines
+
+    def text_block(self, s: str, size: int, color, width: int, bold: bool = False,
+                   serif: bool = False, line_gap: int = 4, align: str = "left") -> pygame.Surface:
+        """Wrapped text as one surface (cached)."""
+        key = ("block", s, size, tuple(color), width, bold, serif, line_gap, align)
+        surf = self._text.get(key)
+        if surf is None:
+            lines = self.wrap(s, size, width, bold, serif)
+            lh = self.font(size, bold, serif).get_linesize() + line_gap
+            surf = pygame.Surface((width, max(1, lh * len(lines))), pygame.SRCALPHA)
+            for i, line in enumerate(lines):
+                if line:
+                    ts = self.text(line, size, color, bold, serif)
+                    x = 0 if align == "left" else (width - ts.get_width()) // (2 if align == "center" else 1)
+                    surf.blit(ts, (x, i * lh))
+            self._text[key] = surf
+        return surf
+
+    # -- icons --------------------------------------------------------------------
+    def _raw_icon(self, name: str) -> pygame.Surface | None:
+        if name in self._raw_icons:
+            return self._raw_icons[name]
+        path = self.root / "sprites" / "icons" / f"{name}.png"
+        surf = None
+        try:
+            surf = pygame.image.load(str(path)).convert_alpha()
+        except (FileNotFoundError, pygame.error, OSError):
+            self.missing.add(f"sprites/icons/{name}.png")
+        self._raw_icons[name] = surf
+        return surf
+
+    def has_icon(self, name: str) -> bool:
+        return self._raw_icon(name) is not None
+
+    def icon(self, name: str, size: int, color=None) -> pygame.Surface:
+        """A square icon `size` px, tinted `color` (keeps the alpha shape)."""
+        key = (name, int(size), tuple(color) if color is not None else None)
+        surf = self._icons.get(key)
+        if surf is not None:
+            return surf
+        raw = self._raw_icon(name)
+        size = max(1, int(size))
+        if raw is None:
+            surf = self._placeholder_icon(name, size, color or (220, 200, 160))
+        else:
+            surf = pygame.transform.smoothscale(raw, (size, size)) if raw.get_width() != size else raw.copy()
+            if color is not None:
+                surf.fill((0, 0, 0), special_flags=pygame.BLEND_RGB_MULT)
+                surf.fill(tuple(color)[:3], special_flags=pygame.BLEND_RGB_ADD)
+                if len(color) == 4:
+                    surf.set_alpha(color[3])
+        self._icons[key] = surf
+        return surf
+
+    def _placeholder_icon(self, name: str, size: int, color) -> pygame.Surface:
+        surf = pygame.Surface((size, size), pygame.SRCALPHA)
+        c = tuple(color)[:3]
+        r = size // 2
+        pygame.draw.circle(surf, c, (r, r), r - 1, max(1, size // 16))
+        letter = (name[:1] or "?").upper()
+        ts = self.font(max(8, int(size * 0.55)), bold=True).render(letter, True, c)
+        surf.blit(ts, ts.get_rect(center=(r, r)))
+        return surf
+
+    # -- textures and images -------------------------------------------------------
+    def texture(self, name: str) -> pygame.Surface:
+        """sprites/textures/<name>.png, converted (a dark procedural stand-in if missing)."""
+        surf = self._textures.get(name)
+        if surf is None:
+            path = self.root / "sprites" / "textures" / f"{name}.png"
+            try:
+                surf = pygame.image.load(str(path)).convert_alpha()
+            except (FileNotFoundError, pygame.error, OSError):
+                self.missing.add(f"sprites/textures/{name}.png")
+                surf = pygame.Surface((256, 256))
+                surf.fill((34, 26, 20))
+                for i in range(0, 256, 16):
+                    pygame.draw.line(surf, (40, 31, 24), (0, i), (256, i + 8))
+                surf = surf.convert()
+            self._textures[name] = surf
+        return surf
+
+    def tiled(self, name: str, size: tuple[int, int], tint=None) -> pygame.Surface:
+        """A texture tiled over `size` (cached), optionally multiplied by `tint`."""
+        key = ("tiled", name, tuple(size), tuple(tint) if tint else None)
+        surf = self._scaled.get(key)
+        if surf is None:
+            tex = self.texture(name)
+            surf = pygame.Surface(size).convert()
+            tw, th = tex.get_size()
+            for y in range(0, size[1], th):
+                for x in range(0, size[0], tw):
+                    surf.blit(tex, (x, y))
+            if tint:
+                surf.fill(tuple(tint)[:3], special_flags=pygame.BLEND_RGB_MULT)
+            self._scaled[key] = surf
+        return surf
+
+    def card_back(self, game_id: str, size: tuple[int, int]) -> pygame.Surface:
+        key = ("back", game_id, tuple(size))
+        surf = self._scaled.get(key)
+        if surf is None:
+            name = f"card_back_{game_id}"
+            path = self.root / "sprites" / "textures" / f"{name}.png"
+            if path.exists():
+                surf = pygame.transform.smoothscale(self.texture(name), size)
+            else:
+                self.missing.add(f"sprites/textures/{name}.png")
+                surf = pygame.Surface(size, pygame.SRCALPHA)
+                pygame.draw.rect(surf, (60, 22, 26), surf.get_rect(), border_radius=8)
+                pygame.draw.rect(surf, (200, 160, 80), surf.get_rect().inflate(-8, -8), 2, border_radius=6)
+                ic = self.icon("game_" + game_id, min(size) // 2, (200, 160, 80))
+                surf.blit(ic, ic.get_rect(center=surf.get_rect().center))
+            self._scaled[key] = surf
+        return surf
+
+    def image(self, path, size: tuple[int, int] | None = None, alpha: bool = True) -> pygame.Surface:
+        """Any image by path relative to the resource root (or absolute), cached."""
+        key = (str(path), tuple(size) if size else None)
+        surf = self._images.get(key)
+        if surf is None:
+            base = self._images.get((str(path), None))
+            if base is None:
+                p = Path(path)
+                if not p.is_absolute():
+                    p = self.root / p
+                try:
+                    base = pygame.image.load(str(p))
+                    base = base.convert_alpha() if alpha else base.convert()
+                except (FileNotFoundError, pygame.error, OSError):
+                    self.missing.add(str(path))
+                    base = pygame.Surface(size or (64, 64), pygame.SRCALPHA)
+                    pygame.draw.rect(base, (140, 60, 60), base.get_rect(), 2)
+                self._images[(str(path), None)] = base
+            surf = base if size is None or base.get_size() == tuple(size) else \
+                pygame.transform.smoothscale(base, size)
+            self._images[key] = surf
+        return surf
+
+    def scaled(self, key, make):
+        """Generic cache for derived surfaces: `assets.scaled(("glow", r), lambda: ...)`."""
+        surf = self._scaled.get(key)
+        if surf is None:
+            surf = make()
+            self._scaled[key] = surf
+        return surf
