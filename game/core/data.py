@@ -121,8 +121,15 @@ def load_yaml(file: Path, problems: Problems) -> Doc | None:
         loader.dispose()
 
 
+_PLAIN_TAGS = {"tag:yaml.org,2002:map", "tag:yaml.org,2002:seq"}
+
+
 def _build(loader, node, path, doc: Doc, problems: Problems):
     doc.lines[path] = node.start_mark.line + 1
+    if isinstance(node, (yaml.MappingNode, yaml.SequenceNode)) and node.tag not in _PLAIN_TAGS:
+        problems.add(doc, path, f"refused tag {node.tag!r}: data files may hold only plain "
+                                "values, lists and mappings", line=node.start_mark.line + 1)
+        return None
     if isinstance(node, yaml.MappingNode):
         loader.flatten_mapping(node)
         out = {}
