@@ -1,0 +1,118 @@
+"""`python main.py bench`: the figures README reports, measured on this machine.
+
+frame_ms: each game's table mid-game with animations running at 1920×1080 (dummy
+video driver); startup_s: process start to the first interactive menu frame;
+sim: random-play speed; kernel_us: apply+decisions and determinize costs;
+ai_ms: thinking time per decision per difficulty; peak_rss_mb: this process.
+"""
+from __future__ import annotations
+
+import os
+import resource
+import subprocess
+import sys
+import time
+
+from .simulate import percentile, play_one
+
+
+def _startup_seconds(runs: int = 3) -> float:
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+    if getattr(sys, "frozen", False):
+        cmd = [sys.executable, "play", "--exit-after-first-frame"]
+    else:
+        main = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "main.py")
+        cmd = [sys.executable, main, "play", "--exit-after-first-frame"]
+    best = []
+    for _ in range(runs):
+        t0 = time.perf_counter()
+        subprocess.run(cmd, env=env, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        best.append(time.perf_counter() - t0)
+    return round(min(best), 3), round(percentile(best, 50), 3)
+
+
+def _sim_speed(game_id: str, players: int, seconds: float) -> dict:
+    from .games import registry
+    ruleset = registry.ruleset(game_id)
+    options = ruleset.validate_options({}, players)
+    games = actions = 0
+    t0 = time.perf_counter()
+    while time.perf_counter() - t0 < seconds:
+        _result, n, _times = play_one(game_id, options, ["random"] * players, 10_000 + games)
+        games += 1
+        actions += n
+    elapsed = time.perf_counter() - t0
+    return {"players": players, "games_per_s": round(games / elapsed, 1),
+            "actions_per_s": round(actions / elapsed, 1)}
+
+
+def _kernel_us(game_id: str, players: int, games: int = 200) -> dict:
+    """Raw rules speed without the driver: apply + decisions, clone, determinize."""
+    from .core.rng import RNG
+    from .games import registry
+    ruleset = registry.ruleset(game_id)
+    spec = registry.get(game_id)
+    options = ruleset.validate_options({}, players)
+    rng = RNG(5)
+    steps, step_time, states = 0, 0.0, []
+    t_all = time.perf_counter()
+    for g in range(games):
+        state = ruleset.setup(players, options, g)
+        while ruleset.result(state) is None:
+            decisions = ruleset.decisions(state)
+            d = decisions[0]
+            ruleset.apply(state, d.seat, d.actions[rng.below(len(d.actions))])
+            steps += 1
+            if steps % 37 == 0 and len(states) < 200:
+                states.append(ruleset.clone(state))
+    step_time = time.perf_counter() - t_all
+    out = {"apply_plus_decisions_us": round(step_time / max(1, steps) * 1e6, 2),
+           "raw_games_per_s": round(games / step_time, 1)}
+    t0 = time.perf_counter()
+    for s in states:
+        ruleset.clone(s)
+    out["clone_us"] = round((time.perf_counter() - t0) / max(1, len(states)) * 1e6, 2)
+    determinize = spec.extra.get("determinize")
+    if determinize is not None:
+        views = [(ruleset.view(s, ruleset.decisions(s)[0].seat), ruleset.decisions(s)[0].seat)
+                 for s in states if ruleset.result(s) is None and ruleset.decisions(s)]
+        t0 = time.perf_counter()
+        for view, seat in views:
+            determinize(view, seat, rng)
+        out["determinize_us"] = round((time.perf_counter() - t0) / max(1, len(views)) * 1e6, 2)
+    return out
+
+
+def _ai_ms(game_id: str, difficulty: str, games: int) -> dict:
+    from .games import registry
+    ruleset = registry.ruleset(game_id)
+    options = ruleset.validate_options({}, 2)
+    times: list[float] = []
+    for g in range(games):
+        names = [difficulty, "random"] if g % 2 == 0 else ["random", difficulty]
+        _r, _n, t = play_one(game_id, options, names, 500 + g)
+        times += t.get(difficulty, [])
+    return {"p50": round(percentile(times, 50), 2), "p95": round(percentile(times, 95), 2),
+            "max": round(max(times), 2) if times else 0.0, "decisions": len(times)}
+
+
+def run(quick: bool = False) -> dict:
+    from .games import registry
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    report: dict = {"frame_ms": {}, "sim": {}, "kernel_us": {}, "ai_ms": {}}
+    report["startup_s"], report["startup_median_s"] = _startup_seconds(2 if quick else 5)
+    for game_id in registry.game_ids():
+        spec = registry.get(game_id)
+        players = min(4, spec.max_players)
+        report["sim"][game_id] = _sim_speed(game_id, players, 1.0 if quick else 4.0)
+        report["kernel_us"][game_id] = _kernel_us(game_id, players, 50 if quick else 300)
+        report["ai_ms"][game_id] = {d: _ai_ms(game_id, d, 1 if quick else 4)
+                                    for d in ("easy", "normal", "hard")}
+    from .ui import headless
+    for game_id in registry.game_ids():
+        frames = headless.bench_frames(game_id, frames=120 if quick else 600)
+        report["frame_ms"][game_id] = {q: round(percentile(frames, int(q[1:])), 2)
+                                       for q in ("p50", "p95", "p99")}
+    report["peak_rss_mb"] = round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
+    return report

@@ -1,0 +1,265 @@
+"""python main.py [COMMAND] — the one front door.
+
+play (default) opens the window; every other command is headless:
+validate-data, simulate, replay, screenshot, bench, self-test, package.
+A user's mistake (unknown game, bad option, bad file) prints one clear line and
+exits 2; it never shows a traceback.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+
+PROCESS_START = time.perf_counter()
+
+
+class UsageError(Exception):
+    """A mistake in what the user asked for: printed as one line, exit code 2."""
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    parser = build_parser()
+    if not argv or argv[0].startswith("-") and argv[0] not in ("-h", "--help"):
+        argv = ["play"] + argv
+    args = parser.parse_args(argv)
+    try:
+        return args.run(args)
+    except UsageError as exc:
+        print(f"nocturne: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="nocturne", description="Nocturne: five dark tabletop games.")
+    sub = p.add_subparsers(dest="command", metavar="COMMAND")
+
+    play = sub.add_parser("play", help="open the window (the default)")
+    play.add_argument("--load", metavar="FILE", help="resume a saved game")
+    play.add_argument("--exit-after-first-frame", action="store_true", help=argparse.SUPPRESS)
+    play.set_defaults(run=cmd_play)
+
+    val = sub.add_parser("validate-data", help="check every YAML data file")
+    val.add_argument("--data-dir", metavar="DIR", help="a data folder to check instead of the bundled one")
+    val.set_defaults(run=cmd_validate)
+
+    sim = sub.add_parser("simulate", help="play many games between agents, headless")
+    add_game_args(sim)
+    sim.add_argument("--agents", required=True, help="comma-separated: random, easy, normal, hard (one per seat, or one for all)")
+    sim.add_argument("--games", type=int, default=100)
+    sim.add_argument("--seed", type=int, default=1)
+    sim.add_argument("--budget", type=float, default=None, help="AI thinking seconds per decision (default: each level's own)")
+    sim.add_argument("--jobs", type=int, default=1, help="worker processes")
+    sim.add_argument("--json", action="store_true")
+    sim.set_defaults(run=cmd_simulate)
+
+    rep = sub.add_parser("replay", help="watch a saved game, or --verify it headless")
+    rep.add_argument("file")
+    rep.add_argument("--verify", action="store_true")
+    rep.set_defaults(run=cmd_replay)
+
+    shot = sub.add_parser("screenshot", help="render a table mid-game to a PNG, headless")
+    add_game_args(shot)
+    shot.add_argument("--seed", type=int, default=1)
+    shot.add_argument("--after", type=int, default=10, help="actions played by AI first")
+    shot.add_argument("--out", required=True)
+    shot.add_argument("--size", default="1920x1080")
+    shot.add_argument("--scene", default=None, help="a scene instead of a table: menu, new_game, settings, rules, about, load, results")
+    shot.set_defaults(run=cmd_screenshot)
+
+    bench = sub.add_parser("bench", help="measure frame times, start-up, simulation speed, AI time, memory")
+    bench.add_argument("--json", action="store_true")
+    bench.add_argument("--quick", action="store_true", help="shorter runs")
+    bench.set_defaults(run=cmd_bench)
+
+    st = sub.add_parser("self-test", help="load everything, draw every scene and table, play one AI game each")
+    st.set_defaults(run=cmd_self_test)
+
+    pkg = sub.add_parser("package", help="build the standalone executable into dist/nocturne/")
+    pkg.add_argument("--onefile", action="store_true", help="one file instead of one folder")
+    pkg.set_defaults(run=cmd_package)
+    return p
+
+
+def add_game_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--game", required=True)
+    p.add_argument("--players", type=int, required=True)
+    p.add_argument("--mode", default=None)
+    p.add_argument("--addon", action="append", default=[])
+    p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                   help="any other game option (JSON value or text)")
+
+
+# -- shared helpers ---------------------------------------------------------------
+def load_game(game_id: str):
+    from .core.data import DataError
+    from .games import registry
+    try:
+        spec = registry.get(game_id)
+    except registry.UnknownGame as exc:
+        raise UsageError(str(exc))
+    try:
+        return spec, registry.ruleset(game_id)
+    except DataError as exc:
+        raise UsageError(f"the data of {game_id} has errors:\n{exc}")
+
+
+def game_options(args, ruleset) -> dict:
+    from .core.rules import OptionsError
+    options: dict = {}
+    if args.mode:
+        options["mode"] = args.mode
+    if args.addon:
+        options["addons"] = list(args.addon)
+    for item in args.option:
+        key, sep, value = item.partition("=")
+        if not sep:
+            raise UsageError(f"--option {item!r}: expected KEY=VALUE")
+        try:
+            options[key] = json.loads(value)
+        except json.JSONDecodeError:
+            options[key] = value
+    try:
+        return ruleset.validate_options(options, args.players)
+    except OptionsError as exc:
+        raise UsageError(str(exc))
+
+
+# -- commands -----------------------------------------------------------------------
+def cmd_play(args) -> int:
+    from .ui import app
+    return app.run(load_path=args.load, exit_after_first_frame=args.exit_after_first_frame)
+
+
+def cmd_validate(args) -> int:
+    from pathlib import Path
+
+    from .core.data import DataError
+    from .core.dice import load_dice
+    from .games import registry
+
+    data_dir = Path(args.data_dir) if args.data_dir else None
+    if data_dir is not None and not data_dir.is_dir():
+        raise UsageError(f"--data-dir {data_dir}: no such folder")
+    failures = []
+    try:
+        dice = load_dice(data_dir)
+        print(f"dice: ok ({', '.join(dice)})")
+    except DataError as exc:
+        failures += exc.problems
+    for game_id in registry.game_ids():
+        spec = registry.get(game_id)
+        try:
+            ruleset = spec.load_ruleset(data_dir / game_id if data_dir else None)
+            summary = getattr(ruleset, "data_summary", lambda: "")()
+            print(f"{game_id}: ok{(' (' + summary + ')') if summary else ''}")
+        except DataError as exc:
+            failures += exc.problems
+    if failures:
+        for problem in failures:
+            print(problem, file=sys.stderr)
+        print(f"{len(failures)} problem(s) found", file=sys.stderr)
+        return 1
+    return 0
+
+
+def cmd_simulate(args) -> int:
+    from . import simulate as sim
+    spec, ruleset = load_game(args.game)
+    options = game_options(args, ruleset)
+    names = [a.strip() for a in args.agents.split(",") if a.strip()]
+    if len(names) == 1:
+        names *= args.players
+    if len(names) != args.players:
+        raise UsageError(f"--agents: give one agent per seat ({args.players}) or one for all, got {len(names)}")
+    unknown = [n for n in names if n not in spec.difficulties]
+    if unknown:
+        raise UsageError(f"--agents: unknown agent {unknown[0]!r}; choose from {', '.join(spec.difficulties)}")
+    if args.games < 1:
+        raise UsageError("--games: expected at least 1")
+    report = sim.simulate(args.game, options, names, args.games, args.seed,
+                          budget=args.budget, jobs=max(1, args.jobs))
+    report["mode"] = options.get("mode")
+    report["addons"] = options.get("addons", [])
+    if args.json:
+        print(json.dumps(report))
+    else:
+        print(sim.describe(report))
+    return 0 if not report["errors"] else 1
+
+
+def cmd_replay(args) -> int:
+    from .core.match import Match
+    from .core.record import RecordError, read_record
+    from .games import registry
+
+    try:
+        record = read_record(args.file, known_games=set(registry.game_ids()))
+        _spec, ruleset = load_game(record.game)
+        if args.verify:
+            match = Match.from_record(record, ruleset)
+            print(f"{args.file}: ok — {len(record.actions)} actions reach the recorded state"
+                  + (" (game over)" if match.over else ""))
+            return 0
+    except RecordError as exc:
+        message = str(exc)
+        if args.verify and ("recorded final state" in message or "not legal" in message):
+            print(f"{args.file}: FAILED — {exc}", file=sys.stderr)
+            return 1
+        raise UsageError(str(exc))
+    from .ui import app
+    return app.run(replay_path=args.file)
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    try:
+        w, h = (int(v) for v in text.lower().split("x"))
+        if not (320 <= w <= 7680 and 240 <= h <= 4320):
+            raise ValueError
+        return w, h
+    except ValueError:
+        raise UsageError(f"--size {text!r}: expected WIDTHxHEIGHT, e.g. 1920x1080")
+
+
+def cmd_screenshot(args) -> int:
+    size = parse_size(args.size)
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    from .ui import headless
+    if args.scene:
+        headless.screenshot_scene(args.scene, args.out, size)
+    else:
+        _spec, ruleset = load_game(args.game)
+        options = game_options(args, ruleset)
+        headless.screenshot(args.game, args.players, options, args.seed, args.after, args.out, size)
+    print(args.out)
+    return 0
+
+
+def cmd_bench(args) -> int:
+    from . import bench
+    report = bench.run(quick=args.quick)
+    print(json.dumps(report, indent=None if args.json else 2))
+    return 0
+
+
+def cmd_self_test(args) -> int:
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    from .ui import headless
+    results = headless.self_test()
+    for name, ok, message in results:
+        print(f"{'ok  ' if ok else 'FAIL'} {name}{(': ' + message) if message else ''}")
+    failed = sum(1 for _n, ok, _m in results if not ok)
+    print(f"self-test: {len(results) - failed} passed, {failed} failed")
+    return 0 if failed == 0 and results else 1
+
+
+def cmd_package(args) -> int:
+    from . import packaging
+    return packaging.build(onefile=args.onefile)

@@ -1,0 +1,129 @@
+"""Play many headless games between agents through the match driver, and measure
+who wins and how fast. Used by `python main.py simulate` and by `bench`."""
+from __future__ import annotations
+
+import time
+import traceback
+
+from .core.match import Match, SeatInfo
+
+MAX_ACTIONS = 20_000          # a game that has not ended by then is reported as an error
+
+
+def percentile(values: list[float], q: float) -> float:
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    k = min(len(ordered) - 1, max(0, int(round(q / 100 * (len(ordered) - 1)))))
+    return ordered[k]
+
+
+def seating(names: list[str], game_index: int) -> list[str]:
+    """Seats rotate from game to game so no agent always sits first."""
+    r = game_index % len(names)
+    return names[r:] + names[:r]
+
+
+def play_one(game_id: str, options: dict, names: list[str], seed: int, budget=None):
+    """Returns (result, actions, {agent name: [decision ms]}) for one game."""
+    from .games import registry
+    spec = registry.get(game_id)
+    ruleset = registry.ruleset(game_id)
+    agents = {seat: spec.make_agent(name, seat, seed * 7919 + seat) for seat, name in enumerate(names)}
+    seats = [SeatInfo(f"{name} {seat + 1}", "ai", name) for seat, name in enumerate(names)]
+    match = Match(game_id, ruleset, seats, options, seed, agents=agents, validated=True)
+    times: dict[str, list[float]] = {}
+    clock = time.perf_counter
+    while not match.over:
+        if len(match.log) >= MAX_ACTIONS:
+            raise RuntimeError(f"no result after {MAX_ACTIONS} actions")
+        decisions = match.decisions()
+        if not decisions:
+            raise RuntimeError("no decision is open but the game has not ended")
+        d = decisions[0]
+        view = match.view(d.seat)
+        t0 = clock()
+        action = agents[d.seat].choose(view, d, budget)
+        times.setdefault(names[d.seat], []).append((clock() - t0) * 1000.0)
+        match.submit(d.seat, action)
+    return match.result(), len(match.log), times
+
+
+def _run_range(args):
+    game_id, options, names, first, count, seed, budget = args
+    out = []
+    for g in range(first, first + count):
+        seated = seating(names, g)
+        try:
+            result, actions, times = play_one(game_id, options, seated, seed + g, budget)
+            out.append((g, seated, list(result.winners), actions, times, None))
+        except Exception as exc:  # a bug in a game: reported per seed, the run goes on
+            out.append((g, seated, None, 0, {}, f"{type(exc).__name__}: {exc} "
+                        f"[{traceback.extract_tb(exc.__traceback__)[-1].name}]"))
+    return out
+
+
+def simulate(game_id: str, options: dict, names: list[str], games: int, seed: int,
+             budget=None, jobs: int = 1) -> dict:
+    start = time.perf_counter()
+    if jobs > 1 and games > 1:
+        from concurrent.futures import ProcessPoolExecutor
+        chunk = -(-games // jobs)
+        parts = [(game_id, options, names, i, min(chunk, games - i), seed, budget)
+                 for i in range(0, games, chunk)]
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            rows = [row for part in pool.map(_run_range, parts) for row in part]
+    else:
+        rows = _run_range((game_id, options, names, 0, games, seed, budget))
+    seconds = time.perf_counter() - start
+    players = len(names)
+    wins_by_seat = [0.0] * players
+    wins_by_agent = {name: 0.0 for name in names}
+    decision_ms: dict[str, list[float]] = {}
+    errors, finished, draws, total_actions = [], 0, 0, 0
+    for g, seated, winners, actions, times, error in rows:
+        if error:
+            errors.append({"seed": seed + g, "message": error})
+            continue
+        finished += 1
+        total_actions += actions
+        if not winners:
+            draws += 1
+        for w in winners:
+            share = 1.0 / len(winners)
+            wins_by_seat[w] += share
+            wins_by_agent[seated[w]] += share
+        for name, ms in times.items():
+            decision_ms.setdefault(name, []).extend(ms)
+    return {
+        "game": game_id, "players": players, "agents": names, "games": games,
+        "finished": finished, "errors": errors,
+        "wins_by_seat": wins_by_seat, "wins_by_agent": wins_by_agent,
+        "win_rate_by_agent": {n: round(w / max(1, finished), 4) for n, w in wins_by_agent.items()},
+        "draws": draws,
+        "mean_actions": total_actions / max(1, finished),
+        "seconds": round(seconds, 3),
+        "games_per_s": round(finished / seconds, 2) if seconds else 0.0,
+        "actions_per_s": round(total_actions / seconds, 1) if seconds else 0.0,
+        "decision_ms": {name: {"p50": round(percentile(ms, 50), 3), "p95": round(percentile(ms, 95), 3),
+                               "max": round(max(ms), 3) if ms else 0.0}
+                        for name, ms in decision_ms.items()},
+    }
+
+
+def describe(report: dict) -> str:
+    lines = [f"{report['game']} {report.get('mode') or ''} {report['players']} players, "
+             f"{report['finished']}/{report['games']} games in {report['seconds']} s "
+             f"({report['games_per_s']} games/s, {report['actions_per_s']} actions/s)"]
+    for name, wins in report["wins_by_agent"].items():
+        seats = report["agents"].count(name)
+        share = wins / max(1, report["finished"])
+        margin = 1.96 * (share * (1 - share) / max(1, report["finished"])) ** 0.5
+        lines.append(f"  {name:7s} ×{seats}: {wins:g} wins ({share:.1%} ± {margin:.1%}; parity {seats / report['players']:.0%})")
+    if report["draws"]:
+        lines.append(f"  no winner: {report['draws']}")
+    for name, ms in report["decision_ms"].items():
+        lines.append(f"  {name:7s} decision ms p50 {ms['p50']} p95 {ms['p95']} max {ms['max']}")
+    for err in report["errors"][:10]:
+        lines.append(f"  ERROR seed {err['seed']}: {err['message']}")
+    return "\n".join(lines)
