@@ -1,0 +1,84 @@
+"""The command line: clear one-line errors for a user's mistakes, JSON reports."""
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def run(*args, env=None):
+    import os
+    e = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", **(env or {})}
+    return subprocess.run([sys.executable, str(ROOT / "main.py"), *args], capture_output=True,
+                          text=True, cwd=ROOT, env=e, timeout=300)
+
+
+def test_unknown_game_is_one_clear_line_exit_2():
+    out = run("simulate", "--game", "chess", "--players", "2", "--agents", "random", "--games", "1")
+    assert out.returncode == 2
+    assert "unknown game 'chess'" in out.stderr
+    assert "Traceback" not in out.stderr
+
+
+def test_unknown_agent_and_bad_player_count_exit_2():
+    out = run("simulate", "--game", "schemers", "--players", "2", "--agents", "genius", "--games", "1")
+    assert out.returncode == 2 and "unknown agent 'genius'" in out.stderr
+    out = run("simulate", "--game", "schemers", "--players", "9", "--agents", "random", "--games", "1")
+    assert out.returncode == 2 and "Traceback" not in out.stderr and out.stderr.strip()
+
+
+def test_simulate_json_report_has_every_field():
+    out = run("simulate", "--game", "schemers", "--players", "3", "--agents", "random,random,easy",
+              "--games", "6", "--seed", "4", "--json")
+    assert out.returncode == 0, out.stderr
+    report = json.loads(out.stdout)
+    for key in ("game", "mode", "addons", "players", "agents", "games", "finished", "errors",
+                "wins_by_seat", "wins_by_agent", "draws", "mean_actions", "seconds",
+                "games_per_s", "actions_per_s", "decision_ms"):
+        assert key in report, key
+    assert report["finished"] == 6 and report["errors"] == []
+    assert sum(report["wins_by_agent"].values()) + report["draws"] == 6
+    assert set(report["decision_ms"]["easy"]) == {"p50", "p95", "max"}
+
+
+def test_seats_rotate_between_games():
+    from game.simulate import seating
+    names = ["hard", "random", "random"]
+    assert [seating(names, g)[0] for g in range(3)] == ["hard", "random", "random"]
+    assert {seating(names, g).index("hard") for g in range(3)} == {0, 1, 2}
+
+
+def test_validate_data_ok_and_bad_folder(tmp_path):
+    out = run("validate-data")
+    assert out.returncode == 0, out.stderr
+    assert "schemers: ok" in out.stdout and "dark_deeds: ok" in out.stdout
+    import shutil
+    bad = tmp_path / "data"
+    shutil.copytree(ROOT / "data", bad)
+    (bad / "dice.yaml").write_text("dice:\n  d6:\n    faces: [1]\n")
+    out = run("validate-data", "--data-dir", str(bad))
+    assert out.returncode == 1
+    assert "dice.yaml:3: dice.d6.faces" in out.stderr
+
+
+def test_replay_verify_good_and_bad(tmp_path):
+    from game.core.match import Match, SeatInfo
+    from game.games import registry
+    from game.ai.random_agent import RandomAgent
+    rules = registry.ruleset("schemers")
+    m = Match("schemers", rules, [SeatInfo("a"), SeatInfo("b")], {}, 11,
+              agents={0: RandomAgent(1), 1: RandomAgent(2)})
+    while not m.over:
+        m.run_agents(1)
+    path = tmp_path / "game.json"
+    m.save(path)
+    out = run("replay", str(path), "--verify")
+    assert out.returncode == 0, out.stderr
+    data = json.loads(path.read_text())
+    data["digest"] = "f" * 32
+    path.write_text(json.dumps(data))
+    assert run("replay", str(path), "--verify").returncode == 1
+    path.write_text("{broken")
+    out = run("replay", str(path), "--verify")
+    assert out.returncode == 2 and str(path) in out.stderr and "Traceback" not in out.stderr
