@@ -1,0 +1,39 @@
+"""Schemers of Venice (rulebook 002): hidden roles, bluffing, challenges and blocks by
+anyone, clocks, an auction. Modes: standard, intoccabile, campanile, rialto,
+carnevale; add-on: taglia. See rules.py for the options and engine.py for the flow."""
+from __future__ import annotations
+
+from ..registry import GameSpec
+
+
+def load_ruleset(data_dir=None):
+    """The ruleset built from data/schemers (or `data_dir`); raises DataError with
+    file:line for any bad value."""
+    from .data import load
+    from .rules import SchemersRules
+    return SchemersRules(load(data_dir))
+
+
+def make_agent(difficulty: str, seat: int = 0, seed: int = 0):
+    from .ai import make_agent as _make
+    return _make(difficulty, seat, seed)
+
+
+def _determinize(view, seat, rng):
+    from .ai import determinize
+    return determinize(view, seat, rng)
+
+
+SPEC = GameSpec(
+    id="schemers",
+    title="Schemers of Venice",
+    pitch="Bluff your way through Venice: claim any role, call any lie, be the last schemer standing.",
+    min_players=2,
+    max_players=7,
+    load_ruleset=load_ruleset,
+    make_agent=make_agent,
+    table="game.games.schemers.table:SchemersTable",
+    icon="schemers",
+    extra={"determinize": _determinize, "modes": ("standard", "intoccabile", "campanile", "rialto",
+                                                  "carnevale"), "addons": ("taglia",)},
+)
