@@ -1,0 +1,314 @@
+"""`python main.py package [--onefile]`: build the standalone executable with PyInstaller.
+
+The result always has the same top level, so instructions and CI never change:
+
+    dist/nocturne/nocturne        the program (nocturne.exe on Windows)
+    dist/nocturne/CREDITS.md      asset licences, readable next to the program
+    dist/nocturne/_internal/      one-folder only: Python, libraries, data/, sprites/,
+                                  sounds/, fonts/ (in --onefile they are inside the program,
+                                  unpacked to a temporary folder at every start)
+
+PyInstaller does not cross-compile: run the same command on Linux, Windows and macOS
+to get that platform's build. The spec is `packaging/nocturne.spec` (it can also be
+run directly: `pyinstaller packaging/nocturne.spec [-- --onefile]`); the lists it uses
+live here so they are tested without PyInstaller (tests/test_packaging.py).
+
+Importing this module is cheap and never imports PyInstaller.
+"""
+from __future__ import annotations
+
+import importlib.util
+import os
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+APP = "nocturne"
+TITLE = "Nocturne"
+INSTALL_HINT = 'pip install ".[package]"   (or: pip install "pyinstaller>=6")'
+
+# Bundled next to the code, found at run time through game.core.paths.resource_root().
+ASSET_DIRS = ("data", "sprites", "sounds", "fonts")
+ASSET_FILES = ("CREDITS.md",)
+_SKIP_NAMES = {"__pycache__", ".DS_Store", "Thumbs.db", "desktop.ini"}
+_SKIP_SUFFIXES = {".pyc", ".pyo", ".swp", ".tmp", ".orig", ".rej"}
+
+# Modules that get pulled in by the analysis but are never used at run time.
+# Kept: pygame, yaml, pydantic (+ pydantic_core, typing_extensions, annotated_types),
+# platformdirs, and the stdlib the app uses (json, concurrent.futures/multiprocessing
+# for `simulate --jobs`, subprocess for `bench`, email/importlib.metadata for pydantic).
+EXCLUDES = (
+    "numpy",                    # pygame imports it optionally (surfarray/sndarray); +20 MB
+    "pytest", "_pytest", "hypothesis", "xdist", "pytest_benchmark", "pluggy", "iniconfig",
+    "tkinter", "_tkinter", "turtle", "turtledemo", "idlelib",
+    "PyInstaller", "pyinstaller_hooks_contrib", "_pyinstaller_hooks_contrib",
+    "altgraph", "macholib", "pefile",
+    "setuptools", "pkg_resources", "distutils", "_distutils_hack", "pip", "wheel",
+    "pydoc", "pydoc_data", "doctest", "lib2to3", "ensurepip", "venv",
+    "pygame.tests", "pygame.examples", "pygame.docs",
+    "PIL", "IPython", "matplotlib", "scipy", "pandas",
+    "pydantic_settings", "dotenv",
+)
+
+
+# platformdirs imports only its own platform's module; the others just add noise
+# (the Windows one makes PyInstaller warn about shell32/ole32 on Linux).
+_PLATFORM_EXCLUDES = {
+    "win": ("platformdirs.macos", "platformdirs.unix", "platformdirs.android"),
+    "darwin": ("platformdirs.windows", "platformdirs.android"),
+    "linux": ("platformdirs.windows", "platformdirs.macos"),
+}
+
+
+def excludes(platform: str | None = None) -> list[str]:
+    """EXCLUDES plus the platform-specific ones, for this (or the given) platform."""
+    platform = platform or sys.platform
+    key = "win" if platform.startswith(("win", "cygwin")) else platform if platform == "darwin" else "linux"
+    return list(EXCLUDES) + list(_PLATFORM_EXCLUDES[key])
+
+
+def source_root() -> Path:
+    """The repository: the folder holding main.py, game/ and the asset folders."""
+    return Path(__file__).resolve().parents[1]
+
+
+def exe_name(platform: str | None = None) -> str:
+    platform = platform or sys.platform
+    return APP + (".exe" if platform.startswith(("win", "cygwin")) else "")
+
+
+def _wanted(path: Path) -> bool:
+    return not (path.name in _SKIP_NAMES or path.name.startswith(".")
+                or path.suffix.lower() in _SKIP_SUFFIXES)
+
+
+def bundle_datas(root: Path | None = None) -> list[tuple[str, str]]:
+    """PyInstaller `datas`: (source file, destination folder inside the bundle), one per
+    file so editor/backup clutter never ships. Destinations mirror the source tree."""
+    root = Path(root or source_root())
+    out: list[tuple[str, str]] = []
+    for name in ASSET_DIRS:
+        base = root / name
+        if not base.is_dir():
+            continue
+        for folder, dirs, files in os.walk(base):
+            dirs[:] = sorted(d for d in dirs if _wanted(Path(d)))
+            here = Path(folder)
+            dest = here.relative_to(root).as_posix()
+            for f in sorted(files):
+                if _wanted(Path(f)):
+                    out.append((str(here / f), dest))
+    for name in ASSET_FILES:
+        if (root / name).is_file():
+            out.append((str(root / name), "."))
+    return out
+
+
+def missing_assets(root: Path | None = None) -> list[str]:
+    root = Path(root or source_root())
+    missing = [d + "/" for d in ASSET_DIRS if not (root / d).is_dir()]
+    missing += [f for f in ASSET_FILES if not (root / f).is_file()]
+    return missing
+
+
+def hidden_imports(root: Path | None = None) -> list[str]:
+    """Every module of the `game` package. The games are imported by name strings
+    (registry.GAME_MODULES and GameSpec.table "module:Class"), which PyInstaller's
+    analysis cannot see, so the whole package is listed (found from the files, without
+    importing anything)."""
+    root = Path(root or source_root())
+    pkg = root / "game"
+    names: list[str] = []
+    for folder, dirs, files in os.walk(pkg):
+        here = Path(folder)
+        dirs[:] = sorted(d for d in dirs if _wanted(Path(d)) and (here / d / "__init__.py").is_file())
+        parts = here.relative_to(root).parts
+        for f in sorted(files):
+            if not f.endswith(".py") or not _wanted(Path(f)):
+                continue
+            stem = f[:-3]
+            names.append(".".join(parts if stem == "__init__" else parts + (stem,)))
+    names += registry_modules(root)
+    return sorted(set(names))
+
+
+def registry_modules(root: Path | None = None) -> list[str]:
+    """The game packages named in game/games/registry.py's GAME_MODULES (read from the
+    file, so a game that fails to import still gets listed and reports its own error)."""
+    import ast
+    root = Path(root or source_root())
+    tree = ast.parse((root / "game" / "games" / "registry.py").read_text(encoding="utf-8"))
+    for node in tree.body:
+        target = node.targets[0] if isinstance(node, ast.Assign) and len(node.targets) == 1 else \
+            node.target if isinstance(node, ast.AnnAssign) else None
+        if isinstance(target, ast.Name) and target.id == "GAME_MODULES":
+            return [v for v in ast.literal_eval(node.value).values()]
+    return []
+
+
+def icon_file(root: Path | None = None, platform: str | None = None) -> str | None:
+    """The executable's icon, if the art exists: .ico on Windows, .icns (or a PNG that
+    PyInstaller converts with Pillow) on macOS. Linux executables carry no icon; the
+    window's icon is set by the app from sprites/app_icon.png."""
+    root = Path(root or source_root())
+    platform = platform or sys.platform
+    sprites = root / "sprites"
+    if platform.startswith(("win", "cygwin")):
+        candidates = ["app_icon.ico"]
+    elif platform == "darwin":
+        candidates = ["app_icon.icns"]
+        if importlib.util.find_spec("PIL") is not None:
+            candidates += ["app_icon.png"]
+    else:
+        return None
+    for name in candidates:
+        if (sprites / name).is_file():
+            return str(sprites / name)
+    return None
+
+
+def dir_size(path: Path) -> int:
+    path = Path(path)
+    if path.is_file():
+        return path.stat().st_size
+    total = 0
+    for folder, _dirs, files in os.walk(path):
+        for f in files:
+            p = os.path.join(folder, f)
+            if not os.path.islink(p):
+                total += os.path.getsize(p)
+    return total
+
+
+def format_mb(size: int) -> str:
+    return f"{size / 1_000_000:.1f} MB"
+
+
+def _shown(path: Path) -> str:
+    try:
+        return os.path.relpath(path)
+    except ValueError:          # another drive on Windows
+        return str(path)
+
+
+def pyinstaller_version() -> tuple[int, ...] | None:
+    if importlib.util.find_spec("PyInstaller") is None:
+        return None
+    try:
+        from importlib.metadata import version
+        dist_name = "".join(["pyin", "staller"])   # not a literal: PyInstaller would bundle its metadata
+        return tuple(int(p) for p in version(dist_name).split(".")[:2] if p.isdigit())
+    except Exception:
+        return (0,)
+
+
+def pyinstaller_command(onefile: bool, distpath: Path, workpath: Path,
+                        root: Path | None = None) -> list[str]:
+    root = Path(root or source_root())
+    cmd = [sys.executable, "-m", "PyInstaller", str(root / "packaging" / "nocturne.spec"),
+           "--noconfirm", "--log-level", "WARN",
+           "--distpath", str(distpath), "--workpath", str(workpath)]
+    if onefile:
+        cmd += ["--", "--onefile"]
+    return cmd
+
+
+def _err(message: str) -> None:
+    print(f"nocturne: {message}", file=sys.stderr)
+
+
+def build(onefile: bool = False, dist: Path | str | None = None, work: Path | str | None = None,
+          smoke: bool = True) -> int:
+    """Build dist/nocturne/ (or `dist`/nocturne/). Returns an exit code: 0 built,
+    1 the build failed, 2 it cannot start (no PyInstaller, not run from the source tree)."""
+    if getattr(sys, "frozen", False):
+        _err("`package` works from the source tree: run `python main.py package` there")
+        return 2
+    version = pyinstaller_version()
+    if version is None:
+        _err(f"packaging needs PyInstaller, which is not installed. Install it with:\n    {INSTALL_HINT}")
+        return 2
+    if version < (6, 0):
+        _err(f"packaging needs PyInstaller 6 or newer (found {'.'.join(map(str, version))}). "
+             f"Upgrade with:\n    {INSTALL_HINT}")
+        return 2
+    root = source_root()
+    missing = missing_assets(root)
+    if missing:
+        _err(f"cannot package: missing {', '.join(missing)} in {root}")
+        return 1
+
+    dist = Path(dist) if dist else root / "dist"
+    work = Path(work) if work else root / "build" / "pyinstaller"
+    dist, work = dist.resolve(), work.resolve()
+    stage = work / "stage"                     # build here, then swap into dist/ on success
+    shutil.rmtree(stage, ignore_errors=True)
+    mode = "one-file" if onefile else "one-folder"
+    print(f"packaging Nocturne ({mode}) with PyInstaller {'.'.join(map(str, version))} "
+          f"for {sys.platform}; this takes a little while…", flush=True)
+    t0 = time.perf_counter()
+    cmd = pyinstaller_command(onefile, stage, work, root)
+    env = {**os.environ, "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
+    try:
+        rc = subprocess.run(cmd, cwd=root, env=env).returncode
+    except OSError as exc:
+        _err(f"cannot run PyInstaller: {exc}")
+        return 1
+    built = stage / APP
+    exe = built / exe_name()
+    if rc != 0 or not exe.is_file():
+        _err(f"PyInstaller failed (exit code {rc}); see its messages above")
+        return 1
+
+    final = dist / APP
+    dist.mkdir(parents=True, exist_ok=True)
+    old = dist / f".{APP}.old"
+    shutil.rmtree(old, ignore_errors=True)
+    if final.is_dir():
+        final.rename(old)
+    elif final.exists():
+        final.unlink()
+    shutil.move(str(built), str(final))
+    shutil.rmtree(old, ignore_errors=True)
+    shutil.rmtree(stage, ignore_errors=True)
+    exe = final / exe_name()
+    seconds = time.perf_counter() - t0
+
+    if smoke:
+        check = subprocess.run([str(exe), "validate-data"], env={**env, "SDL_VIDEODRIVER": "dummy",
+                               "SDL_AUDIODRIVER": "dummy"}, stdout=subprocess.DEVNULL,
+                               stderr=subprocess.PIPE, text=True, errors="replace")
+        if check.returncode != 0:
+            print(f"warning: the built program's `validate-data` exited {check.returncode}:\n"
+                  + check.stderr.strip(), file=sys.stderr)
+
+    print(f"built {_shown(exe)} ({mode}, {format_mb(dir_size(final))} in {_shown(final)}"
+          f"{os.sep}) in {seconds:.0f} s")
+    print(f"run it: {_shown(exe)}    check it: {_shown(exe)} self-test")
+    return 0
+
+
+def report_data_error(exc, stream=None) -> int:
+    """Print a DataError as `file:line: path: message` lines (no traceback); exit code 1.
+    For the front door (the frozen entry point uses it; game.cli can too)."""
+    stream = stream or sys.stderr
+    problems = getattr(exc, "problems", None) or [exc]
+    print("nocturne: the game's data files have errors:", file=stream)
+    for problem in problems:
+        print(problem, file=stream)
+    print(f"{len(problems)} problem(s); reinstall the game if you did not change these files",
+          file=stream)
+    return 1
+
+
+def guarded_main(argv: list[str] | None = None) -> int:
+    """game.cli.main, with a damaged/missing data file reported as clear lines instead
+    of a traceback (whatever command met it: play, self-test, simulate…)."""
+    from .cli import main
+    from .core.data import DataError
+    try:
+        return main(argv)
+    except DataError as exc:
+        return report_data_error(exc)
