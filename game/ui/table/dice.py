@@ -1,0 +1,166 @@
+"""Dice sprites: d6 (pips), d12 (numbered pentagon face) and the Omen die (1–4 and
+skulls), tumbling and landing on exactly the face the rules rolled.
+
+    die = DieSprite("d6", pos=(900, 600))
+    kit.roll_dice([die], [5], to=[(880, 560)])   # or die.roll(animator, 5, to=...)
+Faces are rendered once per (kind, face, size); tumbling uses rotations cached per 15°.
+"""
+from __future__ import annotations
+
+import math
+import random
+
+import pygame
+
+from . import style
+from .tween import ease_out_cubic, ease_out_quad
+
+PIPS = {
+    1: [(0.5, 0.5)],
+    2: [(0.27, 0.27), (0.73, 0.73)],
+    3: [(0.27, 0.27), (0.5, 0.5), (0.73, 0.73)],
+    4: [(0.27, 0.27), (0.73, 0.27), (0.27, 0.73), (0.73, 0.73)],
+    5: [(0.27, 0.27), (0.73, 0.27), (0.5, 0.5), (0.27, 0.73), (0.73, 0.73)],
+    6: [(0.27, 0.25), (0.73, 0.25), (0.27, 0.5), (0.73, 0.5), (0.27, 0.75), (0.73, 0.75)],
+}
+
+DIE_FACES = {
+    "d6": (1, 2, 3, 4, 5, 6),
+    "d12": tuple(range(1, 13)),
+    "omen": (1, 2, 3, 4, "skull", "skull"),
+}
+
+WORD_ICONS = {"skull": "death"}
+
+
+class DieRenderer:
+    def __init__(self, gfx):
+        self.gfx = gfx
+        self._cache: dict = {}
+
+    def face(self, kind: str, face, size: int) -> pygame.Surface:
+        k = (kind, face, size)
+        got = self._cache.get(k)
+        if got is None:
+            got = self._render(kind, face, size)
+            self._cache[k] = got
+        return got
+
+    def turned(self, kind: str, face, size: int, angle: float) -> pygame.Surface:
+        a = int(round(angle / 15.0)) * 15 % 360
+        if a == 0:
+            return self.face(kind, face, size)
+        k = (kind, face, size, a)
+        got = self._cache.get(k)
+        if got is None:
+            got = pygame.transform.rotate(self.face(kind, face, size), a)
+            self._cache[k] = got
+        return got
+
+    def _render(self, kind, face, size):
+        s = pygame.Surface((size, size), pygame.SRCALPHA)
+        r = pygame.Rect(0, 0, size, size)
+        if kind == "d12":
+            body, edge, ink = (120, 20, 34), style.GOLD, style.GOLD_BRIGHT
+            cx = cy = size / 2
+            pts = [(cx + size * 0.48 * math.cos(math.radians(-90 + 72 * i)),
+                    cy + size * 0.48 * math.sin(math.radians(-90 + 72 * i)) + size * 0.03) for i in range(5)]
+            pygame.draw.polygon(s, body, pts)
+            pygame.draw.polygon(s, edge, pts, max(2, size // 24))
+            inner = [(cx + (x - cx) * 0.62, cy + (y - cy) * 0.62) for x, y in pts]
+            pygame.draw.polygon(s, style.lerp_color(body, edge, 0.25), inner, 1)
+        else:
+            if kind == "omen":
+                body, edge, ink = (30, 26, 30), (150, 30, 40), (230, 60, 60)
+            else:
+                body, edge, ink = (236, 226, 204), (150, 128, 96), (40, 24, 20)
+            rad = max(4, size // 6)
+            pygame.draw.rect(s, body, r.inflate(-2, -2), border_radius=rad)
+            hl = pygame.Surface((size, size), pygame.SRCALPHA)
+            pygame.draw.rect(hl, (255, 255, 255, 30), pygame.Rect(3, 3, size - 6, size // 2),
+                             border_radius=rad)
+            s.blit(hl, (0, 0))
+            pygame.draw.rect(s, edge, r.inflate(-2, -2), max(2, size // 22), border_radius=rad)
+        if isinstance(face, str):
+            icon = WORD_ICONS.get(face, face)
+            ic = self.gfx.icon(icon, int(size * 0.62), ink)
+            s.blit(ic, ic.get_rect(center=(size // 2, size // 2)))
+        elif kind == "d6" and face in PIPS:
+            pr = max(2, size // 11)
+            for (px, py) in PIPS[face]:
+                pygame.draw.circle(s, ink, (int(px * size), int(py * size)), pr)
+        else:
+            t = self.gfx.text(str(face), int(size * (0.42 if kind == "d12" else 0.5)), ink, bold=True, serif=True)
+            s.blit(t, t.get_rect(center=(size // 2, int(size * (0.53 if kind == "d12" else 0.5)))))
+        return s
+
+
+class DieSprite:
+    kind_name = "die"
+
+    def __init__(self, kind: str = "d6", pos=(0, 0), face=None, size: int = 64, did=None):
+        self.kind = kind
+        self.id = did
+        self.faces = DIE_FACES.get(kind, (1, 2, 3, 4, 5, 6))
+        self.face = face if face is not None else self.faces[0]
+        self.shown = self.face
+        self.x, self.y = float(pos[0]), float(pos[1])
+        self.angle = 0.0
+        self.size = size
+        self.rolling = False
+        self.hop = 0.0
+        self.alpha = 255
+        self.home = (self.x, self.y)
+
+    def rect(self) -> pygame.Rect:
+        r = pygame.Rect(0, 0, self.size, self.size)
+        r.center = (int(self.x), int(self.y - self.hop))
+        return r
+
+    def hit(self, pos) -> bool:
+        return self.rect().collidepoint(pos)
+
+    def roll(self, animator, face, to=None, duration: float = 0.95, sound=None, rng=None) -> float:
+        """Tumble from where it is to `to` and land on `face`. Returns the duration."""
+        rng = rng or random.Random()
+        sx, sy = self.x, self.y
+        tx, ty = to if to is not None else (sx, sy)
+        spin = rng.choice((-1, 1)) * rng.uniform(540, 900)
+        self.face = face
+        self.rolling = True
+        state = {"last": -1}
+        flicker = [rng.choice(self.faces) for _ in range(40)]
+
+        def apply(t):
+            self.x = sx + (tx - sx) * ease_out_quad(t)
+            self.y = sy + (ty - sy) * ease_out_quad(t)
+            self.angle = spin * (1 - ease_out_cubic(t))
+            # hops that shrink: |sin| with decaying amplitude
+            self.hop = abs(math.sin(t * math.pi * 3)) * 38 * (1 - t) ** 1.5
+            if t < 0.78:
+                k = int(t * 40 * (1 - t * 0.5))
+                if k != state["last"]:
+                    state["last"] = k
+                    self.shown = flicker[k % len(flicker)]
+            else:
+                self.shown = face
+            if t >= 1:
+                self.rolling = False
+                self.angle = 0.0
+                self.hop = 0.0
+                self.shown = face
+                self.home = (self.x, self.y)
+                if sound is not None:
+                    sound("dice_land")
+
+        if sound is not None:
+            sound("dice_roll")
+        animator.tween(duration, apply, ease=lambda t: t, tag=("die", id(self)))
+        return duration
+
+    def draw(self, surf, renderer: DieRenderer):
+        img = renderer.turned(self.kind, self.shown, self.size, self.angle)
+        # a soft shadow on the table, further when the die is in the air
+        sh = renderer.gfx.circle(self.size // 2 - 2, (0, 0, 0, 70))
+        surf.blit(sh, sh.get_rect(center=(int(self.x + 4 + self.hop * 0.2), int(self.y + 6))))
+        surf.blit(img, img.get_rect(center=(int(self.x), int(self.y - self.hop))))

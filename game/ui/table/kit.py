@@ -1,0 +1,1261 @@
+"""TableKit: the shared machinery of every game's table.
+
+A game's table subclasses `TableKit` and fills in a few hooks:
+
+    build(view)            create zones (self.add_zone), token stacks (self.add_tokens),
+                           dice, and anything laid out once per seat count / size
+    zone_cards(view)       {zone_id: [card key or None, ...]} — what each zone holds now,
+                           as the viewer may know it (None = a face-down unknown card)
+    token_counts(view)     {token_id: count} for TokenStacks
+    animate(ev)            turn one visible rules Event into queued animation steps
+                           (helpers: move_card, fly_tokens, flip_card, reveal_card,
+                           roll_dice, say, step); return True if handled
+    log_entry(ev)          [(text, card_key|None, colour|None), ...] for the chronicle
+    controls()             (widgets, BannerSpec|None) from the viewer's decisions;
+                           widgets are Buttons / Chips / NumberPickers
+    options_for(item)      [Option] — what the viewer may do with a card, chip, die,
+                           token stack or target; options with a `target` are drags
+    target_rect(tid)       the rect of a drop target ("zone", zid) and the game's own
+                           ids, e.g. ("seat", 2)
+    target_label(tid)      words for a target (menus)
+    draw_background(s) / draw_board(s) / draw_overlay(s)
+    card_spec(key) / card_frames()
+
+The kit then gives: an animation queue that plays events in order (speed from
+settings.animation_speed, instant works), sprites that glide between zones, hover
+lift, drag-and-drop with legal targets highlighted, click-then-target and right-click
+menus as equivalents of every drag, banners with countdown bars, the chronicle with
+card previews, zoom (Space / held Alt), H to hide the hand, Ctrl+Z undo, tooltips
+and toasts. It draws only from `ctx.match.view(viewer)` and visible events.
+"""
+from __future__ import annotations
+
+import math
+import random
+from typing import Any
+
+import pygame
+
+from game.core.rules import IllegalAction
+
+from . import style
+from .base import GameTable, TableContext
+from .cards import CardRenderer, CardSprite
+from .dice import DieRenderer, DieSprite
+from .gfx import Gfx
+from .strings import ts
+from .tween import Animator, ease_in_out_cubic, ease_out_back, ease_out_cubic, linear
+from .widgets import Banner, BannerSpec, Button, Chip, LogPanel, Menu, NumberPicker, Option
+from .zones import Stack, TokenStack, Zone
+
+DRAG_THRESHOLD = 6
+TOOLTIP_DELAY = 0.45
+ZOOM_SIZE = (340, 476)
+GLIDE = 0.32
+
+
+class Flyer:
+    """A token in flight (coins between stacks)."""
+    __slots__ = ("img", "x", "y", "alive")
+
+    def __init__(self, img):
+        self.img = img
+        self.x = self.y = -100.0
+        self.alive = True
+
+
+class Target:
+    """A drop/click target that is not a zone or sprite (a seat, a board space)."""
+    kind = "target"
+
+    def __init__(self, tid):
+        self.id = tid
+
+    def __eq__(self, other):
+        return isinstance(other, Target) and other.id == self.id
+
+    def __hash__(self):
+        return hash(("target", self.id))
+
+
+class TableKit(GameTable):
+    game_id = "game"
+    back_name = None
+
+    def __init__(self, ctx: TableContext):
+        super().__init__(ctx)
+        self.size = tuple(ctx.size)
+        self.gfx = Gfx(ctx.assets)
+        self.anim = Animator(lambda: getattr(self.ctx.settings, "animation_speed", 1.0))
+        self.cards = CardRenderer(self.gfx, getattr(ctx.spec, "id", self.game_id), self.card_spec,
+                                  self.card_frames(), self.back_name)
+        self.dice_r = DieRenderer(self.gfx)
+        self.rng = random.Random(1234)         # cosmetic only (tumbles, scatter)
+        self.zones: dict[Any, Zone] = {}
+        self.tokens: dict[Any, TokenStack] = {}
+        self.dice: list[DieSprite] = []
+        self.sprites: list[CardSprite] = []
+        self.flyers: list[Flyer] = []
+        self._uid = 0
+        self.view: dict | None = None
+        self.history: list = []                 # every event given to on_events (filtered on use)
+        # interaction state
+        self.widgets: list = []
+        self.banner: Banner | None = None
+        self.menu: Menu | None = None
+        self.press = None                       # (item, pos)
+        self.drag = None                        # dict while dragging
+        self.armed = None                       # (item, {tid: Option}) after clicking a targeted item
+        self.hover = None
+        self.hover_time = 0.0
+        self.pointer = (-1, -1)
+        self.zoom_on = False
+        self.alt_held = False
+        self.hand_hidden = False
+        self.preview_key = None                 # card previewed from the log
+        self.toasts: list[list] = []            # [text, seconds left]
+        self.pulse_t = 0.0
+        self._controls_key = None
+        self._local_rev = 0                     # bumped by refresh_controls()
+        self._bg: pygame.Surface | None = None
+        self.log = LogPanel(self.log_rect(), self, ts("log"))
+        self._building = False
+        self.set_viewer(ctx.viewer)
+
+    # ======================================================================
+    # hooks (override in a game's table)
+    # ======================================================================
+    def card_spec(self, key) -> dict:
+        return {"key": key, "title": str(key)}
+
+    def card_frames(self) -> dict:
+        return {}
+
+    def build(self, view) -> None:
+        pass
+
+    def zone_cards(self, view) -> dict:
+        return {}
+
+    def token_counts(self, view) -> dict:
+        return {}
+
+    def animate(self, ev) -> bool:
+        return False
+
+    def log_entry(self, ev):
+        return None
+
+    def controls(self):
+        return [], None
+
+    def options_for(self, item) -> list[Option]:
+        return []
+
+    def target_rect(self, tid):
+        if isinstance(tid, tuple) and len(tid) == 2 and tid[0] == "zone":
+            z = self.zones.get(tid[1])
+            return z.rect if z is not None else None
+        return None
+
+    def target_label(self, tid) -> str:
+        return str(tid[-1]) if isinstance(tid, tuple) else str(tid)
+
+    def targets_at(self, pos) -> list:
+        """Game targets under the pointer that are not zones (seats...), for clicks."""
+        return []
+
+    def tooltip_for(self, item) -> str | None:
+        return getattr(item, "tooltip", None)
+
+    def render_background(self) -> pygame.Surface:
+        s = pygame.Surface(self.size).convert()
+        s.fill(style.INK)
+        return s
+
+    def draw_board(self, surf) -> None:
+        pass
+
+    def draw_overlay(self, surf) -> None:
+        pass
+
+    def log_rect(self) -> pygame.Rect:
+        w, h = self.size
+        return pygame.Rect(w - 400, 90, 380, int(h * 0.5))
+
+    def extra_help(self) -> list[tuple[str, str]]:
+        return []
+
+    def face_shown(self, sprite: CardSprite, zone: Zone | None) -> bool:
+        """Whether the sprite's face is drawn (key known, zone shows faces, hand not hidden)."""
+        if sprite.key is None:
+            return False
+        if zone is None:
+            return True
+        if getattr(zone, "face_down", False):
+            return False
+        if zone.private and self.hand_hidden:
+            return False
+        return True
+
+    # ======================================================================
+    # GameTable contract
+    # ======================================================================
+    @property
+    def viewer(self):
+        return self.ctx.viewer
+
+    @property
+    def match(self):
+        return self.ctx.match
+
+    def set_viewer(self, seat) -> None:
+        self.ctx.viewer = seat
+        self.anim.flush()
+        self.sprites.clear()
+        self.flyers.clear()
+        self.zones.clear()
+        self.tokens.clear()
+        self.dice.clear()
+        self.drag = self.press = self.armed = self.menu = None
+        self.hover = None
+        self.view = self.match.view(seat)
+        self._building = True
+        self.build(self.view)
+        self._bg = None
+        self._sync(self.view, instant=True)
+        self._building = False
+        self._rebuild_log()
+        self._controls_key = None
+
+    def on_events(self, events) -> None:
+        if not events:
+            return
+        self.history.extend(events)
+        vis = [e for e in events if self.visible(e)]
+        after = self.match.view(self.viewer)
+        for ev in vis:
+            entry = self.log_entry(ev)
+            if entry:
+                self.step(lambda entry=entry: (self.log.add(entry), 0.0)[1])
+            self.animate(ev)
+        self.step(lambda: (self._sync(after), 0.0)[1])
+        self._controls_key = None
+
+    def busy(self) -> bool:
+        return self.anim.busy()
+
+    def help_lines(self) -> list[tuple[str, str]]:
+        lines = [(ts("key_drag"), ts("help_drag")), (ts("key_right"), ts("help_right")),
+                 (ts("key_space"), ts("help_zoom")), (ts("key_alt"), ts("help_alt")),
+                 (ts("key_h"), ts("help_hide")), (ts("key_undo"), ts("help_undo")),
+                 (ts("key_esc"), ts("help_escape"))]
+        return lines + self.extra_help()
+
+    # ======================================================================
+    # helpers for games
+    # ======================================================================
+    def visible(self, ev) -> bool:
+        """Visible to the viewer, and not the public twin of a private event the
+        viewer already sees in full (data["private"] == viewer)."""
+        if not ev.visible_to(self.viewer):
+            return False
+        if ev.to is None and self.viewer is not None and ev.data.get("private") == self.viewer:
+            return False
+        return True
+
+    def add_zone(self, zone: Zone) -> Zone:
+        self.zones[zone.id] = zone
+        return zone
+
+    def add_tokens(self, stack: TokenStack) -> TokenStack:
+        self.tokens[stack.id] = stack
+        return stack
+
+    def new_sprite(self, key, zone: Zone | None, pos=None) -> CardSprite:
+        self._uid += 1
+        size = zone.card_size if zone is not None else (120, 168)
+        sp = CardSprite(self._uid, key, False, pos or (zone.rect.center if zone else (0, 0)), size, zone.id if zone else None)
+        sp.face_up = self.face_shown(sp, zone)
+        self.sprites.append(sp)
+        return sp
+
+    def sound(self, name: str) -> None:
+        snd = self.ctx.sound
+        if snd is not None and not self._building:
+            try:
+                snd.play(name)
+            except Exception:
+                pass
+
+    def step(self, fn, hold: float | None = None) -> None:
+        """Queue a step: fn() runs when the previous steps are done; it returns the
+        seconds to hold (or None to wait for its tweens)."""
+        if hold is None:
+            self.anim.enqueue(fn)
+        else:
+            self.anim.enqueue(lambda: (fn(), hold)[1])
+
+    def say(self, text: str, seconds: float = 2.4) -> None:
+        """A toast now (not queued)."""
+        self.toasts.append([text, seconds])
+        self.toasts = self.toasts[-3:]
+
+    def refresh_controls(self) -> None:
+        self._local_rev += 1
+        self._controls_key = None
+
+    def time_left(self, decision):
+        try:
+            return self.match.time_left(decision)
+        except Exception:
+            return None
+
+    def my_decisions(self) -> list:
+        if self.viewer is None or self.match.over:
+            return []
+        return self.match.decisions_for(self.viewer)
+
+    def coin(self, icon: str, size: int, color=style.GOLD) -> pygame.Surface:
+        """A coin/token face: a gold disc with an embossed icon (cached)."""
+        def make():
+            s = pygame.Surface((size + 4, size + 4), pygame.SRCALPHA)
+            c = (size + 4) // 2
+            pygame.draw.circle(s, (0, 0, 0, 90), (c + 1, c + 2), size // 2)
+            pygame.draw.circle(s, style.lerp_color(color, (0, 0, 0), 0.35), (c, c), size // 2)
+            pygame.draw.circle(s, color, (c, c - 1), size // 2 - 1)
+            pygame.draw.circle(s, style.lerp_color(color, (255, 255, 255), 0.35), (c, c - 1), size // 2 - 1, 2)
+            pygame.draw.circle(s, style.lerp_color(color, (0, 0, 0), 0.3), (c, c - 1), size // 2 - 5, 1)
+            ic = self.gfx.icon(icon, int(size * 0.58), style.lerp_color(color, (60, 30, 0), 0.6))
+            s.blit(ic, ic.get_rect(center=(c, c - 1)))
+            return s
+        return self.gfx.cached(("coin", icon, size, color), make)
+
+    # -- zone / sprite motion ---------------------------------------------------------
+    def layout(self, zid=None, duration: float = GLIDE, ease=ease_out_cubic) -> None:
+        """Glide the cards of one zone (or all) to their slots."""
+        zones = [self.zones[zid]] if zid is not None and zid in self.zones else \
+            (list(self.zones.values()) if zid is None else [])
+        for z in zones:
+            n = len(z.cards)
+            slots = z.slots(n)
+            for i, sp in enumerate(z.cards):
+                x, y, a = slots[i] if i < len(slots) else z.rect.center + (0,)
+                sp.z = z.z * 1000 + i
+                sp.hidden = isinstance(z, Stack) and i < n - z.max_visible - 1
+                sp.home = (x, y, a)
+                if sp.dragging:
+                    continue
+                self.glide(sp, x, y, a, z.card_size, duration, ease)
+                want = self.face_shown(sp, z)
+                if want != sp.face_up:
+                    self.flip_now(sp, want)
+
+    def glide(self, sp: CardSprite, x, y, angle=0.0, size=None, duration=GLIDE, ease=ease_out_cubic,
+              delay=0.0) -> None:
+        size = size or sp.base_size
+        if (abs(sp.x - x) < 0.5 and abs(sp.y - y) < 0.5 and abs(sp.angle - angle) < 0.5
+                and (int(sp.w), int(sp.h)) == tuple(size)):
+            sp.base_size = tuple(size)
+            return
+        x0, y0, a0, w0, h0 = sp.x, sp.y, sp.angle, sp.w, sp.h
+        sp.base_size = (int(size[0]), int(size[1]))
+        w1, h1 = size
+
+        def apply(t, sp=sp):
+            sp.x = x0 + (x - x0) * t
+            sp.y = y0 + (y - y0) * t
+            sp.angle = a0 + (angle - a0) * t
+            sp.w = w0 + (w1 - w0) * t
+            sp.h = h0 + (h1 - h0) * t
+        self.anim.tween(duration, apply, ease, delay=delay, tag=("move", sp.uid))
+
+    def flip_now(self, sp: CardSprite, face_up: bool, duration: float = 0.28) -> None:
+        if sp.face_up == face_up:
+            return
+        sp.face_up = face_up
+        sp.flip = 0.0
+
+        def apply(t, sp=sp):
+            sp.flip = None if t >= 1 else t
+        self.anim.tween(duration, apply, linear, tag=("flip", sp.uid))
+
+    def take_sprite(self, zone: Zone | None, key=None, index=None) -> CardSprite | None:
+        if zone is None or not zone.cards:
+            return None
+        if index is not None and 0 <= index < len(zone.cards):
+            return zone.cards.pop(index)
+        if key is not None:
+            for i in range(len(zone.cards) - 1, -1, -1):
+                if zone.cards[i].key == key:
+                    return zone.cards.pop(i)
+            for i in range(len(zone.cards) - 1, -1, -1):
+                if zone.cards[i].key is None:
+                    return zone.cards.pop(i)
+        return zone.cards.pop()
+
+    def move_card(self, src, dst, key=None, index=None, to_index=None, duration: float = 0.5,
+                  sound: str | None = "card_slide", hold: float | None = None, origin=None) -> None:
+        """Queue: a card glides from zone `src` to zone `dst` (flipping if its shown
+        side changes). Unknown src/dst zones are off-table points (origin or centre)."""
+        def run():
+            zs, zd = self.zones.get(src), self.zones.get(dst)
+            sp = self.take_sprite(zs, key, index)
+            if sp is None:
+                start = origin or (zs.rect.center if zs is not None else (self.size[0] // 2, -120))
+                sp = self.new_sprite(key, zd or zs, start)
+                sp.face_up = False
+            if key is not None:
+                sp.key = key
+            if zd is None:
+                # leaving the table: glide to the origin / top and fade
+                tx, ty = origin or (self.size[0] // 2, -150)
+                self.glide(sp, tx, ty, 0, sp.base_size, duration, ease_in_out_cubic)
+
+                def fade(t, sp=sp):
+                    sp.alpha = int(255 * (1 - t))
+                    if t >= 1 and sp in self.sprites:
+                        self.sprites.remove(sp)
+                self.anim.tween(duration, fade, linear, tag=("fade", sp.uid))
+            else:
+                pos = len(zd.cards) if to_index is None else max(0, min(to_index, len(zd.cards)))
+                zd.cards.insert(pos, sp)
+                sp.zone = zd.id
+                sp.z = 50000
+            if zs is not None:
+                self.layout(zs.id, duration * 0.7)
+            if zd is not None:
+                self.layout(zd.id, duration, ease_in_out_cubic)
+                sp.z = 50000 + len(self.sprites)
+
+                def settle(t, sp=sp, zd=zd):
+                    if t >= 1 and sp in zd.cards:
+                        sp.z = zd.z * 1000 + zd.cards.index(sp)
+                self.anim.tween(duration, settle, linear)
+            if sound:
+                self.sound(sound)
+            return hold if hold is not None else duration * 0.75
+        self.anim.enqueue(run)
+
+    def flip_card(self, zid, index=-1, key=None, face_up=True, duration=0.3) -> None:
+        def run():
+            z = self.zones.get(zid)
+            if z is None or not z.cards:
+                return 0.0
+            sp = z.cards[index]
+            if key is not None:
+                sp.key = key
+            self.flip_now(sp, face_up, duration)
+            self.sound("card_flip")
+            return duration
+        self.anim.enqueue(run)
+
+    def reveal_card(self, zid, key, index=None, hold: float = 1.1, sound="reveal") -> None:
+        """Queue: a card of `zid` (the one with `key`, else an unknown one) lifts,
+        grows and turns face up for `hold` seconds, then settles back face up (it is
+        public now); the next sync decides what the viewer keeps seeing."""
+        def run():
+            z = self.zones.get(zid)
+            if z is None or not z.cards:
+                return 0.0
+            sp = z.cards[index] if index is not None and 0 <= index < len(z.cards) else None
+            if sp is None:
+                sp = next((c for c in reversed(z.cards) if c.key == key), None) or \
+                    next((c for c in reversed(z.cards) if c.key is None), None) or z.cards[-1]
+            sp.key = key
+            sp.z = 60000
+            x, y, a = sp.home
+            bw, bh = z.card_size
+            big = (int(bw * 1.3), int(bh * 1.3))
+            self.glide(sp, x, y - bh * 0.3, 0, big, 0.3, ease_out_back)
+            self.flip_now(sp, True, 0.3)
+
+            def back(t, sp=sp, z=z):
+                if t >= 1:
+                    self.layout(z.id, 0.3)
+            self.anim.tween(hold, back, linear, delay=0.3, tag=("reveal", sp.uid))
+            if sound:
+                self.sound(sound)
+            return hold + 0.45
+        self.anim.enqueue(run)
+
+    def fly_tokens(self, src, dst, amount: int, icon: str = "ducat", size: int = 30,
+                   color=style.GOLD, duration: float = 0.55, final: int | None = None,
+                   src_final: int | None = None, sound: str = "coin") -> None:
+        """Queue: `amount` tokens fly from src to dst (TokenStack ids or (x, y) points).
+        Counts change coin by coin (leaving, landing), ending at `src_final` / `final`."""
+        def run():
+            s = self.tokens.get(src) if not (isinstance(src, tuple) and len(src) == 2
+                                              and all(isinstance(v, (int, float)) for v in src)) else None
+            d = self.tokens.get(dst) if not (isinstance(dst, tuple) and len(dst) == 2
+                                              and all(isinstance(v, (int, float)) for v in dst)) else None
+            p0 = s.top() if s is not None else src
+            p1 = d.top() if d is not None else dst
+            n = max(0, int(amount))
+            shown = min(n, 8)
+            if shown == 0:
+                if d is not None and final is not None:
+                    d.count = final
+                if s is not None and src_final is not None:
+                    s.count = src_final
+                return 0.0
+            per = [n // shown + (1 if i < n % shown else 0) for i in range(shown)]
+            img = self.coin(icon, size, color)
+            stagger = 0.07
+            for i in range(shown):
+                f = Flyer(img)
+                self.flyers.append(f)
+                lift = 80 + 30 * self.rng.random()
+                jitter = (self.rng.uniform(-10, 10), self.rng.uniform(-6, 6))
+                state = {"left": False}
+
+                def apply(t, f=f, k=per[i], last=(i == shown - 1), j=jitter, lift=lift, state=state):
+                    if not state["left"]:
+                        state["left"] = True
+                        if s is not None and not getattr(s, "infinite", False):
+                            s.count = max(0, s.count - k)
+                    mx = (p0[0] + p1[0]) / 2 + j[0]
+                    my = min(p0[1], p1[1]) - lift
+                    u = 1 - t
+                    f.x = u * u * p0[0] + 2 * u * t * mx + t * t * (p1[0] + j[0] * 0.3)
+                    f.y = u * u * p0[1] + 2 * u * t * my + t * t * (p1[1] + j[1] * 0.3)
+                    if t >= 1 and f.alive:
+                        f.alive = False
+                        if d is not None:
+                            if not getattr(d, "infinite", False):
+                                d.count += k
+                            d.pulse = 1.0
+                            if last and final is not None:
+                                d.count = final
+                        if last and s is not None and src_final is not None:
+                            s.count = src_final
+                        self.sound(sound)
+                self.anim.tween(duration, apply, ease_in_out_cubic, delay=i * stagger)
+            return duration * 0.8 + stagger * (shown - 1)
+        self.anim.enqueue(run)
+
+    def set_count(self, tid, value: int) -> None:
+        def run():
+            t = self.tokens.get(tid)
+            if t is not None:
+                t.count = value
+            return 0.0
+        self.anim.enqueue(run)
+
+    def roll_dice(self, dice: list[DieSprite], faces: list, to: list | None = None,
+                  duration: float = 0.95) -> None:
+        """Queue: the dice tumble (from where they are) and land on `faces`."""
+        def run():
+            for i, (die, face) in enumerate(zip(dice, faces)):
+                dest = to[i] if to else (die.home[0] + self.rng.uniform(-30, 30), die.home[1] + self.rng.uniform(-20, 20))
+                die.roll(self.anim, face, dest, duration + 0.08 * i, self.sound if i == 0 else None, self.rng)
+            return duration + 0.08 * (len(dice) - 1) + 0.1
+        self.anim.enqueue(run)
+
+    # ======================================================================
+    # syncing the shown table with the view
+    # ======================================================================
+    def _sync(self, view, instant: bool = False) -> None:
+        self.view = view
+        want = self.zone_cards(view)
+        for zid, keys in want.items():
+            z = self.zones.get(zid)
+            if z is None:
+                continue
+            cur = z.cards
+            # reuse sprites whose key matches first, then any
+            new_list = []
+            pool = list(cur)
+            for key in keys:
+                sp = next((c for c in pool if c.key == key), None)
+                if sp is None:
+                    sp = next((c for c in pool if c.key is None or key is None), None)
+                if sp is not None:
+                    pool.remove(sp)
+                    sp.key = key
+                else:
+                    start = z.place_for(len(new_list), len(keys))
+                    sp = self.new_sprite(key, z, (start[0], start[1]))
+                    sp.base_size = z.card_size
+                    sp.w, sp.h = z.card_size
+                    if not instant:
+                        sp.alpha = 0
+
+                        def fade(t, sp=sp):
+                            sp.alpha = int(255 * t)
+                        self.anim.tween(0.3, fade, linear, tag=("fade", sp.uid))
+                sp.zone = zid
+                new_list.append(sp)
+            for sp in pool:
+                if sp in self.sprites:
+                    self.sprites.remove(sp)
+            z.cards[:] = new_list
+        if instant:
+            for z in self.zones.values():
+                slots = z.slots(len(z.cards))
+                for i, sp in enumerate(z.cards):
+                    x, y, a = slots[i]
+                    sp.x, sp.y, sp.angle = x, y, a
+                    sp.w, sp.h = z.card_size
+                    sp.base_size = z.card_size
+                    sp.z = z.z * 1000 + i
+                    sp.home = (x, y, a)
+                    sp.face_up = self.face_shown(sp, z)
+                    sp.flip = None
+                    sp.hidden = isinstance(z, Stack) and i < len(z.cards) - z.max_visible - 1
+        else:
+            self.layout()
+        # stray sprites (left the table) that are not fading: drop
+        zoned = {sp.uid for z in self.zones.values() for sp in z.cards}
+        self.sprites = [sp for sp in self.sprites if sp.uid in zoned or sp.alpha < 255]
+        for tid, n in self.token_counts(view).items():
+            t = self.tokens.get(tid)
+            if t is not None:
+                t.count = n
+        self._controls_key = None
+
+    def _rebuild_log(self) -> None:
+        self.log.clear()
+        self.log._entry_cache.clear()
+        if not self.history and self.match.log:
+            self.history = self._replay_events()
+        for ev in self.history:
+            if self.visible(ev):
+                entry = self.log_entry(ev)
+                if entry:
+                    self.log.add(entry)
+
+    def _replay_events(self) -> list:
+        """Events of a game resumed from a save: replay its actions on a scratch copy
+        (only events visible to the viewer are ever shown)."""
+        m = self.match
+        try:
+            rules = m.rules
+            state = rules.setup(len(m.seats), m.options, m.seed)
+            out = []
+            for seat, action in m.log:
+                out += rules.apply(state, seat, action)
+            return out
+        except Exception:
+            return []
+
+    # ======================================================================
+    # controls
+    # ======================================================================
+    def _controls_state(self):
+        return (len(self.match.log), self.viewer, self.match.over, self._local_rev, id(self.match.decisions()))
+
+    def _refresh_controls(self) -> None:
+        key = self._controls_state()
+        if key == self._controls_key:
+            return
+        self._controls_key = key
+        widgets, banner = self.controls()
+        self.widgets = widgets or []
+        self.banner = Banner(banner, self) if banner is not None else None
+        if self.armed is not None:
+            item = self.armed[0]
+            if not self._item_alive(item):
+                self.armed = None
+            else:
+                opts = {o.target: o for o in self.options_for(item) if o.target is not None}
+                self.armed = (item, opts) if opts else None
+
+    def _item_alive(self, item) -> bool:
+        if isinstance(item, CardSprite):
+            return any(item in z.cards for z in self.zones.values())
+        if isinstance(item, (Button, Chip)):
+            return any(w.id == item.id for w in self.widgets)
+        return True
+
+    def interactive(self) -> bool:
+        return not self.anim.busy() and not self.match.over
+
+    # ======================================================================
+    # input
+    # ======================================================================
+    def handle_event(self, e) -> bool:
+        t = e.type
+        if t == pygame.MOUSEMOTION:
+            return self._on_motion(e)
+        if t == pygame.MOUSEBUTTONDOWN:
+            if getattr(e, "button", 1) in (4, 5):
+                if self.log.hit(e.pos):
+                    self.log.on_wheel(1 if e.button == 4 else -1)
+                    return True
+                return False
+            return self._on_down(e)
+        if t == pygame.MOUSEBUTTONUP:
+            if getattr(e, "button", 1) in (4, 5):
+                return False
+            return self._on_up(e)
+        if t == pygame.MOUSEWHEEL:
+            if self.log.hit(self.pointer):
+                self.log.on_wheel(1 if e.y > 0 else -1)
+                return True
+            return False
+        if t == pygame.KEYDOWN:
+            return self._on_key(e)
+        if t == pygame.KEYUP:
+            if e.key in (pygame.K_LALT, pygame.K_RALT):
+                self.alt_held = False
+                return True
+        return False
+
+    def _on_key(self, e) -> bool:
+        k = e.key
+        mods = getattr(e, "mod", 0)
+        if k in (pygame.K_LALT, pygame.K_RALT):
+            self.alt_held = True
+            return True
+        if k == pygame.K_SPACE:
+            self.zoom_on = not self.zoom_on
+            return True
+        if k == pygame.K_h and not mods & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
+            self.hand_hidden = not self.hand_hidden
+            for z in self.zones.values():
+                if z.private:
+                    self.layout(z.id, 0.2)
+            return True
+        if k == pygame.K_z and mods & pygame.KMOD_CTRL:
+            self.request_undo()
+            return True
+        if k == pygame.K_ESCAPE:
+            if self.menu or self.drag or self.armed or self.zoom_on:
+                self._cancel_drag()
+                self.menu = None
+                self.armed = None
+                self.zoom_on = False
+                self.refresh_controls()
+                return True
+            return False
+        # hotkeys of visible buttons
+        for w in self._all_buttons():
+            if getattr(w, "hotkey", None) == k and w.enabled:
+                self._activate_button(w)
+                return True
+        return False
+
+    def request_undo(self) -> None:
+        if self.ctx.undo is not None:
+            self.ctx.undo()
+            return
+        m, seat = self.match, self.viewer
+        if seat is not None and m.can_undo(seat):
+            m.undo(seat)
+            self.history = []
+            self.set_viewer(seat)
+            self.sound("card_slide")
+        else:
+            self.say(ts("nothing_to_undo"))
+            self.sound("error")
+
+    def _all_buttons(self):
+        out = []
+        for w in self.widgets:
+            if isinstance(w, NumberPicker):
+                out += w.buttons
+            else:
+                out.append(w)
+        if self.banner is not None:
+            out += self.banner.spec.buttons
+        return out
+
+    def item_at(self, pos):
+        """The top-most interactive thing under pos."""
+        if self.menu is not None and self.menu.hit(pos):
+            return self.menu
+        if True:
+            if self.banner is not None and self.banner.hit(pos):
+                b = next((b for b in self.banner.spec.buttons if b.hit(pos)), None)
+                return b or self.banner
+            for w in reversed(self.widgets):
+                if isinstance(w, NumberPicker):
+                    if w.hit(pos):
+                        return w.button_at(pos) or w
+                elif w.hit(pos):
+                    return w
+        if self.log.hit(pos):
+            return self.log
+        for sp in sorted(self.sprites, key=lambda s: -s.z):
+            if sp.zone is not None and sp.contains(pos):
+                return sp
+        for d in reversed(self.dice):
+            if d.hit(pos):
+                return d
+        for t in self.tokens.values():
+            if t.hit(pos):
+                return t
+        for tid in self.targets_at(pos):
+            return Target(tid)
+        for z in self.zones.values():
+            if z.target and z.hit(pos):
+                return Target(("zone", z.id))
+        return None
+
+    def _on_motion(self, e) -> bool:
+        pos = e.pos
+        self.pointer = pos
+        if self.drag is not None:
+            d = self.drag
+            item = d["item"]
+            if isinstance(item, CardSprite):
+                item.x, item.y = pos[0] - d["off"][0], pos[1] - d["off"][1]
+            elif isinstance(item, Chip):
+                item.drag_pos = (pos[0] - d["off"][0], pos[1] - d["off"][1])
+            elif isinstance(item, DieSprite):
+                item.x, item.y = pos[0] - d["off"][0], pos[1] - d["off"][1]
+            d["over"] = self._target_under(pos, d["targets"])
+            return True
+        if self.press is not None:
+            item, p0 = self.press
+            if math.hypot(pos[0] - p0[0], pos[1] - p0[1]) >= DRAG_THRESHOLD:
+                if self._start_drag(item, p0, pos):
+                    return True
+        if self.menu is not None:
+            self.menu.hover = self.menu.index_at(pos)
+        new = self.item_at(pos)
+        if new is not self.hover:
+            self._set_hover(new)
+        self.preview_key = self.log.link_at(pos) if self.log.hit(pos) else None
+        return self.hover is not None and not isinstance(self.hover, Target)
+
+    def _set_hover(self, item) -> None:
+        old = self.hover
+        self.hover = item
+        self.hover_time = 0.0
+        for sp in (old, item):
+            if isinstance(sp, CardSprite):
+                z = self.zones.get(sp.zone)
+                lift = 30.0 if (sp is item and z is not None and z.kind == "fan" and not sp.dragging) else 0.0
+                l0 = sp.lift
+
+                def apply(t, sp=sp, l0=l0, lift=lift):
+                    sp.lift = l0 + (lift - l0) * t
+                self.anim.tween(0.14, apply, ease_out_cubic, tag=("lift", sp.uid))
+        if isinstance(item, (Button, Chip)) and item.enabled:
+            self.sound("ui_hover")
+
+    def _on_down(self, e) -> bool:
+        pos = e.pos
+        self.pointer = pos
+        button = getattr(e, "button", 1)
+        if self.menu is not None:
+            if self.menu.hit(pos):
+                i = self.menu.index_at(pos)
+                if i >= 0 and self.menu.items[i][2]:
+                    cb = self.menu.items[i][1]
+                    self.menu = None
+                    self.sound("ui_click")
+                    cb()
+                return True
+            self.menu = None
+            if button != 3:
+                return True
+        item = self.item_at(pos)
+        if button == 3:
+            return self._open_menu(item, pos)
+        if button != 1:
+            return False
+        if item is None:
+            if self.armed is not None:
+                self.armed = None
+                return True
+            return False
+        if item is self.log or item is self.banner:
+            return True
+        self.press = (item, pos)
+        return True
+
+    def _on_up(self, e) -> bool:
+        pos = e.pos
+        self.pointer = pos
+        if getattr(e, "button", 1) != 1:
+            return False
+        if self.drag is not None:
+            self._finish_drag(pos)
+            return True
+        if self.press is None:
+            return False
+        item, p0 = self.press
+        self.press = None
+        under = self.item_at(pos)
+        if under is not item and not (isinstance(item, Target) and under == item):
+            return True
+        self._click(item, pos)
+        return True
+
+    # -- clicks ------------------------------------------------------------------------
+    def _click(self, item, pos) -> None:
+        if isinstance(item, (Button,)) and not isinstance(item, Chip):
+            if item.enabled:
+                self._activate_button(item)
+            return
+        if isinstance(item, NumberPicker):
+            return
+        # armed: a click on one of its targets plays that option
+        if self.armed is not None:
+            src, opts = self.armed
+            tid = self._target_under(pos, opts)
+            if tid is not None:
+                self.armed = None
+                self._execute(opts[tid])
+                return
+            if item is src:
+                self.armed = None
+                return
+        if not self.interactive():
+            return
+        opts = self.options_for(item)
+        if not opts:
+            self.armed = None
+            return
+        if isinstance(item, Target):
+            if len(opts) == 1:
+                self._execute(opts[0])
+            else:
+                self._open_menu(item, pos)
+            return
+        targeted = {o.target: o for o in opts if o.target is not None}
+        plain = [o for o in opts if o.target is None]
+        if targeted and not plain:
+            self.armed = (item, targeted)
+            self.sound("ui_click")
+            return
+        if len(plain) == 1 and not targeted:
+            self._execute(plain[0])
+            return
+        self._open_menu(item, pos)
+
+    def _activate_button(self, b) -> None:
+        self.sound("ui_click")
+        if callable(b.action):
+            b.action()
+            self.refresh_controls()
+        elif b.action is not None:
+            self._execute(Option(b.label, b.action, seat=b.seat))
+
+    def _execute(self, opt: Option) -> None:
+        self.armed = None
+        self.menu = None
+        if callable(opt.action):
+            opt.action()
+            self.refresh_controls()
+            return
+        seat = opt.seat if opt.seat is not None else self.viewer
+        try:
+            self.ctx.submit(seat, opt.action)
+        except IllegalAction as exc:
+            self.say(exc.reason)
+            self.sound("error")
+        self._controls_key = None
+
+    def _open_menu(self, item, pos) -> bool:
+        if item is None or item is self.log or isinstance(item, (Menu, Banner)):
+            return False
+        items = []
+        opts = self.options_for(item) if self.interactive() else []
+        for o in opts:
+            label = o.label
+            if o.target is not None and not o.label.endswith(self.target_label(o.target)):
+                label = f"{o.label} → {self.target_label(o.target)}"
+            items.append((label, lambda o=o: self._execute(o), True))
+        if isinstance(item, CardSprite) and item.face_up and item.key is not None:
+            items.append((ts("help_zoom"), lambda k=item.key: self._zoom_lock(k), True))
+        if not items:
+            return False
+        title = None
+        if isinstance(item, CardSprite) and item.face_up and item.key is not None:
+            title = self.card_spec(item.key).get("title")
+        elif isinstance(item, Target):
+            title = self.target_label(item.id)
+        elif isinstance(item, Button):
+            title = item.label
+        self.menu = Menu(pos, items, self, title)
+        self.sound("ui_click")
+        return True
+
+    def _zoom_lock(self, key) -> None:
+        self.zoom_on = True
+
+    # -- drags -------------------------------------------------------------------------
+    def _start_drag(self, item, p0, pos) -> bool:
+        if not self.interactive() or isinstance(item, (Target, NumberPicker)) or \
+                (isinstance(item, Button) and not isinstance(item, Chip)):
+            return False
+        if isinstance(item, Chip) and not item.enabled:
+            return False
+        opts = self.options_for(item)
+        targets = {o.target: o for o in opts if o.target is not None}
+        if not targets:
+            return False
+        self.press = None
+        self.armed = None
+        if isinstance(item, CardSprite):
+            off = (p0[0] - item.x, p0[1] - item.y + item.lift)
+            item.dragging = True
+            item.lift = 0
+            item.z = 90000
+            item.angle = 0
+            for tw in self.anim.tweens:
+                if tw.tag in (("move", item.uid), ("lift", item.uid)):
+                    tw.done = True
+            item.x, item.y = pos[0] - off[0], pos[1] - off[1]
+        elif isinstance(item, Chip):
+            off = (p0[0] - item.rect.centerx, p0[1] - item.rect.centery)
+            item.drag_pos = (pos[0] - off[0], pos[1] - off[1])
+        elif isinstance(item, DieSprite):
+            off = (p0[0] - item.x, p0[1] - item.y)
+        else:
+            off = (0, 0)
+        self.drag = {"item": item, "targets": targets, "off": off, "over": None}
+        self.sound("card_slide")
+        return True
+
+    def _target_under(self, pos, targets: dict):
+        best, area = None, None
+        for tid in targets:
+            r = self.target_rect(tid)
+            if r is not None and r.collidepoint(pos):
+                a = r.width * r.height
+                if area is None or a < area:
+                    best, area = tid, a
+        return best
+
+    def _finish_drag(self, pos) -> None:
+        d = self.drag
+        self.drag = None
+        item = d["item"]
+        tid = self._target_under(pos, d["targets"])
+        opt = d["targets"].get(tid) if tid is not None else None
+        if isinstance(item, CardSprite):
+            item.dragging = False
+        if opt is not None:
+            # the card stays where it was dropped; the events move it on, or the
+            # next sync glides it home
+            if isinstance(item, Chip):
+                item.drag_pos = None
+            self._execute(opt)
+            if isinstance(item, CardSprite) and item.zone in self.zones and not self.anim.busy():
+                self.layout(item.zone, GLIDE)
+            return
+        self._glide_back(item)
+
+    def _glide_back(self, item) -> None:
+        if isinstance(item, CardSprite):
+            if item.zone in self.zones:
+                self.layout(item.zone, GLIDE * 1.2, ease_out_back)
+        elif isinstance(item, Chip):
+            if item.drag_pos is not None:
+                x0, y0 = item.drag_pos
+                x1, y1 = item.rect.center
+
+                def apply(t, item=item):
+                    item.drag_pos = None if t >= 1 else (x0 + (x1 - x0) * t, y0 + (y1 - y0) * t)
+                self.anim.tween(GLIDE, apply, ease_out_cubic, tag=("chip", id(item)))
+        elif isinstance(item, DieSprite):
+            hx, hy = item.home
+            x0, y0 = item.x, item.y
+
+            def apply(t, item=item):
+                item.x, item.y = x0 + (hx - x0) * t, y0 + (hy - y0) * t
+            self.anim.tween(GLIDE, apply, ease_out_cubic)
+
+    def _cancel_drag(self) -> None:
+        if self.drag is not None:
+            item = self.drag["item"]
+            self.drag = None
+            if isinstance(item, CardSprite):
+                item.dragging = False
+            self._glide_back(item)
+        self.press = None
+
+    # ======================================================================
+    # frame
+    # ======================================================================
+    def update(self, dt: float) -> None:
+        self.anim.update(dt)
+        self.pulse_t += dt
+        self.hover_time += dt
+        if self.flyers:
+            self.flyers = [f for f in self.flyers if f.alive]
+        for t in self.tokens.values():
+            if t.pulse > 0:
+                t.pulse = max(0.0, t.pulse - dt * 3)
+        if self.toasts:
+            for tt in self.toasts:
+                tt[1] -= dt
+            self.toasts = [tt for tt in self.toasts if tt[1] > 0]
+        if not self.anim.busy():
+            self._refresh_controls()
+        elif self.widgets or self.banner:
+            # decisions changed under running animations: hide stale controls
+            if self._controls_state() != self._controls_key:
+                self.widgets, self.banner = [], None
+                if self.drag is None:
+                    self.armed = None
+
+    def background(self) -> pygame.Surface:
+        if self._bg is None:
+            self._bg = self.render_background()
+        return self._bg
+
+    def draw(self, surface) -> None:
+        surface.blit(self.background(), (0, 0))
+        self.draw_board(surface)
+        for z in self.zones.values():
+            z.draw_under(surface, self)
+        for t in self.tokens.values():
+            t.draw(surface, self)
+        self._draw_targets(surface)
+        self._draw_sprites(surface)
+        for z in self.zones.values():
+            z.draw_over(surface, self)
+        for d in self.dice:
+            d.draw(surface, self.dice_r)
+        if self.flyers:
+            surface.fblits([(f.img, (int(f.x) - f.img.get_width() // 2, int(f.y) - f.img.get_height() // 2))
+                            for f in self.flyers])
+        self.draw_overlay(surface)
+        hover = self.hover
+        for w in self.widgets:
+            if isinstance(w, NumberPicker):
+                w.draw(surface, self, hover)
+            elif isinstance(w, Chip) and w.drag_pos is not None:
+                ghost = w.image(self.gfx, False)
+                ghost.set_alpha(90)
+                surface.blit(ghost, (w.rect.x - 4, w.rect.y - 4))
+                ghost.set_alpha(None)
+            else:
+                w.draw(surface, self, hover=(w is hover))
+        if self.armed is not None and isinstance(self.armed[0], Chip):
+            c = self.armed[0]
+            g = self.gfx.glow_rect(c.rect.width, c.rect.height, style.GOLD_BRIGHT, 10, 8)
+            surface.blit(g, (c.rect.x - 8, c.rect.y - 8))
+        if self.banner is not None:
+            self.banner.draw(surface, self, hover)
+        self.log.draw(surface, self)
+        if self.drag is not None and isinstance(self.drag["item"], Chip):
+            c = self.drag["item"]
+            img = c.image(self.gfx, True)
+            x, y = c.drag_pos
+            surface.blit(img, img.get_rect(center=(int(x), int(y))))
+        for w in self.widgets:
+            if isinstance(w, Chip) and w.drag_pos is not None and (self.drag is None or self.drag["item"] is not w):
+                img = w.image(self.gfx, False)
+                surface.blit(img, img.get_rect(center=(int(w.drag_pos[0]), int(w.drag_pos[1]))))
+        if self.menu is not None:
+            self.menu.draw(surface, self)
+        self._draw_zoom(surface)
+        self._draw_tooltip(surface)
+        self._draw_toasts(surface)
+
+    def _draw_sprites(self, surface) -> None:
+        order = sorted(self.sprites, key=lambda s: s.z)
+        shadows = []
+        blits = []
+        for sp in order:
+            if sp.hidden or sp.alpha <= 0:
+                continue
+            z = self.zones.get(sp.zone)
+            img = sp.image(self.cards, self.gfx, True)
+            cx, cy = int(sp.x), int(sp.y - sp.lift)
+            r = img.get_rect(center=(cx, cy))
+            if sp.shadow and sp.alpha >= 250:
+                up = sp.lift + (16 if sp.dragging else 0) + (10 if sp.z >= 50000 else 0)
+                sh = self.gfx.shadow(r.width, r.height, 10, 8, 110)
+                shadows.append((sh, (r.x - 8 + 4 + int(up * 0.25), r.y - 8 + 6 + int(up * 0.4))))
+            if sp.alpha < 255:
+                img = img.copy()
+                img.set_alpha(sp.alpha)
+            if sp.selected or (self.armed is not None and self.armed[0] is sp):
+                g = self.gfx.glow_rect(r.width, r.height, style.GOLD_BRIGHT, 10, 10)
+                blits.append((g, (r.x - 10, r.y - 10)))
+            blits.append((img, r.topleft))
+        # draw shadows of a zone before its cards: sort-stable enough to do all shadows first
+        if shadows:
+            surface.fblits(shadows)
+        if blits:
+            surface.fblits(blits)
+
+    def _draw_targets(self, surface) -> None:
+        targets = None
+        over = None
+        if self.drag is not None:
+            targets, over = self.drag["targets"], self.drag["over"]
+        elif self.armed is not None:
+            targets = self.armed[1]
+            over = self._target_under(self.pointer, targets)
+        if not targets:
+            return
+        pulse = 0.5 + 0.5 * math.sin(self.pulse_t * 5)
+        for tid in targets:
+            r = self.target_rect(tid)
+            if r is None:
+                continue
+            hot = tid == over
+            g = self.gfx.glow_rect(r.width, r.height, style.GOLD_BRIGHT if hot else style.HIGHLIGHT, 14, 16,
+                                   dashed=not hot)
+            g.set_alpha(255 if hot else int(150 + 100 * pulse))
+            surface.blit(g, (r.x - 16, r.y - 16))
+            g.set_alpha(None)
+            if hot:
+                opt = targets[tid]
+                lab = self.gfx.badge(opt.hint or opt.label, 18, fill=style.CRIMSON, border=style.GOLD_BRIGHT,
+                                     icon=opt.icon)
+                surface.blit(lab, lab.get_rect(midbottom=(r.centerx, r.top - 6)))
+
+    def zoom_key(self):
+        if self.preview_key is not None:
+            return self.preview_key, None
+        if not (self.zoom_on or self.alt_held) or self.drag is not None:
+            return None, None
+        h = self.hover
+        if isinstance(h, CardSprite) and h.face_up and h.key is not None and h.flip is None:
+            return h.key, h
+        return None, None
+
+    def _draw_zoom(self, surface) -> None:
+        key, sp = self.zoom_key()
+        if key is None:
+            return
+        img = self.cards.face(key, ZOOM_SIZE)
+        W, H = self.size
+        px, py = self.pointer
+        if sp is not None:
+            r = sp.rect()
+            x = r.right + 24 if r.right + 24 + ZOOM_SIZE[0] < W - 10 else r.left - 24 - ZOOM_SIZE[0]
+            y = max(10, min(H - ZOOM_SIZE[1] - 10, r.centery - ZOOM_SIZE[1] // 2))
+        else:
+            x = px - ZOOM_SIZE[0] - 30 if px - ZOOM_SIZE[0] - 30 > 10 else px + 30
+            y = max(10, min(H - ZOOM_SIZE[1] - 10, py - ZOOM_SIZE[1] // 2))
+        sh = self.gfx.shadow(ZOOM_SIZE[0], ZOOM_SIZE[1], 18, 18, 200)
+        surface.blit(sh, (x - 18 + 6, y - 18 + 10))
+        surface.blit(img, (x, y))
+
+    def _draw_tooltip(self, surface) -> None:
+        if self.hover is None or self.hover_time < TOOLTIP_DELAY or self.drag is not None or self.menu is not None:
+            return
+        tip = self.tooltip_for(self.hover)
+        if not tip:
+            return
+        g = self.gfx
+        block = g.text_block(tip, 18, 340, style.TEXT, align="left")
+        w, h = block.get_width() + 24, block.get_height() + 16
+        bg = g.panel(w, h, fill=(14, 10, 12), border=style.GOLD_DEEP, radius=8, alpha=245)
+        x = min(self.pointer[0] + 18, self.size[0] - w - 6)
+        y = self.pointer[1] + 24
+        if y + h > self.size[1] - 6:
+            y = self.pointer[1] - h - 12
+        surface.blit(bg, (x, y))
+        surface.blit(block, (x + 12, y + 8))
+
+    def _draw_toasts(self, surface) -> None:
+        y = self.size[1] - 300
+        for text, left in self.toasts:
+            s = self.gfx.badge(text, 20, fill=(30, 14, 18), border=style.CRIMSON_BRIGHT, color=style.TEXT, pad=14)
+            if left < 0.4:
+                s = s.copy()
+                s.set_alpha(int(255 * left / 0.4))
+            surface.blit(s, s.get_rect(center=(self.size[0] // 2, y)))
+            y -= s.get_height() + 8

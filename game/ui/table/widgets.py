@@ -1,0 +1,431 @@
+"""Table widgets: buttons and draggable chips, the reaction banner with its
+countdown bar, context menus, tooltips, a number picker and the log panel.
+All of them draw from cached surfaces; only bars and positions change per frame."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+import pygame
+
+from . import style
+
+BUTTON_STYLES = {
+    # fill, border, text, hover fill
+    "normal": ((40, 28, 30), style.GOLD_DEEP, style.TEXT, (66, 44, 40)),
+    "primary": ((120, 22, 34), style.GOLD, style.TEXT, (156, 34, 46)),
+    "gold": ((196, 156, 70), style.GOLD_BRIGHT, (30, 18, 10), (226, 186, 96)),
+    "danger": ((150, 30, 30), (240, 150, 110), style.TEXT, (186, 44, 40)),
+    "water": ((20, 52, 90), (120, 170, 220), style.TEXT, (30, 76, 124)),
+    "quiet": ((30, 24, 28), (90, 74, 60), style.TEXT_DIM, (48, 38, 40)),
+}
+
+
+class Option:
+    """One thing the viewer may do with an item. `action` is a rules action tuple
+    (submitted for `seat`, default the viewer) or a callable (a local UI step).
+    With a `target`, the option is played by dropping the item on that target, or by
+    clicking the item and then the target."""
+
+    __slots__ = ("label", "action", "target", "icon", "seat", "hint")
+
+    def __init__(self, label: str, action, target=None, icon: str | None = None,
+                 seat: int | None = None, hint: str | None = None):
+        self.label = label
+        self.action = action
+        self.target = target
+        self.icon = icon
+        self.seat = seat
+        self.hint = hint
+
+    def __repr__(self):
+        return f"Option({self.label!r}, {self.action!r}, target={self.target!r})"
+
+
+class Button:
+    kind = "button"
+    draggable = False
+
+    def __init__(self, bid, label: str, rect=None, *, icon: str | None = None, action=None,
+                 enabled: bool = True, style_name: str = "normal", tooltip: str | None = None,
+                 sub: str | None = None, size: tuple = (0, 56), hotkey: int | None = None,
+                 font_size: int = 22, seat: int | None = None, selected: bool = False):
+        self.id = bid
+        self.label = label
+        self.icon = icon
+        self.action = action
+        self.enabled = enabled
+        self.style_name = style_name
+        self.tooltip = tooltip
+        self.sub = sub
+        self.font_size = font_size
+        self.hotkey = hotkey
+        self.seat = seat
+        self.selected = selected
+        self.size = size
+        self.rect = pygame.Rect(rect) if rect is not None else pygame.Rect(0, 0, *size)
+        self.home = None
+
+    def natural_width(self, gfx) -> int:
+        w = gfx.font(self.font_size, bold=True).size(self.label)[0] + 36
+        if self.icon:
+            w += int(self.font_size * 1.5) + 8
+        if self.sub:
+            w = max(w, gfx.font(15).size(self.sub)[0] + 36)
+        return max(w, self.size[0] or 0, 96)
+
+    def hit(self, pos) -> bool:
+        return self.rect.collidepoint(pos)
+
+    def image(self, gfx, hover: bool) -> pygame.Surface:
+        state = "off" if not self.enabled else ("sel" if self.selected else ("hover" if hover else "up"))
+        key = ("button", self.label, self.icon, self.sub, self.rect.size, self.style_name, state,
+               self.font_size, self.draggable)
+        return gfx.cached(key, lambda: self._render(gfx, state))
+
+    def _render(self, gfx, state):
+        fill, border, tcol, hfill = BUTTON_STYLES.get(self.style_name, BUTTON_STYLES["normal"])
+        if state == "hover":
+            fill = hfill
+        if state == "sel":
+            fill, border = hfill, style.GOLD_BRIGHT
+        if state == "off":
+            fill, border, tcol = (34, 30, 32), (70, 62, 56), (110, 100, 90)
+        w, h = self.rect.size
+        surf = pygame.Surface((w + 8, h + 8), pygame.SRCALPHA)
+        surf.blit(gfx.shadow(w, h, 10, 4, 140), (0, 0))
+        r = pygame.Rect(4, 4, w, h)
+        pygame.draw.rect(surf, fill, r, border_radius=10)
+        top = pygame.Surface((w, h // 2), pygame.SRCALPHA)
+        pygame.draw.rect(top, (255, 255, 255, 18), top.get_rect(), border_radius=10)
+        surf.blit(top, (4, 4))
+        pygame.draw.rect(surf, border, r, 3 if state == "sel" else 2, border_radius=10)
+        if self.draggable and state != "off":
+            for i in range(3):
+                pygame.draw.circle(surf, border, (r.left + 9, r.top + h // 2 - 8 + 8 * i), 2)
+        label = gfx.fit_text(self.label, self.font_size, w - 20 - (int(self.font_size * 1.5) + 8 if self.icon else 0),
+                             tcol, bold=True, min_size=12)
+        sub = gfx.fit_text(self.sub, 15, w - 16, style.lerp_color(tcol, fill, 0.3), min_size=10) if self.sub else None
+        isz = int(self.font_size * 1.5)
+        content_w = label.get_width() + ((isz + 8) if self.icon else 0)
+        x = r.left + (w - content_w) // 2
+        cy = r.top + (h // 2 if not sub else h // 2 - 8)
+        if self.icon:
+            ic = gfx.icon(self.icon, isz, tcol)
+            surf.blit(ic, ic.get_rect(midleft=(x, r.top + h // 2)))
+            x += isz + 8
+        surf.blit(label, label.get_rect(midleft=(x, cy)))
+        if sub:
+            surf.blit(sub, sub.get_rect(midtop=(x + label.get_width() // 2, cy + label.get_height() // 2)))
+        return surf
+
+    def draw(self, surf, kit, hover=False):
+        img = self.image(kit.gfx, hover)
+        surf.blit(img, (self.rect.x - 4, self.rect.y - 4))
+
+
+class Chip(Button):
+    """A draggable action chip: its options carry targets (drop it on a seat...)."""
+    kind = "chip"
+    draggable = True
+
+    def __init__(self, bid, label, rect=None, *, options: list[Option] | None = None, **kw):
+        super().__init__(bid, label, rect, **kw)
+        self.options = options or []
+        self.drag_pos = None
+
+
+def layout_row(buttons: list, gfx, center: tuple, gap: int = 12, max_width: int | None = None) -> pygame.Rect:
+    """Size buttons to their labels and centre them on a row. Returns the bounds."""
+    widths = [b.natural_width(gfx) for b in buttons]
+    total = sum(widths) + gap * (len(buttons) - 1)
+    if max_width and total > max_width and buttons:
+        k = (max_width - gap * (len(buttons) - 1)) / max(1, sum(widths))
+        widths = [max(60, int(w * k)) for w in widths]
+        total = sum(widths) + gap * (len(buttons) - 1)
+    x = center[0] - total // 2
+    bounds = None
+    for b, w in zip(buttons, widths):
+        h = b.size[1] or 56
+        b.rect = pygame.Rect(x, center[1] - h // 2, w, h)
+        b.home = b.rect.copy()
+        x += w + gap
+        bounds = b.rect.copy() if bounds is None else bounds.union(b.rect)
+    return bounds or pygame.Rect(center[0], center[1], 0, 0)
+
+
+@dataclass
+class BannerSpec:
+    """A prompt for a reaction window or any decision that is not a drag."""
+    key: Any                               # changes when the prompt changes (cache key)
+    title: str
+    subtitle: str = ""
+    icon: str | None = None
+    buttons: list = field(default_factory=list)
+    decision: Any = None                   # for the countdown bar (match.time_left)
+    tone: str = "normal"                   # "normal" | "alert" (challenges) | "info"
+    center: tuple | None = None            # where (default: top centre)
+    width: int = 820
+
+
+class Banner:
+    def __init__(self, spec: BannerSpec, kit):
+        self.spec = spec
+        g = kit.gfx
+        w = spec.width
+        self.title = g.fit_text(spec.title, 30, w - 140, style.TEXT, bold=True, serif=True, min_size=18)
+        self.sub = g.text_block(spec.subtitle, 20, w - 140, style.TEXT_DIM) if spec.subtitle else None
+        h = 26 + self.title.get_height() + (self.sub.get_height() + 6 if self.sub else 0)
+        h += 22                                   # clock bar
+        if spec.buttons:
+            h += 74
+        cx, top = spec.center or (kit.size[0] // 2, 18)
+        self.rect = pygame.Rect(0, 0, w, h)
+        self.rect.midtop = (cx, top)
+        if spec.buttons:
+            layout_row(spec.buttons, g, (self.rect.centerx, self.rect.bottom - 44), gap=16,
+                       max_width=w - 40)
+        edge = {"alert": style.CRIMSON_BRIGHT, "info": style.WATER_LIGHT}.get(spec.tone, style.GOLD)
+        self.bg = g.panel(w, h, fill=(22, 14, 18), border=edge, radius=16, width=3, alpha=242,
+                          shadow=10, inner=style.GOLD_DEEP)
+        self.edge = edge
+
+    def hit(self, pos) -> bool:
+        return self.rect.collidepoint(pos)
+
+    def bar_rect(self) -> pygame.Rect:
+        y = self.rect.top + 18 + self.title.get_height() + (self.sub.get_height() + 6 if self.sub else 0) + 8
+        return pygame.Rect(self.rect.left + 70, y, self.rect.width - 140, 8)
+
+    def draw(self, surf, kit, hover_item=None):
+        surf.blit(self.bg, (self.rect.x - 10, self.rect.y - 10))
+        g = kit.gfx
+        if self.spec.icon:
+            ic = g.icon(self.spec.icon, 46, self.edge)
+            surf.blit(ic, ic.get_rect(center=(self.rect.left + 40, self.rect.top + 40)))
+        surf.blit(self.title, self.title.get_rect(midtop=(self.rect.centerx, self.rect.top + 14)))
+        if self.sub:
+            surf.blit(self.sub, self.sub.get_rect(midtop=(self.rect.centerx, self.rect.top + 18 + self.title.get_height())))
+        d = self.spec.decision
+        left = kit.time_left(d) if d is not None else None
+        bar = self.bar_rect()
+        if left is not None and d.timeout:
+            frac = max(0.0, min(1.0, left / d.timeout))
+            pygame.draw.rect(surf, (50, 40, 40), bar, border_radius=4)
+            col = style.lerp_color(style.bad(kit.ctx.settings), style.GOLD, min(1.0, frac * 2))
+            fill = bar.copy()
+            fill.width = int(bar.width * frac)
+            if fill.width > 0:
+                pygame.draw.rect(surf, col, fill, border_radius=4)
+            secs = g.text(str(int(left + 0.999)), 18, style.TEXT, bold=True)
+            surf.blit(secs, secs.get_rect(midleft=(bar.right + 10, bar.centery)))
+            ic = g.icon("clock", 20, style.TEXT_DIM)
+            surf.blit(ic, ic.get_rect(midright=(bar.left - 8, bar.centery)))
+        for b in self.spec.buttons:
+            b.draw(surf, kit, hover=(b is hover_item))
+
+
+class Menu:
+    """A right-click menu: a column of options."""
+
+    def __init__(self, pos, items: list[tuple[str, Callable[[], None], bool]], kit, title: str | None = None):
+        g = kit.gfx
+        self.items = items
+        self.title = title
+        self.rows = [g.text(label, 20, style.TEXT if en else (110, 100, 90)) for (label, _cb, en) in items]
+        self.title_s = g.text(title, 17, style.GOLD, bold=True) if title else None
+        w = max([r.get_width() for r in self.rows] + [self.title_s.get_width() if self.title_s else 0]) + 40
+        self.row_h = 38
+        h = len(items) * self.row_h + 12 + (30 if title else 0)
+        x = min(pos[0], kit.size[0] - w - 8)
+        y = min(pos[1], kit.size[1] - h - 8)
+        self.rect = pygame.Rect(x, y, w, h)
+        self.bg = g.panel(w, h, fill=(20, 14, 18), border=style.GOLD_DEEP, radius=10, alpha=248, shadow=8)
+        self.hover = -1
+
+    def index_at(self, pos) -> int:
+        if not self.rect.collidepoint(pos):
+            return -1
+        y = pos[1] - self.rect.top - 6 - (30 if self.title else 0)
+        i = int(y // self.row_h)
+        return i if 0 <= i < len(self.items) and y >= 0 else -1
+
+    def hit(self, pos) -> bool:
+        return self.rect.collidepoint(pos)
+
+    def draw(self, surf, kit):
+        surf.blit(self.bg, (self.rect.x - 8, self.rect.y - 8))
+        y = self.rect.top + 6
+        if self.title_s:
+            surf.blit(self.title_s, (self.rect.left + 16, y + 4))
+            y += 30
+        for i, row in enumerate(self.rows):
+            r = pygame.Rect(self.rect.left + 4, y + i * self.row_h, self.rect.width - 8, self.row_h)
+            if i == self.hover and self.items[i][2]:
+                pygame.draw.rect(surf, (90, 30, 36), r, border_radius=6)
+                pygame.draw.rect(surf, style.GOLD, pygame.Rect(r.left + 2, r.top + 8, 3, r.height - 16))
+            surf.blit(row, row.get_rect(midleft=(r.left + 16, r.centery)))
+
+
+class NumberPicker:
+    """Choose a whole number lo..hi with −/+ and a confirm button (sealed bids...)."""
+
+    def __init__(self, pid, center, lo: int, hi: int, value: int, on_confirm: Callable[[int], None],
+                 label: str, confirm_label: str, kit, icon: str | None = None):
+        self.id = pid
+        self.lo, self.hi, self.value = lo, hi, max(lo, min(hi, value))
+        self.on_confirm = on_confirm
+        self.label = label
+        self.icon = icon
+        self.rect = pygame.Rect(0, 0, 420, 150)
+        self.rect.center = center
+        cx, cy = self.rect.centerx, self.rect.top + 78
+        self.minus = Button((pid, "-"), "−", (cx - 150, cy - 26, 56, 52), action=lambda: self.step(-1),
+                            style_name="normal", font_size=28)
+        self.plus = Button((pid, "+"), "+", (cx + 94, cy - 26, 56, 52), action=lambda: self.step(+1),
+                           style_name="normal", font_size=28)
+        self.ok = Button((pid, "ok"), confirm_label, (0, 0, 160, 48), action=lambda: self.on_confirm(self.value),
+                         style_name="primary", font_size=20)
+        self.ok.rect.midtop = (cx, self.rect.bottom - 8)
+        self.rect.height += 40
+        self.buttons = [self.minus, self.plus, self.ok]
+        self.bg = kit.gfx.panel(self.rect.width, self.rect.height, fill=(22, 14, 18), border=style.GOLD,
+                                radius=14, alpha=245, shadow=8)
+
+    def step(self, d: int) -> None:
+        self.value = max(self.lo, min(self.hi, self.value + d))
+
+    def hit(self, pos) -> bool:
+        return self.rect.collidepoint(pos)
+
+    def button_at(self, pos):
+        return next((b for b in self.buttons if b.hit(pos)), None)
+
+    def draw(self, surf, kit, hover_item=None):
+        g = kit.gfx
+        surf.blit(self.bg, (self.rect.x - 8, self.rect.y - 8))
+        lab = g.fit_text(self.label, 20, self.rect.width - 30, style.TEXT_DIM, min_size=12)
+        surf.blit(lab, lab.get_rect(midtop=(self.rect.centerx, self.rect.top + 12)))
+        val = g.text(str(self.value), 46, style.GOLD_BRIGHT, bold=True, serif=True)
+        surf.blit(val, val.get_rect(center=(self.rect.centerx, self.rect.top + 78)))
+        if self.icon:
+            ic = g.icon(self.icon, 30, style.GOLD)
+            surf.blit(ic, ic.get_rect(midleft=(self.rect.centerx + val.get_width() // 2 + 8, self.rect.top + 78)))
+        for b in self.buttons:
+            b.enabled = not ((b is self.minus and self.value <= self.lo) or (b is self.plus and self.value >= self.hi))
+            b.draw(surf, kit, hover=(b is hover_item))
+
+
+class LogPanel:
+    """The chronicle: entries are lists of segments (text, card_key or None, colour or
+    None). A card name can be hovered to preview the card. The visible part is
+    rendered into one cached surface whenever entries or scrolling change."""
+
+    def __init__(self, rect, kit, title: str):
+        self.rect = pygame.Rect(rect)
+        self.kit = kit
+        self.title = title
+        self.entries: list[list[tuple]] = []
+        self.scroll = 0                          # entries scrolled up from the bottom
+        self._surf = None
+        self._links: list[tuple[pygame.Rect, Any]] = []
+        self._entry_cache: dict = {}
+        self.collapsed = False
+
+    def add(self, segments: list[tuple]) -> None:
+        self.entries.append(segments)
+        if self.scroll:
+            self.scroll += 1
+        self._surf = None
+
+    def clear(self) -> None:
+        self.entries.clear()
+        self.scroll = 0
+        self._surf = None
+
+    def on_wheel(self, dy: int) -> None:
+        self.scroll = max(0, min(len(self.entries) - 1, self.scroll + dy))
+        self._surf = None
+
+    def _render_entry(self, idx: int, segs: list[tuple], width: int):
+        key = (idx, width)
+        got = self._entry_cache.get(key)
+        if got is not None:
+            return got
+        g = self.kit.gfx
+        size = 17
+        font = g.font(size)
+        lh = font.get_linesize() + 2
+        x = y = 0
+        pieces = []
+        links = []
+        space = font.size(" ")[0]
+        for seg in segs:
+            text, card = seg[0], (seg[1] if len(seg) > 1 else None)
+            color = seg[2] if len(seg) > 2 and seg[2] else (style.GOLD_BRIGHT if card is not None else style.TEXT)
+            bold = card is not None or (len(seg) > 3 and seg[3])
+            words = text.split(" ")
+            for wi, word in enumerate(words):
+                if word == "":
+                    x += space if wi else 0
+                    continue
+                ws = g.text(word, size, color, bold=bold)
+                if x > 0 and x + ws.get_width() > width:
+                    x, y = 0, y + lh
+                pieces.append((ws, x, y))
+                if card is not None:
+                    links.append((pygame.Rect(x, y, ws.get_width(), lh), card))
+                x += ws.get_width()
+                if wi < len(words) - 1:
+                    x += space
+        h = y + lh
+        surf = pygame.Surface((width, h), pygame.SRCALPHA)
+        for ws, px, py in pieces:
+            surf.blit(ws, (px, py))
+        got = (surf, links)
+        self._entry_cache[key] = got
+        return got
+
+    def _render(self):
+        g = self.kit.gfx
+        w, h = self.rect.size
+        surf = pygame.Surface((w, h), pygame.SRCALPHA)
+        surf.blit(g.panel(w, h, fill=(16, 11, 14), border=style.GOLD_DEEP, radius=12, alpha=215), (0, 0))
+        head = g.text(self.title, 20, style.GOLD, bold=True, serif=True)
+        surf.blit(head, (16, 10))
+        pygame.draw.line(surf, style.GOLD_DEEP, (14, 40), (w - 14, 40), 1)
+        inner_w = w - 36
+        y = h - 12
+        links = []
+        end = len(self.entries) - self.scroll
+        for i in range(end - 1, -1, -1):
+            es, elinks = self._render_entry(i, self.entries[i], inner_w)
+            if y - es.get_height() < 48:
+                break
+            y -= es.get_height()
+            surf.blit(es, (20, y))
+            pygame.draw.circle(surf, style.GOLD_DEEP, (11, y + 10), 3)
+            for r, card in elinks:
+                links.append((r.move(self.rect.left + 20, self.rect.top + y), card))
+            y -= 6
+        if self.scroll:
+            more = g.text(f"▼ {self.scroll}", 15, style.TEXT_DIM)
+            surf.blit(more, more.get_rect(topright=(w - 14, 14)))
+        self._surf = surf
+        self._links = links
+
+    def link_at(self, pos):
+        if self._surf is None:
+            self._render()
+        for r, card in self._links:
+            if r.collidepoint(pos):
+                return card
+        return None
+
+    def hit(self, pos) -> bool:
+        return self.rect.collidepoint(pos)
+
+    def draw(self, surf, kit):
+        if self._surf is None:
+            self._render()
+        surf.blit(self._surf, self.rect.topleft)
