@@ -1,0 +1,365 @@
+"""The window: one App with a scene stack, a 60 FPS loop, toasts and global keys.
+
+    from game.ui.app import run
+    run()                                # opens the main menu
+    run(load_path="save.json")           # straight into a saved game
+    run(replay_path="save.json")         # the replay viewer
+    run(exit_after_first_frame=True)     # start-up measurement: returns after the
+                                         # first interactive menu frame is presented
+
+The logical resolution is 1920x1080, rendered with pygame.SCALED into a window that
+fits the desktop (1280x720 up to 4K); F11 toggles fullscreen. Mouse events arrive in
+logical coordinates. Tests build `App(headless=True)` and call `app.step(dt, events)`.
+"""
+from __future__ import annotations
+
+import os
+import sys
+import time
+import traceback
+import warnings
+
+import pygame
+
+from ..core.i18n import set_language, t
+from . import settings as settings_mod
+from . import theme
+from .assets import Assets
+from .sound import Sound
+from .theme import FONT, LOGICAL_SIZE, SPACE
+from .widgets import draw_panel, draw_text
+
+TOAST_KINDS = {"info": "info", "error": "close", "success": "confirm", "warning": "info"}
+
+
+class Toast:
+    def __init__(self, text: str, kind: str, seconds: float):
+        self.text, self.kind, self.left, self.total = text, kind, seconds, seconds
+
+
+class App:
+    def __init__(self, size=LOGICAL_SIZE, headless: bool = False, settings=None, strict: bool = False):
+        self.headless = headless
+        self.strict = strict          # tests: re-raise errors instead of recovering
+        msg = None
+        if settings is None:
+            settings, msg = settings_mod.load()
+        self.settings = settings
+        set_language(settings.language or "en")
+        pygame.display.init()
+        pygame.font.init()
+        self.size = tuple(size)
+        self.screen = self._open_window()
+        self.assets = Assets()
+        self.sound = Sound(settings)
+        self.scenes: list = []
+        self.toasts: list[Toast] = []
+        self.clock = pygame.time.Clock()
+        self.running = True
+        self.frames = 0
+        self.fps = 0.0
+        self.mouse = (-1, -1)
+        self._stack_version = 0
+        if msg:
+            self.toast(msg, "warning", 6.0)
+
+    # -- window -------------------------------------------------------------------
+    def _open_window(self) -> pygame.Surface:
+        if self.headless:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                return pygame.display.set_mode(self.size)
+        pygame.display.set_caption("Nocturne")
+        try:
+            from ..core.paths import resource_path
+            pygame.display.set_icon(pygame.image.load(str(resource_path("sprites", "app_icon.png"))))
+        except (pygame.error, FileNotFoundError, OSError):
+            pass
+        os.environ.setdefault("SDL_RENDER_SCALE_QUALITY", "1")   # smooth, not blocky, scaling
+        flags = pygame.SCALED | pygame.RESIZABLE
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            screen = pygame.display.set_mode(self.size, flags, vsync=0)
+        self.apply_window_size()
+        if self.settings.fullscreen:
+            self.set_fullscreen(True)
+        return screen
+
+    def apply_window_size(self) -> None:
+        if self.headless:
+            return
+        try:
+            desk = pygame.display.get_desktop_sizes()[0]
+        except (pygame.error, IndexError):
+            desk = (1920, 1080)
+        w, h = self.settings.window_size
+        # fit the desktop, keep 16:9
+        scale = min(1.0, (desk[0] * 0.94) / w, (desk[1] * 0.90) / h)
+        w, h = int(w * scale), int(h * scale)
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                win = pygame.Window.from_display_module()
+                win.size = (max(640, w), max(360, h))
+                win.position = pygame.WINDOWPOS_CENTERED
+        except (AttributeError, pygame.error):
+            pass
+
+    def is_fullscreen(self) -> bool:
+        try:
+            return bool(pygame.display.is_fullscreen())
+        except (AttributeError, pygame.error):
+            return False
+
+    def set_fullscreen(self, on: bool) -> None:
+        if self.headless:
+            self.settings.fullscreen = on
+            return
+        if on != self.is_fullscreen():
+            try:
+                pygame.display.toggle_fullscreen()
+            except pygame.error:
+                pass
+        self.settings.fullscreen = on
+
+    @property
+    def pal(self) -> theme.Palette:
+        return theme.palette(self.settings.colorblind)
+
+    def save_settings(self) -> None:
+        try:
+            self.settings.save()
+        except OSError as exc:
+            self.toast(t("toast.settings_not_saved", error=str(exc)), "error")
+
+    # -- scene stack ----------------------------------------------------------------
+    @property
+    def top(self):
+        return self.scenes[-1] if self.scenes else None
+
+    def push(self, scene) -> None:
+        if self.scenes:
+            self.scenes[-1].pause()
+        self.scenes.append(scene)
+        self._stack_version += 1
+        scene.enter()
+
+    def pop(self):
+        if not self.scenes:
+            return None
+        scene = self.scenes.pop()
+        self._stack_version += 1
+        scene.exit()
+        if self.scenes:
+            self.scenes[-1].resume()
+        return scene
+
+    def replace(self, scene) -> None:
+        if self.scenes:
+            old = self.scenes.pop()
+            old.exit()
+        self.scenes.append(scene)
+        self._stack_version += 1
+        scene.enter()
+
+    def reset(self, scene) -> None:
+        """Clear the stack down to nothing and open `scene` (e.g. back to the menu)."""
+        while self.scenes:
+            self.scenes.pop().exit()
+        self._stack_version += 1
+        self.push(scene)
+
+    def to_menu(self) -> None:
+        from .scenes.menu import MenuScene
+        self.reset(MenuScene(self))
+
+    def find(self, cls):
+        return next((s for s in reversed(self.scenes) if isinstance(s, cls)), None)
+
+    # -- messages -----------------------------------------------------------------
+    def toast(self, text: str, kind: str = "info", seconds: float = 3.5) -> None:
+        if self.toasts and self.toasts[-1].text == text:
+            self.toasts[-1].left = seconds
+            return
+        self.toasts.append(Toast(str(text), kind, seconds))
+        del self.toasts[:-4]
+
+    def report_error(self, where: str, exc: BaseException) -> None:
+        """A bug in a scene or table: keep the window alive, say so, log the trace."""
+        if self.strict:
+            raise exc
+        traceback.print_exception(type(exc), exc, exc.__traceback__, file=sys.stderr)
+        self.toast(t("toast.internal_error", where=where, error=f"{type(exc).__name__}: {exc}"), "error", 8.0)
+
+    # -- one frame ----------------------------------------------------------------------
+    def dispatch(self, e) -> None:
+        if e.type == pygame.QUIT:
+            self.quit()
+            return
+        if e.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and hasattr(e, "pos"):
+            self.mouse = e.pos
+        if e.type == pygame.KEYDOWN:
+            key = getattr(e, "key", None)
+            if key == pygame.K_F11:
+                self.set_fullscreen(not self.is_fullscreen())
+                self.save_settings()
+                return
+            if key == pygame.K_RETURN and getattr(e, "mod", 0) & pygame.KMOD_ALT:
+                self.set_fullscreen(not self.is_fullscreen())
+                return
+            if (key == pygame.K_F1 or getattr(e, "unicode", "") == "?") and not self._typing():
+                from .scenes.overlays import HelpOverlay
+                if not isinstance(self.top, HelpOverlay):
+                    self.push(HelpOverlay(self))
+                    return
+        if e.type == pygame.MOUSEBUTTONDOWN and getattr(e, "button", 0) == 1 and self._toast_hit(e):
+            return
+        version = self._stack_version
+        for scene in reversed(list(self.scenes)):
+            try:
+                consumed = scene.handle_event(e)
+            except Exception as exc:      # noqa: BLE001 - the window must survive a bug
+                self.report_error(type(scene).__name__, exc)
+                consumed = True
+            if consumed or scene.modal or version != self._stack_version:
+                break
+
+    def _typing(self) -> bool:
+        top = self.top
+        return bool(top and top.ui.focused_input() is not None)
+
+    def _toast_hit(self, e) -> bool:
+        for i, r in enumerate(self._toast_rects()):
+            if r.collidepoint(e.pos):
+                self.toasts[i].left = min(self.toasts[i].left, 0.25)
+                return True
+        return False
+
+    def step(self, dt: float, events=None) -> None:
+        """Handle events, update the top scene, draw everything (no flip)."""
+        if events is None:
+            events = pygame.event.get()
+        for e in events:
+            self.dispatch(e)
+            if not self.running:
+                return
+        top = self.top
+        if top is not None:
+            try:
+                top.update(dt)
+            except Exception as exc:      # noqa: BLE001
+                self.report_error(type(top).__name__, exc)
+        for tt in self.toasts:
+            tt.left -= dt
+        self.toasts = [tt for tt in self.toasts if tt.left > 0]
+        self.draw(self.screen)
+
+    def draw(self, surf: pygame.Surface) -> None:
+        first = 0
+        for i in range(len(self.scenes) - 1, -1, -1):
+            if self.scenes[i].opaque:
+                first = i
+                break
+        if not self.scenes or not self.scenes[first].opaque:
+            surf.fill(self.pal.bg)
+        for scene in self.scenes[first:]:
+            try:
+                scene.draw(surf)
+            except Exception as exc:      # noqa: BLE001
+                self.report_error(type(scene).__name__, exc)
+        self.draw_toasts(surf)
+        if self.settings.show_fps:
+            draw_text(surf, self, f"{self.fps:4.0f} fps", (surf.get_width() - 12, 8), FONT.tiny,
+                      self.pal.text_faint, anchor="topright")
+
+    def _toast_rects(self) -> list[pygame.Rect]:
+        rects = []
+        y = 24
+        for tt in self.toasts:
+            lines = self.assets.wrap(tt.text, FONT.body, 720)
+            h = len(lines) * (self.assets.font(FONT.body).get_linesize() + 4) + 28
+            w = min(820, max(self.assets.text_size(line, FONT.body)[0] for line in lines) + 100)
+            r = pygame.Rect(0, y, w, h)
+            r.centerx = self.screen.get_width() // 2
+            rects.append(r)
+            y += h + 10
+        return rects
+
+    def draw_toasts(self, surf) -> None:
+        pal = self.pal
+        for tt, r in zip(self.toasts, self._toast_rects()):
+            alpha = min(1.0, tt.left / 0.35, (tt.total - tt.left + 0.05) / 0.2)
+            edge = {"error": pal.danger_hi, "success": pal.success, "warning": pal.warning}.get(tt.kind, pal.gold)
+            layer = pygame.Surface((r.w + 28, r.h + 28), pygame.SRCALPHA)
+            draw_panel(layer, pygame.Rect(14, 14, r.w, r.h), self, alpha=246, fill=pal.bg_deep, edge=edge)
+            ic = self.assets.icon(TOAST_KINDS.get(tt.kind, "info"), 36, edge)
+            layer.blit(ic, (14 + SPACE.m, 14 + (r.h - 36) // 2))
+            block = self.assets.text_block(tt.text, FONT.body, pal.text, r.w - 90)
+            layer.blit(block, (14 + 70, 14 + 14))
+            layer.set_alpha(int(255 * max(0.0, alpha)))
+            surf.blit(layer, (r.x - 14, r.y - 14))
+
+    # -- the loop -------------------------------------------------------------------------
+    def quit(self) -> None:
+        for scene in reversed(list(self.scenes)):
+            try:
+                scene.on_quit()
+            except Exception as exc:      # noqa: BLE001 - never lose the quit
+                traceback.print_exception(type(exc), exc, exc.__traceback__, file=sys.stderr)
+        self.save_settings()
+        self.running = False
+
+    def run_loop(self, exit_after_first_frame: bool = False) -> int:
+        first = True
+        while self.running:
+            dt = min(0.1, self.clock.tick(theme.FPS) / 1000.0)
+            self.step(dt)
+            if not self.running:
+                break
+            pygame.display.flip()
+            self.frames += 1
+            self.fps = self.clock.get_fps()
+            if first:
+                first = False
+                self.sound.preload()              # warm sounds once the menu is up
+                if exit_after_first_frame:
+                    return 0
+        return 0
+
+    def shutdown(self) -> None:
+        for scene in reversed(list(self.scenes)):
+            try:
+                scene.exit()
+            except Exception:                     # noqa: BLE001
+                pass
+        self.scenes.clear()
+        self.sound.stop_all()
+
+
+def run(load_path=None, replay_path=None, exit_after_first_frame: bool = False) -> int:
+    """Open the window and play. Returns the process exit code."""
+    app = App()
+    try:
+        from .scenes.menu import MenuScene
+        app.push(MenuScene(app))
+        if load_path:
+            from .scenes.saves import open_saved_game
+            open_saved_game(app, load_path)
+        elif replay_path:
+            from .scenes.replay import open_replay
+            open_replay(app, replay_path)
+        code = app.run_loop(exit_after_first_frame)
+    finally:
+        app.shutdown()
+        pygame.quit()
+    return code
+
+
+def main() -> int:   # python -m game.ui.app
+    return run()
+
+
+if __name__ == "__main__":
+    sys.exit(main())
+
+__all__ = ["App", "run", "time"]

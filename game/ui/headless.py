@@ -1,0 +1,321 @@
+"""Headless rendering for the CLI: screenshots, frame benchmarks and the self-test.
+Nothing here opens a window (SDL's dummy video driver); all of it goes through the
+same App, scenes and tables as the window."""
+from __future__ import annotations
+
+import os
+import time
+import traceback
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+SCENES = ("menu", "new_game", "settings", "rules", "about", "load", "replays", "results", "pause", "help",
+          "curtain", "table")
+
+
+def make_app(size=(1920, 1080)):
+    """A headless App with default settings (never written to the user's folder)."""
+    import pygame  # noqa: F401  (after the SDL env vars)
+    from .app import App
+    from .settings import Settings
+    settings = Settings()
+    settings.path = None
+    app = App(headless=True, settings=settings)
+    app.save_settings = lambda: None       # headless runs never touch the user's settings
+    return app
+
+
+def _save(app, surf, out_path, size):
+    import pygame
+    size = tuple(size)
+    if surf.get_size() != size:
+        surf = pygame.transform.smoothscale(surf, size)
+    out_path = str(out_path)
+    folder = os.path.dirname(out_path)
+    if folder:
+        os.makedirs(folder, exist_ok=True)
+    pygame.image.save(surf, out_path)
+    return out_path
+
+
+def _settle(app, frames: int = 600, dt: float = 1 / 60, until=None) -> None:
+    """Run frames (no input) until `until()` is true or the frames run out."""
+    for _ in range(frames):
+        app.step(dt, [])
+        if until is not None and until():
+            break
+
+
+def _agent(spec, difficulty, seat, seed):
+    from ..ai.random_agent import RandomAgent
+    try:
+        return spec.make_agent(difficulty, seat, seed)
+    except Exception:          # noqa: BLE001 - a level not written yet: play randomly
+        return RandomAgent(seed)
+
+
+def play_match(game_id: str, players: int, options: dict | None, seed: int, after: int,
+               difficulty: str = "normal", seats=None):
+    """A Match after `after` agent actions (every seat played by an agent)."""
+    from ..core.match import Match, SeatInfo
+    from ..games import registry
+    spec = registry.get(game_id)
+    ruleset = registry.ruleset(game_id)
+    if seats is None:
+        seats = [SeatInfo(f"Seat {i + 1}" if i else "You", "ai", difficulty) for i in range(players)]
+    else:
+        seats = [s if isinstance(s, SeatInfo) else SeatInfo.from_json(s) for s in seats]
+        seats = [SeatInfo(s.name, "ai", s.difficulty if s.difficulty else difficulty) for s in seats]
+    agents = {i: _agent(spec, s.difficulty, i, seed * 31 + i) for i, s in enumerate(seats)}
+    match = Match(game_id, ruleset, seats, dict(options or {}), seed, agents=agents)
+    for _ in range(max(0, int(after))):
+        if match.over:
+            break
+        if not match.run_agents(1, budget=0.05):
+            break
+    return spec, match
+
+
+def table_scene_for(app, spec, match, viewer=0, autoplay=False):
+    """A table scene that shows `viewer`'s view (seat marked human, the rest AI)."""
+    from .scenes.table import TableScene
+    if viewer is not None:
+        seat = match.seats[viewer]
+        seat.kind = "human"
+    scene = TableScene(app, spec, match, viewer=viewer)
+    scene.autoplay = autoplay
+    return scene
+
+
+def screenshot(game_id, players, options, seed, after, out_path, size=(1920, 1080), seats=None):
+    """Play `after` actions with agents, then render seat 0's table (animations
+    finished) into a PNG of `size`."""
+    app = make_app()
+    spec, match = play_match(game_id, players, options, seed, after, seats=seats)
+    scene = table_scene_for(app, spec, match, viewer=0, autoplay=False)
+    from .scenes.menu import MenuScene
+    app.push(MenuScene(app))
+    app.push(scene)
+    _settle(app, 600, until=lambda: not scene.table.busy())
+    app.step(1 / 60, [])
+    return _save(app, app.screen, out_path, size)
+
+
+def finished_match(game_id: str | None = None, seed: int = 7, players: int | None = None):
+    from ..games import registry
+    gid = game_id or registry.game_ids()[0]
+    spec = registry.get(gid)
+    n = players or max(spec.min_players, min(spec.max_players, 3))
+    _, match = play_match(gid, n, None, seed, 5000, difficulty="random")
+    return spec, match
+
+
+def build_scene(app, name: str):
+    """Push the scene called `name` (with whatever it needs) onto app."""
+    from .scenes.menu import MenuScene
+    app.push(MenuScene(app))
+    if name == "menu":
+        return app.top
+    if name == "new_game":
+        from .scenes.new_game import NewGameScene
+        app.push(NewGameScene(app))
+    elif name == "settings":
+        from .scenes.settings import SettingsScene
+        app.push(SettingsScene(app))
+    elif name == "rules":
+        from .scenes.rules import RulesScene
+        app.push(RulesScene(app))
+    elif name == "about":
+        from .scenes.about import AboutScene
+        app.push(AboutScene(app))
+    elif name in ("load", "replays"):
+        from .scenes.saves import SavesScene
+        app.push(SavesScene(app, mode="load" if name == "load" else "replay"))
+    elif name == "results":
+        from .scenes.results import ResultsScene
+        spec, match = finished_match()
+        if match.seats:
+            match.seats[0].kind = "human"
+        app.push(ResultsScene(app, spec, match))
+    elif name in ("pause", "help", "curtain", "table"):
+        from ..games import registry
+        gid = registry.game_ids()[0]
+        spec = registry.get(gid)
+        n = max(spec.min_players, min(spec.max_players, 3))
+        _, match = play_match(gid, n, None, 3, 6, difficulty="random")
+        if name == "curtain":
+            for s in match.seats[:2]:
+                s.kind = "human"
+            from .scenes.table import TableScene
+            scene = TableScene(app, spec, match)
+            scene.autoplay = False
+            app.push(scene)
+            scene.raise_curtain(0)
+        else:
+            scene = table_scene_for(app, spec, match, viewer=0)
+            app.push(scene)
+            if name == "pause":
+                from .scenes.overlays import PauseMenu
+                app.push(PauseMenu(app, scene))
+            elif name == "help":
+                from .scenes.overlays import HelpOverlay
+                app.push(HelpOverlay(app))
+    else:
+        raise ValueError(f"unknown scene {name!r}; known: {', '.join(SCENES)}")
+    return app.top
+
+
+def screenshot_scene(name, out_path, size=(1920, 1080)):
+    app = make_app()
+    build_scene(app, name)
+    _settle(app, 45)
+    return _save(app, app.screen, out_path, size)
+
+
+def bench_frames(game_id, frames: int = 300, size=(1920, 1080)) -> list[float]:
+    """Frame times (ms) of the game's table mid-game with animations running: agents
+    keep playing (their thinking is outside the timed frame, as in the window)."""
+    import pygame
+    app = make_app()
+    seed = 11
+    spec, match = play_match(game_id, max(spec_players(game_id), 2), None, seed, 8, difficulty="random")
+    scene = table_scene_for(app, spec, match, viewer=0, autoplay=False)
+    from .scenes.menu import MenuScene
+    app.push(MenuScene(app))
+    app.push(scene)
+    times: list[float] = []
+    dt = 1 / 60
+    for i in range(frames + 10):
+        if match.over:
+            seed += 1
+            spec, match = play_match(game_id, len(match.seats), None, seed, 4, difficulty="random")
+            scene = table_scene_for(app, spec, match, viewer=0, autoplay=False)
+            app.pop()
+            app.push(scene)
+        if not scene.table.busy() and not match.over:
+            req = next(iter(match.agent_requests()), None)
+            if req is None and match.decisions():
+                d = match.decisions()[0]
+                events = match.submit(d.seat, d.default if d.default in d.actions else d.actions[0])
+                scene.after_events(events)
+            elif req is not None:
+                s, view, decision = req
+                events = match.submit(s, match.agents[s].choose(view, decision, 0.01))
+                scene.after_events(events)
+        t0 = time.perf_counter()
+        app.step(dt, [])
+        if size != app.screen.get_size():
+            pass                     # the window scales on the GPU; the logical frame is what we time
+        pygame.display.flip()
+        ms = (time.perf_counter() - t0) * 1000
+        if i >= 10:
+            times.append(ms)
+    return times
+
+
+def spec_players(game_id) -> int:
+    from ..games import registry
+    spec = registry.get(game_id)
+    return max(spec.min_players, min(spec.max_players, 4))
+
+
+def self_test() -> list[tuple[str, bool, str]]:
+    """Load all data, draw every scene and every game's table, play one short AI game
+    of each game. Never raises."""
+    results: list[tuple[str, bool, str]] = []
+
+    def check(name, fn):
+        t0 = time.perf_counter()
+        try:
+            msg = fn() or ""
+            results.append((name, True, (msg + " " if msg else "") + f"({(time.perf_counter() - t0) * 1000:.0f} ms)"))
+        except Exception as exc:      # noqa: BLE001 - report, never raise
+            tb = traceback.extract_tb(exc.__traceback__)
+            where = f" at {tb[-1].filename.rsplit('/', 1)[-1]}:{tb[-1].lineno}" if tb else ""
+            results.append((name, False, f"{type(exc).__name__}: {exc}{where}"))
+
+    try:
+        from ..games import registry
+        gids = registry.game_ids()
+    except Exception as exc:          # noqa: BLE001
+        return [("registry", False, f"{type(exc).__name__}: {exc}")]
+
+    def locale():
+        from ..core.i18n import has, t
+        t("")
+        if not has("menu.new_game"):
+            raise RuntimeError("data/locale/en.yaml: menu.new_game missing")
+    check("locale", locale)
+    for gid in gids:
+        check(f"data {gid}", lambda gid=gid: (registry.ruleset(gid), "")[1])
+
+    app_box = {}
+
+    def make():
+        app_box["app"] = make_app()
+    check("window (headless)", make)
+    app = app_box.get("app")
+    if app is None:
+        return results
+
+    def assets():
+        a = app.assets
+        a.font(26)
+        a.icon("candle", 64)
+        a.texture("wood")
+        fonts = [m for m in a.missing if m.startswith("fonts/")]
+        if fonts:
+            raise RuntimeError("missing fonts: " + ", ".join(sorted(fonts)))
+        return ""
+    check("assets", assets)
+
+    for name in SCENES:
+        def scene_check(name=name):
+            while app.scenes:
+                app.pop()
+            build_scene(app, name)
+            app.step(1 / 60, [])
+            app.step(1 / 60, [])
+            while app.scenes:
+                app.pop()
+        check(f"scene {name}", scene_check)
+
+    for gid in gids:
+        def table_check(gid=gid):
+            spec, match = play_match(gid, spec_players(gid), None, 5, 10, difficulty="random")
+            scene = table_scene_for(app, spec, match, viewer=0)
+            app.push(scene)
+            for _ in range(30):
+                app.step(1 / 60, [])
+            kind = type(scene.table).__name__
+            while app.scenes:
+                app.pop()
+            if kind == "FallbackTable":
+                return "drawn with the plain fallback table (the game's table did not load)"
+            return kind
+        check(f"table {gid}", table_check)
+
+    for gid in gids:
+        def game_check(gid=gid):
+            from ..games import registry as reg
+            spec = reg.get(gid)
+            n = max(spec.min_players, min(spec.max_players, 3))
+            _, match = play_match(gid, n, None, 1, 3000, difficulty="random")
+            if not match.over:
+                raise RuntimeError(f"no result after {len(match.log)} actions")
+            return f"{len(match.log)} actions, winners {list(match.result().winners)}"
+        check(f"play {gid}", game_check)
+
+    missing = sorted(set(app.assets.missing) | {f"sounds/{m}" for m in app.sound.missing})
+    results.append(("art and sound files", True, "all present" if not missing else
+                    "missing (placeholders used): " + ", ".join(missing)))
+    try:
+        app.shutdown()
+    except Exception:                 # noqa: BLE001
+        pass
+    return results
+
+
+__all__ = ["screenshot", "screenshot_scene", "bench_frames", "self_test", "make_app", "build_scene",
+           "play_match", "SCENES"]

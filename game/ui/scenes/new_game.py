@@ -1,0 +1,421 @@
+"""New game: pick a game (picture + one-line pitch), the seats (Human or AI with a
+difficulty, each with a name), the mode and add-ons from the ruleset's option_specs
+(combinations that cannot work are greyed and say why), an optional seed. The last
+choices are remembered per game in the settings."""
+from __future__ import annotations
+
+import random
+
+import pygame
+
+from ...core.i18n import has, t
+from ...core.match import SeatInfo
+from ..theme import FONT, SPACE
+from ..widgets import Button, Cycler, Stepper, TextInput, Toggle, Widget, draw_panel, draw_text, fit_text
+from .base import Backdrop, Scene, seat_marker
+
+COL1, COL2, COL3 = pygame.Rect(96, 236, 500, 720), pygame.Rect(636, 236, 600, 720), pygame.Rect(1276, 236, 548, 720)
+
+
+def tr(text) -> str:
+    """An i18n key or plain text."""
+    return t(text) if isinstance(text, str) and has(text) else str(text)
+
+
+class GameCard(Widget):
+    def __init__(self, ui, rect, gid, title, pitch, on_click, error=None):
+        super().__init__(ui, rect, tooltip=None)
+        self.gid, self.title, self.pitch, self.on_click, self.error = gid, title, pitch, on_click, error
+        self.selected = False
+        self.enabled = error is None
+        self.disabled_reason = error
+
+    def handle_event(self, e) -> bool:
+        if e.type == pygame.MOUSEMOTION and hasattr(e, "pos"):
+            inside = self.rect.collidepoint(e.pos)
+            if inside and not self.hovered and self.enabled:
+                self.ui.sound.play("ui_hover", 0.5)
+            self.hovered = inside
+        elif e.type == pygame.MOUSEBUTTONDOWN and getattr(e, "button", 1) == 1 and hasattr(e, "pos") \
+                and self.rect.collidepoint(e.pos):
+            if self.enabled:
+                self.ui.sound.play("ui_click")
+                self.on_click(self.gid)
+            else:
+                self.ui.sound.play("error", 0.5)
+            return True
+        return False
+
+    def draw(self, surf):
+        pal = self.ui.pal
+        r = self.rect
+        fill = pal.panel_hi if (self.selected or self.hovered) and self.enabled else pal.panel
+        pygame.draw.rect(surf, fill, r, border_radius=SPACE.radius)
+        edge = pal.gold if self.selected else (pal.amber if self.hovered and self.enabled else pal.panel_edge)
+        pygame.draw.rect(surf, edge, r, 3 if self.selected else 1, border_radius=SPACE.radius)
+        # the game's picture: its emblem on its card back
+        pic = pygame.Rect(r.x + 14, r.y + 12, int((r.h - 24) * 0.72), r.h - 24)
+        back = self.ui.assets.card_back(self.gid, pic.size)
+        surf.blit(back, pic)
+        disc = pic.w // 2 - 2
+        pygame.draw.circle(surf, (10, 7, 5), pic.center, disc)
+        pygame.draw.circle(surf, pal.gold_dim, pic.center, disc, 1)
+        ic = self.ui.assets.icon(f"game_{self.gid}", disc * 2 - 14, pal.gold if self.enabled else pal.text_faint)
+        surf.blit(ic, ic.get_rect(center=pic.center))
+        x = pic.right + 18
+        w = r.right - x - 14
+        draw_text(surf, self.ui, fit_text(self.ui, self.title, FONT.body + 2, w, bold=True), (x, r.y + 14),
+                  FONT.body + 2, pal.gold if self.selected else (pal.text if self.enabled else pal.text_faint),
+                  bold=True)
+        text = self.pitch if self.enabled else (self.error or "")
+        lines = self.ui.assets.wrap(text, FONT.small, w)[:3]
+        for i, line in enumerate(lines):
+            if i == 2 and len(self.ui.assets.wrap(text, FONT.small, w)) > 3:
+                line = fit_text(self.ui, line + " …", FONT.small, w)
+            draw_text(surf, self.ui, line, (x, r.y + 52 + i * 27), FONT.small,
+                      pal.text_dim if self.enabled else pal.danger_hi)
+
+
+class NewGameScene(Scene):
+    name = "new_game"
+
+    def __init__(self, app, game_id: str | None = None):
+        super().__init__(app)
+        from ...games import registry
+        self.backdrop = Backdrop(app, glow_pos=(1500, 200), glow_radius=760, embers=18)
+        self.games = []
+        for gid in registry.game_ids():
+            try:
+                spec = registry.get(gid)
+                self.games.append((gid, spec, None))
+            except Exception as exc:       # noqa: BLE001 - a game being written still lists, greyed
+                self.games.append((gid, None, t("new_game.unavailable", error=f"{type(exc).__name__}: {exc}")))
+        playable = [g for g, s, e in self.games if e is None]
+        last = app.settings.last_game
+        self.game_id = game_id or (last if last in playable else (playable[0] if playable else None))
+        self.spec = None
+        self.ruleset = None
+        self.load_error = None
+        self.specs = []
+        self.options: dict = {}
+        self.seats: list[dict] = []
+        self.seed_text = ""
+        self.problem: str | None = None
+        if self.game_id:
+            self.select_game(self.game_id, rebuild=False)
+        self.build()
+
+    # -- state ------------------------------------------------------------------------------
+    def select_game(self, gid, rebuild=True):
+        from ...games import registry
+        self.game_id = gid
+        self.spec = next((s for g, s, e in self.games if g == gid), None)
+        self.ruleset, self.load_error, self.specs = None, None, []
+        try:
+            self.ruleset = registry.ruleset(gid)
+            specs = getattr(self.ruleset, "option_specs", None)
+            self.specs = list(specs()) if callable(specs) else []
+        except Exception as exc:           # noqa: BLE001 - bad data is shown, not fatal
+            self.load_error = t("new_game.cannot_load", error=f"{type(exc).__name__}: {exc}")
+        remembered = self.app.settings.last_new_game.get(gid, {}) if isinstance(
+            self.app.settings.last_new_game, dict) else {}
+        defaults = {}
+        if self.ruleset is not None:
+            try:
+                defaults = dict(self.ruleset.default_options())
+            except Exception:              # noqa: BLE001
+                defaults = {}
+        for sp in self.specs:
+            defaults.setdefault(sp.key, sp.default)
+        opts = dict(defaults)
+        for k, v in (remembered.get("options") or {}).items():
+            if k in opts:
+                opts[k] = v
+        self.options = opts
+        lo, hi = self.player_range()
+        seats = [dict(s) for s in (remembered.get("seats") or []) if isinstance(s, dict)]
+        if not seats:
+            seats = [self.default_seat(i) for i in range(max(lo, min(hi, 3 if hi >= 3 else lo)))]
+        n = max(lo, min(hi, len(seats)))
+        self.seats = (seats + [self.default_seat(i) for i in range(len(seats), hi)])[:hi]
+        self.count = n
+        self.seed_text = str(remembered.get("seed", "") or "")
+        if rebuild:
+            self.build()
+
+    def player_range(self) -> tuple[int, int]:
+        if self.spec is None:
+            return 2, 2
+        return int(self.spec.min_players), int(self.spec.max_players)
+
+    def ai_names(self) -> list[str]:
+        return [n.strip() for n in t("names.ai").split(",") if n.strip()]
+
+    def default_seat(self, i: int) -> dict:
+        if i == 0:
+            return {"name": t("seat.default_human"), "kind": "human", "difficulty": "normal"}
+        names = self.ai_names() or ["AI"]
+        return {"name": names[(i - 1) % len(names)], "kind": "ai", "difficulty": "normal"}
+
+    def check(self, options=None, count=None) -> str | None:
+        """Why these options cannot be played, or None."""
+        if self.ruleset is None:
+            return self.load_error or t("new_game.pick_game")
+        options = dict(self.options if options is None else options)
+        count = self.count if count is None else count
+        fn = getattr(self.ruleset, "option_problem", None)
+        try:
+            if callable(fn):
+                p = fn(dict(options), count)
+                if p:
+                    return str(p)
+            self.ruleset.validate_options(dict(options), count)
+        except Exception as exc:           # noqa: BLE001 - OptionsError or a bug: either way, why
+            return str(exc)
+        return None
+
+    # -- widgets ------------------------------------------------------------------------------
+    def build(self):
+        focused = None
+        self.ui.clear()
+        a = self.app
+        # games
+        y = COL1.y + 64
+        n = max(1, len(self.games))
+        card_h = min(150, (COL1.h - 80) // n - 12)
+        self.cards = []
+        for gid, spec, err in self.games:
+            title = spec.title if spec else gid.replace("_", " ").title()
+            pitch = spec.pitch if spec else ""
+            c = self.ui.add(GameCard(a, (COL1.x + 16, y, COL1.w - 32, card_h), gid, title, tr(pitch),
+                                     lambda g: self.select_game(g), error=err))
+            c.selected = gid == self.game_id
+            self.cards.append(c)
+            y += card_h + 12
+        # seats
+        lo, hi = self.player_range()
+        x = COL2.x + 20
+        y = COL2.y + 64
+        self.ui.add(Stepper(a, (x, y, COL2.w - 40, 60), t("new_game.players"), lo, hi, self.count,
+                            self.set_count, label_w=260))
+        y += 78
+        diffs = list(getattr(self.spec, "difficulties", ("easy", "normal", "hard")) or ("normal",))
+        row_h = min(64, max(52, (COL2.bottom - y - 16) // max(1, hi)))
+        self.seat_rows = []
+        for i in range(self.count):
+            s = self.seats[i]
+            ry = y + i * row_h
+            name = TextInput(a, (x + 40, ry + 4, 210, row_h - 10), s.get("name", ""), t("new_game.name"),
+                             max_len=18, on_change=(lambda v, i=i: self.set_name(i, v)))
+            self.ui.add(name)
+            kind = Cycler(a, (x + 258, ry, 150, row_h - 2), "", [("human", t("seat.human")), ("ai", t("seat.ai"))],
+                          s.get("kind", "ai"), (lambda v, i=i: self.set_kind(i, v)), label_w=0)
+            self.ui.add(kind)
+            diff = Cycler(a, (x + 408, ry, 152, row_h - 2), "",
+                          [(d, t("difficulty." + d)) for d in diffs], s.get("difficulty", "normal"),
+                          (lambda v, i=i: self.set_diff(i, v)), label_w=0,
+                          tooltip=t("new_game.difficulty_tip"))
+            diff.visible = s.get("kind") != "human"
+            self.ui.add(diff)
+            self.seat_rows.append((ry, row_h))
+        # options
+        x = COL3.x + 20
+        y = COL3.y + 64
+        w = COL3.w - 40
+        self.help_y = None
+        for sp in self.specs:
+            label = tr(sp.label)
+            cur = self.options.get(sp.key, sp.default)
+            if sp.kind == "choice" and len(sp.choices) <= 6:
+                draw_y = y
+                self.ui.add(_Caption(a, (x, draw_y), label))
+                y += 38
+                cols = 2
+                bw = (w - 12) // cols
+                for j, (value, clabel) in enumerate(sp.choices):
+                    bx = x + (j % cols) * (bw + 12)
+                    by = y + (j // cols) * 60
+                    reason = None if value == cur else self.check({**self.options, sp.key: value})
+                    b = Button(a, (bx, by, bw, 52), tr(clabel), (lambda k=sp.key, v=value: self.set_option(k, v)),
+                               size=FONT.body, selected=value == cur, tooltip=self.choice_help(sp, value))
+                    if reason:
+                        b.set_enabled(False, reason)
+                    self.ui.add(b)
+                y += ((len(sp.choices) + cols - 1) // cols) * 60
+                help_text = self.choice_help(sp, cur) or tr(sp.help)
+                if help_text:
+                    self.ui.add(_Caption(a, (x, y + 2), help_text, small=True, width=w))
+                    y += 12 + 27 * len(a.assets.wrap(help_text, FONT.small, w)[:3])
+                y += 14
+            elif sp.kind == "choice":
+                choices = []
+                for value, clabel in sp.choices:
+                    reason = None if value == cur else self.check({**self.options, sp.key: value})
+                    choices.append((value, tr(clabel), reason))
+                self.ui.add(Cycler(a, (x, y, w, 60), label, choices, cur,
+                                   (lambda v, k=sp.key: self.set_option(k, v)), tooltip=tr(sp.help) or None))
+                y += 70
+            elif sp.kind == "flag":
+                tg = Toggle(a, (x, y, w, 60), label, bool(cur), (lambda v, k=sp.key: self.set_option(k, v)),
+                            tooltip=tr(sp.help) or None, on_text=t("common.on"), off_text=t("common.off"))
+                if not cur:
+                    reason = self.check({**self.options, sp.key: True})
+                    if reason:
+                        tg.enabled, tg.disabled_reason = False, reason
+                self.ui.add(tg)
+                y += 70
+            elif sp.kind == "int":
+                lo_, hi_ = sp.minimum if sp.minimum is not None else 0, sp.maximum if sp.maximum is not None else 99
+                try:
+                    val = int(cur)
+                except (TypeError, ValueError):
+                    val = int(sp.default or lo_)
+                self.ui.add(Stepper(a, (x, y, w, 60), label, lo_, hi_, max(lo_, min(hi_, val)),
+                                    (lambda v, k=sp.key: self.set_option(k, v)), tooltip=tr(sp.help) or None,
+                                    label_w=int(w * 0.55)))
+                y += 70
+        # seed
+        self.seed_y = max(y + 6, COL3.bottom - 170)
+        self.ui.add(TextInput(a, (x + 220, self.seed_y, w - 220, 54), self.seed_text, t("new_game.seed_random"),
+                              max_len=10, allowed=str.isdigit, on_change=self.set_seed,
+                              tooltip=t("new_game.seed_tip")))
+        # bottom bar
+        self.back_button()
+        self.start_btn = self.ui.add(Button(a, (1516, 980, 308, 60), t("new_game.start"), self.start, icon="dice",
+                                            style="primary", hotkey=pygame.K_RETURN))
+        self.refresh()
+
+    def choice_help(self, sp, value) -> str:
+        gid = self.game_id
+        for key in (f"{gid}.modes.{value}_help", f"{gid}.mode_help.{value}", f"{gid}.modes_help.{value}",
+                    f"{gid}.options.{sp.key}.{value}_help", f"{gid}.{sp.key}_help.{value}"):
+            if has(key):
+                return t(key)
+        return ""
+
+    def refresh(self):
+        self.problem = self.check()
+        ok = self.problem is None and self.ruleset is not None
+        self.start_btn.set_enabled(ok, self.problem or t("new_game.pick_game"))
+
+    # -- changes ---------------------------------------------------------------------------------
+    def set_count(self, n):
+        self.count = n
+        self.build()
+
+    def set_name(self, i, v):
+        self.seats[i]["name"] = v
+
+    def set_kind(self, i, v):
+        s = self.seats[i]
+        s["kind"] = v
+        if v == "human" and s.get("name") in self.ai_names():
+            s["name"] = t("seat.player_n", n=i + 1)
+        elif v == "ai" and (s.get("name", "").startswith(t("seat.player_n", n="").strip())
+                            or s.get("name") == t("seat.default_human")):
+            names = self.ai_names() or ["AI"]
+            used = {x.get("name") for x in self.seats}
+            s["name"] = next((n for n in names if n not in used), names[i % len(names)])
+        self.build()
+
+    def set_diff(self, i, v):
+        self.seats[i]["difficulty"] = v
+
+    def set_option(self, key, value):
+        self.options[key] = value
+        self.build()
+
+    def set_seed(self, text):
+        self.seed_text = text
+
+    def remember(self):
+        s = self.app.settings
+        if not isinstance(s.last_new_game, dict):
+            s.last_new_game = {}
+        s.last_game = self.game_id
+        s.last_new_game[self.game_id] = {"seats": [dict(x) for x in self.seats[:self.count]],
+                                         "options": dict(self.options), "seed": self.seed_text}
+        self.app.save_settings()
+
+    def start(self):
+        from .table import start_game
+        self.refresh()
+        if self.problem or self.spec is None:
+            self.app.toast(self.problem or t("new_game.pick_game"), "error")
+            return
+        seats = []
+        for i, s in enumerate(self.seats[:self.count]):
+            name = (s.get("name") or "").strip() or (t("seat.player_n", n=i + 1))
+            seats.append(SeatInfo(name, "human" if s.get("kind") == "human" else "ai", s.get("difficulty", "normal")))
+        seed = int(self.seed_text) if self.seed_text.isdigit() else random.randrange(1, 2**31)
+        self.remember()
+        try:
+            start_game(self.app, self.spec, seats, dict(self.options), seed)
+        except Exception as exc:           # noqa: BLE001 - OptionsError or a rules bug: say why, stay
+            if self.app.strict and not type(exc).__name__ == "OptionsError":
+                raise
+            self.app.toast(str(exc), "error", 6.0)
+            self.app.sound.play("error")
+
+    def exit(self):
+        self.ui.clear()
+
+    def update(self, dt):
+        super().update(dt)
+        self.backdrop.update(dt)
+
+    # -- drawing ------------------------------------------------------------------------------------
+    def draw(self, surf):
+        pal = self.app.pal
+        self.backdrop.draw(surf)
+        self.header(surf, t("new_game.title"), t("new_game.subtitle"))
+        for rect, title in ((COL1, t("new_game.choose_game")), (COL2, t("new_game.seats")),
+                            (COL3, t("new_game.mode_options"))):
+            draw_panel(surf, rect, self.app, alpha=210)
+            draw_text(surf, self.app, title, (rect.x + 24, rect.y + 16), FONT.heading - 4, pal.gold, display=True)
+        x = COL2.x + 20
+        for i, (ry, rh) in enumerate(self.seat_rows):
+            seat_marker(surf, self.app, i, (x + 16, ry + rh // 2 - 1), 11)
+            if self.seats[i].get("kind") == "human":
+                draw_text(surf, self.app, t("new_game.human_hint"), (x + 416, ry + rh // 2 - 1), FONT.small,
+                          pal.text_faint, anchor="midleft")
+        humans = sum(1 for s in self.seats[:self.count] if s.get("kind") == "human")
+        note = t("new_game.hotseat_note") if humans >= 2 else t("new_game.spectate_note") if humans == 0 else ""
+        if note:
+            block = self.app.assets.text_block(note, FONT.small, pal.text_dim, COL2.w - 48)
+            surf.blit(block, (COL2.x + 24, COL2.bottom - block.get_height() - 18))
+        if not self.specs and self.ruleset is not None:
+            draw_text(surf, self.app, t("new_game.no_options"), (COL3.x + 24, COL3.y + 70), FONT.body, pal.text_faint)
+        draw_text(surf, self.app, t("new_game.seed"), (COL3.x + 28, self.seed_y + 27), FONT.body, pal.text,
+                  anchor="midleft")
+        if self.problem and self.ruleset is not None:
+            r = pygame.Rect(COL3.x + 20, self.seed_y + 66, COL3.w - 40, 90)
+            ic = self.app.assets.icon("info", 26, pal.danger_hi)
+            surf.blit(ic, (r.x, r.y + 2))
+            block = self.app.assets.text_block(self.problem, FONT.small, pal.danger_hi, r.w - 36)
+            surf.blit(block, (r.x + 36, r.y))
+        elif self.load_error:
+            block = self.app.assets.text_block(self.load_error, FONT.small, pal.danger_hi, COL3.w - 48)
+            surf.blit(block, (COL3.x + 24, COL3.y + 120))
+        super().draw(surf)
+
+    def help_lines(self):
+        return [("Enter", t("new_game.start")), ("Esc", t("help.back")), (t("help.wheel"), t("help.cycle"))]
+
+
+class _Caption(Widget):
+    def __init__(self, ui, pos, text, small=False, width=None):
+        super().__init__(ui, (pos, (1, 1)))
+        self.pos, self.text, self.small, self.width = pos, text, small, width
+
+    def draw(self, surf):
+        pal = self.ui.pal
+        if self.small:
+            lines = self.ui.assets.wrap(self.text, FONT.small, self.width or 500)[:3]
+            for i, line in enumerate(lines):
+                draw_text(surf, self.ui, line, (self.pos[0] + 4, self.pos[1] + i * 27), FONT.small, pal.text_dim)
+        else:
+            draw_text(surf, self.ui, self.text, self.pos, FONT.body, pal.text, bold=True)
+
+
+__all__ = ["NewGameScene", "SPACE"]

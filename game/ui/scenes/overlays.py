@@ -1,0 +1,147 @@
+"""Modal overlays drawn over the scene below: the in-game menu (Esc) and the
+shortcut list (?)."""
+from __future__ import annotations
+
+import pygame
+
+from ...core.i18n import t
+from ..theme import FONT, SPACE
+from ..widgets import Button, draw_panel, draw_text, modal_shade
+from .base import Scene
+
+
+class PauseMenu(Scene):
+    """Esc over the table: resume, save, load, rules, settings, quit to menu."""
+    opaque = False
+    modal = True
+    name = "pause"
+
+    def __init__(self, app, table_scene):
+        super().__init__(app)
+        self.table_scene = table_scene
+        self.build()
+
+    def build(self):
+        self.ui.clear()
+        w, h, gap = 440, 62, 14
+        items = [
+            (t("pause.resume"), "confirm", self.on_resume, "primary"),
+            (t("pause.save"), "save", self.on_save, "normal"),
+            (t("pause.load"), "load", self.on_load, "normal"),
+            (t("pause.rules"), "help", self.on_rules, "normal"),
+            (t("pause.settings"), "settings", self.on_settings, "normal"),
+            (t("pause.quit_to_menu"), "exit", self.on_quit_to_menu, "danger"),
+        ]
+        total = len(items) * (h + gap) - gap
+        y = 540 - total // 2 + 40
+        for label, icon, fn, style in items:
+            self.ui.add(Button(self.app, (960 - w // 2, y, w, h), label, fn, icon=icon, style=style, align="left"))
+            y += h + gap
+        self.panel = pygame.Rect(0, 0, w + 120, total + 170)
+        self.panel.center = (960, 540)
+
+    def on_back(self) -> bool:
+        self.on_resume()
+        return True
+
+    def on_resume(self):
+        self.app.pop()
+
+    def on_save(self):
+        if self.table_scene.save_game():
+            self.app.pop()
+
+    def on_load(self):
+        from .saves import SavesScene
+        self.table_scene.autosave()
+        self.app.push(SavesScene(self.app, mode="load"))
+
+    def on_rules(self):
+        from .rules import RulesScene
+        self.app.push(RulesScene(self.app, game_id=self.table_scene.spec.id))
+
+    def on_settings(self):
+        from .settings import SettingsScene
+        self.app.push(SettingsScene(self.app))
+
+    def on_quit_to_menu(self):
+        self.table_scene.autosave()
+        self.app.to_menu()
+
+    def draw(self, surf):
+        modal_shade(surf, self.app, 175)
+        pal = self.app.pal
+        draw_panel(surf, self.panel, self.app, alpha=240)
+        draw_text(surf, self.app, t("pause.title"), (960, self.panel.y + 52), FONT.title - 8, pal.gold,
+                  display=True, anchor="center", shadow=True)
+        super().draw(surf)
+
+
+class HelpOverlay(Scene):
+    """Keyboard and mouse shortcuts: the app's and the scene's (table.help_lines())."""
+    opaque = False
+    modal = True
+    name = "help"
+
+    def __init__(self, app):
+        super().__init__(app)
+        below = next((s for s in reversed(app.scenes) if s is not self), None)
+        lines = list(below.help_lines()) if below is not None else []
+        general = [("F11", t("help.fullscreen")), ("Esc", t("help.back_or_menu")), ("? / F1", t("help.this"))]
+        seen = {k for k, _ in lines}
+        self.lines = lines + [g for g in general if g[0] not in seen]
+        btn = self.ui.add(Button(app, (960 - 140, 0, 280, 60), t("common.close"), self.close, icon="close"))
+        btn.rect.midbottom = (self.panel_rect().centerx, self.panel_rect().bottom - 24)
+
+    def close(self):
+        self.app.pop()
+
+    def handle_event(self, e) -> bool:
+        if self.ui.handle_event(e):
+            return True
+        if e.type == pygame.KEYDOWN:
+            if getattr(e, "key", None) in (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_F1, pygame.K_SPACE) \
+                    or getattr(e, "unicode", "") == "?":
+                self.close()
+            return True
+        if e.type == pygame.MOUSEBUTTONDOWN and getattr(e, "button", 1) == 1 and hasattr(e, "pos"):
+            if not self.panel_rect().collidepoint(e.pos):
+                self.close()
+        return True
+
+    def panel_rect(self) -> pygame.Rect:
+        n = len(self.lines)
+        cols = 1 if n <= 11 else 2
+        rows = (n + cols - 1) // cols
+        w = 900 if cols == 1 else 1600
+        h = 150 + rows * 48 + 100
+        r = pygame.Rect(0, 0, w, min(h, 1000))
+        r.center = (960, 540)
+        return r
+
+    def draw(self, surf):
+        modal_shade(surf, self.app, 185)
+        pal = self.app.pal
+        r = self.panel_rect()
+        draw_panel(surf, r, self.app, alpha=242)
+        draw_text(surf, self.app, t("help.title"), (r.centerx, r.y + 50), FONT.title - 12, pal.gold,
+                  display=True, anchor="center", shadow=True)
+        n = len(self.lines)
+        cols = 1 if n <= 11 else 2
+        rows = (n + cols - 1) // cols
+        col_w = (r.w - 80) // cols
+        for i, (key, what) in enumerate(self.lines):
+            c, row = divmod(i, rows)
+            x = r.x + 40 + c * col_w
+            y = r.y + 120 + row * 48
+            ks = self.app.assets.text(str(key), FONT.small, pal.text_dark, bold=True)
+            kr = pygame.Rect(x, y, max(64, ks.get_width() + 24), 38)
+            pygame.draw.rect(surf, pal.gold, kr, border_radius=6)
+            pygame.draw.rect(surf, (255, 230, 170), kr, 1, border_radius=6)
+            surf.blit(ks, ks.get_rect(center=kr.center))
+            key_w = 230 if cols == 2 else 250
+            draw_text(surf, self.app, str(what), (x + key_w, y + 19), FONT.body, pal.text, anchor="midleft")
+        super().draw(surf)
+
+
+__all__ = ["PauseMenu", "HelpOverlay", "SPACE"]

@@ -1,0 +1,255 @@
+"""The replay viewer: step forward and back through any save, play/pause, drawn by
+the game's own table as a spectator (only what everyone could see)."""
+from __future__ import annotations
+
+import pygame
+
+from ...core.i18n import t
+from ...core.match import Match, SeatInfo
+from ...core.record import RecordError, read_record
+from ...core.rules import IllegalAction
+from ..table.base import TableContext
+from ..theme import FONT, LOGICAL_SIZE, SPACE
+from ..widgets import Button, draw_panel, draw_text
+from .base import Scene
+from .table import build_table
+
+
+def open_replay(app, path) -> bool:
+    from ...games import registry
+    try:
+        record = read_record(path, known_games=registry.game_ids())
+        spec = registry.get(record.game)
+        ruleset = registry.ruleset(record.game)
+    except RecordError as exc:
+        app.toast(str(exc), "error", 8.0)
+        app.sound.play("error")
+        return False
+    except Exception as exc:     # noqa: BLE001
+        app.toast(t("saves.cannot_open", file=str(path), error=f"{type(exc).__name__}: {exc}"), "error", 8.0)
+        app.sound.play("error")
+        return False
+    try:
+        scene = ReplayScene(app, spec, ruleset, record)
+    except Exception as exc:     # noqa: BLE001
+        app.toast(t("saves.cannot_open", file=str(path), error=f"{type(exc).__name__}: {exc}"), "error", 8.0)
+        app.sound.play("error")
+        return False
+    app.push(scene)
+    return True
+
+
+class MediaButton(Button):
+    """A transport button drawn as shapes (no font glyph needed)."""
+
+    def __init__(self, ui, rect, shape: str, on_click, tooltip: str, hotkey=None):
+        super().__init__(ui, rect, "", on_click, tooltip=tooltip, hotkey=hotkey)
+        self.shape = shape
+
+    def draw(self, surf):
+        super().draw(surf)
+        pal = self.ui.pal
+        col = pal.text if self.enabled else pal.text_faint
+        cx, cy = self.rect.center
+        s = 11
+
+        def tri(x, left=False):
+            if left:
+                pygame.draw.polygon(surf, col, [(x + s, cy - s), (x + s, cy + s), (x - s + 2, cy)])
+            else:
+                pygame.draw.polygon(surf, col, [(x - s, cy - s), (x - s, cy + s), (x + s - 2, cy)])
+        if self.shape == "play":
+            tri(cx + 2)
+        elif self.shape == "pause":
+            pygame.draw.rect(surf, col, (cx - 10, cy - 12, 7, 24))
+            pygame.draw.rect(surf, col, (cx + 3, cy - 12, 7, 24))
+        elif self.shape == "next":
+            tri(cx - 2)
+            pygame.draw.rect(surf, col, (cx + 9, cy - 11, 4, 22))
+        elif self.shape == "prev":
+            tri(cx + 2, left=True)
+            pygame.draw.rect(surf, col, (cx - 13, cy - 11, 4, 22))
+        elif self.shape == "end":
+            tri(cx - 10)
+            tri(cx + 6)
+            pygame.draw.rect(surf, col, (cx + 14, cy - 11, 4, 22))
+        elif self.shape == "start":
+            tri(cx + 10, left=True)
+            tri(cx - 6, left=True)
+            pygame.draw.rect(surf, col, (cx - 18, cy - 11, 4, 22))
+
+
+class ReplayScene(Scene):
+    name = "replay"
+
+    def __init__(self, app, spec, ruleset, record):
+        super().__init__(app)
+        self.spec, self.record = spec, record
+        seats = [SeatInfo.from_json(s) for s in record.seats]
+        self.actions = list(record.actions)
+        self.match = Match(record.game, ruleset, seats, record.options, record.seed, validated=True)
+        self.pos = 0
+        self.playing = False
+        self.timer = 0.0
+        self.ctx = TableContext(match=self.match, spec=spec, viewer=None, assets=app.assets, sound=app.sound,
+                                settings=app.settings, submit=self._no_submit, size=LOGICAL_SIZE,
+                                extra={"app": app, "scene": self, "replay": True})
+        self.table = build_table(spec, self.ctx)
+        self.bar = pygame.Rect(0, 0, 980, 92)
+        self.bar.midbottom = (LOGICAL_SIZE[0] // 2, LOGICAL_SIZE[1] - 14)
+        self.track = pygame.Rect(self.bar.x + 470, self.bar.centery + 4, 330, 10)
+        x, y = self.bar.x + 20, self.bar.y + 16
+        bw = 64
+        self.btn_start = self.ui.add(MediaButton(app, (x, y, bw, 60), "start", self.to_start, t("replay.start"),
+                                                 pygame.K_HOME))
+        self.btn_prev = self.ui.add(MediaButton(app, (x + 72, y, bw, 60), "prev", self.step_back,
+                                                t("replay.back"), pygame.K_LEFT))
+        self.btn_play = self.ui.add(MediaButton(app, (x + 144, y, bw + 16, 60), "play", self.toggle_play,
+                                                t("replay.play"), pygame.K_SPACE))
+        self.btn_next = self.ui.add(MediaButton(app, (x + 232, y, bw, 60), "next", self.step_forward,
+                                                t("replay.forward"), pygame.K_RIGHT))
+        self.btn_end = self.ui.add(MediaButton(app, (x + 304, y, bw, 60), "end", self.to_end, t("replay.end"),
+                                               pygame.K_END))
+        self.ui.add(Button(app, (self.bar.right - 150, y, 130, 60), t("replay.close"), self.on_back_click,
+                           icon="close", size=FONT.small + 2))
+        self.seeking = False
+        self._refresh_buttons()
+
+    def _no_submit(self, seat, action):
+        self.app.toast(t("replay.no_moves"), "info", 2.0)
+        return None
+
+    def on_back_click(self):
+        self.on_back()
+
+    # -- moving through the log ----------------------------------------------------------
+    def seek(self, n: int):
+        n = max(0, min(len(self.actions), n))
+        if n == self.pos:
+            return
+        self.match.log = list(self.actions)
+        self.match.replay_to(n)
+        self.pos = n
+        self._safe(lambda: self.table.set_viewer(None))
+        self._refresh_buttons()
+
+    def step_forward(self):
+        if self.pos >= len(self.actions):
+            self.playing = False
+            self._refresh_buttons()
+            return
+        seat, action = self.actions[self.pos]
+        try:
+            events = self.match.submit(seat, action)
+        except IllegalAction as exc:
+            self.app.toast(t("replay.broken", n=self.pos + 1, reason=exc.reason), "error", 6.0)
+            self.playing = False
+            self._refresh_buttons()
+            return
+        self.pos += 1
+        visible = [e for e in events if e.visible_to(None)]
+        self._safe(lambda: self.table.on_events(visible))
+        self._refresh_buttons()
+
+    def step_back(self):
+        self.playing = False
+        self.seek(self.pos - 1)
+        self._refresh_buttons()
+
+    def to_start(self):
+        self.playing = False
+        self.seek(0)
+
+    def to_end(self):
+        self.playing = False
+        self.seek(len(self.actions))
+
+    def toggle_play(self):
+        if self.pos >= len(self.actions):
+            self.seek(0)
+        self.playing = not self.playing
+        self.timer = 0.0
+        self._refresh_buttons()
+
+    def _refresh_buttons(self):
+        self.btn_play.shape = "pause" if self.playing else "play"
+        self.btn_play.tooltip = t("replay.pause") if self.playing else t("replay.play")
+        at_start, at_end = self.pos <= 0, self.pos >= len(self.actions)
+        self.btn_start.set_enabled(not at_start, t("replay.at_start"))
+        self.btn_prev.set_enabled(not at_start, t("replay.at_start"))
+        self.btn_next.set_enabled(not at_end, t("replay.at_end"))
+        self.btn_end.set_enabled(not at_end, t("replay.at_end"))
+
+    def _safe(self, fn, default=None):
+        try:
+            return fn()
+        except Exception as exc:     # noqa: BLE001
+            if self.app.strict:
+                raise
+            self.app.report_error(f"{self.spec.id} table", exc)
+            from .fallback_table import FallbackTable
+            if not isinstance(self.table, FallbackTable):
+                self.table = FallbackTable(self.ctx)
+            return default
+
+    # -- frame ----------------------------------------------------------------------------------
+    def handle_event(self, e) -> bool:
+        if e.type == pygame.KEYDOWN and getattr(e, "key", None) == pygame.K_ESCAPE:
+            return self.on_back()
+        if self.ui.handle_event(e):
+            return True
+        if e.type == pygame.MOUSEBUTTONDOWN and getattr(e, "button", 1) == 1 and hasattr(e, "pos") \
+                and self.track.inflate(0, 30).collidepoint(e.pos):
+            self.seeking = True
+            self._seek_to_x(e.pos[0])
+            return True
+        if e.type == pygame.MOUSEMOTION and self.seeking and hasattr(e, "pos"):
+            self._seek_to_x(e.pos[0])
+            return True
+        if e.type == pygame.MOUSEBUTTONUP and self.seeking:
+            self.seeking = False
+            return True
+        if self.bar.collidepoint(getattr(e, "pos", (-1, -1))):
+            return True
+        self._safe(lambda: self.table.handle_event(e), False)
+        return True
+
+    def _seek_to_x(self, x):
+        frac = (x - self.track.x) / max(1, self.track.w)
+        self.playing = False
+        self.seek(int(round(max(0.0, min(1.0, frac)) * len(self.actions))))
+
+    def update(self, dt):
+        super().update(dt)
+        self._safe(lambda: self.table.update(dt))
+        if self.playing and not self._safe(self.table.busy, False):
+            self.timer += dt
+            if self.timer >= max(0.12, self.app.settings.anim(0.9)):
+                self.timer = 0.0
+                self.step_forward()
+
+    def draw(self, surf):
+        self._safe(lambda: self.table.draw(surf))
+        pal = self.app.pal
+        draw_panel(surf, self.bar, self.app, alpha=236, fill=pal.bg_deep)
+        self.ui.draw(surf)
+        n = len(self.actions)
+        draw_text(surf, self.app, t("replay.position", n=self.pos, total=n), (self.track.x, self.bar.y + 14),
+                  FONT.small, pal.text_dim)
+        draw_text(surf, self.app, t("replay.title"), (self.track.right, self.bar.y + 14), FONT.small, pal.gold,
+                  anchor="topright")
+        pygame.draw.rect(surf, pal.button_press, self.track, border_radius=5)
+        fill = self.track.copy()
+        fill.w = int(self.track.w * (self.pos / n if n else 0))
+        if fill.w:
+            pygame.draw.rect(surf, pal.gold, fill, border_radius=5)
+        pygame.draw.circle(surf, pal.text, (self.track.x + fill.w, self.track.centery), 11)
+        pygame.draw.circle(surf, pal.gold, (self.track.x + fill.w, self.track.centery), 11, 2)
+        self.ui.draw_tooltip(surf)
+
+    def help_lines(self):
+        return [("Space", t("replay.play")), ("← →", t("help.replay_step")), ("Home / End", t("help.replay_ends")),
+                ("Esc", t("help.back"))]
+
+
+__all__ = ["ReplayScene", "open_replay", "SPACE"]

@@ -1,0 +1,314 @@
+"""Saves on disk (autosaves, saves, replays), the Load and Replays screens, and
+opening a saved game. A save that cannot be read is reported once, by name, and
+left exactly as it is."""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import pygame
+
+from ...core.i18n import t
+from ...core.paths import user_data_dir
+from ...core.record import Record, RecordError, read_record
+from ..theme import FONT, SPACE
+from ..widgets import Button, ScrollList, draw_panel, draw_text
+from .base import Backdrop, Scene, seat_marker
+
+
+def autosave_dir() -> Path:
+    return user_data_dir() / "autosave"
+
+
+def saves_dir() -> Path:
+    return user_data_dir() / "saves"
+
+
+def replays_dir() -> Path:
+    return user_data_dir() / "replays"
+
+
+def autosave_path(game_id: str) -> Path:
+    return autosave_dir() / f"{game_id}.json"
+
+
+def new_save_path(folder: Path, game_id: str) -> Path:
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    path = folder / f"{game_id}-{stamp}.json"
+    n = 2
+    while path.exists():
+        path = folder / f"{game_id}-{stamp}-{n}.json"
+        n += 1
+    return path
+
+
+def game_title(game_id: str) -> str:
+    try:
+        from ...games import registry
+        return registry.get(game_id).title
+    except Exception:            # noqa: BLE001 - an unknown or broken game still lists
+        return str(game_id)
+
+
+def mode_label(game_id: str, options: dict) -> str:
+    mode = (options or {}).get("mode")
+    if not mode:
+        return ""
+    key = f"{game_id}.modes.{mode}"
+    from ...core.i18n import has
+    return t(key) if has(key) else str(mode).replace("_", " ").title()
+
+
+@dataclass
+class SaveInfo:
+    path: Path
+    kind: str                     # autosave | save | replay
+    mtime: float
+    record: Record | None = None
+    error: str | None = None
+
+    @property
+    def ok(self) -> bool:
+        return self.record is not None
+
+    @property
+    def game(self) -> str:
+        return self.record.game if self.record else "?"
+
+    def title(self) -> str:
+        if not self.record:
+            return self.path.name
+        mode = mode_label(self.record.game, self.record.options)
+        return game_title(self.record.game) + (f" — {mode}" if mode else "")
+
+    def players(self) -> str:
+        if not self.record:
+            return ""
+        return ", ".join(str(s.get("name", "?")) for s in self.record.seats)
+
+    def when(self) -> str:
+        return time.strftime("%d %b %Y, %H:%M", time.localtime(self.mtime))
+
+    def ago(self) -> str:
+        d = max(0, time.time() - self.mtime)
+        if d < 90:
+            return t("time.just_now")
+        if d < 3600:
+            return t("time.minutes_ago", n=int(d // 60))
+        if d < 86400:
+            return t("time.hours_ago", n=int(d // 3600))
+        return self.when()
+
+    def summary(self, short: bool = False) -> str:
+        if not self.record:
+            return self.error or ""
+        if short:
+            return t("saves.continue_line", game=game_title(self.record.game), n=len(self.record.seats),
+                     ago=self.ago())
+        return t("saves.row_sub", players=self.players(), when=self.when(), n=len(self.record.actions))
+
+
+def scan(kinds=("autosave", "save")) -> list[SaveInfo]:
+    from ...games import registry
+    known = registry.game_ids()
+    folders = {"autosave": autosave_dir(), "save": saves_dir(), "replay": replays_dir()}
+    out = []
+    for kind in kinds:
+        folder = folders[kind]
+        if not folder.is_dir():
+            continue
+        for p in folder.glob("*.json"):
+            try:
+                mtime = p.stat().st_mtime
+            except OSError:
+                continue
+            info = SaveInfo(p, kind, mtime)
+            try:
+                info.record = read_record(p, known_games=known)
+            except RecordError as exc:
+                info.error = str(exc)
+            out.append(info)
+    out.sort(key=lambda s: -s.mtime)
+    return out
+
+
+def latest_autosave() -> SaveInfo | None:
+    for info in scan(("autosave",)):
+        if info.ok:
+            return info
+    return None
+
+
+def open_saved_game(app, path) -> bool:
+    """Resume a save in the table scene; on any problem say so (naming the file) and
+    stay where we are. The file is never modified here."""
+    from ...games import registry
+    from ...core.match import Match
+    from .table import TableScene, make_agents
+    try:
+        record = read_record(path, known_games=registry.game_ids())
+    except RecordError as exc:
+        app.toast(str(exc), "error", 8.0)
+        app.sound.play("error")
+        return False
+    try:
+        spec = registry.get(record.game)
+        ruleset = registry.ruleset(record.game)
+        from ...core.match import SeatInfo
+        seats = [SeatInfo.from_json(s) for s in record.seats]
+        agents = make_agents(spec, seats, record.seed)
+        match = Match.from_record(record, ruleset, agents=agents, autosave_path=autosave_path(record.game))
+    except RecordError as exc:
+        app.toast(t("saves.cannot_open", file=str(path), error=str(exc)), "error", 8.0)
+        app.sound.play("error")
+        return False
+    except Exception as exc:     # noqa: BLE001 - a save must never take the app down
+        app.toast(t("saves.cannot_open", file=str(path), error=f"{type(exc).__name__}: {exc}"), "error", 8.0)
+        app.sound.play("error")
+        return False
+    if match.over:
+        app.toast(t("saves.finished_game"), "info")
+    from .menu import MenuScene
+    app.reset(MenuScene(app))
+    app.push(TableScene(app, spec, match))
+    return True
+
+
+class SavesScene(Scene):
+    """mode="load": saves and autosaves; mode="replay": also finished-game replays."""
+    name = "saves"
+
+    def __init__(self, app, mode: str = "load"):
+        super().__init__(app)
+        self.mode = mode
+        self.backdrop = Backdrop(app, glow_pos=(1500, 300), glow_radius=700, embers=18)
+        self.items: list[SaveInfo] = []
+        self.build()
+
+    def build(self):
+        self.ui.clear()
+        kinds = ("autosave", "save") if self.mode == "load" else ("replay", "save", "autosave")
+        self.items = scan(kinds)
+        rows = []
+        for info in self.items:
+            badge = None
+            if not info.ok:
+                badge = (t("saves.damaged"), self.app.pal.danger_hi)
+            elif info.kind == "autosave":
+                badge = (t("saves.autosave"), self.app.pal.text_dim)
+            elif info.kind == "replay":
+                badge = (t("saves.replay"), self.app.pal.text_dim)
+            icon = f"game_{info.game}" if info.ok else "close"
+            sub = info.summary() if info.ok else info.error
+            rows.append((info.title(), sub, icon, badge))
+        self.list = self.ui.add(ScrollList(self.app, (96, 236, 1020, 700), rows, row_h=92,
+                                           on_select=lambda i: self.refresh(), on_activate=lambda i: self.open(),
+                                           empty_text=t("saves.none")))
+        label = t("saves.load") if self.mode == "load" else t("saves.watch")
+        self.open_btn = self.ui.add(Button(self.app, (1516, 980, 308, 60), label, self.open,
+                                           icon="load" if self.mode == "load" else "deck", style="primary",
+                                           hotkey=pygame.K_RETURN))
+        if self.mode == "load":
+            self.replay_btn = self.ui.add(Button(self.app, (1180, 980, 308, 60), t("saves.watch"),
+                                                 self.open_replay, icon="deck"))
+        else:
+            self.replay_btn = None
+        self.back_button()
+        if self.items:
+            self.list.select(0)
+        self.refresh()
+
+    def refresh(self):
+        info = self.current()
+        ok = info is not None and info.ok
+        reason = t("saves.pick_one") if info is None else (info.error or "")
+        self.open_btn.set_enabled(ok, reason)
+        if self.replay_btn:
+            self.replay_btn.set_enabled(ok, reason)
+
+    def current(self) -> SaveInfo | None:
+        i = self.list.selected
+        return self.items[i] if i is not None and 0 <= i < len(self.items) else None
+
+    def open(self):
+        info = self.current()
+        if info is None:
+            return
+        if not info.ok:
+            self.app.toast(info.error, "error", 8.0)
+            self.app.sound.play("error")
+            return
+        if self.mode == "load":
+            open_saved_game(self.app, info.path)
+        else:
+            self.open_replay()
+
+    def open_replay(self):
+        info = self.current()
+        if info is None or not info.ok:
+            return
+        from .replay import open_replay
+        open_replay(self.app, info.path)
+
+    def update(self, dt):
+        super().update(dt)
+        self.backdrop.update(dt)
+
+    def draw(self, surf):
+        self.backdrop.draw(surf)
+        title = t("saves.title_load") if self.mode == "load" else t("saves.title_replays")
+        self.header(surf, title, t("saves.subtitle_load") if self.mode == "load" else t("saves.subtitle_replays"))
+        draw_panel(surf, (72, 216, 1068, 740), self.app, alpha=200)
+        self.draw_details(surf, pygame.Rect(1180, 216, 644, 740))
+        super().draw(surf)
+
+    def draw_details(self, surf, r):
+        pal = self.app.pal
+        draw_panel(surf, r, self.app, alpha=215)
+        info = self.current()
+        x, y = r.x + 32, r.y + 28
+        if info is None:
+            draw_text(surf, self.app, t("saves.pick_one"), r.center, FONT.body, pal.text_faint, anchor="center")
+            return
+        if not info.ok:
+            ic = self.app.assets.icon("close", 72, pal.danger_hi)
+            surf.blit(ic, (x, y))
+            draw_text(surf, self.app, t("saves.damaged_title"), (x + 92, y + 18), FONT.heading, pal.danger_hi,
+                      bold=True, serif=True)
+            block = self.app.assets.text_block(info.error or "", FONT.body, pal.text, r.w - 64)
+            surf.blit(block, (x, y + 110))
+            note = self.app.assets.text_block(t("saves.damaged_kept"), FONT.small, pal.text_dim, r.w - 64)
+            surf.blit(note, (x, y + 130 + block.get_height()))
+            return
+        rec = info.record
+        ic = self.app.assets.icon(f"game_{rec.game}", 96, pal.gold)
+        surf.blit(ic, (x, y))
+        draw_text(surf, self.app, game_title(rec.game), (x + 116, y + 8), FONT.heading, pal.gold, bold=True,
+                  serif=True)
+        mode = mode_label(rec.game, rec.options)
+        draw_text(surf, self.app, mode or t("saves.kind_" + info.kind), (x + 116, y + 58), FONT.body, pal.text_dim)
+        y += 140
+        rows = [(t("saves.saved"), info.when()), (t("saves.actions"), str(len(rec.actions))),
+                (t("saves.seed"), str(rec.seed)), (t("saves.file"), info.path.name)]
+        for k, v in rows:
+            draw_text(surf, self.app, k, (x, y), FONT.small, pal.text_faint)
+            draw_text(surf, self.app, v, (x + 150, y), FONT.small, pal.text)
+            y += 34
+        y += 16
+        draw_text(surf, self.app, t("saves.players"), (x, y), FONT.body, pal.gold, bold=True)
+        y += 44
+        for i, s in enumerate(rec.seats[:8]):
+            seat_marker(surf, self.app, i, (x + 12, y + 14), 10)
+            kind = t("seat.human") if s.get("kind") == "human" else \
+                t("seat.ai_level", level=t("difficulty." + str(s.get("difficulty", "normal"))))
+            draw_text(surf, self.app, str(s.get("name", "?")), (x + 36, y), FONT.body, pal.text)
+            draw_text(surf, self.app, kind, (r.right - 32, y), FONT.small, pal.text_dim, anchor="topright")
+            y += 40
+
+    def help_lines(self):
+        return [("↑ ↓", t("help.list_move")), ("Enter", t("help.list_open")), ("Esc", t("help.back"))]
+
+
+__all__ = ["SavesScene", "SaveInfo", "scan", "latest_autosave", "open_saved_game", "autosave_path",
+           "saves_dir", "replays_dir", "new_save_path", "SPACE"]

@@ -1,0 +1,155 @@
+"""Settings: sound, display, animation speed, colour-blind palette, language.
+Changes apply at once and are saved when the screen closes."""
+from __future__ import annotations
+
+import pygame
+
+from ...core.data import data_root
+from ...core.i18n import set_language, t
+from .. import settings as settings_mod
+from ..theme import FONT, SPACE
+from ..widgets import Button, Cycler, Slider, Toggle, draw_panel, draw_text
+from .base import Backdrop, Scene
+
+
+def languages() -> list[tuple[str, str]]:
+    """(code, name) for every data/locale/<code>.yaml (its `language.name` key, else the code)."""
+    out = []
+    folder = data_root() / "locale"
+    for p in sorted(folder.glob("*.yaml")):
+        name = p.stem
+        try:
+            for line in p.read_text(encoding="utf-8").splitlines()[:40]:
+                s = line.strip()
+                if s.startswith("name:") and line.startswith("  "):
+                    name = s.split(":", 1)[1].strip().strip('"\'') or name
+                    break
+        except OSError:
+            pass
+        out.append((p.stem, name))
+    return out or [("en", "English")]
+
+
+class SettingsScene(Scene):
+    name = "settings"
+
+    def __init__(self, app):
+        super().__init__(app)
+        self.backdrop = Backdrop(app, glow_pos=(960, 260), glow_radius=760, embers=20)
+        self.build()
+
+    def build(self):
+        self.ui.clear()
+        s = self.app.settings
+        a = self.app
+        lx, rx, w, h, gap = 150, 1010, 780, 66, 12
+        y0 = 300
+        on, off = t("common.on"), t("common.off")
+        # left column: sound + language
+        y = y0
+        self.ui.add(Slider(a, (lx, y, w, h), t("settings.music_volume"), s.music_volume, self.set_music))
+        y += h + gap
+        self.ui.add(Slider(a, (lx, y, w, h), t("settings.sound_volume"), s.sound_volume, self.set_sound))
+        y += h + gap
+        self.ui.add(Toggle(a, (lx, y, w, h), t("settings.mute"), s.mute, self.set_mute, on_text=on, off_text=off))
+        y += h + gap
+        self.ui.add(Toggle(a, (lx, y, w, h), t("settings.hover_sounds"), s.hover_sounds,
+                           lambda v: self._set("hover_sounds", v), on_text=on, off_text=off))
+        y += h + gap + 70
+        self.lang_y = y - 56
+        self.ui.add(Cycler(a, (lx, y, w, h), t("settings.language"), languages(), s.language, self.set_language))
+        # right column: display + play
+        y = y0
+        speeds = [(v, t(f"settings.speed_{str(v).replace('.', '_')}")) for v in settings_mod.ANIMATION_SPEEDS]
+        cur = min(settings_mod.ANIMATION_SPEEDS, key=lambda v: abs(v - s.animation_speed))
+        self.ui.add(Cycler(a, (rx, y, w, h), t("settings.animation_speed"), speeds, cur,
+                           lambda v: self._set("animation_speed", v), tooltip=t("settings.animation_tip")))
+        y += h + gap
+        self.ui.add(Toggle(a, (rx, y, w, h), t("settings.fullscreen"), s.fullscreen, self.set_fullscreen,
+                           on_text=on, off_text=off, tooltip=t("settings.fullscreen_tip")))
+        y += h + gap
+        sizes = [(tuple(v), f"{v[0]} × {v[1]}") for v in settings_mod.WINDOW_SIZES]
+        cur_size = tuple(s.window_size)
+        if cur_size not in [v for v, _ in sizes]:
+            sizes.insert(0, (cur_size, f"{cur_size[0]} × {cur_size[1]}"))
+        self.ui.add(Cycler(a, (rx, y, w, h), t("settings.window_size"), sizes, cur_size, self.set_window_size))
+        y += h + gap
+        self.ui.add(Toggle(a, (rx, y, w, h), t("settings.colorblind"), s.colorblind, self.set_colorblind,
+                           on_text=on, off_text=off, tooltip=t("settings.colorblind_tip")))
+        y += h + gap
+        self.ui.add(Toggle(a, (rx, y, w, h), t("settings.show_fps"), s.show_fps,
+                           lambda v: self._set("show_fps", v), on_text=on, off_text=off))
+        self.back_button(t("common.done"))
+        self.ui.add(Button(a, (1544, 980, 280, 60), t("settings.defaults"), self.reset_defaults, icon="undo",
+                           tooltip=t("settings.defaults_tip")))
+
+    # -- changes ---------------------------------------------------------------------------------
+    def _set(self, name, value):
+        setattr(self.app.settings, name, value)
+
+    def set_music(self, v):
+        self.app.settings.music_volume = v
+        self.app.sound.apply_volumes()
+
+    def set_sound(self, v):
+        self.app.settings.sound_volume = v
+        self.app.sound.play("coin")
+
+    def set_mute(self, v):
+        self.app.settings.mute = v
+        self.app.sound.apply_volumes()
+
+    def set_fullscreen(self, v):
+        self.app.set_fullscreen(v)
+
+    def set_window_size(self, v):
+        self.app.settings.window_size = tuple(v)
+        self.app.apply_window_size()
+
+    def set_colorblind(self, v):
+        self.app.settings.colorblind = v
+        self.build()
+
+    def set_language(self, code):
+        self.app.settings.language = code
+        set_language(code)
+        self.build()
+
+    def reset_defaults(self):
+        keep = self.app.settings
+        fresh = settings_mod.Settings(path=keep.path)
+        fresh.last_game, fresh.last_new_game = keep.last_game, keep.last_new_game
+        for f in ("window_size", "fullscreen", "music_volume", "sound_volume", "mute", "animation_speed",
+                  "language", "colorblind", "hover_sounds", "show_fps"):
+            setattr(keep, f, getattr(fresh, f))
+        set_language(keep.language)
+        self.app.set_fullscreen(False)
+        self.app.sound.apply_volumes()
+        self.build()
+
+    def exit(self):
+        self.app.save_settings()
+
+    def pause(self):
+        self.app.save_settings()
+
+    def update(self, dt):
+        super().update(dt)
+        self.backdrop.update(dt)
+
+    def draw(self, surf):
+        pal = self.app.pal
+        self.backdrop.draw(surf)
+        self.header(surf, t("settings.title"), t("settings.subtitle"))
+        draw_panel(surf, (120, 226, 840, 720), self.app, alpha=205)
+        draw_panel(surf, (980, 226, 830, 720), self.app, alpha=205)
+        draw_text(surf, self.app, t("settings.section_sound"), (166, 246), FONT.heading - 4, pal.gold,
+                  display=True)
+        draw_text(surf, self.app, t("settings.section_display"), (1026, 246), FONT.heading - 4, pal.gold,
+                  display=True)
+        draw_text(surf, self.app, t("settings.section_language"), (166, self.lang_y), FONT.heading - 4, pal.gold,
+                  display=True)
+        super().draw(surf)
+
+
+__all__ = ["SettingsScene", "languages", "SPACE", "pygame"]
