@@ -56,6 +56,7 @@ def build_view(eng, s, seat) -> dict:
                                         "faces": None if r[3] is None else list(r[3]),
                                         "total": r[5], "bonus": eng.bonus(s, s.active, r[0])},
         "deeds_done_this_phase": s.deeds_done,
+        "flow": _flow(s, seat),
         "rolloff": s.rolloff,
         "over": over,
     }
@@ -63,3 +64,24 @@ def build_view(eng, s, seat) -> dict:
         res = s.res
         v["result"] = {"winners": list(res.winners), "scores": list(res.scores), "details": res.details}
     return v
+
+
+def _flow(s, seat) -> dict:
+    """Where the turn stands, as far as `seat` may know: enough for a screen to explain the
+    moment, and for an AI to rebuild a consistent state (determinize)."""
+    f = {"target_where": s.target_where, "target_slot": s.target_slot, "target_owner": s.target_owner,
+         "cur_guard": s.cur_guard, "roll_extra": s.roll_extra, "rerolled": s.rerolled,
+         "loot_type": s.loot_type, "window": list(s.window), "ending": s.ending,
+         "roll_success": None if s.roll is None else s.roll[4]}
+    p = s.plot
+    if p is not None:
+        args = list(p[2])
+        if seat not in (p[0], p[3]):
+            # a passed Dark Deed is seen only by giver and receiver
+            args = [None if isinstance(a, str) and a.startswith("deed:") else a for a in args]
+        f["plot"] = {"player": p[0], "card": p[1], "args": args, "target": p[3], "back_to": p[4]}
+    it = s.interrupt
+    if it is not None:
+        f["interrupt"] = {"kind": it[0], "seat": it[1],
+                          "options": list(it[2]) if (it[0] == "msm_tiebreak" or seat == it[1]) else None}
+    return f
