@@ -20,7 +20,8 @@ _TEXT_CACHE_LIMIT = 6000
 
 
 def _classify_fonts(folder: Path) -> dict:
-    """Map (serif, bold) and "display" to font files found in `folder`."""
+    """Map (serif, bold) to DejaVu files, "display" to a small-caps title face and
+    "plain" to its regular companion (EB Garamond when bundled)."""
     found: dict = {}
     if not folder.is_dir():
         return found
@@ -30,14 +31,15 @@ def _classify_fonts(folder: Path) -> dict:
         if any(w in low for w in ("oblique", "italic", "condensed", "mono", "light", "math")):
             continue
         if "dejavu" in low:
-            serif = "serif" in low
-            bold = "bold" in low
-            found.setdefault((serif, bold), f)
-        else:
-            found.setdefault("display", f)
-    for f in files:   # a file named display* always wins
-        if f.stem.lower().startswith("display"):
+            found.setdefault(("serif" in low, "bold" in low), f)
+        elif "sc" in low.replace("dejavu", "").split("-")[0][-4:].lower() or low.startswith("display"):
             found["display"] = f
+        else:
+            found.setdefault("plain", f)
+    if "display" not in found and "plain" in found:
+        found["display"] = found["plain"]
+    if "plain" not in found and "display" in found:
+        found["plain"] = found["display"]
     return found
 
 
@@ -61,16 +63,22 @@ class Assets:
         self.has_display_font = display is not None
         # without a dedicated display face, titles use the bold serif
         self.font_files["display"] = display or self.font_files[(True, True)]
+        self.font_files["plain"] = files.get("plain") or self.font_files[(True, False)]
         if files.get((False, False)) is None:
             self.missing.add("fonts/DejaVuSans.ttf")
 
     # -- fonts and text ---------------------------------------------------------
     def font(self, size: int, bold: bool = False, serif: bool = False,
-             display: bool = False) -> pygame.font.Font:
+             display=False) -> pygame.font.Font:
+        """display=True: the small-caps title face; display="plain": its regular
+        companion (flavour text)."""
         key = (int(size), bold, serif, display)
         f = self._fonts.get(key)
         if f is None:
-            path = self.font_files["display"] if display else self.font_files[(serif, bold)]
+            if display:
+                path = self.font_files["plain" if display == "plain" else "display"]
+            else:
+                path = self.font_files[(serif, bold)]
             try:
                 f = pygame.font.Font(str(path) if path else None, int(size))
             except (OSError, pygame.error):

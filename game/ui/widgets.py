@@ -225,6 +225,12 @@ class Button(Widget):
         color = pal.text if self.enabled else pal.text_faint
         if self.selected or (self.style == "primary" and self.enabled):
             color = lerp_color(pal.text, (255, 240, 200), 0.5)
+        if not self.label and self.icon:          # an icon-only button
+            size = min(r.w, r.h) - 16
+            ic = self.ui.assets.icon(self.icon, size, lerp_color(pal.text_dim, pal.amber, self.glow)
+                                     if self.enabled else pal.text_faint)
+            surf.blit(ic, ic.get_rect(center=r.center))
+            return
         x = r.x + SPACE.m
         icon_size = min(r.h - 16, int(self.size * 1.25))
         label = self.label
@@ -449,11 +455,19 @@ class Cycler(Widget):
             return self.choices[self.index][2]
         return self.tooltip
 
+    @property
+    def compact(self) -> bool:
+        return not self.label
+
     def _parts(self):
         r = self.rect
-        body = pygame.Rect(r.x + self.label_w, r.y + 6, r.w - self.label_w - SPACE.s, r.h - 12)
-        left = pygame.Rect(body.x, body.y, body.h, body.h)
-        right = pygame.Rect(body.right - body.h, body.y, body.h, body.h)
+        if self.compact:
+            body = r.inflate(0, -8)
+        else:
+            body = pygame.Rect(r.x + self.label_w, r.y + 6, r.w - self.label_w - SPACE.s, r.h - 12)
+        aw = min(body.h, 34) if self.compact else body.h
+        left = pygame.Rect(body.x, body.y, aw, body.h)
+        right = pygame.Rect(body.right - aw, body.y, aw, body.h)
         return body, left, right
 
     def step(self, d: int):
@@ -520,13 +534,14 @@ class Cycler(Widget):
             hot = self.hover_part == part and self.enabled
             if hot:
                 pygame.draw.rect(surf, pal.button_hover, rr.inflate(-6, -6), border_radius=SPACE.radius - 2)
-            draw_text(surf, self.ui, sym, rr.center, FONT.heading, pal.gold if self.enabled else pal.text_faint,
-                      bold=True, anchor="center")
+            draw_text(surf, self.ui, sym, (rr.centerx, rr.centery - 2), FONT.heading if not self.compact else FONT.button,
+                      pal.gold if self.enabled else pal.text_faint, bold=True, anchor="center")
         if self.choices:
             _, label, reason = self.choices[self.index]
             col = pal.text if self.enabled and not reason else pal.text_faint
-            text = fit_text(self.ui, str(label), FONT.body, body.w - 2 * body.h - SPACE.s, bold=True)
-            draw_text(surf, self.ui, text, body.center, FONT.body, col, bold=True, anchor="center")
+            size = FONT.small + 2 if self.compact else FONT.body
+            text = fit_text(self.ui, str(label), size, body.w - 2 * left.w - 4, bold=True)
+            draw_text(surf, self.ui, text, body.center, size, col, bold=True, anchor="center")
 
 
 class Stepper(Cycler):

@@ -14,7 +14,7 @@ from ..theme import FONT, SPACE
 from ..widgets import Button, Cycler, Stepper, TextInput, Toggle, Widget, draw_panel, draw_text, fit_text
 from .base import Backdrop, Scene, seat_marker
 
-COL1, COL2, COL3 = pygame.Rect(96, 236, 500, 720), pygame.Rect(636, 236, 600, 720), pygame.Rect(1276, 236, 548, 720)
+COL1, COL2, COL3 = pygame.Rect(96, 236, 470, 720), pygame.Rect(590, 236, 640, 720), pygame.Rect(1254, 236, 570, 720)
 
 
 def tr(text) -> str:
@@ -54,7 +54,7 @@ class GameCard(Widget):
         edge = pal.gold if self.selected else (pal.amber if self.hovered and self.enabled else pal.panel_edge)
         pygame.draw.rect(surf, edge, r, 3 if self.selected else 1, border_radius=SPACE.radius)
         # the game's picture: its emblem on its card back
-        pic = pygame.Rect(r.x + 14, r.y + 12, int((r.h - 24) * 0.72), r.h - 24)
+        pic = pygame.Rect(r.x + 14, r.y + 12, int((r.h - 24) * 0.62), r.h - 24)
         back = self.ui.assets.card_back(self.gid, pic.size)
         surf.blit(back, pic)
         disc = pic.w // 2 - 2
@@ -64,15 +64,17 @@ class GameCard(Widget):
         surf.blit(ic, ic.get_rect(center=pic.center))
         x = pic.right + 18
         w = r.right - x - 14
-        draw_text(surf, self.ui, fit_text(self.ui, self.title, FONT.body + 2, w, bold=True), (x, r.y + 14),
-                  FONT.body + 2, pal.gold if self.selected else (pal.text if self.enabled else pal.text_faint),
+        draw_text(surf, self.ui, fit_text(self.ui, self.title, FONT.body, w, bold=True), (x, r.y + 14),
+                  FONT.body, pal.gold if self.selected else (pal.text if self.enabled else pal.text_faint),
                   bold=True)
         text = self.pitch if self.enabled else (self.error or "")
-        lines = self.ui.assets.wrap(text, FONT.small, w)[:3]
+        max_lines = max(1, (r.h - 60) // 26)
+        all_lines = self.ui.assets.wrap(text, FONT.small - 1, w)
+        lines = all_lines[:max_lines]
         for i, line in enumerate(lines):
-            if i == 2 and len(self.ui.assets.wrap(text, FONT.small, w)) > 3:
-                line = fit_text(self.ui, line + " …", FONT.small, w)
-            draw_text(surf, self.ui, line, (x, r.y + 52 + i * 27), FONT.small,
+            if i == max_lines - 1 and len(all_lines) > max_lines:
+                line = fit_text(self.ui, line + " …", FONT.small - 1, w)
+            draw_text(surf, self.ui, line, (x, r.y + 50 + i * 26), FONT.small - 1,
                       pal.text_dim if self.enabled else pal.danger_hi)
 
 
@@ -140,6 +142,10 @@ class NewGameScene(Scene):
         self.seats = (seats + [self.default_seat(i) for i in range(len(seats), hi)])[:hi]
         self.count = n
         self.seed_text = str(remembered.get("seed", "") or "")
+        self.sync_hotseat()
+        if self.check() is not None:       # remembered options that no longer fit: game defaults
+            self.options = self.normalized(dict(defaults))
+            self.sync_hotseat()
         if rebuild:
             self.build()
 
@@ -174,6 +180,56 @@ class NewGameScene(Scene):
             return str(exc)
         return None
 
+    def normalized(self, opts: dict) -> dict:
+        """Fill options the game derives itself (e.g. a mode's clock) from validate_options."""
+        out = dict(opts)
+        try:
+            full = self.ruleset.validate_options(dict(opts), self.count)
+        except Exception:                  # noqa: BLE001
+            return out
+        for sp in self.specs:
+            if sp.key not in out and sp.key in full:
+                out[sp.key] = full[sp.key]
+        return out
+
+    def resolve(self, changes: dict):
+        """(options, None) if `changes` can be played — letting one other option fall back
+        to the game's default for it (a mode's own clock) — else (None, why not)."""
+        cand = {**self.options, **changes}
+        problem = self.check(cand)
+        if problem is None:
+            return self.normalized(cand), None
+        if self.ruleset is None:
+            return None, problem
+        for sp in self.specs:
+            if sp.key in changes or sp.key not in cand:
+                continue
+            trial = {k: v for k, v in cand.items() if k != sp.key}
+            if self.check(trial) is None:
+                return self.normalized(trial), None
+        return None, problem
+
+    def humans(self) -> int:
+        return sum(1 for s in self.seats[:self.count] if s.get("kind") == "human")
+
+    def sync_hotseat(self):
+        """Games with a `hotseat` option get it from the seats (clocks differ on one screen)."""
+        if self.ruleset is None:
+            return
+        try:
+            defaults = self.ruleset.default_options()
+        except Exception:                  # noqa: BLE001
+            return
+        if "hotseat" not in defaults:
+            return
+        hot = self.humans() >= 2
+        if self.options.get("hotseat") != hot:
+            self.options["hotseat"] = hot
+            for sp in self.specs:
+                if sp.kind == "int" and "clock" in sp.key:
+                    self.options.pop(sp.key, None)
+            self.options = self.normalized(self.options)
+
     # -- widgets ------------------------------------------------------------------------------
     def build(self):
         focused = None
@@ -182,7 +238,7 @@ class NewGameScene(Scene):
         # games
         y = COL1.y + 64
         n = max(1, len(self.games))
-        card_h = min(150, (COL1.h - 80) // n - 12)
+        card_h = min(172, (COL1.h - 80) // n - 12)
         self.cards = []
         for gid, spec, err in self.games:
             title = spec.title if spec else gid.replace("_", " ").title()
@@ -205,13 +261,13 @@ class NewGameScene(Scene):
         for i in range(self.count):
             s = self.seats[i]
             ry = y + i * row_h
-            name = TextInput(a, (x + 40, ry + 4, 210, row_h - 10), s.get("name", ""), t("new_game.name"),
+            name = TextInput(a, (x + 36, ry + 4, 196, row_h - 10), s.get("name", ""), t("new_game.name"),
                              max_len=18, on_change=(lambda v, i=i: self.set_name(i, v)))
             self.ui.add(name)
-            kind = Cycler(a, (x + 258, ry, 150, row_h - 2), "", [("human", t("seat.human")), ("ai", t("seat.ai"))],
+            kind = Cycler(a, (x + 238, ry, 168, row_h - 2), "", [("human", t("seat.human")), ("ai", t("seat.ai"))],
                           s.get("kind", "ai"), (lambda v, i=i: self.set_kind(i, v)), label_w=0)
             self.ui.add(kind)
-            diff = Cycler(a, (x + 408, ry, 152, row_h - 2), "",
+            diff = Cycler(a, (x + 412, ry, 188, row_h - 2), "",
                           [(d, t("difficulty." + d)) for d in diffs], s.get("difficulty", "normal"),
                           (lambda v, i=i: self.set_diff(i, v)), label_w=0,
                           tooltip=t("new_game.difficulty_tip"))
@@ -234,23 +290,24 @@ class NewGameScene(Scene):
                 bw = (w - 12) // cols
                 for j, (value, clabel) in enumerate(sp.choices):
                     bx = x + (j % cols) * (bw + 12)
-                    by = y + (j // cols) * 60
-                    reason = None if value == cur else self.check({**self.options, sp.key: value})
-                    b = Button(a, (bx, by, bw, 52), tr(clabel), (lambda k=sp.key, v=value: self.set_option(k, v)),
-                               size=FONT.body, selected=value == cur, tooltip=self.choice_help(sp, value))
+                    by = y + (j // cols) * 70
+                    reason = None if value == cur else self.resolve({sp.key: value})[1]
+                    b = Button(a, (bx, by, bw, 66), tr(clabel), (lambda k=sp.key, v=value: self.set_option(k, v)),
+                               size=FONT.body, selected=value == cur, tooltip=self.choice_help(sp, value) or None,
+                               sublabel=self.choice_subtitle(sp, value))
                     if reason:
                         b.set_enabled(False, reason)
                     self.ui.add(b)
-                y += ((len(sp.choices) + cols - 1) // cols) * 60
+                y += ((len(sp.choices) + cols - 1) // cols) * 70
                 help_text = self.choice_help(sp, cur) or tr(sp.help)
                 if help_text:
-                    self.ui.add(_Caption(a, (x, y + 2), help_text, small=True, width=w))
-                    y += 12 + 27 * len(a.assets.wrap(help_text, FONT.small, w)[:3])
-                y += 14
+                    self.ui.add(_Caption(a, (x, y + 2), help_text, small=True, width=w, max_lines=8))
+                    y += 8 + 26 * len(a.assets.wrap(help_text, FONT.small - 1, w - 8)[:8])
+                y += 10
             elif sp.kind == "choice":
                 choices = []
                 for value, clabel in sp.choices:
-                    reason = None if value == cur else self.check({**self.options, sp.key: value})
+                    reason = None if value == cur else self.resolve({sp.key: value})[1]
                     choices.append((value, tr(clabel), reason))
                 self.ui.add(Cycler(a, (x, y, w, 60), label, choices, cur,
                                    (lambda v, k=sp.key: self.set_option(k, v)), tooltip=tr(sp.help) or None))
@@ -259,7 +316,7 @@ class NewGameScene(Scene):
                 tg = Toggle(a, (x, y, w, 60), label, bool(cur), (lambda v, k=sp.key: self.set_option(k, v)),
                             tooltip=tr(sp.help) or None, on_text=t("common.on"), off_text=t("common.off"))
                 if not cur:
-                    reason = self.check({**self.options, sp.key: True})
+                    reason = self.resolve({sp.key: True})[1]
                     if reason:
                         tg.enabled, tg.disabled_reason = False, reason
                 self.ui.add(tg)
@@ -267,16 +324,20 @@ class NewGameScene(Scene):
             elif sp.kind == "int":
                 lo_, hi_ = sp.minimum if sp.minimum is not None else 0, sp.maximum if sp.maximum is not None else 99
                 try:
-                    val = int(cur)
+                    val = int(cur) if cur is not None else lo_
                 except (TypeError, ValueError):
                     val = int(sp.default or lo_)
+                off = t("common.off")
+                fmt = (lambda v, off=off: off if v == 0 else str(v)) if lo_ == 0 and "clock" in sp.key else str
                 self.ui.add(Stepper(a, (x, y, w, 60), label, lo_, hi_, max(lo_, min(hi_, val)),
                                     (lambda v, k=sp.key: self.set_option(k, v)), tooltip=tr(sp.help) or None,
-                                    label_w=int(w * 0.55)))
+                                    label_w=int(w * 0.55), fmt=fmt))
                 y += 70
-        # seed
-        self.seed_y = max(y + 6, COL3.bottom - 170)
-        self.ui.add(TextInput(a, (x + 220, self.seed_y, w - 220, 54), self.seed_text, t("new_game.seed_random"),
+        self.problem_y = y + 4
+        # seed (bottom of the players panel)
+        self.seed_y = COL2.bottom - 78
+        self.ui.add(TextInput(a, (COL2.x + 260, self.seed_y, COL2.w - 280, 54), self.seed_text,
+                              t("new_game.seed_random"),
                               max_len=10, allowed=str.isdigit, on_change=self.set_seed,
                               tooltip=t("new_game.seed_tip")))
         # bottom bar
@@ -285,10 +346,24 @@ class NewGameScene(Scene):
                                             style="primary", hotkey=pygame.K_RETURN))
         self.refresh()
 
+    def text_params(self) -> dict:
+        fn = getattr(self.ruleset, "text_params", None)
+        try:
+            return dict(fn()) if callable(fn) else {}
+        except Exception:                  # noqa: BLE001
+            return {}
+
     def choice_help(self, sp, value) -> str:
         gid = self.game_id
-        for key in (f"{gid}.modes.{value}_help", f"{gid}.mode_help.{value}", f"{gid}.modes_help.{value}",
+        for key in (f"{gid}.{sp.key}s.{value}.help", f"{gid}.modes.{value}.help", f"{gid}.modes.{value}_help",
                     f"{gid}.options.{sp.key}.{value}_help", f"{gid}.{sp.key}_help.{value}"):
+            if has(key):
+                return t(key, **self.text_params())
+        return ""
+
+    def choice_subtitle(self, sp, value) -> str:
+        gid = self.game_id
+        for key in (f"{gid}.{sp.key}s.{value}.subtitle", f"{gid}.modes.{value}.subtitle"):
             if has(key):
                 return t(key)
         return ""
@@ -301,6 +376,7 @@ class NewGameScene(Scene):
     # -- changes ---------------------------------------------------------------------------------
     def set_count(self, n):
         self.count = n
+        self.sync_hotseat()
         self.build()
 
     def set_name(self, i, v):
@@ -316,13 +392,18 @@ class NewGameScene(Scene):
             names = self.ai_names() or ["AI"]
             used = {x.get("name") for x in self.seats}
             s["name"] = next((n for n in names if n not in used), names[i % len(names)])
+        self.sync_hotseat()
         self.build()
 
     def set_diff(self, i, v):
         self.seats[i]["difficulty"] = v
 
     def set_option(self, key, value):
-        self.options[key] = value
+        opts, _problem = self.resolve({key: value})
+        if opts is None:
+            self.options[key] = value      # keep the choice; the problem is shown and Begin waits
+        else:
+            self.options = opts
         self.build()
 
     def set_seed(self, text):
@@ -377,19 +458,27 @@ class NewGameScene(Scene):
         for i, (ry, rh) in enumerate(self.seat_rows):
             seat_marker(surf, self.app, i, (x + 16, ry + rh // 2 - 1), 11)
             if self.seats[i].get("kind") == "human":
-                draw_text(surf, self.app, t("new_game.human_hint"), (x + 416, ry + rh // 2 - 1), FONT.small,
-                          pal.text_faint, anchor="midleft")
+                draw_text(surf, self.app, t("new_game.human_hint"), (x + 412 + 94, ry + rh // 2 - 1), FONT.small,
+                          pal.text_faint, anchor="center")
+        if self.seat_rows:
+            last_y = self.seat_rows[-1][0] + self.seat_rows[-1][1]
         humans = sum(1 for s in self.seats[:self.count] if s.get("kind") == "human")
         note = t("new_game.hotseat_note") if humans >= 2 else t("new_game.spectate_note") if humans == 0 else ""
+        note_h = 0
         if note:
-            block = self.app.assets.text_block(note, FONT.small, pal.text_dim, COL2.w - 48)
-            surf.blit(block, (COL2.x + 24, COL2.bottom - block.get_height() - 18))
+            block = self.app.assets.text_block(note, FONT.small - 1, pal.text_dim, COL2.w - 56)
+            note_h = block.get_height() + 14
+            surf.blit(block, (COL2.x + 28, self.seed_y - note_h))
+        if self.seat_rows:
+            last_y = self.seat_rows[-1][0] + self.seat_rows[-1][1]
+            self.draw_seating(surf, pygame.Rect(COL2.x + 20, last_y + 20, COL2.w - 40,
+                                                self.seed_y - note_h - last_y - 60))
         if not self.specs and self.ruleset is not None:
             draw_text(surf, self.app, t("new_game.no_options"), (COL3.x + 24, COL3.y + 70), FONT.body, pal.text_faint)
-        draw_text(surf, self.app, t("new_game.seed"), (COL3.x + 28, self.seed_y + 27), FONT.body, pal.text,
+        draw_text(surf, self.app, t("new_game.seed"), (COL2.x + 36, self.seed_y + 27), FONT.body, pal.text,
                   anchor="midleft")
         if self.problem and self.ruleset is not None:
-            r = pygame.Rect(COL3.x + 20, self.seed_y + 66, COL3.w - 40, 90)
+            r = pygame.Rect(COL3.x + 20, self.problem_y, COL3.w - 40, 90)
             ic = self.app.assets.icon("info", 26, pal.danger_hi)
             surf.blit(ic, (r.x, r.y + 2))
             block = self.app.assets.text_block(self.problem, FONT.small, pal.danger_hi, r.w - 36)
@@ -399,21 +488,65 @@ class NewGameScene(Scene):
             surf.blit(block, (COL3.x + 24, COL3.y + 120))
         super().draw(surf)
 
+    def draw_seating(self, surf, area: pygame.Rect):
+        """The table seen from above: who sits where (seat 1 nearest you)."""
+        import math
+        if area.h < 150:
+            return
+        pal = self.app.pal
+        oval = pygame.Rect(0, 0, min(area.w - 150, int(area.h * 1.7)), int(area.h * 0.52))
+        oval.center = (area.centerx, area.centery - 6)
+        pygame.draw.ellipse(surf, (0, 0, 0), oval.move(0, 8))
+        felt = self.app.assets.scaled(("seat_felt", oval.size), lambda: self._felt(oval.size))
+        surf.blit(felt, oval)
+        pygame.draw.ellipse(surf, pal.gold_dim, oval, 3)
+        ic = self.app.assets.icon(f"game_{self.game_id}", int(oval.h * 0.5), (*pal.gold_dim[:3],))
+        surf.blit(ic, ic.get_rect(center=oval.center))
+        n = self.count
+        rx, ry = oval.w / 2 + 44, oval.h / 2 + 38
+        for i in range(n):
+            ang = math.pi / 2 + 2 * math.pi * i / n
+            cx = oval.centerx + int(rx * math.cos(ang))
+            cy = oval.centery + int(ry * math.sin(ang))
+            s = self.seats[i]
+            human = s.get("kind") == "human"
+            pygame.draw.circle(surf, pal.bg_deep, (cx, cy), 26)
+            pygame.draw.circle(surf, pal.seats[i % len(pal.seats)], (cx, cy), 26, 3)
+            icon = self.app.assets.icon("player" if human else "bot", 30, pal.text if human else pal.text_dim)
+            surf.blit(icon, icon.get_rect(center=(cx, cy)))
+            seat_marker(surf, self.app, i, (cx + 22, cy - 20), 7)
+            label = fit_text(self.app, s.get("name") or t("seat.player_n", n=i + 1), FONT.tiny, 150)
+            below = cy >= oval.centery - 4
+            draw_text(surf, self.app, label, (cx, cy + (34 if below else -34)), FONT.tiny,
+                      pal.text if human else pal.text_dim, anchor="midtop" if below else "midbottom")
+
+    def _felt(self, size):
+        tex = self.app.assets.tiled("table_felt", size)
+        surf = pygame.Surface(size, pygame.SRCALPHA)
+        pygame.draw.ellipse(surf, (255, 255, 255, 255), surf.get_rect())
+        out = tex.convert_alpha()
+        out.blit(surf, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
+        return out
+
     def help_lines(self):
         return [("Enter", t("new_game.start")), ("Esc", t("help.back")), (t("help.wheel"), t("help.cycle"))]
 
 
 class _Caption(Widget):
-    def __init__(self, ui, pos, text, small=False, width=None):
+    def __init__(self, ui, pos, text, small=False, width=None, max_lines=3):
         super().__init__(ui, (pos, (1, 1)))
-        self.pos, self.text, self.small, self.width = pos, text, small, width
+        self.pos, self.text, self.small, self.width, self.max_lines = pos, text, small, width, max_lines
 
     def draw(self, surf):
         pal = self.ui.pal
         if self.small:
-            lines = self.ui.assets.wrap(self.text, FONT.small, self.width or 500)[:3]
-            for i, line in enumerate(lines):
-                draw_text(surf, self.ui, line, (self.pos[0] + 4, self.pos[1] + i * 27), FONT.small, pal.text_dim)
+            w = (self.width or 500) - 8
+            lines = self.ui.assets.wrap(self.text, FONT.small - 1, w)
+            shown = lines[:self.max_lines]
+            if len(lines) > self.max_lines:
+                shown[-1] = fit_text(self.ui, shown[-1] + " …", FONT.small - 1, w)
+            for i, line in enumerate(shown):
+                draw_text(surf, self.ui, line, (self.pos[0] + 4, self.pos[1] + i * 26), FONT.small - 1, pal.text_dim)
         else:
             draw_text(surf, self.ui, self.text, self.pos, FONT.body, pal.text, bold=True)
 

@@ -10,12 +10,29 @@ from ..widgets import Button, draw_panel, draw_text
 from .base import Backdrop, Scene, seat_marker
 
 
-def reason_text(game_id: str, reason: str) -> str:
+def reason_text(match, result) -> str:
+    """Why the game ended, in words: the game's locale key filled with the winners'
+    names, the result details and the ruleset's text parameters."""
+    reason = result.reason if result else ""
     if not reason:
         return ""
-    for key in (f"{game_id}.{reason}", f"{game_id}.reasons.{reason}", reason, f"results.reasons.{reason}"):
+    params = {}
+    text_params = getattr(match.rules, "text_params", None)
+    if callable(text_params):
+        try:
+            params.update(text_params())
+        except Exception:        # noqa: BLE001 - words are optional, never fatal
+            pass
+    for k, v in (result.details or {}).items():
+        if isinstance(v, (str, int, float)):
+            params[k] = v
+    names = [match.seats[i].name for i in result.winners if 0 <= i < len(match.seats)]
+    params.update(player=names[0] if names else "", winner=names[0] if names else "",
+                  winners=", ".join(names), name=names[0] if names else "")
+    game_id = match.game_id
+    for key in (reason, f"{game_id}.{reason}", f"{game_id}.result.{reason}", f"results.reasons.{reason}"):
         if has(key):
-            return t(key)
+            return t(key, **params)
     return reason
 
 
@@ -105,7 +122,7 @@ class ResultsScene(Scene):
         draw_text(surf, self.app, text, (960, 250), FONT.display - 40, color, display=True, anchor="center",
                   shadow=True)
         sub = self.spec.title
-        reason = reason_text(self.spec.id, self.result.reason if self.result else "")
+        reason = reason_text(self.match, self.result)
         draw_text(surf, self.app, sub, (960, 330), FONT.heading, pal.text_dim, display="plain", anchor="center")
         if reason:
             block = self.app.assets.text_block(reason, FONT.body, pal.text, 1100, align="center")
