@@ -234,3 +234,77 @@ class Gfx:
     def forget(self, prefix) -> None:
         for k in [k for k in self._cache if isinstance(k, tuple) and k and k[0] == prefix]:
             del self._cache[k]
+
+
+def seat_color(seat: int, colorblind: bool = False) -> tuple:
+    from game.ui import theme
+    pal = theme.palette(colorblind)
+    return pal.seats[seat % len(pal.seats)]
+
+
+def seat_marker_surface(gfx: Gfx, seat: int, r: int, colorblind: bool = False) -> pygame.Surface:
+    """The seat's colour AND its own shape (never colour alone), as the app draws it."""
+    from game.ui import theme
+
+    def make():
+        col = seat_color(seat, colorblind)
+        shape = theme.SEAT_SHAPES[seat % len(theme.SEAT_SHAPES)]
+        s = pygame.Surface((2 * r + 6, 2 * r + 6), pygame.SRCALPHA)
+        x = y = r + 3
+        dark = (0, 0, 0)
+        if shape == "circle":
+            pygame.draw.circle(s, dark, (x, y), r + 2)
+            pygame.draw.circle(s, col, (x, y), r)
+        elif shape == "square":
+            pygame.draw.rect(s, dark, (x - r - 1, y - r - 1, 2 * r + 2, 2 * r + 2), border_radius=3)
+            pygame.draw.rect(s, col, (x - r + 1, y - r + 1, 2 * r - 2, 2 * r - 2), border_radius=2)
+        elif shape == "triangle":
+            pygame.draw.polygon(s, col, [(x, y - r), (x + r, y + r - 2), (x - r, y + r - 2)])
+            pygame.draw.polygon(s, dark, [(x, y - r), (x + r, y + r - 2), (x - r, y + r - 2)], 1)
+        elif shape == "diamond":
+            pygame.draw.polygon(s, col, [(x, y - r), (x + r, y), (x, y + r), (x - r, y)])
+            pygame.draw.polygon(s, dark, [(x, y - r), (x + r, y), (x, y + r), (x - r, y)], 1)
+        elif shape == "star":
+            pts = []
+            for i in range(10):
+                rr = r if i % 2 == 0 else r * 0.45
+                a = -math.pi / 2 + i * math.pi / 5
+                pts.append((x + rr * math.cos(a), y + rr * math.sin(a)))
+            pygame.draw.polygon(s, col, pts)
+            pygame.draw.polygon(s, dark, pts, 1)
+        elif shape == "hexagon":
+            pts = [(x + r * math.cos(a), y + r * math.sin(a)) for a in (i * math.pi / 3 for i in range(6))]
+            pygame.draw.polygon(s, col, pts)
+            pygame.draw.polygon(s, dark, pts, 1)
+        elif shape == "cross":
+            w = max(3, r // 2)
+            pygame.draw.rect(s, col, (x - w // 2, y - r, w, 2 * r))
+            pygame.draw.rect(s, col, (x - r, y - w // 2, 2 * r, w))
+        else:
+            pygame.draw.circle(s, col, (x, y), r, max(3, r // 3))
+        return s
+    return gfx.cached(("seatmark", seat, r, colorblind), make)
+
+
+def radial_glow(radius: int, color, alpha: int = 120, falloff: float = 2.0) -> pygame.Surface:
+    """A soft round light (for candle-light passes): blit with BLEND_RGB_ADD or normally."""
+    s = pygame.Surface((2 * radius, 2 * radius), pygame.SRCALPHA)
+    steps = max(8, radius // 4)
+    for i in range(steps, 0, -1):
+        f = i / steps
+        a = int(alpha * (1 - f) ** falloff)
+        pygame.draw.circle(s, (*color[:3], max(0, min(255, a))), (radius, radius), int(radius * f))
+    return s
+
+
+def light_pool(radius: int, color, strength: float = 0.2, falloff: float = 2.0) -> pygame.Surface:
+    """An opaque black surface with a soft round light: blit with BLEND_RGB_ADD
+    (colour × strength at the centre, fading to nothing at the edge)."""
+    s = pygame.Surface((2 * radius, 2 * radius))
+    s.fill((0, 0, 0))
+    steps = max(8, radius // 3)
+    for i in range(steps, 0, -1):
+        f = i / steps
+        k = strength * (1 - f) ** falloff
+        pygame.draw.circle(s, tuple(int(c * k) for c in color[:3]), (radius, radius), int(radius * f))
+    return s

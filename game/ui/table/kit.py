@@ -481,14 +481,17 @@ class TableKit(GameTable):
 
     def fly_tokens(self, src, dst, amount: int, icon: str = "ducat", size: int = 30,
                    color=style.GOLD, duration: float = 0.55, final: int | None = None,
-                   src_final: int | None = None, sound: str = "coin") -> None:
+                   src_final: int | None = None, sound: str = "coin", dst_start: int | None = None) -> None:
         """Queue: `amount` tokens fly from src to dst (TokenStack ids or (x, y) points).
-        Counts change coin by coin (leaving, landing), ending at `src_final` / `final`."""
+        Counts change coin by coin (leaving, landing), ending at `src_final` / `final`;
+        `dst_start` first sets the destination's count (so it never overshoots)."""
         def run():
             s = self.tokens.get(src) if not (isinstance(src, tuple) and len(src) == 2
                                               and all(isinstance(v, (int, float)) for v in src)) else None
             d = self.tokens.get(dst) if not (isinstance(dst, tuple) and len(dst) == 2
                                               and all(isinstance(v, (int, float)) for v in dst)) else None
+            if d is not None and dst_start is not None and not getattr(d, "infinite", False):
+                d.count = max(0, dst_start)
             p0 = s.top() if s is not None else src
             p1 = d.top() if d is not None else dst
             n = max(0, int(amount))
@@ -1106,7 +1109,8 @@ class TableKit(GameTable):
         for z in self.zones.values():
             z.draw_under(surface, self)
         for t in self.tokens.values():
-            t.draw(surface, self)
+            if not getattr(t, "hidden", False):
+                t.draw(surface, self)
         self._draw_targets(surface)
         self._draw_sprites(surface)
         for z in self.zones.values():

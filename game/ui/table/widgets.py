@@ -3,6 +3,7 @@ countdown bar, context menus, tooltips, a number picker and the log panel.
 All of them draw from cached surfaces; only bars and positions change per frame."""
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -353,7 +354,7 @@ class LogPanel:
         if got is not None:
             return got
         g = self.kit.gfx
-        size = 17
+        size = 19
         font = g.font(size)
         lh = font.get_linesize() + 2
         x = y = 0
@@ -363,21 +364,19 @@ class LogPanel:
         for seg in segs:
             text, card = seg[0], (seg[1] if len(seg) > 1 else None)
             color = seg[2] if len(seg) > 2 and seg[2] else (style.GOLD_BRIGHT if card is not None else style.TEXT)
-            bold = card is not None or (len(seg) > 3 and seg[3])
-            words = text.split(" ")
-            for wi, word in enumerate(words):
-                if word == "":
-                    x += space if wi else 0
+            bold = card is not None or (len(seg) > 3 and bool(seg[3]))
+            for tok in re.findall(r"\S+|\s+", text):
+                if tok.isspace():
+                    if x > 0:
+                        x += space * len(tok.replace("\n", ""))
                     continue
-                ws = g.text(word, size, color, bold=bold)
-                if x > 0 and x + ws.get_width() > width:
+                ws = g.text(tok, size, color, bold=bold)
+                if x > 0 and x + ws.get_width() > width and (tok[0].isalnum() or len(tok) > 2):
                     x, y = 0, y + lh
                 pieces.append((ws, x, y))
                 if card is not None:
                     links.append((pygame.Rect(x, y, ws.get_width(), lh), card))
                 x += ws.get_width()
-                if wi < len(words) - 1:
-                    x += space
         h = y + lh
         surf = pygame.Surface((width, h), pygame.SRCALPHA)
         for ws, px, py in pieces:

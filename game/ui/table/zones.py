@@ -206,6 +206,8 @@ class TokenStack:
         self.label = label
         self.owner = owner
         self.pulse = 0.0
+        self.hidden = False             # not drawn (a count the viewer may not know)
+        self.infinite = False           # a bank: counts never change (the treasury)
 
     def rect(self) -> pygame.Rect:
         n = min(self.count, self.max_drawn)
@@ -227,5 +229,6 @@ class TokenStack:
         for i in range(n):
             surf.blit(coin, coin.get_rect(center=(x, y - 4 * i)))
         if self.label:
-            b = kit.gfx.badge(str(self.count), 17, fill=style.INK, border=self.color, color=style.TEXT)
+            b = kit.gfx.badge(str(self.count), max(17, int(self.size * 0.5)), fill=style.INK, border=self.color,
+                              color=style.TEXT)
             surf.blit(b, b.get_rect(midleft=(x + self.size // 2 + 4, y)))
