@@ -187,9 +187,10 @@ def format_mb(size: int) -> str:
 
 
 def _shown(path: Path) -> str:
+    path = Path(path).resolve()
     try:
-        return os.path.relpath(path)
-    except ValueError:          # another drive on Windows
+        return str(path.relative_to(Path.cwd().resolve()))
+    except ValueError:          # outside the current folder: show it in full
         return str(path)
 
 

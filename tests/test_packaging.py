@@ -161,7 +161,7 @@ def _clean_env(home: Path) -> dict:
     return env
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture
 def built(tmp_path_factory):
     pytest.importorskip("PyInstaller", reason='PyInstaller is not installed (pip install ".[package]")')
     tmp = tmp_path_factory.mktemp("pkg")
@@ -184,9 +184,12 @@ def _snapshot(folder: Path) -> dict:
 
 
 @pytest.mark.slow
-def test_built_program_passes_self_test_read_only_and_twice_at_once(built):
+def test_built_program_works_like_a_user_runs_it(built):
+    """One build (about 10 s), then: self-test twice at once from a read-only copy in a
+    clean environment, and a damaged/missing data file named in clear lines."""
     tmp, folder = built
     assert packaging.dir_size(folder) <= 120_000_000
+    _check_a_damaged_data_file_is_named(tmp, folder)
     home = tmp / "home"
     home.mkdir()
     # A read-only install (copied, so the build folder stays writable for cleanup).
@@ -216,9 +219,7 @@ def test_built_program_passes_self_test_read_only_and_twice_at_once(built):
                 path.chmod(path.stat().st_mode | stat.S_IWUSR)
 
 
-@pytest.mark.slow
-def test_built_program_names_a_damaged_data_file(built):
-    tmp, folder = built
+def _check_a_damaged_data_file_is_named(tmp: Path, folder: Path):
     home = tmp / "home2"
     home.mkdir()
     broken = tmp / "broken" / "nocturne"
@@ -232,3 +233,6 @@ def test_built_program_names_a_damaged_data_file(built):
     out = _run(broken / packaging.exe_name(), "validate-data", home=home)
     assert out.returncode != 0
     assert "data/dice.yaml:1: (top): file is missing" in out.stderr and "Traceback" not in out.stderr, out.stderr
+    out = _run(broken / packaging.exe_name(), "self-test", home=home)
+    assert out.returncode != 0 and "Traceback" not in out.stderr, out.stderr
+    assert "data/dice.yaml:1: (top): file is missing" in out.stdout + out.stderr, out.stdout
