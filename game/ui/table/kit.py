@@ -919,6 +919,10 @@ class TableKit(GameTable):
             else:
                 self._open_menu(item, pos)
             return
+        if len(opts) == 1:
+            # one thing to do (even if it has a place to go): a click does it
+            self._execute(opts[0])
+            return
         targeted = {o.target: o for o in opts if o.target is not None}
         plain = [o for o in opts if o.target is None]
         if targeted and not plain:

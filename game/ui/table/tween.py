@@ -91,6 +91,7 @@ class Animator:
         self.hold = 0.0            # seconds until the next step may start
         self.step_tweens: list[Tween] = []
         self.rush = 1.0            # > 1 while a backlog is being played
+        self._in_step = False      # tweens started by a step hold the queue; others (hover) do not
 
     # -- speed ------------------------------------------------------------------
     def speed(self) -> float:
@@ -122,7 +123,8 @@ class Animator:
             tw.finish()
         else:
             self.tweens.append(tw)
-            self.step_tweens.append(tw)
+            if self._in_step:
+                self.step_tweens.append(tw)
         return tw
 
     def wait(self, seconds: float) -> None:
@@ -161,7 +163,11 @@ class Animator:
             self.step_tweens = []
             self.hold = 0.0
             step = self.steps.popleft()
-            wait = step()
+            self._in_step = True
+            try:
+                wait = step()
+            finally:
+                self._in_step = False
             if wait is not None:
                 self.wait(wait)
         if not self.steps and self.hold < 0:
@@ -178,7 +184,11 @@ class Animator:
             self.hold = 0.0
             if not self.steps:
                 break
-            self.steps.popleft()()
+            self._in_step = True
+            try:
+                self.steps.popleft()()
+            finally:
+                self._in_step = False
         self.tweens = []
         self.step_tweens = []
         self.hold = 0.0
