@@ -68,6 +68,7 @@ class DarkDeedsRules:
         self.foil_ids = frozenset(self.op_ids.get("foil_roll", ()))
         self.sod_ids = frozenset(self.op_ids.get("cancel_plot", ()))
         self.kind = {cid: c.kind for cid, c in data.cards.items()}
+        self.favour = {cid: c.favour for cid, c in data.cards.items()}
         self.key = {cid: c.key for cid, c in data.cards.items()}
         self.cun = {cid: c.cunning for cid, c in data.cards.items() if c.kind == "loot"}
         self.str = {cid: c.strength for cid, c in data.cards.items() if c.kind == "loot"}
@@ -536,7 +537,9 @@ class DarkDeedsRules:
         self._do_roll(s, s.active, ev)
 
     def _st_after_roll(self, s, ev):
-        if not s.rerolled and self._first_by_key(s.hands[s.active], "reroll"):
+        # Loaded Dice is offered after a failed roll only: rerolling a success never helps
+        r = s.roll
+        if not s.rerolled and r[5] < r[2] and self._first_by_key(s.hands[s.active], "reroll"):
             return False
         s.stage = "roll_check"
         return True

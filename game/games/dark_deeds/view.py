@@ -8,27 +8,26 @@ from .state import LOOT_TYPES
 
 def build_view(eng, s, seat) -> dict:
     over = s.res is not None
+    fav = eng.favour
     seats = []
+    hands, known, loot, chasing, score, susp = s.hands, s.known, s.loot, s.chasing, s.score, s.susp
+    open_scores = s.open_scores or over
     for i in range(s.n):
-        hand = s.hands[i]
-        me = seat == i
-        p = {
-            "seat": i,
-            "suspicion": s.susp[i],
-            "loot": list(s.loot[i]),
-            "chasing": list(s.chasing[i]),
-            "hand_count": len(hand),
-            "score_count": len(s.score[i]),
-        }
-        if me or over:
-            p["hand"] = list(hand)
+        hand = hands[i]
+        if seat == i or over:
+            p = {"seat": i, "suspicion": susp[i], "loot": loot[i][:], "chasing": chasing[i][:],
+                 "hand_count": len(hand), "score_count": len(score[i]), "hand": hand[:],
+                 "known_hand": known[i][:]}
         else:
-            p["known_hand"] = list(s.known[i])
-        if me or over or s.open_scores:
-            p["score"] = list(s.score[i])
-            p["score_total"] = sum(eng.cards[c].favour for c in s.score[i])
+            p = {"seat": i, "suspicion": susp[i], "loot": loot[i][:], "chasing": chasing[i][:],
+                 "hand_count": len(hand), "score_count": len(score[i]), "known_hand": known[i][:]}
+        if seat == i or open_scores:
+            pile = score[i]
+            p["score"] = pile[:]
+            p["score_total"] = sum([fav[c] for c in pile])
         seats.append(p)
     r = s.roll
+    up, deck, disc = s.loot_up, s.loot_deck, s.loot_discard
     v = {
         "game": "dark_deeds",
         "seat": seat,
@@ -40,18 +39,20 @@ def build_view(eng, s, seat) -> dict:
         "msm": s.msm,
         "first": s.first,
         "open_scores": s.open_scores,
-        "street": list(s.street),
+        "street": s.street[:],
         "street_deck": len(s.street_deck),
-        "street_discard": list(s.street_discard),
-        "tavern": list(s.tavern),
+        "street_discard": s.street_discard[:],
+        "tavern": s.tavern[:],
         "tavern_deck": len(s.tavern_deck),
-        "tavern_discard": list(s.tavern_discard),
-        "loot": {t: {"face_up": list(s.loot_up[t]), "deck": len(s.loot_deck[t]),
-                     "discard": list(s.loot_discard[t])} for t in LOOT_TYPES},
+        "tavern_discard": s.tavern_discard[:],
+        "loot": {"artisan": {"face_up": up["artisan"][:], "deck": len(deck["artisan"]), "discard": disc["artisan"][:]},
+                 "cleric": {"face_up": up["cleric"][:], "deck": len(deck["cleric"]), "discard": disc["cleric"][:]},
+                 "merchant": {"face_up": up["merchant"][:], "deck": len(deck["merchant"]),
+                              "discard": disc["merchant"][:]}},
         "seats": seats,
         "pawn": s.pawn,
         "target": s.target,
-        "passed": list(s.passed),
+        "passed": s.passed[:],
         "roll": None if r is None else {"purpose": r[0], "target": r[1], "need": r[2],
                                         "faces": None if r[3] is None else list(r[3]),
                                         "total": r[5], "bonus": eng.bonus(s, s.active, r[0])},
@@ -71,9 +72,11 @@ def _flow(s, seat) -> dict:
     moment, and for an AI to rebuild a consistent state (determinize)."""
     f = {"target_where": s.target_where, "target_slot": s.target_slot, "target_owner": s.target_owner,
          "cur_guard": s.cur_guard, "roll_extra": s.roll_extra, "rerolled": s.rerolled,
-         "loot_type": s.loot_type, "window": list(s.window), "ending": s.ending,
+         "loot_type": s.loot_type, "window": s.window[:], "ending": s.ending,
          "roll_success": None if s.roll is None else s.roll[4]}
     p = s.plot
+    if p is None and s.interrupt is None:
+        return f
     if p is not None:
         args = list(p[2])
         if seat not in (p[0], p[3]):
