@@ -263,15 +263,31 @@ class TableScene(Scene):
                 self.app.sound.play("your_turn", 0.7)
         self.had_decision = has
 
-    def hotseat_check(self):
-        if not self.hotseat or self.match.over or self.curtain is not None:
-            return
-        if self._safe(self.table.busy, "busy", False):
-            return
+    def pending_humans(self) -> list[int]:
         pending = []
         for d in self.match.decisions():
             if d.seat in self.humans and d.seat not in pending:
                 pending.append(d.seat)
+        return pending
+
+    def hotseat_check(self):
+        if not self.hotseat or self.match.over:
+            return
+        if self.curtain is not None:
+            # the one we wait for no longer has to decide (an AI closed the window): hand
+            # the curtain to whoever does, so nobody lifts it for nothing
+            pending = self.pending_humans()
+            if pending and self.curtain not in pending:
+                if self.viewer in pending:       # the one already seated decides: no hand-over
+                    self.curtain = None
+                    self.match.pause_seat(self.viewer, False)
+                    return
+                self.curtain = pending[0]
+                self.curtain_btn.label = t("curtain.ready", name=self.match.seats[self.curtain].name)
+            return
+        if self._safe(self.table.busy, "busy", False):
+            return
+        pending = self.pending_humans()
         if not pending or self.viewer in pending:
             return
         self.raise_curtain(pending[0])
