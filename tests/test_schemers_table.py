@@ -328,3 +328,212 @@ def test_fortune_teller_exchange_by_dragging_and_confirm(app_parts):
     assert h.match.log[-1] == (0, ("return", tuple(chosen)))
     h.settle()
     assert len(h.hand_sprites()) == 2
+
+
+# ---------------------------------------------------------------------------------------------
+# a whole game by mouse against AI
+def _play_by_mouse(h, rng):
+    """Seat 0 answers its decision with the mouse only; returns the intended action."""
+    t = h.table
+    d = h.match.decisions_for(0)[0]
+    kind = d.kind
+    a = rng.choice(d.actions)
+    if kind == "turn":
+        if a[0] in ("income", "casino"):
+            h.click(h.widget(a[0]).rect.center)
+        elif a[0] == "claim" and len(a) == 2:
+            h.click(h.widget(("claim", a[1])).rect.center)
+        else:
+            chip = h.widget("canal" if a[0] == "canal" else ("claim", a[1]))
+            target = seat_point(h, a[-1])
+            if t.armed is not None and t.armed[0] is chip:       # the forced Canal arms itself
+                h.click(target)
+            elif rng.random() < 0.5:
+                h.drag(chip.rect.center, target)
+            else:
+                h.click(chip.rect.center)
+                if h.match.log[-1] != (0, a):
+                    h.click(target)
+    elif kind in ("challenge", "challenge_block"):
+        h.click(h.widget("challenge" if a == ("challenge",) else "pass").rect.center)
+    elif kind == "block":
+        h.click(h.widget("pass" if a == ("pass",) else ("block", a[1])).rect.center)
+    elif kind in ("lose_card", "untouchable_price"):
+        card = next(c for c in h.hand_sprites() if c.key == a[1])
+        goal = t.canal_rect.center if kind == "lose_card" else t.zones["deck"].rect.center
+        if rng.random() < 0.5:
+            h.drag((card.x, card.y), goal)
+        else:
+            h.click((card.x, card.y - card.lift))
+    elif kind == "exchange":
+        slot = t.zones["ft_return"].rect.center
+        for role in a[1]:
+            card = next(c for c in h.hand_sprites() if c.key == role)
+            h.drag((card.x, card.y), slot)
+            h.settle()
+        h.click(h.widget("ft_confirm").rect.center)
+    elif kind == "bid":
+        h.click(h.widget("bid" if a == ("bid",) else "nobid").rect.center)
+    elif kind == "sealed_bid":
+        picker = next(w for w in t.widgets if isinstance(w, NumberPicker))
+        while picker.value != a[1]:
+            h.click((picker.plus if picker.value < a[1] else picker.minus).rect.center)
+        h.click(picker.ok.rect.center)
+    else:
+        raise AssertionError(f"no mouse path for {kind}")
+    return a
+
+
+@pytest.mark.parametrize("n,mode,seed", [(4, "standard", 11), (3, "rialto", 12), (4, "intoccabile", 13),
+                                         (5, "carnevale", 14)])
+def test_a_whole_game_by_mouse_against_ai(app_parts, n, mode, seed):
+    h = Harness(app_parts, n=n, mode=mode, seed=seed, ai=tuple(range(1, n)), speed=2.0)
+    rng = random.Random(seed)
+    mine = 0
+    for _ in range(3000):
+        if h.match.over:
+            break
+        h.settle()
+        if h.match.decisions_for(0) and (rng.random() < 0.6 or not h.match.agent_requests()):
+            before = len(h.match.log)
+            a = _play_by_mouse(h, rng)
+            assert h.match.log[before:] == [(0, a)], (a, h.match.log[before:], h.refused)
+            mine += 1
+        else:
+            events = h.match.run_agents(1)
+            h.table.on_events([e for e in events if e.visible_to(0)])
+    assert h.match.over, "the game did not finish"
+    assert mine >= 3 and not h.refused
+    h.settle()
+    h.draw()
+
+
+# ---------------------------------------------------------------------------------------------
+# privacy: what seat 0's table draws depends only on what seat 0 may know
+class GuardedMatch:
+    """The match as the table sees it: reading the full state is a test failure."""
+
+    def __init__(self, match):
+        object.__setattr__(self, "_m", match)
+
+    def __getattr__(self, name):
+        if name == "state":
+            raise AssertionError("the table read match.state (hidden information)")
+        return getattr(self._m, name)
+
+
+def _recording_assets():
+    from game.ui.assets import Assets
+
+    class RecordingAssets(Assets):
+        def __init__(self):
+            super().__init__()
+            self.drawn = []
+
+        def text(self, s, size, color, bold=False, serif=False, display=False):
+            self.drawn.append(("text", s))
+            return super().text(s, size, color, bold, serif, display)
+
+        def icon(self, name, size, color=None):
+            self.drawn.append(("icon", name))
+            return super().icon(name, size, color)
+
+    return RecordingAssets()
+
+
+def _table_for(parts, match, viewer, assets):
+    base_assets, sound, settings = parts
+    spec = registry.get("schemers")
+    ctx = TableContext(match=GuardedMatch(match), spec=spec, viewer=viewer, assets=assets, sound=sound,
+                       settings=settings, submit=lambda s, a: None, size=(1920, 1080))
+    return spec.table_class()(ctx)
+
+
+def _swap_hidden(match, viewer):
+    """Swap every card seat `viewer` cannot see (other hands, the deck) for others of a
+    different role, keeping all counts: the viewer's view must not change."""
+    s = match.state
+    before = match.view(viewer)
+    pool = [(p, i) for p in range(len(s.hands)) if p != viewer for i in range(len(s.hands[p]))]
+    for p, i in pool:
+        card = s.hands[p][i]
+        j = next((k for k, c in enumerate(s.deck) if c != card), None)
+        if j is not None:
+            s.hands[p][i], s.deck[j] = s.deck[j], card
+    s.dec = None
+    assert match.view(viewer) == before
+    return [list(h) for h in s.hands]
+
+
+@pytest.mark.parametrize("mode,n", [("standard", 4), ("rialto", 4)])
+def test_seat_zero_table_never_shows_what_seat_zero_may_not_see(app_parts, mode, n):
+    """Two games equal in everything seat 0 may know but with every hidden card
+    swapped: seat 0's table draws exactly the same texts, icons and pixels."""
+    spec = registry.get("schemers")
+    rules = registry.ruleset("schemers")
+    seats = [SeatInfo(NAMES[i], "human" if i == 0 else "ai") for i in range(n)]
+    opts = {"mode": mode, "clock": None}
+    rng = random.Random(5)
+    frozen = lambda: 100.0                              # clocks drawn alike in both tables
+    real = Match("schemers", rules, seats, opts, 21, now=frozen)
+    checked = 0
+    for step in range(400):
+        if real.over:
+            break
+        if step % 9 == 0:
+            twin = Match("schemers", rules, seats, opts, 21, now=frozen)
+            for seat, action in real.log:
+                twin.submit(seat, action)
+            hands_a = [list(h) for h in real.state.hands]
+            hands_b = _swap_hidden(twin, 0)
+            if hands_a[1:] != hands_b[1:] or mode == "rialto":
+                frames = []
+                for m in (real, twin):
+                    assets = _recording_assets()
+                    table = _table_for(app_parts, m, 0, assets)
+                    surf = pygame.Surface((1920, 1080))
+                    for _ in range(3):
+                        table.update(1 / 30)
+                        table.draw(surf)
+                    frames.append((assets.drawn, pygame.image.tobytes(surf, "RGB")))
+                assert frames[0][0] == frames[1][0], "seat 0's table drew different words or icons"
+                assert frames[0][1] == frames[1][1], "seat 0's table drew different pixels"
+                checked += 1
+        d = real.decisions()[0]
+        real.submit(d.seat, rng.choice(d.actions))
+    assert checked >= 3
+
+
+def test_the_table_never_reads_the_match_state_during_a_game(app_parts):
+    base_assets, sound, settings = app_parts
+    spec = registry.get("schemers")
+    rules = registry.ruleset("schemers")
+    seats = [SeatInfo(NAMES[i], "human" if i == 0 else "ai") for i in range(4)]
+    match = Match("schemers", rules, seats, {"mode": "intoccabile", "clock": 20}, 8,
+                  agents={i: spec.make_agent("easy", i, i) for i in range(1, 4)})
+    assets = _recording_assets()
+    table = _table_for(app_parts, match, 0, assets)
+    surf = pygame.Surface((1920, 1080))
+    rng = random.Random(2)
+    for _ in range(600):
+        if match.over:
+            break
+        mine = match.decisions_for(0)
+        if mine:
+            events = match.submit(0, rng.choice(mine[0].actions))
+        else:
+            events = match.run_agents(1)
+        table.on_events([e for e in events if e.visible_to(0)])
+        for _ in range(4):
+            table.update(0.25)
+        table.draw(surf)
+        if not table.busy():
+            # once the animations are done, opponents' face-down cards are unknown again
+            for seat in range(1, 4):
+                assert all(sp.key is None for sp in table.zones[("hand", seat)].cards)
+    assert match.over
+    while table.busy():
+        table.update(0.25)
+    table.update(0.1)
+    for seat in range(1, 4):
+        assert all(sp.key is None for sp in table.zones[("hand", seat)].cards)
