@@ -542,7 +542,7 @@ def determinize(rules, view, seat, rng: RNG) -> State:
         s.chasing[i] = list(p["chasing"])
         seen.update(p["loot"])
         seen.update(p["chasing"])
-        if "hand" in p:
+        if i == seat or v["over"]:
             s.hands[i] = list(p["hand"])
             s.known[i] = list(p.get("known_hand", []))
         else:
