@@ -25,7 +25,7 @@ from game.core.i18n import t
 from game.ui.table import style
 from game.ui.table.cards import CardFrame, CardSprite
 from game.ui.table.gfx import light_pool, seat_color, seat_marker_surface
-from game.ui.table.kit import TableKit, Target
+from game.ui.table.kit import TableKit, Target, by_target
 from game.ui.table.strings import ts
 from game.ui.table.tween import ease_out_back, ease_out_cubic, linear
 from game.ui.table.widgets import BannerSpec, Button, Chip, NumberPicker, Option
@@ -199,7 +199,7 @@ class SchemersTable(TableKit):
             self.add_zone(Row("line", pygame.Rect(self.stage.left + 30, self.stage.bottom - 14 - LINE_CARD[1],
                                                   self.stage.width - 60, LINE_CARD[1]), LINE_CARD, gap=6,
                               target=False, z=3))
-            self.zones["deck"].rect.center = (self.stage.left - 40, cy + 230)
+            self.zones["deck"].rect.center = (self.stage.left - 110, cy + 200)
             self.sold_point = (self.stage.right - 60, self.stage.top + 150)
         self._panel_cache_key.clear()
         self.shown_turn = view.get("turn")
@@ -684,7 +684,7 @@ class SchemersTable(TableKit):
         layout_row(items, self.gfx, (CENTER[0], 752), gap=10, max_width=1470)
         if forced and self.armed is None:
             canal = items[2]
-            self.armed = (canal, {o.target: o for o in canal.options})
+            self.armed = (canal, by_target(canal.options))
         return items
 
     def _verb_of(self, a):

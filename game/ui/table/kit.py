@@ -64,6 +64,16 @@ class Flyer:
         self.alive = True
 
 
+def by_target(opts) -> dict:
+    """{target id: [options dropped there]} (several options may share a target: a
+    drop there then asks which, with a small menu)."""
+    out: dict = {}
+    for o in opts:
+        if o.target is not None:
+            out.setdefault(o.target, []).append(o)
+    return out
+
+
 class Target:
     """A drop/click target that is not a zone or sprite (a seat, a board space)."""
     kind = "target"
@@ -661,7 +671,7 @@ class TableKit(GameTable):
             if not self._item_alive(item):
                 self.armed = None
             else:
-                opts = {o.target: o for o in self.options_for(item) if o.target is not None}
+                opts = by_target(self.options_for(item))
                 self.armed = (item, opts) if opts else None
 
     def _item_alive(self, item) -> bool:
@@ -902,7 +912,7 @@ class TableKit(GameTable):
             tid = self._target_under(pos, opts)
             if tid is not None:
                 self.armed = None
-                self._execute(opts[tid])
+                self._play_at(opts[tid], pos)
                 return
             if item is src:
                 self.armed = None
@@ -923,7 +933,7 @@ class TableKit(GameTable):
             # one thing to do (even if it has a place to go): a click does it
             self._execute(opts[0])
             return
-        targeted = {o.target: o for o in opts if o.target is not None}
+        targeted = by_target(opts)
         plain = [o for o in opts if o.target is None]
         if targeted and not plain:
             self.armed = (item, targeted)
@@ -993,7 +1003,7 @@ class TableKit(GameTable):
         if isinstance(item, Chip) and not item.enabled:
             return False
         opts = self.options_for(item)
-        targets = {o.target: o for o in opts if o.target is not None}
+        targets = by_target(opts)
         if not targets:
             return False
         self.press = None
@@ -1034,19 +1044,27 @@ class TableKit(GameTable):
         self.drag = None
         item = d["item"]
         tid = self._target_under(pos, d["targets"])
-        opt = d["targets"].get(tid) if tid is not None else None
+        opts = d["targets"].get(tid) if tid is not None else None
         if isinstance(item, CardSprite):
             item.dragging = False
-        if opt is not None:
+        if opts:
             # the card stays where it was dropped; the events move it on, or the
             # next sync glides it home
             if isinstance(item, Chip):
                 item.drag_pos = None
-            self._execute(opt)
+            self._play_at(opts, pos)
             if isinstance(item, CardSprite) and item.zone in self.zones and not self.anim.busy():
                 self.layout(item.zone, GLIDE)
             return
         self._glide_back(item)
+
+    def _play_at(self, opts: list, pos) -> None:
+        """Play the option dropped on a target; several on one target: ask which."""
+        if len(opts) == 1:
+            self._execute(opts[0])
+            return
+        items = [(o.label, lambda o=o: self._execute(o), True) for o in opts]
+        self.menu = Menu(pos, items, self, self.target_label(opts[0].target))
 
     def _glide_back(self, item) -> None:
         if isinstance(item, CardSprite):
@@ -1208,7 +1226,7 @@ class TableKit(GameTable):
             surface.blit(g, (r.x - 16, r.y - 16))
             g.set_alpha(None)
             if hot:
-                opt = targets[tid]
+                opt = targets[tid][0]
                 lab = self.gfx.badge(opt.hint or opt.label, 18, fill=style.CRIMSON, border=style.GOLD_BRIGHT,
                                      icon=opt.icon)
                 surface.blit(lab, lab.get_rect(midbottom=(r.centerx, r.top - 6)))

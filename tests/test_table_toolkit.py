@@ -1,0 +1,334 @@
+"""The shared table toolkit on its own: tweens and the animation queue, zones, card
+faces, dice, tokens, the chronicle, and a tiny game's table built on TableKit (drag,
+click, menus, zoom, hide-hand, undo) — so the kit is not Schemers-shaped."""
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame
+import pytest
+
+from game.core.match import Match, SeatInfo
+from game.ui.table import tween
+from game.ui.table.base import GameTable, TableContext
+from game.ui.table.cards import CardRenderer
+from game.ui.table.dice import DieSprite
+from game.ui.table.gfx import Gfx
+from game.ui.table.kit import TableKit, Target
+from game.ui.table.widgets import BannerSpec, Button, Chip, Option
+from game.ui.table.zones import Fan, Row, Spot, Stack, TokenStack, Zone
+from tests.toygame import ToyRules
+
+
+@pytest.fixture(scope="module", autouse=True)
+def display():
+    pygame.init()
+    pygame.display.set_mode((1, 1))
+    yield
+
+
+@pytest.fixture(scope="module")
+def parts(display):
+    from game.ui.assets import Assets
+    from game.ui.settings import Settings
+    from game.ui.sound import Sound
+    s = Settings()
+    return Assets(), Sound(s), s
+
+
+# -- tweens --------------------------------------------------------------------------------
+def test_easings_start_at_zero_and_end_at_one():
+    for f in (tween.linear, tween.ease_out_cubic, tween.ease_in_out_cubic, tween.ease_out_back,
+              tween.ease_out_bounce, tween.ease_in_out_sine, tween.ease_out_quad):
+        assert abs(f(0.0)) < 1e-9 and abs(f(1.0) - 1) < 1e-9
+
+
+def test_steps_play_in_order_and_never_skip():
+    speed = [1.0]
+    a = tween.Animator(lambda: speed[0])
+    seen = []
+    for i in range(5):
+        def step(i=i):
+            seen.append(i)
+            a.tween(0.2, lambda t: None)
+            return None
+        a.enqueue(step)
+    a.update(0.01)
+    assert seen == [0]                       # the next waits for this step's tween
+    while a.busy():
+        a.update(0.05)
+    assert seen == [0, 1, 2, 3, 4]
+
+
+def test_instant_speed_plays_everything_in_one_update():
+    a = tween.Animator(lambda: 0.0)
+    vals = []
+    for i in range(50):
+        a.enqueue(lambda i=i: (a.tween(1.0, lambda t, i=i: vals.append((i, t))), 0.5)[1])
+    a.update(0.0)
+    assert not a.busy()
+    assert [v for v in vals if v[1] == 1.0] == [(i, 1.0) for i in range(50)]
+
+
+def test_speed_multiplier_scales_durations():
+    for speed, frames in ((1.0, 30), (2.0, 15), (0.5, 60)):
+        a = tween.Animator(lambda s=speed: s)
+        done = []
+        a.enqueue(lambda: (a.tween(0.5, lambda t: done.append(t)), None)[1])
+        n = 0
+        while a.busy():
+            a.update(1 / 60)
+            n += 1
+        assert abs(n - frames) <= 2, (speed, n)
+
+
+def test_a_backlog_plays_faster_but_in_full():
+    a = tween.Animator(lambda: 1.0)
+    out = []
+    for i in range(40):
+        a.enqueue(lambda i=i: (a.tween(0.3, lambda t, i=i: out.append(i) if t >= 1 else None), None)[1])
+    n = 0
+    while a.busy():
+        a.update(1 / 60)
+        n += 1
+    assert out == list(range(40))
+    assert n < 40 * 0.3 * 60 * 0.6           # rushed, not 12 s
+
+
+# -- zones ---------------------------------------------------------------------------------
+def test_zone_layouts_stay_in_their_rects():
+    fan = Fan("h", pygame.Rect(100, 800, 600, 200), (150, 210))
+    row = Row("r", pygame.Rect(0, 0, 500, 100), (70, 100), slots_n=4)
+    stack = Stack("d", pygame.Rect(0, 0, 100, 140), (100, 140))
+    for n in range(1, 9):
+        xs = [x for x, _y, _a in fan.slots(n)]
+        assert min(xs) >= 100 + 75 - 1 and max(xs) <= 700 - 75 + 1
+        assert xs == sorted(xs)
+    assert len(row.slots(2)) == 4           # empty slots keep their outlines
+    assert all(0 <= x <= 500 for x, _y, _a in row.slots(9))
+    s = stack.slots(30)
+    assert len(s) == 30 and s[0] == s[10]   # only the top cards spread
+
+
+# -- cards, dice, tokens ----------------------------------------------------------------------
+def test_card_faces_are_rendered_once_per_size(parts):
+    assets = parts[0]
+    calls = []
+
+    def spec(key):
+        calls.append(key)
+        return {"key": key, "title": "Watchman", "icon": "guard", "text": "Draw two cards. " * 6,
+                "cost": 3, "badges": [("dagger", 2), ("suspicion", 1)], "kind": "minion",
+                "subtitle": "Minion"}
+    r = CardRenderer(Gfx(assets), "dark_deeds", spec)
+    a = r.face("w", (180, 252))
+    assert r.face("w", (180, 252)) is a and calls == ["w"]
+    assert r.face("w", (80, 112)).get_size() == (80, 112)
+    assert r.back((80, 112)) is r.back((80, 112))
+    assert r.squeezed("w", True, (180, 252), 90).get_width() <= 92
+
+
+@pytest.mark.parametrize("kind,face", [("d6", 5), ("d12", 11), ("omen", "skull")])
+def test_dice_tumble_and_land_on_the_rolled_face(parts, kind, face):
+    a = tween.Animator(lambda: 1.0)
+    die = DieSprite(kind, (400, 400))
+    faces_seen = set()
+    die.roll(a, face, to=(500, 380))
+    while a.tweens:
+        a.update(1 / 60)
+        faces_seen.add(die.shown)
+    assert die.shown == face and die.face == face and not die.rolling
+    assert (die.x, die.y) == (500, 380) and die.angle == 0
+    assert len(faces_seen) > 2               # it tumbled through other faces
+
+
+# -- a tiny game's table on the kit --------------------------------------------------------------
+class ToyTable(TableKit):
+    """The toy game (bid, hidden card, add 1/2, roll): a hand, a deck, dice, tokens."""
+    game_id = "toy"
+
+    def card_spec(self, key):
+        return {"key": key, "title": f"Card {key}", "icon": "dice", "text": f"Worth {key}.", "kind": "x"}
+
+    def build(self, view):
+        me = view.get("me")
+        self.add_zone(Fan("hand", pygame.Rect(700, 850, 500, 200), (150, 210), private=True, target=False))
+        self.add_zone(Stack("deck", pygame.Rect(300, 400, 100, 140), (100, 140)))
+        self.add_zone(Spot("play", pygame.Rect(900, 400, 150, 210), (150, 210)))
+        self.add_tokens(TokenStack("total", (1200, 500), "ducat", count=view["total"]))
+        self.die = DieSprite("d6", (600, 600))
+        self.dice.append(self.die)
+
+    def zone_cards(self, view):
+        mine = [s["card"] for s in view["seats"] if s["card"] is not None]
+        return {"hand": mine, "deck": [None] * 5}
+
+    def token_counts(self, view):
+        return {"total": view["total"]}
+
+    def animate(self, ev):
+        if ev.kind == "roll":
+            self.roll_dice([self.die], ev.data["faces"])
+            return True
+        if ev.kind == "counter":
+            self.fly_tokens((100, 100), "total", 1, final=ev.data["value"])
+            return True
+        return False
+
+    def log_entry(self, ev):
+        return [(ev.kind, None)] if ev.kind in ("roll", "counter", "turn") else None
+
+    def controls(self):
+        mine = self.my_decisions()
+        if not mine:
+            return [], None
+        d = mine[0]
+        if d.kind == "bid":
+            return [], BannerSpec("bid", "Bid?", "", buttons=[Button(a, str(a[1]), action=a) for a in d.actions],
+                                  decision=d)
+        chip = Chip("add", "Add", options=[Option(f"add {a[1]}", a, target=("zone", "play")) for a in d.actions
+                                            if a[0] == "add"])
+        chip.rect = pygame.Rect(200, 700, 140, 56)
+        roll = Button("roll", "Roll", pygame.Rect(400, 700, 140, 56), action=("roll",))
+        return [chip, roll], None
+
+    def options_for(self, item):
+        if isinstance(item, Chip):
+            return item.options
+        return []
+
+
+def _toy(parts, speed=1.0):
+    assets, sound, settings = parts
+    st = type(settings)()
+    st.animation_speed = speed
+    m = Match("toy", ToyRules(), [SeatInfo("A", "human"), SeatInfo("B", "human")], {"target": 10}, 3)
+    holder = {}
+
+    def submit(seat, action):
+        ev = m.submit(seat, action)
+        holder["t"].on_events(ev)
+    ctx = TableContext(m, None, 0, assets, sound, st, submit, (1920, 1080))
+    t = ToyTable(ctx)
+    holder["t"] = t
+    return m, t
+
+
+def _settle(t):
+    for _ in range(2000):
+        if not t.busy() and not t.anim.tweens:
+            break
+        t.update(1 / 60)
+    t.update(1 / 60)
+
+
+def _post(t, kind, **kw):
+    pygame.event.post(pygame.event.Event(kind, **kw))
+    for e in pygame.event.get():
+        t.handle_event(e)
+    t.update(1 / 60)
+
+
+def _drag(t, a, b):
+    _post(t, pygame.MOUSEMOTION, pos=a, rel=(0, 0), buttons=(0, 0, 0))
+    _post(t, pygame.MOUSEBUTTONDOWN, pos=a, button=1)
+    for i in range(1, 9):
+        p = (a[0] + (b[0] - a[0]) * i // 8, a[1] + (b[1] - a[1]) * i // 8)
+        _post(t, pygame.MOUSEMOTION, pos=p, rel=(1, 1), buttons=(1, 0, 0))
+    _post(t, pygame.MOUSEBUTTONUP, pos=b, button=1)
+
+
+def _click(t, pos, button=1):
+    _post(t, pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+    _post(t, pygame.MOUSEBUTTONDOWN, pos=pos, button=button)
+    _post(t, pygame.MOUSEBUTTONUP, pos=pos, button=button)
+
+
+@pytest.mark.parametrize("speed", [0.0, 1.0])
+def test_a_toy_game_on_the_kit(parts, speed):
+    m, t = _toy(parts, speed)
+    surf = pygame.Surface((1920, 1080))
+    assert isinstance(t, GameTable)
+    t.update(0.016)
+    b = t.banner.spec.buttons[1]
+    _click(t, b.rect.center)                        # seat 0 bids 1 through the banner
+    assert m.log == [(0, ("bid", 1))]
+    m.submit(1, ("bid", 0))
+    t.on_events([])
+    t.set_viewer(0)
+    while m.decisions()[0].seat != 0:
+        t.on_events(m.submit(m.decisions()[0].seat, ("add", 1)))
+    _settle(t)
+    chip = next(w for w in t.widgets if isinstance(w, Chip))
+    before = len(m.log)
+    _drag(t, chip.rect.center, (500, 100))          # nowhere: nothing happens
+    assert len(m.log) == before
+    _drag(t, chip.rect.center, t.zones["play"].rect.center)   # two options on one target: which?
+    assert len(m.log) == before and t.menu is not None and len(t.menu.items) == 2
+    r = t.menu.rect
+    _click(t, (r.centerx, r.bottom - 8 - t.menu.row_h // 2))   # the second row: add 2
+    assert m.log[-1] == (0, ("add", 2))
+    _settle(t)
+    while m.decisions()[0].seat != 0 and not m.over:
+        t.on_events(m.submit(m.decisions()[0].seat, ("add", 1)))
+    _settle(t)
+    if not m.over:
+        roll = next(w for w in t.widgets if w.id == "roll")
+        _click(t, roll.rect.center)
+        assert m.log[-1] == (0, ("roll",))
+        _settle(t)
+        face = next(e for e in reversed(t.history) if e.kind == "roll").data["faces"][0]
+        assert t.die.shown == face
+        t.draw(surf)
+
+
+def test_right_click_menu_hide_hand_zoom_and_undo(parts):
+    m, t = _toy(parts)
+    surf = pygame.Surface((1920, 1080))
+    m.submit(0, ("bid", 1))
+    m.submit(1, ("bid", 0))
+    t.set_viewer(0)
+    while m.decisions()[0].seat != 0:
+        m.submit(m.decisions()[0].seat, ("add", 1))
+    t.set_viewer(0)
+    _settle(t)
+    chip = next(w for w in t.widgets if isinstance(w, Chip))
+    _click(t, chip.rect.center, button=3)           # right-click: the chip's actions as a menu
+    assert t.menu is not None and len(t.menu.items) == len(chip.options)
+    _post(t, pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0)
+    assert t.menu is None
+    card = t.zones["hand"].cards[0]
+    assert card.face_up
+    _post(t, pygame.KEYDOWN, key=pygame.K_h, mod=0)   # H hides the hand
+    _settle(t)
+    assert not card.face_up
+    _post(t, pygame.KEYDOWN, key=pygame.K_h, mod=0)
+    _settle(t)
+    assert card.face_up
+    _post(t, pygame.MOUSEMOTION, pos=(int(card.x), int(card.y)), rel=(0, 0), buttons=(0, 0, 0))
+    _post(t, pygame.KEYDOWN, key=pygame.K_SPACE, mod=0)
+    assert t.zoom_key()[0] == card.key
+    t.draw(surf)
+    _post(t, pygame.KEYDOWN, key=pygame.K_SPACE, mod=0)
+    assert t.zoom_key()[0] is None
+    # undo: the viewer's own last action
+    m.submit(0, ("add", 2))
+    t.on_events([])
+    n = len(m.log)
+    _post(t, pygame.KEYDOWN, key=pygame.K_z, mod=pygame.KMOD_CTRL)
+    assert len(m.log) == n - 1
+
+
+def test_tokens_fly_and_counts_change_coin_by_coin(parts):
+    m, t = _toy(parts)
+    stack = t.tokens["total"]
+    stack.count = 0
+    t.fly_tokens((100, 100), "total", 5, final=5)
+    seen = set()
+    while t.busy() or t.anim.tweens:
+        t.update(1 / 60)
+        seen.add(stack.count)
+    assert stack.count == 5 and seen >= {0, 5} and max(seen) == 5
