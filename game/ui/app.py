@@ -309,8 +309,53 @@ class App:
         self.save_settings()
         self.running = False
 
+    # -- test probe -----------------------------------------------------------------------
+    def probe_state(self) -> dict:
+        """What is on screen, for end-to-end tests that drive a real window with xdotool:
+        the top scene, and every clickable thing with its label and logical rectangle."""
+        top = self.top
+        targets = []
+
+        def add(w, where):
+            rect = getattr(w, "rect", None)
+            label = getattr(w, "label", None)
+            if rect is None or label is None or not getattr(w, "visible", True):
+                return
+            targets.append({"label": str(label), "x": rect.x, "y": rect.y, "w": rect.w, "h": rect.h,
+                            "enabled": bool(getattr(w, "enabled", True)), "where": where,
+                            "kind": type(w).__name__})
+        if top is not None:
+            for w in top.ui.widgets:
+                add(w, "scene")
+            table = getattr(top, "table", None)
+            if table is not None and getattr(top, "curtain", None) is None:
+                for w in getattr(table, "widgets", []) or []:
+                    add(w, "table")
+                banner = getattr(table, "banner", None)
+                for w in getattr(getattr(banner, "spec", None), "buttons", None) or []:
+                    add(w, "banner")
+            if getattr(top, "curtain", None) is not None:
+                add(top.curtain_btn, "curtain")
+        match = getattr(top, "match", None)
+        return {"scene": getattr(top, "name", None), "targets": targets, "frames": self.frames,
+                "curtain": getattr(top, "curtain", None), "viewer": getattr(top, "viewer", None),
+                "actions": len(match.log) if match is not None else None,
+                "over": bool(match.over) if match is not None else None,
+                "toasts": [tt.text for tt in self.toasts]}
+
+    def _write_probe(self, path: str) -> None:
+        import json
+        tmp = path + ".tmp"
+        try:
+            with open(tmp, "w", encoding="utf-8") as fh:
+                json.dump(self.probe_state(), fh)
+            os.replace(tmp, path)
+        except OSError:
+            pass
+
     def run_loop(self, exit_after_first_frame: bool = False) -> int:
         first = True
+        probe = os.environ.get("NOCTURNE_PROBE")
         while self.running:
             dt = min(0.1, self.clock.tick(theme.FPS) / 1000.0)
             self.step(dt)
@@ -319,6 +364,8 @@ class App:
             pygame.display.flip()
             self.frames += 1
             self.fps = self.clock.get_fps()
+            if probe and self.frames % 10 == 0:
+                self._write_probe(probe)
             if first:
                 first = False
                 self.sound.preload()              # warm sounds once the menu is up
