@@ -26,7 +26,7 @@ from game.ui.table import style
 from game.ui.table.cards import CardFrame, CardSprite
 from game.ui.table.gfx import light_pool, seat_color, seat_marker_surface
 from game.ui.table.kit import TableKit, Target, by_target
-from game.ui.table.strings import ts
+from game.ui.table.strings import FALLBACK, ts
 from game.ui.table.tween import ease_out_back, ease_out_cubic, linear
 from game.ui.table.widgets import BannerSpec, Button, Chip, NumberPicker, Option
 from game.ui.table.zones import Fan, Row, Spot, Stack, TokenStack, Zone
@@ -165,7 +165,8 @@ class SchemersTable(TableKit):
         # the bottom seat: you
         me_rect = pygame.Rect(0, 0, 1500, 250)
         me_rect.midbottom = (cx, H - 6)
-        self.seat_rects[bottom] = pygame.Rect(40, 842, 1480, 232)
+        self.my_rect = pygame.Rect(36, 846, 420, 222)
+        self.seat_rects[bottom] = self.my_rect
         self.seat_centers[bottom] = (cx, 930)
         fan_w = 560
         private = self.viewer is not None
@@ -586,11 +587,11 @@ class SchemersTable(TableKit):
 
     def lose_hint(self, kind) -> str:
         if kind == "lose_card":
-            return LOSE_HINT
-        return PRICE_HINT
+            return tw("schemers_lose_hint")
+        return tw("schemers_price_hint")
 
     def exchange_hint(self, count) -> str:
-        return EXCHANGE_HINT.format(count=count)
+        return tw("schemers_exchange_hint", count=count)
 
     def passive_banner(self):
         """While others decide: what is on the table, with the window's clock."""
@@ -603,7 +604,7 @@ class SchemersTable(TableKit):
         clock_d = next((d for d in decs if d.timeout is not None), None)
         if ph in ("challenge", "challenge_block", "block"):
             if ph == "challenge_block":
-                title = BLOCK_CLAIM.format(claimant=self.name(p.get("blocker")),
+                title = tw("schemers_block_claim", claimant=self.name(p.get("blocker")),
                                            role=self.role_name(p.get("block_role")))
             elif ph == "block":
                 title = self.action_line(p)
@@ -615,7 +616,7 @@ class SchemersTable(TableKit):
                               tone="info", center=(CENTER[0], 616), width=720)
         if ph == "lose_card":
             who = p.get("loser")
-            return BannerSpec(("passive", ph, len(self.match.log)), LOSING.format(player=self.name(who)), "",
+            return BannerSpec(("passive", ph, len(self.match.log)), tw("schemers_losing", player=self.name(who)), "",
                               icon="canal", decision=clock_d, tone="info", center=(CENTER[0], 616), width=620)
         if ph in ("exchange", "untouchable_price"):
             return BannerSpec(("passive", ph, len(self.match.log)), _tt(f"phases.{ph}"),
@@ -672,7 +673,7 @@ class SchemersTable(TableKit):
             tip = _tt(f"roles.{role}.power", **p)
             sub = {"doge": f"+{p.get('doge', 3)}", "poisoner": f"−{p.get('poison', 3)}",
                    "corsair": f"⇄{p.get('steal', 2)}", "fortune_teller": f"+{p.get('draw', 2)}⇄",
-                   "plague_doctor": ONLY_BLOCKS}[role]
+                   "plague_doctor": tw("schemers_only_blocks")}[role]
             if role in TARGETED:
                 chip(("claim", role), name, role, sub, role, tip)
             elif role == "plague_doctor":
@@ -709,7 +710,7 @@ class SchemersTable(TableKit):
                           hotkey=pygame.K_p, size=(180, 60), font_size=22)]
         title = _tt("kinds.bid", card=self.role_name(p.get("card")), price=price, bids=bids)
         tokens = (self.view.get("auction") or {}).get("tokens")
-        sub = TOKENS_LEFT.format(tokens=tokens) if tokens is not None else ""
+        sub = tw("schemers_tokens_left", tokens=tokens) if tokens is not None else ""
         banner = BannerSpec(("bid", d.clock_key, price, bids), title, sub, icon="auction", buttons=buttons,
                             decision=d, center=(CENTER[0], 622), width=760)
         return [], banner
@@ -774,13 +775,13 @@ class SchemersTable(TableKit):
         if sp_zone == ("hand", self.viewer):
             if len(self.ft_return) >= k:
                 return []
-            return [Option(PUT_BACK.format(role=self.role_name(item.key)),
+            return [Option(tw("schemers_put_back", role=self.role_name(item.key)),
                            lambda sp=item: self._ft_pick(sp), target=("zone", "ft_return"), icon="deck",
-                           hint=PUT_BACK.format(role=self.role_name(item.key)))]
+                           hint=tw("schemers_put_back", role=self.role_name(item.key)))]
         if sp_zone == "ft_return":
-            return [Option(KEEP.format(role=self.role_name(item.key)), lambda sp=item: self._ft_unpick(sp),
+            return [Option(tw("schemers_keep", role=self.role_name(item.key)), lambda sp=item: self._ft_unpick(sp),
                            target=("zone", ("hand", self.viewer)), icon="confirm",
-                           hint=KEEP.format(role=self.role_name(item.key)))]
+                           hint=tw("schemers_keep", role=self.role_name(item.key)))]
         return []
 
     def target_rect(self, tid):
@@ -1014,36 +1015,78 @@ class SchemersTable(TableKit):
             surf.blit(b, (bx, by))
             bx += b.get_width() + 8
 
-    def draw_board(self, surf) -> None:
+    def static_key(self):
+        v = self.view or {}
+        states = tuple(self._seat_state(seat, with_turn=False) for seat in range(self.n))
+        tre = self.tokens.get("treasury")
+        return (states, self.colorblind, self.bottom_seat(), self.viewer is None, v.get("auction") is not None,
+                tre is not None and tre.hidden)
+
+    def draw_static(self, surf) -> None:
         v = self.view or {}
         bottom = self.bottom_seat()
         for seat in range(self.n):
+            out, claims, unt, _turn, forced, winner = self._seat_state(seat)
             if seat == bottom:
-                self._draw_my_panel(surf, seat)
+                r = self.my_rect
+                key = ("mypanel", seat, out, claims, unt, winner, self.viewer is None, self.colorblind)
+                panel = self.gfx.cached(key, lambda: self._render_my_panel(seat, r.size, out, claims, unt, winner))
             else:
-                self._draw_seat(surf, seat)
-        # auction stage behind its cards
-        if v.get("auction") is not None and "auction" in self.zones:
-            self._draw_auction(surf)
+                r = self.seat_rects[seat]
+                key = ("seatpanel", seat, r.size, out, claims, unt, forced, winner, self.colorblind)
+                panel = self.gfx.cached(key, lambda: self._render_seat_panel(seat, r.size, out, claims, unt,
+                                                                             forced, winner))
+                if v.get("auction") is not None:
+                    sec = self.gfx.text(tw("schemers_secret"), 20, style.TEXT_DIM, serif=True)
+                    panel = panel.copy()
+                    panel.blit(sec, sec.get_rect(center=(r.width // 2 + 8, r.height // 2 + 28)))
+            surf.blit(panel, (r.x - 8, r.y - 8))
         tre = self.tokens.get("treasury")
         if tre is not None and not tre.hidden:
             tl = self.gfx.text(_tt("zones.treasury"), 20, style.TEXT_DIM, serif=True)
             surf.blit(tl, tl.get_rect(midtop=(self.treasury_pos[0], self.treasury_pos[1] + 32)))
+
+    def draw_board(self, surf) -> None:
+        v = self.view or {}
+        g = self.gfx
+        bottom = self.bottom_seat()
+        for seat in range(self.n):
+            out, claims, unt, turn, forced, winner = self._seat_state(seat)
+            r = self.my_rect if seat == bottom else self.seat_rects[seat]
+            if turn:
+                glow = g.glow_rect(r.width, r.height, style.GOLD_BRIGHT, 18, 14)
+                glow.set_alpha(int(170 + 80 * math.sin(self.pulse_t * 3)))
+                surf.blit(glow, (r.x - 14, r.y - 14))
+                glow.set_alpha(None)
+                if seat != bottom:
+                    tb = g.badge(tw("schemers_turn"), 16, fill=style.GOLD, border=style.GOLD_BRIGHT, color=(30, 18, 10))
+                    surf.blit(tb, tb.get_rect(midtop=(r.centerx, r.bottom - 14)))
+                elif forced:
+                    fb = g.badge(_tt("badges.forced", forced=v.get("rules", {}).get("forced_at", 10)), 16,
+                                 fill=(18, 40, 70), border=(120, 170, 220), icon="canal")
+                    surf.blit(fb, fb.get_rect(midbottom=(r.centerx, r.top - 6)))
+            if seat == bottom:
+                self._draw_flash_and_bubble(surf, seat, r, above=(CENTER[0], 800))
+            else:
+                self._draw_flash_and_bubble(surf, seat, r)
+        # auction stage behind its cards
+        if v.get("auction") is not None and "auction" in self.zones:
+            self._draw_auction(surf)
         # "put back" slots of the exchange
         if v.get("drawn"):
             z = self.zones["ft_return"]
             k = len(v["drawn"])
             slots = z.slots(k)
             pr = z.rect.inflate(50, 74).move(0, -12)
-            surf.blit(self.gfx.panel(pr.width, pr.height, fill=(20, 12, 16), border=style.GOLD, radius=14,
-                                     alpha=236, shadow=8), (pr.x - 8, pr.y - 8))
-            out = self.gfx.cached(("ft_slot",), lambda: _slot_outline(104, 146))
+            surf.blit(g.panel(pr.width, pr.height, fill=(20, 12, 16), border=style.GOLD, radius=14,
+                              alpha=236, shadow=8), (pr.x - 8, pr.y - 8))
+            out_s = g.cached(("ft_slot",), lambda: _slot_outline(104, 146))
             for (x, y, _a) in slots:
-                surf.blit(out, out.get_rect(center=(int(x), int(y))))
-            lab = self.gfx.text(PUT_BACK_TITLE, 20, style.GOLD, bold=True, serif=True)
+                surf.blit(out_s, out_s.get_rect(center=(int(x), int(y))))
+            lab = g.text(tw("schemers_put_back_title"), 20, style.GOLD, bold=True, serif=True)
             surf.blit(lab, lab.get_rect(midbottom=(z.rect.centerx, z.rect.top - 4)))
 
-    def _seat_state(self, seat):
+    def _seat_state(self, seat, with_turn=True):
         v = self.view or {}
         out = seat in (v.get("out") or ())
         claims = tuple((v.get("claims") or [()] * self.n)[seat]) if v.get("claims") else ()
@@ -1052,26 +1095,9 @@ class SchemersTable(TableKit):
         ducats = (v.get("ducats") or [None] * self.n)[seat] if v.get("ducats") else None
         forced = ducats is not None and ducats >= v.get("rules", {}).get("forced_at", 10) and not out
         winner = v.get("winner") == seat
+        if not with_turn:
+            turn = None
         return out, claims, unt, turn, forced, winner
-
-    def _draw_seat(self, surf, seat) -> None:
-        r = self.seat_rects[seat]
-        out, claims, unt, turn, forced, winner = self._seat_state(seat)
-        key = ("seatpanel", seat, r.size, out, claims, unt, forced, winner, self.colorblind)
-        panel = self.gfx.cached(key, lambda: self._render_seat_panel(seat, r.size, out, claims, unt, forced, winner))
-        if turn:
-            glow = self.gfx.glow_rect(r.width, r.height, style.GOLD_BRIGHT, 18, 14)
-            glow.set_alpha(int(170 + 80 * math.sin(self.pulse_t * 3)))
-            surf.blit(glow, (r.x - 14, r.y - 14))
-            glow.set_alpha(None)
-        surf.blit(panel, (r.x - 8, r.y - 8))
-        if (self.view or {}).get("auction") is not None:
-            sec = self.gfx.text(SECRET, 20, style.TEXT_DIM, serif=True)
-            surf.blit(sec, sec.get_rect(center=(r.centerx, r.centery + 20)))
-        if turn:
-            tb = self.gfx.badge(TURN_BADGE, 16, fill=style.GOLD, border=style.GOLD_BRIGHT, color=(30, 18, 10))
-            surf.blit(tb, tb.get_rect(midtop=(r.centerx, r.bottom - 14)))
-        self._draw_flash_and_bubble(surf, seat, r)
 
     def _render_seat_panel(self, seat, size, out, claims, unt, forced, winner):
         w, h = size
@@ -1105,7 +1131,7 @@ class SchemersTable(TableKit):
         # claims made (public memory), bottom right
         if claims and not out:
             cx = x0 + w - 12
-            lab = g.text(CLAIMED, 15, style.TEXT_DIM)
+            lab = g.text(tw("schemers_claimed"), 15, style.TEXT_DIM)
             icons = []
             for c in claims[-4:]:
                 icons.append(g.icon(c if c in ROLES else "untouchable", 24, (226, 200, 140)))
@@ -1114,28 +1140,9 @@ class SchemersTable(TableKit):
                 surf.blit(ic, (cx, y0 + h - 34))
             surf.blit(lab, lab.get_rect(midright=(cx - 4, y0 + h - 22)))
         if out:
-            ribbon = g.badge(OUT, 20, fill=(60, 12, 16), border=(150, 60, 60), icon="death")
+            ribbon = g.badge(tw("schemers_out"), 20, fill=(60, 12, 16), border=(150, 60, 60), icon="death")
             surf.blit(ribbon, ribbon.get_rect(center=(x0 + w // 2, y0 + h - 24)))
         return surf
-
-    def _draw_my_panel(self, surf, seat) -> None:
-        g = self.gfx
-        out, claims, unt, turn, forced, winner = self._seat_state(seat)
-        r = pygame.Rect(36, 846, 420, 222)
-        key = ("mypanel", seat, out, claims, unt, winner, self.viewer is None, self.colorblind)
-        panel = g.cached(key, lambda: self._render_my_panel(seat, r.size, out, claims, unt, winner))
-        if turn:
-            glow = g.glow_rect(r.width, r.height, style.GOLD_BRIGHT, 18, 14)
-            glow.set_alpha(int(170 + 80 * math.sin(self.pulse_t * 3)))
-            surf.blit(glow, (r.x - 14, r.y - 14))
-            glow.set_alpha(None)
-        surf.blit(panel, (r.x - 8, r.y - 8))
-        if forced and turn:
-            fb = g.badge(_tt("badges.forced", forced=(self.view or {}).get("rules", {}).get("forced_at", 10)), 16,
-                         fill=(18, 40, 70), border=(120, 170, 220), icon="canal")
-            surf.blit(fb, fb.get_rect(midbottom=(r.centerx, r.top - 6)))
-        self.seat_rects[seat] = r
-        self._draw_flash_and_bubble(surf, seat, r, above=(CENTER[0], 800))
 
     def _render_my_panel(self, seat, size, out, claims, unt, winner):
         w, h = size
@@ -1148,7 +1155,7 @@ class SchemersTable(TableKit):
         surf.blit(mark, (x0 + 16, y0 + 16))
         who = self.name(seat)
         if self.viewer is not None:
-            who = YOU.format(name=who)
+            who = tw("schemers_you", name=who)
         name = g.fit_text(who, 28, w - 80, style.TEXT, bold=True, serif=True, min_size=18)
         surf.blit(name, (x0 + 52, y0 + 14))
         pygame.draw.line(surf, (90, 66, 40), (x0 + 14, y0 + 56), (x0 + w - 14, y0 + 56), 1)
@@ -1158,7 +1165,7 @@ class SchemersTable(TableKit):
             surf.blit(b, (x0 + w - b.get_width() - 14, yy))
             yy += b.get_height() + 6
         if claims and not out:
-            lab2 = g.text(CLAIMED, 15, style.TEXT_DIM)
+            lab2 = g.text(tw("schemers_claimed"), 15, style.TEXT_DIM)
             cx = x0 + w - 14
             for c in reversed(claims[-4:]):
                 ic = g.icon(c if c in ROLES else "untouchable", 26, (226, 200, 140))
@@ -1166,7 +1173,7 @@ class SchemersTable(TableKit):
                 surf.blit(ic, (cx, y0 + h - 40))
             surf.blit(lab2, lab2.get_rect(midright=(cx - 4, y0 + h - 27)))
         if out:
-            ribbon = g.badge(OUT, 20, fill=(60, 12, 16), border=(150, 60, 60), icon="death")
+            ribbon = g.badge(tw("schemers_out"), 20, fill=(60, 12, 16), border=(150, 60, 60), icon="death")
             surf.blit(ribbon, ribbon.get_rect(center=(x0 + w // 2 + 60, y0 + 120)))
         return surf
 
@@ -1227,7 +1234,7 @@ class SchemersTable(TableKit):
         # armed chip hint
         if self.armed is not None and isinstance(self.armed[0], Chip):
             c = self.armed[0]
-            hint = self.gfx.badge(PICK_TARGET, 18, fill=(20, 14, 18), border=style.GOLD, icon="player")
+            hint = self.gfx.badge(tw("schemers_pick_target"), 18, fill=(20, 14, 18), border=style.GOLD, icon="player")
             surf.blit(hint, hint.get_rect(midbottom=(c.rect.centerx, c.rect.top - 14)))
         if (self.view or {}).get("winner") is not None and not self.anim.busy():
             w = self.view["winner"]
@@ -1254,7 +1261,7 @@ class SchemersTable(TableKit):
         surf.blit(title, title.get_rect(midtop=(st.centerx, st.top + 10)))
         # right column: price, bids, clock
         col_r = z.rect.right + 40
-        surf.blit(g.text(PRICE, 20, style.TEXT_DIM), (col_r, z.rect.top + 6))
+        surf.blit(g.text(tw("schemers_price"), 20, style.TEXT_DIM), (col_r, z.rect.top + 6))
         pulse = getattr(self, "auction_pulse", 0)
         price = g.text(str(au.get("price", 0)), 56, style.GOLD_BRIGHT, bold=True, serif=True)
         pr = price.get_rect(topleft=(col_r, z.rect.top + 30 - int(6 * pulse)))
@@ -1263,9 +1270,9 @@ class SchemersTable(TableKit):
         surf.blit(coin, coin.get_rect(midleft=(pr.right + 8, pr.centery)))
         sealed = (self.view or {}).get("rules", {}).get("sealed")
         if sealed:
-            bl = g.text(SEALED_IN.format(n=au.get("sealed_in") or 0), 22, style.TEXT)
+            bl = g.text(tw("schemers_sealed_in", n=au.get("sealed_in") or 0), 22, style.TEXT)
         else:
-            bl = g.text(BIDS.format(n=au.get("bids", 0)), 22, style.TEXT)
+            bl = g.text(tw("schemers_bids", n=au.get("bids", 0)), 22, style.TEXT)
         surf.blit(bl, (col_r, z.rect.top + 100))
         dec = next((d for d in self.match.decisions() if d.kind in ("bid", "sealed_bid")), None)
         if dec is not None and dec.timeout:
@@ -1282,25 +1289,25 @@ class SchemersTable(TableKit):
                 secs = g.text(str(int(left + 0.999)), 24, style.TEXT, bold=True)
                 surf.blit(secs, secs.get_rect(center=center))
         sold_n = (self.view.get("auction") or {}).get("sold", 0)
-        sl = g.text(SOLD_N.format(n=sold_n), 20, style.TEXT_DIM, serif=True)
+        sl = g.text(tw("schemers_sold_n", n=sold_n), 20, style.TEXT_DIM, serif=True)
         surf.blit(sl, (col_r, z.rect.top + 140))
         # left column: what you hold (private)
         me = self.viewer
         lx = z.rect.left - 40
         mine = self.view.get("auction") or {}
         if me is not None and "tokens" in mine:
-            t1 = g.text(TOKENS, 20, style.TEXT_DIM)
+            t1 = g.text(tw("schemers_tokens"), 20, style.TEXT_DIM)
             surf.blit(t1, t1.get_rect(topright=(lx, z.rect.top + 6)))
             t2 = g.text(str(mine.get("tokens", 0)), 50, style.TEXT, bold=True, serif=True)
             surf.blit(t2, t2.get_rect(topright=(lx, z.rect.top + 30)))
-            t3 = g.text(NEED.format(n=mine.get("need", 0)), 20, style.TEXT_DIM)
+            t3 = g.text(tw("schemers_need", n=mine.get("need", 0)), 20, style.TEXT_DIM)
             surf.blit(t3, t3.get_rect(topright=(lx, z.rect.top + 100)))
             if mine.get("leading"):
-                lead = g.badge(LEADING, 18, fill=style.GOLD, border=style.GOLD_BRIGHT, color=(30, 18, 10))
+                lead = g.badge(tw("schemers_leading"), 18, fill=style.GOLD, border=style.GOLD_BRIGHT, color=(30, 18, 10))
                 surf.blit(lead, lead.get_rect(topright=(lx, z.rect.top + 136)))
         line = self.zones.get("line")
         if line is not None and line.cards:
-            ll = g.text(LINE.format(n=len(line.cards)), 17, style.TEXT_DIM, serif=True)
+            ll = g.text(tw("schemers_line", n=len(line.cards)), 17, style.TEXT_DIM, serif=True)
             surf.blit(ll, ll.get_rect(bottomleft=(line.rect.left, line.rect.top - 4)))
 
     def extra_help(self):
@@ -1324,36 +1331,36 @@ def _lost_veil(gfx, w, h):
     return s
 
 
-# table-only words (English fallbacks through the toolkit's strings; the game's locale
-# has no keys for these yet)
-def _w(key, fallback):
-    from game.ui.table.strings import FALLBACK
-    FALLBACK.setdefault(key, fallback)
-    return ts(key)
+# table-only words: English fallbacks routed through the toolkit's t("table.<key>") so a
+# translation can replace them (the game's locale has no keys for these)
+WORDS = {
+    "schemers_lose_hint": 'Drag one of your cards into the canal — or click it.',
+    "schemers_price_hint": 'Drag one of your cards onto the deck — or click it.',
+    "schemers_exchange_hint": 'Drag {count} cards up into the slots to put them back (click a card to move it), then Confirm.',
+    "schemers_block_claim": '{claimant} blocks as the {role}',
+    "schemers_losing": '{player} chooses a card to lose',
+    "schemers_only_blocks": 'blocks only',
+    "schemers_turn": 'Turn',
+    "schemers_claimed": 'claimed',
+    "schemers_out": 'Out',
+    "schemers_you": '{name} (you)',
+    "schemers_pick_target": 'Drop on a player — or click one',
+    "schemers_put_back": 'Put back the {role}',
+    "schemers_keep": 'Keep the {role}',
+    "schemers_put_back_title": 'Put back',
+    "schemers_price": 'Price',
+    "schemers_bids": '{n} bids',
+    "schemers_sealed_in": '{n} sealed',
+    "schemers_tokens": 'Your tokens',
+    "schemers_tokens_left": 'You have {tokens} tokens.',
+    "schemers_need": 'You need {n} more',
+    "schemers_leading": 'Your bid leads',
+    "schemers_sold_n": 'Sold: {n}',
+    "schemers_secret": 'buys in secret',
+    "schemers_line": '{n} more to come',
+}
+FALLBACK.update({k: v for k, v in WORDS.items() if k not in FALLBACK})
 
 
-LOSE_HINT = _w("schemers_lose_hint", "Drag one of your cards into the canal — or click it.")
-PRICE_HINT = _w("schemers_price_hint", "Drag one of your cards onto the deck — or click it.")
-EXCHANGE_HINT = _w("schemers_exchange_hint",
-                   "Drag {count} cards up into the slots to put them back (click a card to move it), then Confirm.")
-BLOCK_CLAIM = _w("schemers_block_claim", "{claimant} blocks as the {role}")
-LOSING = _w("schemers_losing", "{player} chooses a card to lose")
-ONLY_BLOCKS = _w("schemers_only_blocks", "blocks only")
-TURN_BADGE = _w("schemers_turn", "Turn")
-CLAIMED = _w("schemers_claimed", "claimed")
-OUT = _w("schemers_out", "Out")
-YOU = _w("schemers_you", "{name} (you)")
-PICK_TARGET = _w("schemers_pick_target", "Drop on a player — or click one")
-PUT_BACK = _w("schemers_put_back", "Put back the {role}")
-KEEP = _w("schemers_keep", "Keep the {role}")
-PUT_BACK_TITLE = _w("schemers_put_back_title", "Put back")
-PRICE = _w("schemers_price", "Price")
-BIDS = _w("schemers_bids", "{n} bids")
-SEALED_IN = _w("schemers_sealed_in", "{n} sealed")
-TOKENS = _w("schemers_tokens", "Your tokens")
-TOKENS_LEFT = _w("schemers_tokens_left", "You have {tokens} tokens.")
-NEED = _w("schemers_need", "You need {n} more")
-LEADING = _w("schemers_leading", "Your bid leads")
-SOLD_N = _w("schemers_sold_n", "Sold: {n}")
-SECRET = _w("schemers_secret", "buys in secret")
-LINE = _w("schemers_line", "{n} more to come")
+def tw(key: str, **params) -> str:
+    return ts(key, **params)

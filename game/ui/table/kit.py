@@ -128,6 +128,7 @@ class TableKit(GameTable):
         self._controls_key = None
         self._local_rev = 0                     # bumped by refresh_controls()
         self._bg: pygame.Surface | None = None
+        self._static = None
         self.log = LogPanel(self.log_rect(), self, ts("log"))
         self._building = False
         self.set_viewer(ctx.viewer)
@@ -183,8 +184,16 @@ class TableKit(GameTable):
         s.fill(style.INK)
         return s
 
+    def static_key(self):
+        """What the static layer (background + draw_static + log) depends on; the
+        layer is re-rendered only when this (or the log) changes."""
+        return None
+
+    def draw_static(self, surf) -> None:
+        """Things that change only with events (seat panels...), baked into one layer."""
+
     def draw_board(self, surf) -> None:
-        pass
+        """Per-frame things under the cards (glows, bubbles)."""
 
     def draw_overlay(self, surf) -> None:
         pass
@@ -232,11 +241,12 @@ class TableKit(GameTable):
         self.view = self.match.view(seat)
         self._building = True
         self.build(self.view)
-        self._bg = None
+        self._static = None
         self._sync(self.view, instant=True)
         self._building = False
         self._rebuild_log()
         self._controls_key = None
+        self.static_layer()                      # render the table once, here, not mid-game
 
     def on_events(self, events) -> None:
         if not events:
@@ -1125,8 +1135,17 @@ class TableKit(GameTable):
             self._bg = self.render_background()
         return self._bg
 
+    def static_layer(self) -> pygame.Surface:
+        key = (self.static_key(), self.log.version)
+        if self._static is None or self._static[0] != key:
+            surf = self.background().copy()
+            self.draw_static(surf)
+            self.log.draw(surf, self)
+            self._static = (key, surf)
+        return self._static[1]
+
     def draw(self, surface) -> None:
-        surface.blit(self.background(), (0, 0))
+        surface.blit(self.static_layer(), (0, 0))
         self.draw_board(surface)
         for z in self.zones.values():
             z.draw_under(surface, self)
@@ -1160,7 +1179,6 @@ class TableKit(GameTable):
             surface.blit(g, (c.rect.x - 8, c.rect.y - 8))
         if self.banner is not None:
             self.banner.draw(surface, self, hover)
-        self.log.draw(surface, self)
         if self.drag is not None and isinstance(self.drag["item"], Chip):
             c = self.drag["item"]
             img = c.image(self.gfx, True)

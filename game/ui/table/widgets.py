@@ -332,21 +332,26 @@ class LogPanel:
         self._links: list[tuple[pygame.Rect, Any]] = []
         self._entry_cache: dict = {}
         self.collapsed = False
+        self.version = 0                         # changes whenever the drawn log changes
 
     def add(self, segments: list[tuple]) -> None:
         self.entries.append(segments)
         if self.scroll:
             self.scroll += 1
         self._surf = None
+        self.version += 1
 
     def clear(self) -> None:
         self.entries.clear()
+        self._entry_cache.clear()
         self.scroll = 0
         self._surf = None
+        self.version += 1
 
     def on_wheel(self, dy: int) -> None:
         self.scroll = max(0, min(len(self.entries) - 1, self.scroll + dy))
         self._surf = None
+        self.version += 1
 
     def _render_entry(self, idx: int, segs: list[tuple], width: int):
         key = (idx, width)
