@@ -9,15 +9,81 @@ from ..widgets import Button, ScrollText, draw_panel
 from .base import Backdrop, Scene
 
 
+def _params(game_id: str) -> dict:
+    try:
+        from ...games import registry
+        fn = getattr(registry.ruleset(game_id), "text_params", None)
+        return dict(fn()) if callable(fn) else {}
+    except Exception:          # noqa: BLE001 - words without numbers are still words
+        return {}
+
+
+def _section(prefix: str) -> dict:
+    """Locale keys under `prefix.` as a nested dict (in file order)."""
+    from ...core import i18n
+    t("")
+    out: dict = {}
+    for key, value in (i18n._strings or {}).items():
+        if key.startswith(prefix + "."):
+            parts = key[len(prefix) + 1:].split(".")
+            node = out
+            for p in parts[:-1]:
+                node = node.setdefault(p, {}) if isinstance(node.get(p, {}), dict) else {}
+            node[parts[-1]] = value
+    return out
+
+
+def composed_rules(game_id: str) -> str:
+    """A reference built from what the game's locale already says: its pitch, turn
+    reference, roles, modes and add-ons (until it ships a full rules text)."""
+    params = _params(game_id)
+
+    def fmt(text: str) -> str:
+        try:
+            return text.format(**params)
+        except (KeyError, IndexError, ValueError):
+            return text
+    title = t(f"{game_id}.title") if has(f"{game_id}.title") else game_id
+    lines = [f"# {title}"]
+    if has(f"{game_id}.pitch"):
+        lines += [fmt(t(f"{game_id}.pitch")), ""]
+    ref = _section(f"{game_id}.reference")
+    if ref:
+        lines.append(f"## {ref.pop('heading', t('rules.reference'))}")
+        lines += [f"- {fmt(v)}" for v in ref.values() if isinstance(v, str)]
+        lines.append("")
+    roles = _section(f"{game_id}.roles")
+    if roles:
+        lines.append(f"## {t('rules.roles')}")
+        for r in roles.values():
+            if isinstance(r, dict) and "name" in r:
+                lines.append(f"- **{r['name']}** — {fmt(r.get('power', ''))}")
+        lines.append("")
+    for key, heading in (("modes", t("rules.modes")), ("addons", t("rules.addons"))):
+        sec = _section(f"{game_id}.{key}")
+        if sec:
+            lines.append(f"## {heading}")
+            for m in sec.values():
+                if isinstance(m, dict) and "name" in m:
+                    sub = f" ({m['subtitle']})" if m.get("subtitle") else ""
+                    lines.append(f"### {m['name']}{sub}")
+                    if m.get("help"):
+                        lines.append(fmt(m["help"]))
+                    lines.append("")
+    if len(lines) <= 3:
+        lines.append(t("rules.missing"))
+    return "\n".join(lines)
+
+
 def rules_text(game_id: str) -> str:
     key = f"{game_id}.rules_text"
     if has(key):
-        return t(key)
+        return t(key, **_params(game_id))
     path = data_root() / game_id / "rules.md"
     try:
         return path.read_text(encoding="utf-8")
     except OSError:
-        return t("rules.missing")
+        return composed_rules(game_id)
 
 
 class RulesScene(Scene):
@@ -61,6 +127,12 @@ class RulesScene(Scene):
         self.backdrop.draw(surf)
         self.header(surf, t("rules.title"), t("rules.subtitle"))
         draw_panel(surf, (596, 212, 1228, 748), self.app, alpha=225)
+        if self.game_id:
+            pal = self.app.pal
+            y0 = 236 + 96 * len(self.games) + 40
+            if 960 - y0 > 260:
+                ic = self.app.assets.icon(f"game_{self.game_id}", 240, pal.gold_dim)
+                surf.blit(ic, ic.get_rect(center=(331, (y0 + 960) // 2)))
         super().draw(surf)
 
     def help_lines(self):

@@ -272,14 +272,15 @@ class SavesScene(Scene):
             draw_text(surf, self.app, t("saves.pick_one"), r.center, FONT.body, pal.text_faint, anchor="center")
             return
         if not info.ok:
-            ic = self.app.assets.icon("close", 72, pal.danger_hi)
+            ic = self.app.assets.icon("close", 64, pal.danger_hi)
             surf.blit(ic, (x, y))
-            draw_text(surf, self.app, t("saves.damaged_title"), (x + 92, y + 18), FONT.heading, pal.danger_hi,
-                      bold=True, serif=True)
+            title = self.app.assets.text_block(t("saves.damaged_title"), FONT.heading - 6, pal.danger_hi,
+                                               r.w - 64 - 84, bold=True, serif=True)
+            surf.blit(title, (x + 84, y + 32 - title.get_height() // 2))
             block = self.app.assets.text_block(info.error or "", FONT.body, pal.text, r.w - 64)
-            surf.blit(block, (x, y + 110))
+            surf.blit(block, (x, y + 100))
             note = self.app.assets.text_block(t("saves.damaged_kept"), FONT.small, pal.text_dim, r.w - 64)
-            surf.blit(note, (x, y + 130 + block.get_height()))
+            surf.blit(note, (x, y + 120 + block.get_height()))
             return
         rec = info.record
         ic = self.app.assets.icon(f"game_{rec.game}", 96, pal.gold)
