@@ -821,11 +821,28 @@ class ScrollText(Widget):
         self._drag = None
         self.set_text(text)
 
+    @staticmethod
+    def paragraphs(text: str) -> list[str]:
+        """Markdown-ish: consecutive plain lines form one paragraph; an indented line
+        continues the bullet above it."""
+        out: list[str] = []
+        for raw in text.replace("\r", "").split("\n"):
+            line = raw.rstrip()
+            s = line.lstrip()
+            special = (not s or s.startswith(("#", "- ", "* ", "|", "```")) or line.startswith("    ")
+                       and not out)
+            if not special and out and out[-1].strip() and not out[-1].lstrip().startswith("#") \
+                    and (not out[-1].lstrip().startswith(("- ", "* ")) or line.startswith("  ")):
+                out[-1] = out[-1] + " " + s
+            else:
+                out.append(line)
+        return out
+
     def set_text(self, text: str):
         a, pal = self.ui.assets, self.ui.pal
         w = self.rect.w - 40
         items, y = [], 0
-        for raw in text.replace("\r", "").split("\n"):
+        for raw in self.paragraphs(text):
             line = raw.rstrip()
             if not line.strip():
                 y += 14

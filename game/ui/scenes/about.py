@@ -32,9 +32,12 @@ class AboutScene(Scene):
         pal = self.app.pal
         self.backdrop.draw(surf)
         self.header(surf, t("about.title"), t("app.version"))
-        ic = self.app.assets.icon("candle", 64, pal.gold)
-        surf.blit(ic, ic.get_rect(center=(960, 262)))
-        draw_text(surf, self.app, t("about.tagline"), (960, 262), FONT.body, pal.text_dim, display="plain",
+        tag = t("about.tagline")
+        tw = self.app.assets.text_size(tag, FONT.heading - 6, display="plain")[0]
+        x0 = 960 - (tw + 56) // 2
+        ic = self.app.assets.icon("candle", 48, pal.gold)
+        surf.blit(ic, ic.get_rect(midleft=(x0, 262)))
+        draw_text(surf, self.app, tag, (x0 + 56, 262), FONT.heading - 6, pal.text_dim, display="plain",
                   anchor="midleft")
         draw_panel(surf, (396, 306, 1128, 648), self.app, alpha=225)
         super().draw(surf)

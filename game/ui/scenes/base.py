@@ -84,7 +84,7 @@ class Backdrop:
     embers. The static part is one cached surface; per frame: one blit, two glow
     blits and a few dots (≈ 2 ms at 1920x1080)."""
 
-    def __init__(self, app, glow_pos=(1480, 470), texture: str = "wood", tint=(92, 72, 58),
+    def __init__(self, app, glow_pos=(1480, 470), texture: str = "wood", tint=(112, 88, 70),
                  glow_radius: int = 760, embers: int = 36):
         self.app = app
         self.size = app.screen.get_size()

@@ -25,7 +25,7 @@ class MenuScene(Scene):
     def build(self):
         self.ui.clear()
         self.continue_info = saves_mod.latest_autosave()
-        x, y, w, h, gap = 150, 388, 460, 62, 12
+        x, y, w, h, gap = 150, 388, 500, 62, 12
         items = [
             ("continue", t("menu.continue"), "load", self.on_continue),
             ("new", t("menu.new_game"), "dice", self.on_new),
@@ -132,11 +132,11 @@ class MenuScene(Scene):
             backs = ["schemers", "dark_deeds", "schemers", "dark_deeds", "schemers"]
             games = ["game_schemers", "game_dark_deeds", "game_dark_gothic", "game_ordeals", "game_monster_shop"]
             for i, (gid, icon) in enumerate(zip(backs, games)):
-                ang = -28 + i * 14
-                card = pygame.Surface((210, 294), pygame.SRCALPHA)
-                back = a.card_back(gid, (210, 294))
+                ang = -30 + i * 15
+                card = pygame.Surface((196, 274), pygame.SRCALPHA)
+                back = a.card_back(gid, (196, 274))
                 card.blit(back, (0, 0))
-                shade = pygame.Surface((210, 294), pygame.SRCALPHA)
+                shade = pygame.Surface((196, 274), pygame.SRCALPHA)
                 shade.fill((0, 0, 0, 60))
                 card.blit(shade, (0, 0))
                 ic = a.icon(icon, 92, (235, 200, 130))
@@ -144,14 +144,14 @@ class MenuScene(Scene):
                 pygame.draw.circle(disc, (12, 8, 6, 215), (64, 64), 62)
                 pygame.draw.circle(disc, (200, 160, 90, 255), (64, 64), 62, 2)
                 disc.blit(ic, ic.get_rect(center=(64, 64)))
-                card.blit(disc, disc.get_rect(center=(105, 147)))
-                sh = pygame.Surface((226, 310), pygame.SRCALPHA)
+                card.blit(disc, disc.get_rect(center=(98, 137)))
+                sh = pygame.Surface((212, 290), pygame.SRCALPHA)
                 pygame.draw.rect(sh, (0, 0, 0, 110), sh.get_rect(), border_radius=16)
                 rot_sh = pygame.transform.rotozoom(sh, -ang, 1.0)
                 rot = pygame.transform.rotozoom(card, -ang, 1.0)
                 rad = math.radians(ang)
-                px = 500 + int(math.sin(rad) * 420)
-                py = 560 - int(math.cos(rad) * 420) + 130
+                px = 500 + int(math.sin(rad) * 560)
+                py = 560 - int(math.cos(rad) * 560) + 250
                 layer.blit(rot_sh, rot_sh.get_rect(center=(px + 10, py + 14)))
                 layer.blit(rot, rot.get_rect(center=(px, py)))
             return layer
@@ -163,12 +163,12 @@ class MenuScene(Scene):
         candle = a.icon("candle", 170, (236, 214, 170))
         g = self.backdrop.glow(150)
         g.set_alpha(int(200 * f))
-        surf.blit(g, g.get_rect(center=(cx, cy + 170)))
-        surf.blit(candle, candle.get_rect(midbottom=(cx, cy + 330)))
+        surf.blit(g, g.get_rect(center=(cx, cy + 130)))
+        surf.blit(candle, candle.get_rect(midbottom=(cx, cy + 290)))
         flame = self.backdrop.glow(34)
         flame.set_alpha(int(255 * f))
-        surf.blit(flame, flame.get_rect(center=(cx + int(2 * math.sin(self.t * 7)), cy + 185)))
-        draw_text(surf, self.app, t("menu.games_line"), (cx, cy + 372), FONT.body, pal.text_dim,
+        surf.blit(flame, flame.get_rect(center=(cx + int(2 * math.sin(self.t * 7)), cy + 145)))
+        draw_text(surf, self.app, t("menu.games_line"), (cx, cy + 340), FONT.body, pal.text_dim,
                   display="plain", anchor="center")
 
     def help_lines(self):

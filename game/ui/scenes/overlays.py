@@ -6,7 +6,7 @@ import pygame
 
 from ...core.i18n import t
 from ..theme import FONT, SPACE
-from ..widgets import Button, draw_panel, draw_text, modal_shade
+from ..widgets import Button, draw_panel, draw_text, fit_text, modal_shade
 from .base import Scene
 
 
@@ -87,9 +87,9 @@ class HelpOverlay(Scene):
         super().__init__(app)
         below = next((s for s in reversed(app.scenes) if s is not self), None)
         lines = list(below.help_lines()) if below is not None else []
-        general = [("F11", t("help.fullscreen")), ("Esc", t("help.back_or_menu")), ("? / F1", t("help.this"))]
-        seen = {k for k, _ in lines}
-        self.lines = lines + [g for g in general if g[0] not in seen]
+        general = [("F11", t("help.fullscreen")), ("Esc", t("help.back_or_menu")), ("?", t("help.this"))]
+        seen = {k.replace(" ", "").lower() for k, _ in lines}
+        self.lines = lines + [g for g in general if g[0].replace(" ", "").lower() not in seen]
         btn = self.ui.add(Button(app, (960 - 140, 0, 280, 60), t("common.close"), self.close, icon="close"))
         btn.rect.midbottom = (self.panel_rect().centerx, self.panel_rect().bottom - 24)
 
@@ -113,7 +113,7 @@ class HelpOverlay(Scene):
         n = len(self.lines)
         cols = 1 if n <= 11 else 2
         rows = (n + cols - 1) // cols
-        w = 900 if cols == 1 else 1600
+        w = 1000 if cols == 1 else 1760
         h = 150 + rows * 48 + 100
         r = pygame.Rect(0, 0, w, min(h, 1000))
         r.center = (960, 540)
@@ -139,8 +139,9 @@ class HelpOverlay(Scene):
             pygame.draw.rect(surf, pal.gold, kr, border_radius=6)
             pygame.draw.rect(surf, (255, 230, 170), kr, 1, border_radius=6)
             surf.blit(ks, ks.get_rect(center=kr.center))
-            key_w = 230 if cols == 2 else 250
-            draw_text(surf, self.app, str(what), (x + key_w, y + 19), FONT.body, pal.text, anchor="midleft")
+            key_w = max(kr.w + 20, 190)
+            text = fit_text(self.app, str(what), FONT.body - 2, col_w - key_w - 30)
+            draw_text(surf, self.app, text, (x + key_w, y + 19), FONT.body - 2, pal.text, anchor="midleft")
         super().draw(surf)
 
 

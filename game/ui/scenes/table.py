@@ -430,8 +430,9 @@ class TableScene(Scene):
     def help_lines(self):
         lines = [("Esc", t("help.menu")), ("Ctrl+Z", t("help.undo")), ("Ctrl+S", t("help.save")),
                  ("F11", t("help.fullscreen")), ("?", t("help.this"))]
-        extra = self._safe(self.table.help_lines, "help_lines", []) or []
-        return list(extra) + lines
+        extra = list(self._safe(self.table.help_lines, "help_lines", []) or [])
+        seen = {k.replace(" ", "").lower() for k, _ in extra}
+        return extra + [(k, v) for k, v in lines if k.replace(" ", "").lower() not in seen]
 
     # -- drawing -------------------------------------------------------------------------------
     def draw(self, surf):
