@@ -34,6 +34,7 @@ PHASES = ("turn", "challenge", "block", "challenge_block", "lose_card", "exchang
 
 # what happens after a card is lost (VC-018, VC-019, VC-021)
 K_END, K_PROCEED, K_BLOCK_STANDS, K_BLOCK_FAILS = range(4)
+AFTER = ("end", "proceed", "block_stands", "block_fails")
 
 MAX_SEATS = 8
 PASS = ("pass",)
@@ -86,7 +87,8 @@ class State:
         "phase", "turn", "turn_no", "serial",
         "actor", "act", "target", "paid", "blocker", "brole", "broles", "chal", "asked",
         "loser", "knext", "credit", "pre", "drawn",
-        "unt", "proven", "claims", "declined", "proofs", "fare", "auc")
+        "unt", "proven", "claims", "declined", "proofs", "caught", "changed", "fare", "auc",
+        "root")
 
 
 # -- small helpers ----------------------------------------------------------------------
@@ -221,6 +223,7 @@ def slip(s: State, b: int, card: str, ev) -> None:
     hand.append(new)
     s.claims[b] = ()
     s.declined[b] = ()
+    s.changed[b] += 1
     if ev is not None:
         _move(ev, card, HAND_Z[b], "deck", False, b)
         ev.append(Event("shuffle", {"zone": "deck"}))
@@ -365,6 +368,7 @@ def challenge(s: State, challenger: int, ev) -> None:
                 if role in c:
                     i = c.index(role)
                     s.claims[x] = c[:i] + c[i + 1:]
+                s.changed[x] += 1
                 if ev is not None:
                     _move(ev, role, HAND_Z[x], "deck", True)
                     ev.append(Event("shuffle", {"zone": "deck"}))
@@ -375,6 +379,7 @@ def challenge(s: State, challenger: int, ev) -> None:
         if role in c:
             i = c.index(role)
             s.claims[x] = c[:i] + c[i + 1:]
+        s.caught[x] += (role,)
         if ev is not None:
             _log(ev, "schemers.log.liar", player=x, role=role)
         if not on_block and s.paid and cfg.refund:        # VC-013 refund
@@ -717,6 +722,7 @@ def apply(s: State, seat: int, a) -> list:
         s.drawn = None
         s.claims[seat] = ()
         s.declined[seat] = ()
+        s.changed[seat] += 1
         if ev is not None:
             for c in back:
                 _move(ev, c, HAND_Z[seat], "deck", False, seat)
@@ -782,6 +788,9 @@ def clone(s: State) -> State:
     c.claims = s.claims[:]
     c.declined = s.declined[:]
     c.proofs = s.proofs[:]
+    c.caught = s.caught[:]
+    c.changed = s.changed[:]
     c.fare = s.fare
+    c.root = s.root
     c.auc = s.auc.clone() if s.auc is not None else None
     return c

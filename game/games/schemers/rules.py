@@ -198,6 +198,9 @@ class SchemersRules:
         s.claims = [()] * n
         s.declined = [()] * n
         s.proofs = [()] * n
+        s.caught = [()] * n
+        s.changed = [0] * n
+        s.root = -1
         s.fare = 0
         s.out = ()
         s.winner = -1
@@ -254,6 +257,8 @@ class SchemersRules:
                 "mode": cfg.mode, "taglia": cfg.taglia, "players": cfg.n, "clock": cfg.clock,
                 "hotseat": cfg.hotseat, "untouchable_mode": cfg.unt_mode, "auction": cfg.auction,
                 "sealed": cfg.sealed, "hand_size": cfg.hand_size, "forced_at": cfg.forced_at,
+                "options": {"mode": cfg.mode, "addons": ["taglia"] if cfg.taglia else [],
+                            "clock": cfg.clock, "hotseat": cfg.hotseat},
                 "canal_cost": cfg.canal_cost, "poison_cost": cfg.poison_cost, "deck_size": cfg.total}
         return st
 
@@ -274,6 +279,8 @@ class SchemersRules:
             "claims": s.claims[:],
             "declined": s.declined[:],
             "proofs": s.proofs[:],
+            "caught": s.caught[:],
+            "changed": s.changed[:],
             "fare": s.fare,
             "out": s.out,
             "winner": s.winner if s.winner >= 0 else None,
@@ -304,6 +311,11 @@ class SchemersRules:
                 "challenger": s.chal if s.chal >= 0 else None,
                 "loser": s.loser if ph == E.LOSE else None,
                 "asked": s.asked[:],
+                "paid": s.paid,
+                "block_roles": s.broles if ph == E.BLOCK else (),
+                "after": E.AFTER[s.knext] if ph == E.LOSE else None,
+                "credit": s.credit if ph == E.LOSE else None,
+                "drawn_count": len(s.drawn) if ph == E.EXCHANGE else 0,
             }
         else:
             v["pending"] = None
@@ -335,7 +347,8 @@ class SchemersRules:
             "pre": s.pre, "drawn": list(s.drawn) if s.drawn else None,
             "untouchable": s.unt, "proven": s.proven,
             "claims": [list(x) for x in s.claims], "declined": [list(x) for x in s.declined],
-            "proofs": [list(x) for x in s.proofs], "fare": s.fare, "out": list(s.out),
+            "proofs": [list(x) for x in s.proofs], "caught": [list(x) for x in s.caught],
+            "changed": list(s.changed), "fare": s.fare, "out": list(s.out),
             "winner": s.winner,
             "auction": None if au is None else {
                 "line": list(au.line), "price": au.price, "bids": au.bids, "lead": au.lead,

@@ -176,13 +176,13 @@ class SchemersTable(TableKit):
                           MY_LOST_CARD, gap=10, align="start", target=False, z=4))
         self.add_tokens(TokenStack(("ducats", bottom), (96, 1016), "ducat", size=44, max_drawn=12, owner=bottom))
         # the middle of the table
-        self.canal_rect = pygame.Rect(0, 0, 560, 170)
+        self.canal_rect = pygame.Rect(0, 0, 500, 170)
         self.canal_rect.center = (cx, cy + 6)
         self.add_zone(Zone("canal", self.canal_rect, DECK_CARD, target=True, z=0))
-        self.add_zone(Stack("deck", pygame.Rect(cx - 390 - 50, cy - 64, 100, 140), DECK_CARD, z=1,
+        self.add_zone(Stack("deck", pygame.Rect(cx - 335 - 50, cy - 64, 100, 140), DECK_CARD, z=1,
                             label=_tt("zones.deck")))
         self.zones["deck"].face_down = True
-        self.treasury_pos = (cx + 380, cy + 20)
+        self.treasury_pos = (cx + 335, cy + 20)
         tre = self.add_tokens(TokenStack("treasury", self.treasury_pos, "ducat", size=40, count=9,
                                          max_drawn=9, label=False))
         tre.infinite = True
@@ -1261,14 +1261,19 @@ class SchemersTable(TableKit):
         surf.blit(title, title.get_rect(midtop=(st.centerx, st.top + 10)))
         # right column: price, bids, clock
         col_r = z.rect.right + 40
-        surf.blit(g.text(tw("schemers_price"), 20, style.TEXT_DIM), (col_r, z.rect.top + 6))
-        pulse = getattr(self, "auction_pulse", 0)
-        price = g.text(str(au.get("price", 0)), 56, style.GOLD_BRIGHT, bold=True, serif=True)
-        pr = price.get_rect(topleft=(col_r, z.rect.top + 30 - int(6 * pulse)))
-        surf.blit(price, pr)
-        coin = self.coin("ducat", 34, TOKEN_COLOR)
-        surf.blit(coin, coin.get_rect(midleft=(pr.right + 8, pr.centery)))
         sealed = (self.view or {}).get("rules", {}).get("sealed")
+        if not sealed:
+            surf.blit(g.text(tw("schemers_price"), 20, style.TEXT_DIM), (col_r, z.rect.top + 6))
+            pulse = getattr(self, "auction_pulse", 0)
+            price = g.text(str(au.get("price", 0)), 56, style.GOLD_BRIGHT, bold=True, serif=True)
+            pr = price.get_rect(topleft=(col_r, z.rect.top + 30 - int(6 * pulse)))
+            surf.blit(price, pr)
+            coin = self.coin("ducat", 34, TOKEN_COLOR)
+            surf.blit(coin, coin.get_rect(midleft=(pr.right + 8, pr.centery)))
+        else:
+            surf.blit(g.text(tw("schemers_sealed_title"), 20, style.TEXT_DIM), (col_r, z.rect.top + 6))
+            ic = g.icon("ledger", 56, style.GOLD)
+            surf.blit(ic, (col_r, z.rect.top + 34))
         if sealed:
             bl = g.text(tw("schemers_sealed_in", n=au.get("sealed_in") or 0), 22, style.TEXT)
         else:
@@ -1351,6 +1356,7 @@ WORDS = {
     "schemers_price": 'Price',
     "schemers_bids": '{n} bids',
     "schemers_sealed_in": '{n} sealed',
+    "schemers_sealed_title": 'Sealed bids',
     "schemers_tokens": 'Your tokens',
     "schemers_tokens_left": 'You have {tokens} tokens.',
     "schemers_need": 'You need {n} more',
