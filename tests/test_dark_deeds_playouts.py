@@ -97,3 +97,23 @@ def test_clone_is_independent_and_replays_identically():
     for seat, a in trail:
         R.apply(s, seat, a)
     assert R.snapshot(s) == R.snapshot(c)
+
+
+def test_every_log_sentence_exists_and_formats():
+    from game.core.i18n import has, t
+    R = rules()
+    rnd = random.Random(5)
+    seen = set()
+    for seed in range(60):
+        s = R.setup(2 + seed % 3, {}, seed)
+        while R.result(s) is None:
+            d = R.decisions(s)[0]
+            for e in R.apply(s, d.seat, d.actions[rnd.randrange(len(d.actions))]):
+                if e.kind == "log":
+                    key, params = e.data["key"], e.data["params"]
+                    assert has(key), key
+                    if key not in seen:
+                        seen.add(key)
+                        text = t(key, **params)
+                        assert "{" not in text, (key, text)
+    assert len(seen) >= 25

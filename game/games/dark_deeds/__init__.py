@@ -36,6 +36,12 @@ def make_agent(difficulty: str = "normal", seat: int = 0, seed: int = 0, ruleset
     return _make(ruleset or _ruleset(), difficulty, seat, seed)
 
 
+def determinize(view, seat, rng):
+    """ISMCTS determinizer over the bundled ruleset (see ai.determinize)."""
+    from .ai import determinize as _det
+    return _det(_ruleset(), view, seat, rng)
+
+
 SPEC = GameSpec(
     id="dark_deeds",
     title="Dark Deeds",
@@ -46,5 +52,5 @@ SPEC = GameSpec(
     make_agent=make_agent,
     table="game.games.dark_deeds.table:DarkDeedsTable",
     icon="dark_deeds",
-    extra={"title_key": "dark_deeds.title", "pitch_key": "dark_deeds.pitch"},
+    extra={"title_key": "dark_deeds.title", "pitch_key": "dark_deeds.pitch", "determinize": determinize},
 )

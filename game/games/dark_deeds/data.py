@@ -143,7 +143,7 @@ class Card:
         """Static facts about the card for screens (names come from the locale)."""
         out = {"id": self.id, "key": self.key, "kind": self.kind,
                "name": f"dark_deeds.card.{self.key}.name", "text": f"dark_deeds.card.{self.key}.text"}
-        for f in ("deck", "timing", "use", "op", "on"):
+        for f in ("deck", "timing", "use", "op"):
             v = getattr(self, f)
             if v:
                 out[f] = v
@@ -153,8 +153,8 @@ class Card:
                 out[f] = v
         if self.effect_params:
             out["effect"] = dict(self.effect_params)
-        if self.when:
-            out["when"] = dict(self.when)
+        if self.on:
+            out["when"] = {"trigger": self.on, **self.when}
         return out
 
 

@@ -42,8 +42,16 @@ def p_success(need: int, bonus: int) -> float:
     return 1.0 if k <= 2 else (0.0 if k > 12 else _P2[k])
 
 
+_tuple_new = tuple.__new__
+
+
 def _ev(kind, **data):
-    return Event(kind, data, None)
+    return _tuple_new(Event, (kind, data, None))
+
+
+def _E(kind, data, to=None):
+    """Event(kind, data, to), built without NamedTuple's slower __new__ (hot path)."""
+    return _tuple_new(Event, (kind, data, to))
 
 
 class DarkDeedsRules:
@@ -69,6 +77,16 @@ class DarkDeedsRules:
         self.sod_ids = frozenset(self.op_ids.get("cancel_plot", ()))
         self.kind = {cid: c.kind for cid, c in data.cards.items()}
         self.favour = {cid: c.favour for cid, c in data.cards.items()}
+        # zone names, precomputed for the hot path
+        self.Z_STREET = [f"street:{i + 1}" for i in range(self.slots)]
+        self.Z_HAND = [f"hand:{i}" for i in range(self.max_players)]
+        self.Z_SCORE = [f"score:{i}" for i in range(self.max_players)]
+        self.Z_CHASE = [f"chasing:{i}" for i in range(self.max_players)]
+        self.Z_LOOT_OF = [f"loot_of:{i}" for i in range(self.max_players)]
+        self.own_turn_plots = frozenset(c for c, card in data.cards.items()
+                                        if card.kind == "plot" and card.timing == "own_turn")
+        self.own_turn_loot = frozenset(c for c, card in data.cards.items()
+                                       if card.kind == "loot" and card.timing == "own_turn")
         self.key = {cid: c.key for cid, c in data.cards.items()}
         self.cun = {cid: c.cunning for cid, c in data.cards.items() if c.kind == "loot"}
         self.str = {cid: c.strength for cid, c in data.cards.items() if c.kind == "loot"}
@@ -252,22 +270,32 @@ class DarkDeedsRules:
     def _plays(self, s: State, seat: int) -> list:
         """Own-turn Plots and one-use Loot playable now by the active player."""
         out = []
-        seen = set()
-        cards = self.cards
+        seen = None
+        own, cards = self.own_turn_plots, self.cards
         for c in s.hands[seat]:
+            if c not in own:
+                continue
             card = cards[c]
-            if card.kind != "plot" or card.timing != "own_turn" or card.key in seen:
+            if seen is None:
+                seen = set()
+            elif card.key in seen:
                 continue
             seen.add(card.key)
             choices = EFFECTS[card.op].choices
             for args in (choices(self, s, seat, c) if choices else [()]):
                 out.append(("play", c) + tuple(args))
+        own = self.own_turn_loot
         for c in s.loot[seat]:
+            if c not in own:
+                continue
             card = cards[c]
-            if card.timing == "own_turn" and card.key not in seen:
-                seen.add(card.key)
-                if EFFECTS[card.op].choices(self, s, seat, c):
-                    out.append(("use", c))
+            if seen is None:
+                seen = set()
+            elif card.key in seen:
+                continue
+            seen.add(card.key)
+            if EFFECTS[card.op].choices(self, s, seat, c):
+                out.append(("use", c))
         return out
 
     def _poach_actions(self, s, a):
@@ -308,11 +336,17 @@ class DarkDeedsRules:
                 return True
         return False
 
-    def _could_hold(self, s, seat, ids) -> bool:
+    def _could_hold(self, s, seat, ids, public=None) -> bool:
         """Could `seat` hold one of `ids` as far as the OTHER players can tell? Uses public
         information only, so asking (or not asking) a seat never tells anyone anything."""
         if len(s.hands[seat]) <= len(s.known[seat]):
             return False
+        if public is None:
+            public = self._public_count(s, ids)
+        return public < len(ids)
+
+    def _public_count(self, s, ids) -> int:
+        """Copies of `ids` whose place every player knows (face up, discarded, known in a hand)."""
         public = 0
         for c in s.tavern_discard:
             if c in ids:
@@ -324,7 +358,7 @@ class DarkDeedsRules:
             for c in k:
                 if c in ids:
                     public += 1
-        return public < len(ids)
+        return public
 
     # ------------------------------------------------------------------ apply
     def apply(self, s: State, seat: int, action) -> list:
@@ -453,7 +487,7 @@ class DarkDeedsRules:
             s.roll = ["attack", t, card.defence, None, False, 0]
         s.roll_extra = 0
         s.rerolled = False
-        pawn = f"street:{s.target_slot}" if s.target_where == "street" else f"chaser:{t}"
+        pawn = self.Z_STREET[s.target_slot - 1] if s.target_where == "street" else f"chaser:{t}"
         if s.pawn != pawn:
             s.pawn = pawn
             ev.append(_ev("pawn", at=pawn))
@@ -556,10 +590,12 @@ class DarkDeedsRules:
         if ok:
             a = s.active
             window = []
-            for i in range(1, s.n):
-                seat = (a + i) % s.n
-                if self._could_hold(s, seat, self.foil_ids):
-                    window.append(seat)
+            public = self._public_count(s, self.foil_ids)
+            if public < len(self.foil_ids):
+                for i in range(1, s.n):
+                    seat = (a + i) % s.n
+                    if self._could_hold(s, seat, self.foil_ids, public):
+                        window.append(seat)
             if window:
                 s.window = window
                 s.stage = "foil_window"
@@ -625,7 +661,7 @@ class DarkDeedsRules:
             self.change_suspicion(s, a, card.favour, ev)
             s.street[k - 1] = None
             s.score[a].append(tgt)
-            ev.append(_ev("move", card=tgt, src=f"street:{k}", dst=f"score:{a}", face_up=False))
+            ev.append(_ev("move", card=tgt, src=self.Z_STREET[k - 1], dst=self.Z_SCORE[a], face_up=False))
             s.facts.append(("rob", tgt, k))
             s.loot_type = card.kind
             s.stage = "loot_choice"
@@ -638,7 +674,7 @@ class DarkDeedsRules:
             src = self._remove_target(s)
             self.change_suspicion(s, a, card.favour, ev)
             s.score[a].append(tgt)
-            ev.append(_ev("move", card=tgt, src=src, dst=f"score:{a}", face_up=False))
+            ev.append(_ev("move", card=tgt, src=src, dst=self.Z_SCORE[a], face_up=False))
             s.facts.append(("defeat", tgt, where, len(s.passed)))
         else:
             self.log(ev, "attack_fail", player=a, card=tgt, total=total, need=need)
@@ -646,7 +682,7 @@ class DarkDeedsRules:
                 if where != "chasing":
                     src = self._remove_target(s)
                     s.chasing[a].append(tgt)
-                    ev.append(_ev("move", card=tgt, src=src, dst=f"chasing:{a}", face_up=True))
+                    ev.append(_ev("move", card=tgt, src=src, dst=self.Z_CHASE[a], face_up=True))
                     self.log(ev, "gives_chase", player=a, card=tgt)
                 self.change_suspicion(s, a, self.rules.failed_guard_attack_suspicion, ev)
         s.stage = "street_end"
@@ -656,10 +692,10 @@ class DarkDeedsRules:
         t = s.target
         if s.target_where == "street":
             s.street[s.target_slot - 1] = None
-            return f"street:{s.target_slot}"
+            return self.Z_STREET[s.target_slot - 1]
         owner = s.target_owner
         s.chasing[owner].remove(t)
-        return f"chasing:{owner}"
+        return self.Z_CHASE[owner]
 
     def _passed_guard(self, s, guard, ev):
         s.passed.append(guard)
@@ -715,14 +751,14 @@ class DarkDeedsRules:
     def _gain_loot(self, s, seat, c, src, ev):
         card = self.cards[c]
         if card.use == "nothing":
-            ev.append(Event("reveal", {"seat": seat, "card": c}, None))
+            ev.append(_E("reveal", {"seat": seat, "card": c}, None))
             self.log(ev, "loot_nothing", card=c)
             s.loot_discard[card.deck].append(c)
             ev.append(_ev("move", card=c, src=src, dst=f"loot_discard:{card.deck}", face_up=True))
             return
         held = len(s.loot[seat])
         s.loot[seat].append(c)
-        ev.append(_ev("move", card=c, src=src, dst=f"loot_of:{seat}", face_up=True))
+        ev.append(_ev("move", card=c, src=src, dst=self.Z_LOOT_OF[seat], face_up=True))
         if seat == s.active:
             same = sum(1 for x in s.loot[seat] if self.cards[x].deck == card.deck)
             s.facts.append(("gain_loot", c, held, same))
@@ -769,7 +805,7 @@ class DarkDeedsRules:
             s.tavern[i] = None
             s.hands[seat].append(c)
             s.known[seat].append(c)
-            ev.append(_ev("move", card=c, src=f"tavern:{i}", dst=f"hand:{seat}", face_up=True))
+            ev.append(_ev("move", card=c, src=f"tavern:{i}", dst=self.Z_HAND[seat], face_up=True))
             self.log(ev, "tavern_take", player=seat, card=c)
             self._refill_tavern(s, ev)
         elif verb == "tavern_gamble":
@@ -778,9 +814,9 @@ class DarkDeedsRules:
                 self._reshuffle(s, deck, s.tavern_discard, "tavern_deck", ev)
             c = deck.pop()
             s.hands[seat].append(c)
-            ev.append(Event("move", {"card": c, "src": "tavern_deck", "dst": f"hand:{seat}",
+            ev.append(_E("move", {"card": c, "src": "tavern_deck", "dst": self.Z_HAND[seat],
                                      "face_up": False}, (seat,)))
-            ev.append(Event("move", {"card": None, "src": "tavern_deck", "dst": f"hand:{seat}",
+            ev.append(_E("move", {"card": None, "src": "tavern_deck", "dst": self.Z_HAND[seat],
                                      "face_up": False, "private_twin_for": [seat]}, None))
             self.log(ev, "tavern_gamble", player=seat)
             for i, u in enumerate(s.tavern):
@@ -839,7 +875,7 @@ class DarkDeedsRules:
             for c in s.loot[a]:
                 t = self.cards[c].deck
                 s.loot_discard[t].append(c)
-                ev.append(_ev("move", card=c, src=f"loot_of:{a}", dst=f"loot_discard:{t}", face_up=True))
+                ev.append(_ev("move", card=c, src=self.Z_LOOT_OF[a], dst=f"loot_discard:{t}", face_up=True))
             s.loot[a] = []
             self._drop_guards(s, a, ev)
             self.change_suspicion(s, a, -s.susp[a], ev)
@@ -851,7 +887,7 @@ class DarkDeedsRules:
         for g in s.chasing[seat]:
             if self.kind[g] == "guard":
                 s.street_discard.append(g)
-                ev.append(_ev("move", card=g, src=f"chasing:{seat}", dst="street_discard", face_up=True))
+                ev.append(_ev("move", card=g, src=self.Z_CHASE[seat], dst="street_discard", face_up=True))
             else:
                 keep.append(g)
         s.chasing[seat] = keep
@@ -868,11 +904,11 @@ class DarkDeedsRules:
             if k == "guard":
                 m = s.msm
                 s.chasing[m].append(c)
-                ev.append(_ev("move", card=c, src=src, dst=f"chasing:{m}", face_up=True))
+                ev.append(_ev("move", card=c, src=src, dst=self.Z_CHASE[m], face_up=True))
                 self.log(ev, "chase_msm", card=c, player=m)
             elif k == "nemesis":
                 s.chasing[a].append(c)
-                ev.append(_ev("move", card=c, src=src, dst=f"chasing:{a}", face_up=True))
+                ev.append(_ev("move", card=c, src=src, dst=self.Z_CHASE[a], face_up=True))
                 self.log(ev, "chase_current", card=c, player=a)
             else:
                 s.street_discard.append(c)
@@ -886,14 +922,14 @@ class DarkDeedsRules:
                 if i != j:
                     st[j] = c
                     st[i] = None
-                    ev.append(_ev("move", card=c, src=f"street:{i + 1}", dst=f"street:{j + 1}", face_up=True))
+                    ev.append(_ev("move", card=c, src=self.Z_STREET[i], dst=self.Z_STREET[j], face_up=True))
                 j -= 1
         deck = s.street_deck
         for i in range(j, -1, -1):
             if not deck:
                 break
             st[i] = c = deck.pop()
-            ev.append(_ev("move", card=c, src="street_deck", dst=f"street:{i + 1}", face_up=True))
+            ev.append(_ev("move", card=c, src="street_deck", dst=self.Z_STREET[i], face_up=True))
         if not deck and all(x is None for x in st):
             s.ending = True
         s.stage = "discard"
@@ -928,7 +964,7 @@ class DarkDeedsRules:
         if card in s.known[seat]:
             s.known[seat].remove(card)
         s.tavern_discard.append(card)
-        ev.append(_ev("move", card=card, src=f"hand:{seat}", dst="tavern_discard", face_up=True))
+        ev.append(_ev("move", card=card, src=self.Z_HAND[seat], dst="tavern_discard", face_up=True))
 
     def _play(self, s, seat, action, ev):
         """("play", card, *args) or ("use", loot) by the active player."""
@@ -938,7 +974,7 @@ class DarkDeedsRules:
         if verb == "use":
             s.loot[seat].remove(c)
             s.loot_discard[card.deck].append(c)
-            ev.append(_ev("move", card=c, src=f"loot_of:{seat}", dst=f"loot_discard:{card.deck}", face_up=True))
+            ev.append(_ev("move", card=c, src=self.Z_LOOT_OF[seat], dst=f"loot_discard:{card.deck}", face_up=True))
             self.log(ev, "use_loot", player=seat, card=c)
             EFFECTS[card.op].run(self, s, seat, c, args, ev)
             return
@@ -978,9 +1014,9 @@ class DarkDeedsRules:
         if deed in s.known[giver]:
             s.known[giver].remove(deed)
         s.hands[receiver].append(deed)
-        ev.append(Event("move", {"card": deed, "src": f"hand:{giver}", "dst": f"hand:{receiver}",
+        ev.append(_E("move", {"card": deed, "src": f"hand:{giver}", "dst": f"hand:{receiver}",
                                  "face_up": False}, (giver, receiver)))
-        ev.append(Event("move", {"card": None, "src": f"hand:{giver}", "dst": f"hand:{receiver}",
+        ev.append(_E("move", {"card": None, "src": f"hand:{giver}", "dst": f"hand:{receiver}",
                                  "face_up": False, "private_twin_for": [giver, receiver]}, None))
         self.log(ev, "pass_buck", player=giver, target=receiver)
 
@@ -1064,7 +1100,7 @@ class DarkDeedsRules:
             s.known[seat].remove(deed)
         s.score[seat].append(deed)
         ev.append(_ev("reveal", seat=seat, card=deed))
-        ev.append(_ev("move", card=deed, src=f"hand:{seat}", dst=f"score:{seat}", face_up=False))
+        ev.append(_ev("move", card=deed, src=self.Z_HAND[seat], dst=self.Z_SCORE[seat], face_up=False))
         ev.append(_ev("deed_completed", seat=seat, card=deed, favour=self.cards[deed].favour))
         self.log(ev, "deed", player=seat, card=deed, favour=self.cards[deed].favour)
 
@@ -1114,7 +1150,7 @@ class DarkDeedsRules:
 
     # -- helpers ------------------------------------------------------------------------------------
     def log(self, ev, key, **params):
-        ev.append(Event("log", {"key": "dark_deeds.log." + key, "params": params}, None))
+        ev.append(_tuple_new(Event, ("log", {"key": "dark_deeds.log." + key, "params": params}, None)))
 
     def fact(self, s, fact):
         s.facts.append(fact)

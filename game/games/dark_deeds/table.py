@@ -1,0 +1,2262 @@
+"""Dark Deeds at the table: the moving Street of Anthrand by night.
+
+Layout (logical 1920×1080; other sizes scale):
+- top left, the Street board: the Street deck, six slots (slot 6, the last, sits above
+  the right-pointing dagger), the row of circular spots with the Horned Seal where the
+  Minion Pawn rests, the Street discard and the two Suspicious Sacks;
+- below it the Tavern (deck, two face-up cards, discard) and the three Loot decks, each
+  with two face-up cards and a discard (colour + icon + name per type: Artisans blue,
+  Clerics white, Merchants green);
+- bottom left your pitch (Suspicion marks, Score Pile, Loot, the cards chasing you, the
+  Most Suspicious Minion coin when you hold it); bottom centre the dice tray with the
+  prompt and buttons, and your hand of Plots and Dark Deeds as a fan;
+- right column, the other players' pitches, then the chronicle.
+
+Actions: drag the Minion Pawn onto your target (or click the card); drag the dice onto
+the tray (or click them, or the Roll button); drag Loot and Tavern cards to your pitch
+or hand (or click them); drag a Plot onto the table or onto its target (a pitch, a Loot
+card, a chasing card), or right-click it → Play; drag a Plot onto the Tavern discard to
+discard it; Foiled!/Sod Off! banners with a countdown.
+
+Everything drawn comes from `match.view(viewer)` and the events visible to the viewer;
+static card data (names, stats, texts) comes from the game's YAML through the ruleset.
+"""
+from __future__ import annotations
+
+import math
+import string
+
+import pygame
+
+from game.core.i18n import has as _has_text
+from game.core.i18n import t
+from game.ui.table import style
+from game.ui.table.cards import CardFrame, CardRenderer, CardSprite
+from game.ui.table.dice import DieSprite
+from game.ui.table.gfx import light_pool, radial_glow, seat_color, seat_marker_surface
+from game.ui.table.kit import GLIDE, TableKit, Target
+from game.ui.table.tween import ease_in_out_cubic, ease_in_out_sine, ease_out_back, ease_out_cubic, linear
+from game.ui.table.widgets import BannerSpec, Button, Chip, Menu, Option, layout_row
+from game.ui.table.zones import Fan, Row, Spot, Stack
+
+LOOT_TYPES = ("artisan", "cleric", "merchant")
+SEAT_PARAMS = ("player", "target")
+CARD_PARAMS = ("card", "via")
+
+# Citizens' colours (never alone: every card also carries its type's icon and name).
+TYPE_COLOURS = {"artisan": (72, 128, 214), "cleric": (236, 232, 220), "merchant": (80, 176, 104),
+                "guard": (150, 160, 180), "nemesis": (200, 50, 60)}
+
+_F = CardFrame
+FRAMES = {
+    "artisan": _F(fill=(40, 74, 138), fill_low=(14, 28, 64), border=(150, 186, 240), art_bg=(12, 24, 52),
+                  icon=(206, 224, 250), accent=(186, 210, 250)),
+    "cleric": _F(fill=(214, 208, 194), fill_low=(150, 144, 132), border=(250, 246, 232), art_bg=(58, 52, 48),
+                 icon=(246, 240, 226), title=(34, 26, 20), accent=(54, 42, 30), panel=(244, 238, 222)),
+    "merchant": _F(fill=(36, 104, 62), fill_low=(12, 44, 24), border=(150, 214, 150), art_bg=(10, 36, 20),
+                   icon=(206, 240, 200), accent=(190, 236, 186)),
+    "guard": _F(fill=(72, 78, 92), fill_low=(26, 28, 36), border=(196, 202, 216), art_bg=(20, 22, 30),
+                icon=(222, 226, 236), accent=(214, 220, 232)),
+    "nemesis": _F(fill=(118, 18, 28), fill_low=(38, 6, 12), border=(230, 186, 92), art_bg=(34, 6, 10),
+                  icon=(250, 206, 150)),
+    "plot": _F(fill=(74, 40, 96), fill_low=(26, 12, 38), border=(214, 176, 96), art_bg=(24, 10, 34),
+               icon=(236, 210, 160), accent=(236, 204, 140)),
+    "deed": _F(fill=(34, 12, 16), fill_low=(10, 4, 6), border=(206, 58, 66), art_bg=(20, 4, 8),
+               icon=(240, 120, 110), accent=(240, 150, 130)),
+    "loot_artisan": _F(fill=(40, 74, 138), fill_low=(14, 28, 64), border=(226, 188, 96), art_bg=(12, 24, 52),
+                       icon=(240, 220, 170), accent=(232, 206, 140)),
+    "loot_cleric": _F(fill=(214, 208, 194), fill_low=(150, 144, 132), border=(196, 150, 60), art_bg=(58, 52, 48),
+                      icon=(246, 226, 170), title=(34, 26, 20), accent=(70, 48, 20), panel=(244, 238, 222)),
+    "loot_merchant": _F(fill=(36, 104, 62), fill_low=(12, 44, 24), border=(226, 188, 96), art_bg=(10, 36, 20),
+                        icon=(240, 226, 170), accent=(232, 214, 150)),
+}
+
+STREET_ICONS = {"artisan": "artisan", "cleric": "cleric", "merchant": "merchant", "guard": "guard",
+                "nemesis": "nemesis"}
+LOOT_ICONS = {"daggers": "daggers", "cudgel": "cudgel", "hand_axe": "hand_axe", "smiths_hammer": "hammer",
+              "throwing_knives": "throwing_knives", "leather_apron": "apron", "crowbar": "crowbar",
+              "sawdust": "sawdust", "pontiffs_mitre": "mitre", "censer": "censer", "rosary": "rosary",
+              "crosier": "crosier", "vestments": "vestments", "holy_water": "holy_water",
+              "indulgence": "indulgence", "empty_tithe_box": "empty_box", "pretty_petticoats": "petticoat",
+              "soft_shoes": "shoes", "hooded_cloak": "hooded_cloak", "forged_papers": "forged_papers",
+              "bribe_purse": "purse", "sword_cane": "sword_cane", "ledger_of_debts": "ledger"}
+PLOT_ICONS = {"foiled": "foiled", "sod_off": "sod_off", "pass_the_buck": "exchange", "snitch": "bell",
+              "gift_of_the_gab": "untouchable", "mine": "steal", "sleight_of_hand": "lockpick",
+              "dirty_fighting": "wound", "loaded_dice": "dice", "bribe": "bribe", "poach": "bounty",
+              "frame_up": "assassinate"}
+DEED_ICONS = {"rob": "rob", "defeat": "attack", "sneak": "sneak", "roll": "dice", "gain_loot": "loot",
+              "lay_low": "lay_low", "arrested": "lockpick", "suspicion": "suspicion",
+              "take_coin": "most_suspicious", "plot_suspicion": "bell"}
+STAT_ICONS = {"perception": "show_hand", "defence": "block", "favour": "chalice", "cunning": "sneak",
+              "strength": "attack"}
+STAT_COLOURS = {"show_hand": (170, 210, 250), "block": (210, 214, 226), "chalice": (240, 200, 100),
+                "sneak": (170, 230, 190), "attack": (250, 160, 140), "timer": (220, 200, 160)}
+PURPOSE_ICONS = {"sneak": "sneak", "rob": "rob", "attack": "attack", "lay_low": "lay_low"}
+
+# Words of the table itself. Each goes through t("dark_deeds.table.<key>") first, so the
+# game's locale can carry them (and translate them); these are the English fallbacks.
+FALLBACK = {
+    "street": "The Street", "tavern": "The Tavern", "loot": "{type} Loot", "deck": "Deck",
+    "discard": "Discard", "seal": "Horned Seal", "hand": "Your hand", "you": "you",
+    "suspicion": "Suspicion", "score_pile": "Score Pile", "cards": "{n} cards", "one_card": "1 card",
+    "favour_total": "{n} Favour", "loot_of": "Loot", "chasing": "Chasing", "chasing_you": "Chasing you",
+    "hand_count": "Hand", "nothing": "none", "slot": "Slot {k}", "last_slot": "Slot 6 — the last slot",
+    "turn": "Turn {n}", "turn_of": "{player}'s turn", "your_turn": "Your turn",
+    "reference": "Reference", "reference_hint": "R: the turn sequence",
+    "waiting": "Waiting for {player}…", "thinking": "{player} is thinking…",
+    "pick_target_sub": "Drag the Minion Pawn onto a card on the Street or one chasing you — or click the card.",
+    "sneak_order_sub": "Drag the pawn onto the chasing Guard to sneak past first — or click it.",
+    "roll_sub": "Drag the dice onto the tray, click them, or press Roll.",
+    "after_roll_sub": "{total} against {need}: {outcome}.",
+    "loot_sub": "Drag a face-up {type} Loot card to your pitch (or click it) — or gamble on the deck.",
+    "tavern_sub": "Drag a face-up card to your hand (or click it), gamble on the deck, or Lay Low.",
+    "stock_sub": "Arrest check, then the Street moves on.",
+    "discard_sub": "You hold {n} cards: drag a Plot onto the Tavern discard (or click it).",
+    "tiebreak_sub": "You hold the coin: give it to one of the tied players (drag the coin or press a name).",
+    "deed_sub": "Only one Dark Deed per phase: the others stay in your hand.",
+    "play_menu": "Play a card…", "play": "Play {card}", "use": "Use {card}", "take": "Take {card}",
+    "gamble": "Gamble", "target": "Target {card}", "sneak_first": "Sneak past {card}",
+    "discard_card": "Discard {card}", "give_coin": "Give the coin to {player}",
+    "roll_button": "Roll 2d6", "amount": "{n} Suspicion", "which_deed": "Which Dark Deed?",
+    "which_guard": "Which Guard?", "how_much": "How much Suspicion?",
+    "success": "Success", "failure": "Failure", "vs": "vs", "need": "need {n}",
+    "you_add": "you add {n}", "chance": "{p}% chance",
+    "purpose_sneak": "Sneak past {card}", "purpose_rob": "Rob {card}", "purpose_attack": "Attack {card}",
+    "purpose_lay_low": "{player} lays low",
+    "no_reaction": "You hold no {card} — passing.",
+    "reaction_sub_roll": "{purpose}: {total} against {need}.",
+    "pawn_tip": "The Minion Pawn — drag it onto your target.",
+    "seal_tip": "The Horned Seal: the Minion Pawn starts and ends every Hit the Street here.",
+    "dagger_tip": "The Street moves this way: slot 6 is the last slot. At Take Stock the card there leaves, the rest slide on and new cards fill from the deck.",
+    "sack_vague": "Vague mark: 1 Suspicion", "sack_grave": "Grave mark: 3 Suspicion",
+    "susp_tip": "{player}: {n} Suspicion ({grave} grave × 3 + {vague} vague × 1). Arrest at 10+ while a Guard chases.",
+    "score_tip_own": "Score Pile: {n} cards worth {f} Favour.",
+    "score_tip": "Score Pile: {n} cards (face down).",
+    "msm_tip": "The Most Suspicious Minion: Guards leaving the Street chase this player.",
+    "bonus": "+{c} Cunning · +{s} Strength", "hand_hidden": "Hand hidden — press H to show",
+    "game_over": "The Street is empty", "winner": "{player} wins", "all_lose": "Everyone loses",
+    "the_table": "the table", "the_tray": "the dice tray", "your_pitch": "your pitch",
+    "pitch_of": "{player}'s pitch", "tavern_discard": "the Tavern discard", "your_hand": "your hand",
+    "completes": "{player} completes a Dark Deed", "nothing_value": "Nothing of value",
+    "favour_plus": "+{n} Favour", "key_r": "R", "help_reference": "Show / hide the turn sequence",
+    "key_enter": "Enter", "help_enter": "Roll / keep / the main button",
+}
+
+
+def tx(key: str, **params) -> str:
+    full = f"dark_deeds.table.{key}"
+    if _has_text(full):
+        return t(full, **params)
+    text = FALLBACK.get(key, key)
+    if params:
+        try:
+            text = text.format(**params)
+        except (KeyError, IndexError, ValueError):
+            pass
+    return text
+
+
+def _dd(key: str, **params) -> str:
+    return t(f"dark_deeds.{key}", **params)
+
+
+class _Clock:
+    """A stand-in decision for the banner's countdown bar (the rules set no clock on
+    reactions; the table gives a human a fair, visible time to answer)."""
+
+    def __init__(self, timeout: float):
+        self.timeout = timeout
+        self.clock_key = ("dd_reaction", id(self))
+
+
+class _TokenChip(Chip):
+    """A draggable token drawn from its own image (the Minion Pawn, the MSM coin)."""
+
+    def __init__(self, bid, label, center, img, img_hover, options=None, tooltip=None):
+        w, h = img.get_width() - 8, img.get_height() - 8
+        rect = pygame.Rect(0, 0, w, h)
+        rect.center = (int(center[0]), int(center[1]))
+        super().__init__(bid, label, rect, options=options or [], tooltip=tooltip)
+        self._img, self._hov = img, img_hover
+
+    def image(self, gfx, hover: bool):
+        return self._hov if hover else self._img
+
+    def natural_width(self, gfx) -> int:
+        return self.rect.width
+
+    def draw(self, surf, kit, hover=False):
+        img = self.image(kit.gfx, hover)
+        surf.blit(img, img.get_rect(center=self.rect.center))
+
+
+class _Renderer(CardRenderer):
+    """Dark Deeds card faces: cached per card *type* (copies share one face). A face has a
+    title band, the art disc, a type line (icon + name: never colour alone), the rules
+    text where the card is large enough to read it (Plots and Dark Deeds always; Street
+    and Loot cards when zoomed), and a strip of big stat boxes (Perception, Defence,
+    Favour; Loot bonuses)."""
+
+    def __init__(self, gfx, game_id, specs, frames, canon):
+        super().__init__(gfx, game_id, specs, frames)
+        self._canon = canon
+
+    def face(self, key, size):
+        return super().face(self._canon(key), size)
+
+    def squeezed(self, key, face_up, size, width):
+        return super().squeezed(self._canon(key) if face_up else None, face_up, size, width)
+
+    def resized(self, key, face_up, size):
+        return super().resized(self._canon(key) if face_up else None, face_up, size)
+
+    def _render_face(self, spec, size):
+        w, h = size
+        g = self.gfx
+        fr = self.frames.get(spec.get("kind", ""), FRAMES["plot"])
+        surf = pygame.Surface((w, h), pygame.SRCALPHA)
+        rad = max(4, w // 13)
+        body = pygame.Surface((w, h), pygame.SRCALPHA)
+        for y in range(h):
+            pygame.draw.line(body, style.lerp_color(fr.fill, fr.fill_low, y / max(1, h - 1)), (0, y), (w, y))
+        mask = pygame.Surface((w, h), pygame.SRCALPHA)
+        pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=rad)
+        body.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+        surf.blit(body, (0, 0))
+        bw = max(1, w // 40)
+        pygame.draw.rect(surf, fr.border, surf.get_rect(), bw + 1, border_radius=rad)
+        m = max(3, w // 22)
+        inner = surf.get_rect().inflate(-2 * m, -2 * m)
+        pygame.draw.rect(surf, style.lerp_color(fr.border, fr.fill, 0.5), inner, 1, border_radius=max(2, rad - m // 2))
+        tiny = w < 70
+        # title band
+        title = str(spec.get("title", ""))
+        tsize = max(8, int(w * (0.13 if w < 110 else 0.105)))
+        ts_ = g.fit_text(title, tsize, inner.width - 4, fr.title, bold=True, serif=True, min_size=max(7, tsize - 5))
+        ty = inner.top + max(1, int(w * 0.015))
+        if not tiny:
+            surf.blit(ts_, ts_.get_rect(midtop=(w // 2, ty)))
+            rule_y = ty + ts_.get_height() + max(1, w // 60)
+            pygame.draw.line(surf, fr.border, (inner.left + m, rule_y), (inner.right - m, rule_y), 1)
+        else:
+            rule_y = inner.top
+        # what goes below the art
+        stats = spec.get("stats") or []
+        text = str(spec.get("text") or "")
+        show_text = bool(text) and w >= spec.get("text_from", 200)
+        stat_h = int(h * (0.17 if w < 120 else 0.14)) if stats else 0
+        type_h = int(h * 0.075) if (spec.get("subtitle") and w >= 84) else 0
+        bottom = inner.bottom - (stat_h + max(2, m // 2) if stats else 0)
+        if show_text:
+            text_h = int(h * (0.36 if w >= 200 else 0.40))
+            text_top = bottom - text_h
+        else:
+            text_top = bottom
+        art_top = rule_y + max(2, m // 2)
+        art_bottom = text_top - type_h - max(2, m // 3)
+        art_h = max(8, art_bottom - art_top)
+        art_r = max(4, min(inner.width // 2 - 2, art_h // 2))
+        cx, cy = w // 2, art_top + art_h // 2
+        pygame.draw.circle(surf, fr.art_bg, (cx, cy), art_r)
+        pygame.draw.circle(surf, fr.border, (cx, cy), art_r, max(1, bw))
+        if art_r > 14:
+            pygame.draw.circle(surf, style.lerp_color(fr.border, fr.art_bg, 0.6), (cx, cy), art_r - max(3, bw + 2), 1)
+        icon = spec.get("icon")
+        if icon:
+            ic = g.icon(icon, int(art_r * 1.32), fr.icon)
+            surf.blit(ic, ic.get_rect(center=(cx, cy)))
+        if tiny and title:
+            lab = g.fit_text(title, max(8, int(w * 0.16)), inner.width, fr.title, bold=True, min_size=7)
+            band = pygame.Rect(inner.left, cy + art_r - lab.get_height() + 2, inner.width, lab.get_height())
+            shade = pygame.Surface(band.size, pygame.SRCALPHA)
+            shade.fill((*fr.fill_low[:3], 200))
+            surf.blit(shade, band.topleft)
+            surf.blit(lab, lab.get_rect(center=band.center))
+        # type line: icon + name (e.g. "Artisan", "Cleric Loot", "Plot")
+        if type_h:
+            tcol = spec.get("type_colour") or fr.accent
+            sub = g.fit_text(str(spec["subtitle"]), max(8, int(type_h * 0.78)), inner.width - type_h - 6, fr.accent,
+                             serif=True, bold=True, min_size=7)
+            ticon = spec.get("type_icon")
+            iw = 0
+            if ticon:
+                ic = g.icon(ticon, int(type_h * 0.95), tcol)
+                iw = ic.get_width() + 3
+            x = w // 2 - (iw + sub.get_width()) // 2
+            yy = art_bottom + max(1, m // 4)
+            if ticon:
+                surf.blit(ic, (x, yy + (type_h - ic.get_height()) // 2))
+            surf.blit(sub, (x + iw, yy + (type_h - sub.get_height()) // 2))
+        # rules text on parchment
+        if show_text:
+            panel = pygame.Rect(inner.left + 2, text_top, inner.width - 4, bottom - text_top)
+            pygame.draw.rect(surf, fr.panel, panel, border_radius=max(3, rad // 2))
+            pygame.draw.rect(surf, style.lerp_color(fr.panel, (0, 0, 0), 0.35), panel, 1, border_radius=max(3, rad // 2))
+            fs = max(9, int(w * 0.075))
+            block = None
+            while fs >= 8:
+                block = g.text_block(text, fs, panel.width - 8, fr.panel_text, serif=True)
+                if block.get_height() <= panel.height - 4:
+                    break
+                fs -= 1
+            lh = max(1, int(g.font(fs, serif=True).get_linesize() * 1.12))
+            block = g.text_block(text, fs, panel.width - 8, fr.panel_text, serif=True,
+                                 max_lines=max(1, (panel.height - 4) // lh))
+            surf.blit(block, block.get_rect(center=panel.center))
+        # stat boxes
+        if stats:
+            n = len(stats)
+            gap = max(2, w // 40)
+            bwid = (inner.width - gap * (n - 1)) // n
+            y0 = inner.bottom - stat_h
+            for i, (sicon, val) in enumerate(stats):
+                r = pygame.Rect(inner.left + i * (bwid + gap), y0, bwid, stat_h)
+                pygame.draw.rect(surf, (12, 8, 10), r, border_radius=max(3, stat_h // 4))
+                pygame.draw.rect(surf, fr.border, r, 1, border_radius=max(3, stat_h // 4))
+                k = 1.0 if n < 3 else 0.9
+                isz = int(stat_h * 0.6 * k)
+                fsz = max(8, int(stat_h * 0.66 * k))
+                vs = g.text(str(val), fsz, (250, 240, 220), bold=True)
+                if vs.get_width() + isz + 2 > r.width - 2:
+                    vs = g.text(str(val), max(8, fsz - 2), (250, 240, 220), bold=True)
+                    isz = max(6, r.width - 4 - vs.get_width())
+                ic = g.icon(sicon, isz, STAT_COLOURS.get(sicon, fr.accent))
+                tot = ic.get_width() + 1 + vs.get_width()
+                if tot > r.width:
+                    surf.blit(vs, vs.get_rect(center=r.center))
+                else:
+                    x = r.centerx - tot // 2
+                    surf.blit(ic, ic.get_rect(midleft=(x, r.centery)))
+                    surf.blit(vs, vs.get_rect(midleft=(x + ic.get_width() + 1, r.centery)))
+        return surf
+
+
+class DarkDeedsTable(TableKit):
+    game_id = "dark_deeds"
+    back_name = "card_back_dark_deeds"
+    plays_event_sounds = True
+
+    def __init__(self, ctx):
+        rules = ctx.match.rules
+        self.rules = rules
+        self.cdata = rules.cards                      # static card data (YAML), never the state
+        self.n = len(ctx.match.seats)
+        self._spec_cache: dict = {}
+        self._canon_of: dict = {}
+        first_of: dict = {}
+        for cid, c in self.cdata.items():
+            self._canon_of[cid] = first_of.setdefault(c.key, cid)
+        self.L: dict = {}
+        self.pawn_at = "seal"
+        self.pawn_pos = (0.0, 0.0)
+        self.pawn_hop = 0.0
+        self.coin_holder = 0
+        self.coin_pos = (0.0, 0.0)
+        self.coin_size = 40
+        self.shown_susp: list = [0] * self.n
+        self.susp_pulse: list = [0.0] * self.n
+        self.shown_phase = "street"
+        self.shown_active = 0
+        self.shown_turn = 0
+        self.roll_show = None                          # the last roll: dict
+        self.heralds: list = []                        # [surface, t_left, total]
+        self.showcase = None                           # [card, caption surf, t_left, total]
+        self.floaters: list = []                       # [surf, x, y, t_left, total]
+        self.prompt = None                             # (title, subtitle, icon)
+        self.react = None                              # {"key", "left", "total", "auto"}
+        self.show_reference = False
+        self.t_now = 0.0
+        self.final = None
+        super().__init__(ctx)
+        self.cards = _Renderer(self.gfx, "dark_deeds", self.card_spec, self.card_frames(), self._canon)
+
+    # ================================================================== data
+    def _canon(self, key):
+        return self._canon_of.get(key, key)
+
+    def card_name(self, cid) -> str:
+        c = self.cdata.get(cid)
+        return _dd(f"card.{c.key}.name") if c is not None else str(cid)
+
+    def card_spec(self, key) -> dict:
+        key = self._canon(key)
+        got = self._spec_cache.get(key)
+        if got is not None:
+            return got
+        c = self.cdata.get(key)
+        if c is None:
+            return {"key": key, "title": str(key)}
+        name = _dd(f"card.{c.key}.name")
+        text = _dd(f"card.{c.key}.text")
+        spec = {"key": key, "title": name, "text": text}
+        k = c.kind
+        if k in ("artisan", "cleric", "merchant", "guard", "nemesis"):
+            stats = []
+            if c.perception:
+                stats.append((STAT_ICONS["perception"], c.perception))
+            if c.defence:
+                stats.append((STAT_ICONS["defence"], c.defence))
+            stats.append((STAT_ICONS["favour"], c.favour))
+            spec.update(kind=k, icon=STREET_ICONS[k], subtitle=_dd(f"type.{k}"), type_icon=STREET_ICONS[k],
+                        type_colour=TYPE_COLOURS[k], stats=stats, text_from=200)
+        elif k == "loot":
+            stats = []
+            if c.strength:
+                stats.append((STAT_ICONS["strength"], f"+{c.strength}"))
+            if c.cunning:
+                stats.append((STAT_ICONS["cunning"], f"+{c.cunning}"))
+            if c.use == "once":
+                p = c.effect_params or {}
+                if c.op == "roll_bonus":
+                    rolls = p.get("rolls") or []
+                    stats.append((STAT_ICONS["strength"] if rolls == ["attack"] else STAT_ICONS["cunning"],
+                                  f"+{p.get('n', 0)}"))
+                stats.append(("timer", "1×"))
+            spec.update(kind=f"loot_{c.deck}", icon=LOOT_ICONS.get(c.key, "loot"),
+                        subtitle=tx("loot", type=_dd(f"type.{c.deck}")), type_icon=STREET_ICONS[c.deck],
+                        type_colour=TYPE_COLOURS[c.deck], stats=stats, text_from=200 if stats else 80)
+        elif k == "plot":
+            spec.update(kind="plot", icon=PLOT_ICONS.get(c.key, "plot"), subtitle=_dd("type.plot"),
+                        type_icon="plot", text_from=100)
+        elif k == "deed":
+            spec.update(kind="deed", icon=DEED_ICONS.get(c.on, "dark_deed"), subtitle=_dd("type.deed"),
+                        type_icon="dark_deed", stats=[(STAT_ICONS["favour"], c.favour)], text_from=100)
+        self._spec_cache[key] = spec
+        return spec
+
+    def card_frames(self) -> dict:
+        return FRAMES
+
+    def name(self, seat) -> str:
+        if not isinstance(seat, int) or not 0 <= seat < self.n:
+            return "?"
+        return self.match.seats[seat].name
+
+    @property
+    def colorblind(self) -> bool:
+        return bool(getattr(self.ctx.settings, "colorblind", False))
+
+    def scol(self, seat) -> tuple:
+        return seat_color(seat, self.colorblind)
+
+    @property
+    def me(self) -> int:
+        return self.viewer if self.viewer is not None else 0
+
+    def others(self) -> list:
+        return [(self.me + i) % self.n for i in range(1, self.n)]
+
+    def is_human_viewer(self) -> bool:
+        v = self.viewer
+        return v is not None and 0 <= v < self.n and self.match.seats[v].is_human
+
+    # ================================================================== geometry
+    def _geo(self):
+        W, H = self.size
+        s = min(W / 1920, H / 1080)
+        ox, oy = (W - 1920 * s) / 2, (H - 1080 * s) / 2
+
+        def R(x, y, w, h):
+            return pygame.Rect(int(ox + x * s), int(oy + y * s), max(1, int(w * s)), max(1, int(h * s)))
+
+        def P(x, y):
+            return (int(ox + x * s), int(oy + y * s))
+
+        def C(w, h):
+            return (max(8, int(w * s)), max(8, int(h * s)))
+
+        def F(px, lo=12):
+            return max(lo, int(round(px * s)))
+        return s, R, P, C, F
+
+    def log_rect(self) -> pygame.Rect:
+        s, R, P, C, F = self._geo()
+        k = max(1, self.n - 1)
+        top = 76 + k * 208
+        return R(1560, top, 344, 1072 - top)
+
+    def cardrect(self, center, size) -> pygame.Rect:
+        r = pygame.Rect(0, 0, *size)
+        r.center = center
+        return r
+
+    # ================================================================== build
+    def build(self, view) -> None:
+        s, R, P, C, F = self._geo()
+        L = self.L = {"s": s}
+        n = self.n
+        me = self.me
+        L["phasebar"] = R(16, 8, 1528, 48)
+        L["street"] = R(16, 64, 1528, 312)
+        L["tavern"] = R(16, 388, 470, 222)
+        L["lootp"] = {t_: R(500 + g * 350, 388, 344, 222) for g, t_ in enumerate(LOOT_TYPES)}
+        L["pitch"] = {me: R(16, 622, 628, 450)}
+        L["stage"] = R(656, 622, 888, 226)
+        L["table"] = R(16, 64, 1528, 784)
+        L["fan"] = R(660, 856, 880, 224)
+        for i, seat in enumerate(self.others()):
+            L["pitch"][seat] = R(1560, 76 + i * 208, 344, 200)
+        # -- the Street -------------------------------------------------------
+        street_card = C(150, 210)
+        deck_card = C(140, 196)
+        sy = 198
+        L["slot_x"] = [252 + k * 170 for k in range(6)]
+        st = self.add_zone(Stack("street_deck", self.cardrect(P(96, sy), deck_card), deck_card,
+                                 max_visible=5, step=(0.0, -1.2 * s), z=1))
+        st.face_down = True
+        for k in range(6):
+            self.add_zone(Spot(f"street:{k + 1}", self.cardrect(P(L["slot_x"][k], sy), street_card),
+                               street_card, z=1))
+        self.add_zone(Stack("street_discard", self.cardrect(P(1384, sy), deck_card), deck_card,
+                            max_visible=4, step=(0.6 * s, -1.0 * s), z=1))
+        L["spot_y"] = 332
+        L["spots"] = [P(x, L["spot_y"]) for x in L["slot_x"]]
+        L["seal"] = P(1240, L["spot_y"])
+        L["seal_r"] = int(36 * s)
+        L["spot_r"] = int(15 * s)
+        L["sacks"] = {"vague": P(1496, 140), "grave": P(1496, 262)}
+        # -- the Tavern -------------------------------------------------------
+        tdeck, tup = C(100, 140), C(110, 154)
+        ty = 500
+        z = self.add_zone(Stack("tavern_deck", self.cardrect(P(78, ty), tdeck), tdeck, max_visible=5,
+                                step=(0.0, -1.0 * s), z=1))
+        z.face_down = True
+        for i in range(2):
+            self.add_zone(Spot(f"tavern:{i}", self.cardrect(P(192 + i * 120, ty), tup), tup, z=1))
+        self.add_zone(Stack("tavern_discard", self.cardrect(P(424, ty), tdeck), tdeck, max_visible=4,
+                            step=(0.5 * s, -1.0 * s), z=1))
+        # -- Loot ---------------------------------------------------------------
+        ldeck, lup = C(60, 84), C(100, 140)
+        ly = 502
+        for g, tp in enumerate(LOOT_TYPES):
+            x0 = 500 + g * 350
+            z = self.add_zone(Stack(f"loot_deck:{tp}", self.cardrect(P(x0 + 36, ly), ldeck), ldeck,
+                                    max_visible=4, step=(0.0, -1.0 * s), z=1))
+            z.face_down = True
+            for i in range(2):
+                self.add_zone(Spot(f"loot:{tp}:{i}", self.cardrect(P(x0 + 122 + i * 106, ly), lup), lup, z=1))
+            self.add_zone(Stack(f"loot_discard:{tp}", self.cardrect(P(x0 + 308, ly), ldeck), ldeck,
+                                max_visible=3, step=(0.5 * s, -1.0 * s), z=1))
+        # -- my pitch and hand ----------------------------------------------------
+        hand_card = C(144, 202)
+        hz = self.add_zone(Fan(f"hand:{me}", L["fan"], hand_card, arc=2.6, overlap=0.6, max_gap=1.04,
+                               curve=3.0 * s, private=self.viewer is not None, z=6))
+        hz.target = True
+        sc = self.add_zone(Stack(f"score:{me}", self.cardrect(P(372, 714), C(58, 81)), C(58, 81),
+                                 max_visible=5, step=(0.0, -1.6 * s), z=2))
+        sc.face_down = True
+        self.add_zone(Row(f"loot_of:{me}", R(28, 792, 604, 118), C(84, 118), gap=int(8 * s), align="start", z=2))
+        self.add_zone(Row(f"chasing:{me}", R(28, 942, 604, 126), C(90, 126), gap=int(10 * s), align="start", z=2))
+        L["susp_box"] = {me: R(28, 668, 300, 92)}
+        L["score_box"] = {me: R(340, 668, 292, 92)}
+        L["coin_slot"] = {me: P(604, 644)}
+        L["coin_size"] = {me: int(46 * s)}
+        # -- the others' pitches ----------------------------------------------------
+        for i, seat in enumerate(self.others()):
+            x0, y0 = 1560, 76 + i * 208
+            mini = C(30, 42)
+            self.add_zone(Fan(f"hand:{seat}", R(x0 + 8, y0 + 44, 82, 48), mini, arc=6.0, overlap=0.3,
+                              max_gap=0.5, curve=0.8, z=3))
+            z = self.add_zone(Stack(f"score:{seat}", self.cardrect(P(x0 + 292, y0 + 68), mini), mini,
+                                    max_visible=4, step=(0.0, -1.0 * s), z=3))
+            z.face_down = True
+            z.show_count = False
+            self.add_zone(Row(f"loot_of:{seat}", R(x0 + 10, y0 + 118, 158, 76), C(54, 76), gap=int(4 * s),
+                              align="start", z=3))
+            self.add_zone(Row(f"chasing:{seat}", R(x0 + 178, y0 + 118, 158, 76), C(54, 76), gap=int(4 * s),
+                              align="start", z=3))
+            L["hand_box"] = L.get("hand_box", {})
+            L["hand_box"][seat] = R(x0 + 6, y0 + 40, 118, 56)
+            L["susp_box"][seat] = R(x0 + 128, y0 + 40, 136, 56)
+            L["score_box"][seat] = R(x0 + 268, y0 + 40, 70, 56)
+            L["coin_slot"][seat] = P(x0 + 318, y0 + 20)
+            L["coin_size"][seat] = int(32 * s)
+        # -- dice ------------------------------------------------------------------------
+        L["dice_home"] = [P(800, 744), P(884, 744)]
+        L["dice_from"] = P(1480, 700)
+        dsz = int(64 * s)
+        self.dice = []
+        self._dice = [DieSprite("d6", L["dice_home"][i], face=(3, 5)[i], size=dsz, did=("die", i))
+                      for i in range(2)]
+        L["ref_btn"] = R(1404, 14, 134, 36)
+        L["phase_pills"] = [R(560 + i * 262, 14, 250, 36) for i in range(3)]
+        # -- initial shown state from the view --------------------------------------------
+        self.shown_susp = [p["suspicion"] for p in view["seats"]]
+        self.susp_pulse = [0.0] * n
+        self.shown_phase = view.get("phase") or "street"
+        self.shown_active = view.get("active") or 0
+        self.shown_turn = view.get("turn") or 0
+        self.coin_holder = view.get("msm") if view.get("msm") is not None else 0
+        self.coin_pos = L["coin_slot"][self.coin_holder]
+        self.coin_size = L["coin_size"][self.coin_holder]
+        self.pawn_at = view.get("pawn") or "seal"
+        self.pawn_pos = self._pawn_point(self.pawn_at)
+        self.roll_show = None
+        self.heralds, self.floaters, self.showcase = [], [], None
+        self.final = None
+        r = view.get("roll")
+        if r and r.get("faces"):
+            self._show_roll_static(r, view)
+        self._refresh_dice(view)
+
+    def zone_cards(self, view) -> dict:
+        out = {}
+        for k, c in enumerate(view["street"]):
+            out[f"street:{k + 1}"] = [c] if c is not None else []
+        out["street_deck"] = [None] * view["street_deck"]
+        out["street_discard"] = list(view["street_discard"])
+        for i, c in enumerate(view["tavern"]):
+            out[f"tavern:{i}"] = [c] if c is not None else []
+        out["tavern_deck"] = [None] * view["tavern_deck"]
+        out["tavern_discard"] = list(view["tavern_discard"])
+        for tp in LOOT_TYPES:
+            lv = view["loot"][tp]
+            out[f"loot_deck:{tp}"] = [None] * lv["deck"]
+            out[f"loot_discard:{tp}"] = list(lv["discard"])
+            for i in range(2):
+                c = lv["face_up"][i] if i < len(lv["face_up"]) else None
+                out[f"loot:{tp}:{i}"] = [c] if c is not None else []
+        for p in view["seats"]:
+            seat = p["seat"]
+            if "hand" in p:
+                out[f"hand:{seat}"] = list(p["hand"])
+            else:
+                known = list(p.get("known_hand") or [])
+                out[f"hand:{seat}"] = known + [None] * max(0, p["hand_count"] - len(known))
+            out[f"loot_of:{seat}"] = list(p["loot"])
+            out[f"chasing:{seat}"] = list(p["chasing"])
+            out[f"score:{seat}"] = list(p["score"]) if "score" in p else [None] * p["score_count"]
+        return out
+
+    def visible(self, ev) -> bool:
+        if not super().visible(ev):
+            return False
+        twin = ev.data.get("private_twin_for")
+        if ev.to is None and twin and self.viewer is not None and self.viewer in twin:
+            return False
+        return True
+
+    # ================================================================== points
+    def _pawn_point(self, at):
+        L = self.L
+        if not at or at == "seal":
+            return L["seal"]
+        if at.startswith("street:"):
+            try:
+                k = int(at.split(":")[1])
+                return L["spots"][k - 1]
+            except (ValueError, IndexError):
+                return L["seal"]
+        if at.startswith("chaser:"):
+            cid = at.split(":", 1)[1]
+            sp = self._sprite_of(cid)
+            if sp is not None:
+                r = sp.rect()
+                return (r.centerx, r.top + int(8 * L["s"]))
+        return L["seal"]
+
+    def _sprite_of(self, cid, prefix=None):
+        for z in self.zones.values():
+            if prefix is not None and not str(z.id).startswith(prefix):
+                continue
+            for sp in z.cards:
+                if sp.key == cid:
+                    return sp
+        return None
+
+    def _susp_anchor(self, seat):
+        r = self.L["susp_box"].get(seat)
+        if r is None:
+            return (self.size[0] // 2, self.size[1] // 2)
+        return (r.left + int(r.width * 0.62), r.centery + (int(8 * self.L["s"]) if seat == self.me else 0))
+
+    # ================================================================== events
+    def on_events(self, events) -> None:
+        if not events:
+            return
+        self.history.extend(events)
+        vis = [e for e in events if self.visible(e)]
+        after = self.match.view(self.viewer)
+        over = any(e.kind == "game_over" for e in vis)
+        i = 0
+        while i < len(vis):
+            ev = vis[i]
+            entry = self.log_entry(ev)
+            if entry:
+                self.step(lambda entry=entry: (self.log.add(entry), 0.0)[1])
+            if ev.kind == "move":
+                src, dst = str(ev.data.get("src")), str(ev.data.get("dst"))
+                kind = self._move_kind(src, dst)
+                if kind in ("slide", "deal"):
+                    group = [ev]
+                    j = i + 1
+                    while j < len(vis) and vis[j].kind == "move" and \
+                            self._move_kind(str(vis[j].data.get("src")), str(vis[j].data.get("dst"))) == kind:
+                        group.append(vis[j])
+                        j += 1
+                    self._move_group(group, kind)
+                    i = j
+                    continue
+            if over and ev.kind == "reveal":
+                i += 1
+                continue
+            self.animate(ev)
+            i += 1
+        self.step(lambda: (self._sync(after), self._settle(after), 0.0)[-1])
+        self._controls_key = None
+
+    @staticmethod
+    def _move_kind(src, dst):
+        if src.startswith("street:") and dst.startswith("street:"):
+            return "slide"
+        if src == "street_deck" and dst.startswith("street:"):
+            return "deal"
+        return "move"
+
+    def _move_group(self, group, kind) -> None:
+        """Several Street cards at once: the slide toward slot 6, or the deal from the deck."""
+        def run():
+            dur = 0.55 if kind == "slide" else 0.5
+            stagger = 0.05 if kind == "slide" else 0.14
+            moved = []
+            for ev in group:
+                zs, zd = self.zones.get(ev.data["src"]), self.zones.get(ev.data["dst"])
+                if zd is None:
+                    continue
+                sp = self.take_sprite(zs, ev.data.get("card"))
+                if sp is None:
+                    sp = self.new_sprite(ev.data.get("card"), zd, zs.rect.center if zs else zd.rect.center)
+                    sp.face_up = False
+                sp.key = ev.data.get("card")
+                zd.cards.append(sp)
+                sp.zone = zd.id
+                moved.append((sp, zd))
+            if kind == "slide":
+                order = sorted(moved, key=lambda m: -m[1].rect.centerx)
+            else:
+                order = sorted(moved, key=lambda m: -m[1].rect.centerx)
+            for i, (sp, zd) in enumerate(order):
+                x, y, a = zd.place_for(0, 1)
+                sp.home = (x, y, a)
+                sp.z = 50000 + i
+                d = i * stagger
+                self.glide(sp, x, y, 0.0, zd.card_size, dur, ease_in_out_cubic, delay=d)
+                if not sp.face_up:
+                    def flip(_t, sp=sp):
+                        self.flip_now(sp, True, 0.26)
+                        self.sound("card_flip")
+                    self.anim.tween(0.0, flip, linear, delay=d + dur * 0.35)
+
+                def settle(tt, sp=sp, zd=zd):
+                    if tt >= 1 and sp in zd.cards:
+                        sp.z = zd.z * 1000 + zd.cards.index(sp)
+                self.anim.tween(dur, settle, linear, delay=d)
+            if kind == "deal" and self.zones.get("street_deck") is not None:
+                self.layout("street_deck", 0.3)
+            self.sound("card_slide")
+            return dur + stagger * max(0, len(order) - 1) + 0.05
+        self.step(run)
+
+    def animate(self, ev) -> bool:
+        d = ev.data
+        k = ev.kind
+        if k == "move":
+            src, dst = str(d.get("src")), str(d.get("dst"))
+            key = d.get("card")
+            hold = None
+            if dst.startswith("score:") or dst.startswith("chasing:"):
+                hold = 0.5
+            self.move_card(src, dst, key=key, duration=0.5, hold=hold)
+            return True
+        if k == "roll":
+            self._animate_roll(d)
+            return True
+        if k == "counter" and d.get("name") == "suspicion":
+            self._animate_susp(d)
+            return True
+        if k == "coin":
+            self._animate_coin(d.get("from"), d.get("to"))
+            return True
+        if k == "pawn":
+            self._animate_pawn(d.get("at") or "seal")
+            return True
+        if k == "turn":
+            seat = d.get("seat")
+
+            def run(seat=seat):
+                self.shown_active = seat
+                self.shown_turn += 1
+                self.roll_show = None
+                self._refresh_dice(self.view or {})
+                mine = seat == self.viewer and self.is_human_viewer()
+                txt = tx("your_turn") if mine else tx("turn_of", player=self.name(seat))
+                self._herald(txt, big=True, color=self.scol(seat) if not mine else style.GOLD_BRIGHT)
+                if mine:
+                    self.sound("your_turn")
+                return 0.7
+            self.step(run)
+            return True
+        if k == "phase":
+            ph = d.get("phase")
+
+            def run(ph=ph):
+                changed = ph != self.shown_phase
+                self.shown_phase = ph
+                if ph != "street":
+                    self.roll_show = None if ph == "stock" else self.roll_show
+                if changed and ph != "street":
+                    self._herald(_dd(f"phase.{ph}"), big=False)
+                    return 0.45
+                return 0.0
+            self.step(run)
+            return True
+        if k == "reveal":
+            self._animate_reveal(d)
+            return True
+        if k == "shuffle":
+            self._animate_shuffle(d.get("zone"))
+            return True
+        if k == "deed_completed":
+            def run(d=d):
+                self._floater(tx("favour_plus", n=d.get("favour", 0)), self._score_point(d.get("seat")),
+                              style.GOLD_BRIGHT)
+                return 0.2
+            self.step(run)
+            return True
+        if k == "game_over":
+            def run(d=d):
+                self.final = d
+                winners = d.get("winners") or []
+                if winners:
+                    self._herald(tx("winner", player=self.name(winners[0])), big=True, hold=3.0)
+                else:
+                    self._herald(tx("all_lose"), big=True, hold=3.0)
+                if self.viewer is not None and self.is_human_viewer():
+                    self.sound("win" if self.viewer in winners else "loss")
+                return 0.6
+            self.step(run)
+            return True
+        return False
+
+    # -- event helpers ---------------------------------------------------------------
+    def _herald(self, text, big=True, color=style.GOLD_BRIGHT, hold=1.3):
+        if self.anim.instant:
+            return
+        F = self._geo()[4]
+        surf = self.gfx.outlined_text(text, F(54 if big else 38), color, (8, 4, 4), bold=True, serif=True, px=3)
+        self.heralds = [h for h in self.heralds if h[2] - h[1] < 0.2] + [[surf, hold, hold]]
+        self.heralds = self.heralds[-2:]
+
+    def _floater(self, text, pos, color):
+        if self.anim.instant:
+            return
+        F = self._geo()[4]
+        surf = self.gfx.outlined_text(text, F(30), color, (10, 4, 4), bold=True, px=2)
+        self.floaters.append([surf, pos[0], pos[1], 1.4, 1.4])
+
+    def _score_point(self, seat):
+        z = self.zones.get(f"score:{seat}")
+        return z.rect.center if z is not None else (self.size[0] // 2, self.size[1] // 2)
+
+    def _refresh_dice(self, view) -> None:
+        """Between rolls the pair rests in the tray."""
+        if self.roll_show is None or self.roll_show.get("landed"):
+            if len(self.dice) != 2:
+                self.dice = list(self._dice)
+            for i, d in enumerate(self.dice):
+                if not d.rolling:
+                    d.x, d.y = self.L["dice_home"][i]
+                    d.home = (d.x, d.y)
+
+    def _show_roll_static(self, r, view) -> None:
+        faces = r.get("faces") or []
+        self.dice = list(self._dice[:len(faces)])
+        for i, (d, f) in enumerate(zip(self.dice, faces)):
+            d.face = d.shown = f
+            d.x, d.y = self.L["dice_home"][i]
+        self.roll_show = {"purpose": r.get("purpose"), "target": r.get("target"), "faces": faces,
+                          "bonus": r.get("bonus", 0), "need": r.get("need"), "total": r.get("total"),
+                          "success": (r.get("total") or 0) >= (r.get("need") or 0), "seat": view.get("active"),
+                          "landed": True}
+
+    def _animate_roll(self, d) -> None:
+        faces = list(d.get("faces") or [])
+        info = {"purpose": d.get("purpose"), "target": d.get("target"), "faces": faces,
+                "bonus": d.get("bonus", 0), "need": d.get("need"), "total": d.get("total"),
+                "success": bool(d.get("success")), "seat": d.get("seat"), "landed": False}
+
+        def run():
+            L = self.L
+            dice = self._dice[:max(1, len(faces))]
+            self.dice = list(dice)
+            self.roll_show = info
+            fx, fy = L["dice_from"]
+            to = []
+            for i, die in enumerate(dice):
+                if not die.rolling:
+                    die.x, die.y = fx + self.rng.uniform(-20, 20), fy + self.rng.uniform(-30, 30) + i * 40
+                hx, hy = L["dice_home"][i]
+                to.append((hx + self.rng.uniform(-14, 14), hy + self.rng.uniform(-10, 10)))
+            dur = 0.95
+            for i, (die, face) in enumerate(zip(dice, faces)):
+                die.roll(self.anim, face, to[i], dur + 0.08 * i, self.sound if i == 0 else None, self.rng)
+            return dur + 0.08 * (len(dice) - 1) + 0.05
+        self.step(run)
+
+        def land():
+            info["landed"] = True
+            if info["purpose"] != "lay_low":
+                L = self.L
+                col = style.good(self.ctx.settings) if info["success"] else style.bad(self.ctx.settings)
+                self._floater(tx("success") if info["success"] else tx("failure"),
+                              (self.pawn_pos[0], self.pawn_pos[1] - int(40 * L["s"])), col)
+            return 0.55
+        self.step(land)
+
+    def _animate_susp(self, d) -> None:
+        seat, delta, value = d.get("seat"), int(d.get("delta") or 0), d.get("value")
+        if seat is None:
+            return
+        L = self.L
+        n = min(abs(delta), 6)
+        sack = L["sacks"]["grave" if abs(delta) >= 3 else "vague"]
+        anchor = self._susp_anchor(seat)
+        size = int(26 * L["s"])
+        col = (232, 226, 210)
+        if n:
+            if delta > 0:
+                self.fly_tokens(sack, anchor, n, icon="suspicion", size=size, color=col, duration=0.5,
+                                sound="coin")
+            else:
+                self.fly_tokens(anchor, sack, n, icon="suspicion", size=size, color=col, duration=0.5,
+                                sound="coin")
+
+        def run(seat=seat, value=value, delta=delta):
+            if 0 <= seat < self.n:
+                self.shown_susp[seat] = value
+                self.susp_pulse[seat] = 1.0
+                txt = f"+{delta}" if delta > 0 else str(delta)
+                self._floater(f"{txt} {tx('suspicion')}", anchor, (240, 200, 120) if delta > 0 else (170, 210, 240))
+            return 0.1
+        self.step(run)
+
+    def _animate_coin(self, frm, to) -> None:
+        def run(frm=frm, to=to):
+            L = self.L
+            if to not in L["coin_slot"]:
+                return 0.0
+            x0, y0 = self.coin_pos
+            x1, y1 = L["coin_slot"][to]
+            s0, s1 = self.coin_size, L["coin_size"][to]
+            lift = 120 * L["s"]
+
+            def apply(tt):
+                self.coin_pos = (x0 + (x1 - x0) * tt, y0 + (y1 - y0) * tt - math.sin(math.pi * tt) * lift)
+                self.coin_size = int(s0 + (s1 - s0) * tt + math.sin(math.pi * tt) * 14 * L["s"])
+                if tt >= 1:
+                    self.coin_holder = to
+                    self.coin_pos = (x1, y1)
+                    self.coin_size = s1
+            self.anim.tween(0.8, apply, ease_in_out_cubic)
+            self.sound("coin")
+            return 0.85
+        self.step(run)
+
+    def _animate_pawn(self, at) -> None:
+        def run(at=at):
+            L = self.L
+            start = self.pawn_pos
+            end = self._pawn_point(at)
+            path = [start]
+            a, b = self.pawn_at, at
+
+            def idx(p):
+                if p == "seal":
+                    return 6
+                if p and p.startswith("street:"):
+                    try:
+                        return int(p.split(":")[1]) - 1
+                    except ValueError:
+                        return None
+                return None
+            ia, ib = idx(a), idx(b)
+            if ia is not None and ib is not None and ia != ib:
+                step_ = -1 if ib < ia else 1
+                for j in range(ia + step_, ib, step_):
+                    path.append(L["spots"][j] if j < 6 else L["seal"])
+            path.append(end)
+            segs = max(1, len(path) - 1)
+            hop = (16 if ia is not None and ib is not None else 60) * L["s"]
+            per = 0.16 if (ia is not None and ib is not None) else 0.5
+            dur = per * segs
+            self.pawn_at = at
+
+            def apply(tt, path=path, segs=segs, hop=hop):
+                f = min(segs - 1e-9, tt * segs)
+                j = int(f)
+                u = f - j
+                (x0, y0), (x1, y1) = path[j], path[j + 1]
+                e = ease_in_out_sine(u)
+                self.pawn_pos = (x0 + (x1 - x0) * e, y0 + (y1 - y0) * e)
+                self.pawn_hop = math.sin(math.pi * u) * hop
+                if tt >= 1:
+                    self.pawn_pos = path[-1]
+                    self.pawn_hop = 0.0
+            self.anim.tween(dur, apply, linear)
+            if self.ctx.sound is not None:
+                try:
+                    self.ctx.sound.play("card_slide", 0.35)
+                except Exception:
+                    pass
+            return dur + 0.05
+        self.step(run)
+
+    def _animate_reveal(self, d) -> None:
+        cid = d.get("card")
+        seat = d.get("seat")
+
+        def run(cid=cid, seat=seat):
+            c = self.cdata.get(cid)
+            if c is None:
+                return 0.0
+            if c.kind == "deed":
+                cap = tx("completes", player=self.name(seat))
+            elif c.kind == "loot":
+                cap = tx("nothing_value")
+            else:
+                cap = self.name(seat)
+            if self.anim.instant:
+                return 0.0
+            F = self._geo()[4]
+            cs = self.gfx.outlined_text(cap, F(30), style.GOLD_BRIGHT, (8, 4, 4), bold=True, serif=True, px=2)
+            self.showcase = [cid, cs, 1.9, 1.9]
+            self.sound("reveal")
+            return 1.6
+        self.step(run)
+
+    def _animate_shuffle(self, zone) -> None:
+        def run(zone=zone):
+            if not zone:
+                return 0.0
+            pile = "tavern_discard" if zone == "tavern_deck" else zone.replace("loot_deck", "loot_discard")
+            zs, zd = self.zones.get(pile), self.zones.get(zone)
+            if zs is None or zd is None:
+                return 0.0
+            for sp in list(zs.cards):
+                zs.cards.remove(sp)
+                sp.key = None
+                zd.cards.append(sp)
+                sp.zone = zd.id
+            self.layout(zd.id, 0.45, ease_in_out_cubic)
+            self.sound("shuffle")
+            return 0.5
+        self.step(run)
+
+    def _settle(self, view) -> None:
+        """After a batch: the shown tokens agree with the view."""
+        L = self.L
+        self.shown_susp = [p["suspicion"] for p in view["seats"]]
+        m = view.get("msm")
+        if m is not None and m in L["coin_slot"]:
+            self.coin_holder = m
+            self.coin_pos = L["coin_slot"][m]
+            self.coin_size = L["coin_size"][m]
+        self.shown_phase = view.get("phase") or self.shown_phase
+        if view.get("active") is not None:
+            self.shown_active = view["active"]
+        self.shown_turn = view.get("turn") or self.shown_turn
+        at = view.get("pawn") or "seal"
+        self.pawn_at = at
+        self.pawn_pos = self._pawn_point(at)
+        self.pawn_hop = 0.0
+        if view.get("stage") == "roll" and (self.roll_show is None or self.roll_show.get("landed")):
+            self.roll_show = None
+        if view.get("phase") == "stock" and self.roll_show and self.roll_show.get("purpose") != "lay_low":
+            self.roll_show = None
+        self._refresh_dice(view)
+
+    # ================================================================== log
+    def log_entry(self, ev):
+        k = ev.kind
+        if k == "turn":
+            seat = ev.data.get("seat")
+            return [("— ", None, style.TEXT_DIM), (self.name(seat), None, self.scol(seat), True),
+                    (" · " + tx("turn", n=self._turn_no(ev)) + " —", None, style.TEXT_DIM)]
+        if k == "move" and ev.to is not None and self.viewer is not None:
+            d = ev.data
+            cid = d.get("card")
+            if cid and d.get("src") == "tavern_deck" and d.get("dst") == f"hand:{self.viewer}":
+                return self._segments("dark_deeds.log.tavern_gamble_private", {"card": cid})
+            if cid and str(d.get("dst")) == f"hand:{self.viewer}" and str(d.get("src", "")).startswith("hand:"):
+                giver = int(str(d["src"]).split(":")[1])
+                return self._segments("dark_deeds.log.pass_buck_private", {"player": giver, "card": cid})
+            return None
+        if k != "log":
+            return None
+        return self._segments(ev.data.get("key", ""), dict(ev.data.get("params") or {}))
+
+    def _turn_no(self, ev):
+        n = 0
+        for e in self.history:
+            if e.kind == "turn":
+                n += 1
+            if e is ev:
+                break
+        return n
+
+    def _segments(self, key, params):
+        template = t(key)
+        if template == key:
+            return [(key, None)]
+        try:
+            parsed = list(string.Formatter().parse(template))
+        except ValueError:
+            return [(template, None)]
+        segs = []
+        for literal, field, _spec, _conv in parsed:
+            if literal:
+                segs.append((literal, None))
+            if field is None:
+                continue
+            val = params.get(field)
+            if field in SEAT_PARAMS and isinstance(val, int):
+                segs.append((self.name(val), None, self.scol(val), True))
+            elif field in CARD_PARAMS and isinstance(val, str) and val in self.cdata:
+                segs.append((self.card_name(val), val))
+            elif field == "type" and isinstance(val, str):
+                segs.append((_dd(f"type.{val}"), None))
+            else:
+                segs.append((str(val) if val is not None else "", None))
+        return segs
+
+    # ================================================================== decisions → controls
+    def _decision(self):
+        if not self.is_human_viewer():
+            return None
+        mine = self.my_decisions()
+        return mine[0] if mine else None
+
+    def _plays(self, d) -> list:
+        return [a for a in d.actions if a and a[0] in ("play", "use")]
+
+    def controls(self):
+        s, R, P, C, F = self._geo()
+        d = self._decision()
+        self.react = None
+        widgets: list = []
+        banner = None
+        st = self.L["stage"]
+        bc = (st.centerx, st.bottom - int(40 * s))
+        fs = F(21, 15)
+        bh = int(50 * s)
+
+        def btn(bid, label, action, style_name="normal", icon=None, hotkey=None, tip=None):
+            return Button(bid, label, None, action=action, style_name=style_name, icon=icon, font_size=fs,
+                          size=(0, bh), hotkey=hotkey, tooltip=tip)
+
+        view = self.view or {}
+        if d is None:
+            self.prompt = self._passive_prompt(view)
+            return [], None
+        kind = d.kind
+        acts = d.actions
+        buttons = []
+        plays = self._plays(d)
+        if kind == "target":
+            self.prompt = (_dd("decision.target"), tx("pick_target_sub"), "minion")
+            widgets.append(self._pawn_chip(d))
+            if ("pass",) in acts:
+                buttons.append(btn("pass", _dd("action.pass"), ("pass",), "quiet"))
+        elif kind == "sneak_order":
+            self.prompt = (_dd("decision.sneak_order"), tx("sneak_order_sub"), "sneak")
+            widgets.append(self._pawn_chip(d))
+            for a in acts:
+                if a[0] == "sneak":
+                    buttons.append(btn(("sneak", a[1]), tx("sneak_first", card=self.card_name(a[1])), a, "normal",
+                                       icon="guard"))
+        elif kind == "roll":
+            p = d.prompt or {}
+            purpose = p.get("purpose", "sneak")
+            tgt = self.card_name(p.get("target"))
+            title = tx(f"purpose_{purpose}", card=tgt)
+            pct = int(round(100 * float(p.get("p", 0))))
+            sub = f"{tx('need', n=p.get('need'))} · {tx('you_add', n=p.get('bonus', 0))} · {tx('chance', p=pct)}"
+            self.prompt = (title, sub, PURPOSE_ICONS.get(purpose, "dice"))
+            buttons.append(btn("roll", tx("roll_button"), ("roll",), "primary", icon="dice",
+                               hotkey=pygame.K_RETURN, tip=tx("roll_sub")))
+        elif kind == "after_roll":
+            p = d.prompt or {}
+            outcome = tx("success") if p.get("success") else tx("failure")
+            self.prompt = (_dd("decision.after_roll"),
+                           tx("after_roll_sub", total=p.get("total"), need=p.get("need"), outcome=outcome), "dice")
+            buttons.append(btn("accept", _dd("action.accept"), ("accept",), "primary", icon="confirm",
+                               hotkey=pygame.K_RETURN))
+            for a in acts:
+                if a[0] == "play":
+                    buttons.append(btn(("reroll", a[1]), tx("play", card=self.card_name(a[1])), a, "normal",
+                                       icon="dice"))
+            plays = []
+        elif kind == "reaction":
+            banner = self._reaction_banner(d)
+            self.prompt = self._passive_prompt(view)
+            plays = []
+        elif kind == "loot_choice":
+            tp = (d.prompt or {}).get("type", "artisan")
+            tname = _dd(f"type.{tp}")
+            self.prompt = (_dd("decision.loot_choice"), tx("loot_sub", type=tname), "loot")
+            for a in acts:
+                if a[0] == "loot_gamble":
+                    buttons.append(btn("gamble", _dd("action.loot_gamble"), a, "normal", icon="casino"))
+        elif kind == "tavern":
+            self.prompt = (_dd("decision.tavern"), tx("tavern_sub"), "tavern")
+            if ("tavern_gamble",) in acts:
+                buttons.append(btn("gamble", _dd("action.tavern_gamble"), ("tavern_gamble",), "normal",
+                                   icon="casino"))
+            buttons.append(btn("lay_low", _dd("action.lay_low"), ("lay_low",), "primary", icon="lay_low"))
+        elif kind == "stock":
+            self.prompt = (_dd("decision.stock"), tx("stock_sub"), "clock")
+            buttons.append(btn("proceed", _dd("action.proceed"), ("proceed",), "primary", icon="confirm",
+                               hotkey=pygame.K_RETURN))
+        elif kind == "discard":
+            p = d.prompt or {}
+            self.prompt = (_dd("decision.discard"), tx("discard_sub", n=p.get("hand", "?")), "discard")
+        elif kind == "deed_choice":
+            btns = [Button(("deed", a[1]), self.card_name(a[1]), None, action=a, style_name="primary",
+                           icon="dark_deed", font_size=20) for a in acts]
+            banner = BannerSpec(("deed", tuple(acts)), _dd("decision.deed_choice"), tx("deed_sub"),
+                                icon="dark_deed", buttons=btns, tone="info",
+                                center=(st.centerx, st.top - int(8 * s)), width=min(int(860 * s), 860))
+            self.prompt = None
+        elif kind == "msm_tiebreak":
+            btns = [Button(("give", a[1]), self.name(a[1]), None, action=a, style_name="primary",
+                           icon="most_suspicious", font_size=20) for a in acts]
+            banner = BannerSpec(("give", tuple(acts)), _dd("decision.msm_tiebreak"), tx("tiebreak_sub"),
+                                icon="most_suspicious", buttons=btns, tone="info",
+                                center=(st.centerx, st.top - int(8 * s)), width=min(int(860 * s), 860))
+            widgets.append(self._coin_chip(d))
+            self.prompt = None
+        else:
+            self.prompt = (kind, "", None)
+        if plays:
+            buttons.append(btn("plays", tx("play_menu"), self._open_play_menu, "quiet", icon="plot"))
+        if buttons:
+            layout_row(buttons, self.gfx, bc, gap=int(14 * s), max_width=st.width - int(30 * s))
+        return widgets + buttons, banner
+
+    def _passive_prompt(self, view):
+        if self.match.over or view.get("over"):
+            return (tx("game_over"), "", "street")
+        decs = self.match.decisions()
+        if not decs:
+            return None
+        d = decs[0]
+        who = self.name(d.seat)
+        rs = self.roll_show
+        if rs is not None and not rs.get("landed") and rs.get("purpose") != "lay_low":
+            title = tx(f"purpose_{rs.get('purpose')}", card=self.card_name(rs.get("target")))
+            sub = f"{tx('need', n=rs.get('need'))} · {tx('you_add', n=rs.get('bonus', 0))}"
+            return (f"{self.name(rs.get('seat'))}: {title}" if rs.get("seat") != self.viewer else title, sub,
+                    PURPOSE_ICONS.get(rs.get("purpose"), "dice"))
+        if d.seat == self.viewer and self.is_human_viewer():
+            ph = view.get("phase") or "street"
+            return (_dd(f"phase.{ph}"), "", {"street": "street", "tavern": "tavern", "stock": "clock"}.get(ph))
+        seat_ai = not self.match.seats[d.seat].is_human
+        sub = tx("thinking", player=who) if seat_ai else tx("waiting", player=who)
+        r = view.get("roll")
+        if d.kind in ("roll", "after_roll") and r:
+            title = tx(f"purpose_{r.get('purpose')}", card=self.card_name(r.get("target")))
+            return (f"{who}: {title}", sub + f"  ·  {tx('need', n=r.get('need'))}", PURPOSE_ICONS.get(r.get("purpose")))
+        ph = view.get("phase") or "street"
+        return (f"{who} — {_dd(f'phase.{ph}')}", sub, {"street": "street", "tavern": "tavern", "stock": "clock"}.get(ph))
+
+    def _reaction_banner(self, d):
+        s = self.L["s"]
+        p = d.prompt or {}
+        st = self.L["stage"]
+        win = p.get("window")
+        can = [a for a in d.actions if a[0] in ("foiled", "sod_off")]
+        if win == "foiled":
+            title = _dd("decision.reaction_foiled", player=self.name(p.get("active")))
+            purpose = tx(f"purpose_{p.get('purpose')}", card=self.card_name(p.get("target")))
+            sub = tx("reaction_sub_roll", purpose=purpose, total=p.get("total"), need=p.get("need"))
+            card_name = self.card_name(self._first_of_key("foiled"))
+            icon = "foiled"
+        else:
+            title = _dd("decision.reaction_sod_off", player=self.name(p.get("player")),
+                        card=self.card_name(p.get("card")))
+            sub = ""
+            card_name = self.card_name(self._first_of_key("sod_off"))
+            icon = "sod_off"
+        key = ("react", self.match.log and len(self.match.log), d.seat, win)
+        buttons = []
+        if can:
+            a = can[0]
+            buttons.append(Button(("react", a[0]), _dd(f"action.{a[0]}"), None, action=a, style_name="danger",
+                                  icon=icon, font_size=22, hotkey=pygame.K_RETURN))
+            total = 12.0
+            auto = False
+        else:
+            sub = (sub + "  ·  " if sub else "") + tx("no_reaction", card=card_name)
+            total = 1.2
+            auto = True
+        buttons.append(Button(("react", "pass"), _dd("action.pass"), None, action=("pass",), style_name="quiet",
+                              font_size=22, hotkey=pygame.K_ESCAPE if False else None))
+        clock = _Clock(total)
+        self.react = {"key": key, "left": total, "total": total, "auto": auto, "clock": clock, "seat": d.seat}
+        return BannerSpec(key, title, sub, icon=icon, buttons=buttons, decision=clock, tone="alert",
+                          center=(st.centerx, st.top - int(10 * s)), width=min(int(860 * s), 860))
+
+    def _first_of_key(self, key):
+        for cid, c in self.cdata.items():
+            if c.key == key:
+                return cid
+        return None
+
+    def time_left(self, decision):
+        if isinstance(decision, _Clock):
+            r = self.react
+            return max(0.0, r["left"]) if r is not None and r.get("clock") is decision else decision.timeout
+        return super().time_left(decision)
+
+    def _pawn_img(self, hover=False):
+        s = self.L.get("s", 1.0)
+        size = int(52 * s)
+
+        def make():
+            pad = 4
+            w = size + 8
+            surf = pygame.Surface((w, w), pygame.SRCALPHA)
+            c = w // 2
+            if hover:
+                surf.blit(radial_glow(c, style.GOLD_BRIGHT, 150), (0, 0))
+            pygame.draw.circle(surf, (0, 0, 0, 120), (c + 2, c + 4), size // 2)
+            pygame.draw.circle(surf, (22, 16, 20), (c, c), size // 2)
+            pygame.draw.circle(surf, (70, 20, 30), (c, c), size // 2 - 3)
+            pygame.draw.circle(surf, style.GOLD_BRIGHT if hover else style.GOLD, (c, c), size // 2, max(2, size // 18))
+            ic = self.gfx.icon("minion", int(size * 0.66), (246, 230, 196))
+            surf.blit(ic, ic.get_rect(center=(c, c + 1)))
+            del pad
+            return surf
+        return self.gfx.cached(("dd_pawn", size, hover), make)
+
+    def _pawn_chip(self, d):
+        opts = self._pawn_options(d)
+        return _TokenChip("pawn", tx("seal"), self.pawn_pos, self._pawn_img(False), self._pawn_img(True),
+                          options=opts, tooltip=tx("pawn_tip"))
+
+    def _coin_img(self, size, hover=False):
+        def make():
+            base = self.coin("most_suspicious", size, style.GOLD)
+            w = base.get_width() + 8
+            surf = pygame.Surface((w, w), pygame.SRCALPHA)
+            if hover:
+                surf.blit(radial_glow(w // 2, style.GOLD_BRIGHT, 140), (0, 0))
+            surf.blit(base, base.get_rect(center=(w // 2, w // 2)))
+            return surf
+        return self.gfx.cached(("dd_coin", size, hover), make)
+
+    def _coin_chip(self, d):
+        size = self.coin_size
+        opts = [Option(tx("give_coin", player=self.name(a[1])), a, target=("pitch", a[1]), icon="most_suspicious")
+                for a in d.actions if a[0] == "give"]
+        return _TokenChip("coin", _dd("zone.msm"), self.coin_pos, self._coin_img(size), self._coin_img(size, True),
+                          options=opts, tooltip=tx("msm_tip"))
+
+    # -- what each thing can do ---------------------------------------------------------
+    def _pawn_options(self, d) -> list:
+        out = []
+        for a in d.actions:
+            if a[0] == "target" and a[1] == "street":
+                cid = (self.view or {}).get("street", [None] * 6)[a[2] - 1]
+                out.append(Option(tx("target", card=self.card_name(cid)), a, target=("zone", f"street:{a[2]}"),
+                                  icon="minion"))
+            elif a[0] == "target" and a[1] == "chaser":
+                out.append(Option(tx("target", card=self.card_name(a[2])), a, target=("card", a[2]), icon="minion"))
+            elif a[0] == "sneak":
+                out.append(Option(tx("sneak_first", card=self.card_name(a[1])), a, target=("card", a[1]),
+                                  icon="sneak"))
+            elif a[0] == "play" and len(a) == 3 and self._op(a[1]) == "target_other_chaser":
+                out.append(Option(f"{self.card_name(a[1])}: {tx('target', card=self.card_name(a[2]))}", a,
+                                  target=("card", a[2]), icon="bounty"))
+        return out
+
+    def _op(self, cid):
+        c = self.cdata.get(cid)
+        return c.op if c is not None else None
+
+    def _key(self, cid):
+        c = self.cdata.get(cid)
+        return c.key if c is not None else None
+
+    def options_for(self, item) -> list:
+        d = self._decision()
+        if d is None:
+            return []
+        if isinstance(item, _TokenChip):
+            return item.options
+        if isinstance(item, DieSprite):
+            if ("roll",) in d.actions:
+                return [Option(tx("roll_button"), ("roll",), target=("tray",), icon="dice")]
+            if ("lay_low",) in d.actions:
+                return [Option(_dd("action.lay_low"), ("lay_low",), target=("tray",), icon="lay_low")]
+            return []
+        if not isinstance(item, CardSprite):
+            return []
+        zid = str(item.zone)
+        cid = item.key
+        acts = d.actions
+        me = self.viewer
+        if zid.startswith("street:"):
+            k = int(zid.split(":")[1])
+            a = ("target", "street", k)
+            return [Option(tx("target", card=self.card_name(cid)), a, icon="minion")] if a in acts else []
+        if zid.startswith("chasing:"):
+            owner = int(zid.split(":")[1])
+            out = []
+            for a in acts:
+                if owner == me and a == ("target", "chaser", cid):
+                    out.append(Option(tx("target", card=self.card_name(cid)), a, icon="minion"))
+                elif owner == me and a == ("sneak", cid):
+                    out.append(Option(tx("sneak_first", card=self.card_name(cid)), a, icon="sneak"))
+                elif a[0] == "play" and len(a) == 3 and a[2] == cid and self._op(a[1]) == "target_other_chaser":
+                    out.append(Option(f"{self.card_name(a[1])}: {tx('target', card=self.card_name(cid))}", a,
+                                      icon="bounty"))
+            return out
+        drop_pitch = ("pitch", me)
+        drop_hand = ("zone", f"hand:{me}")
+        if zid.startswith("loot:"):
+            _, tp, i = zid.split(":")
+            a = ("loot", tp, int(i))
+            if a in acts:
+                lab = tx("take", card=self.card_name(cid))
+                return [Option(lab, a, target=drop_pitch, icon="loot"), Option(lab, a, target=drop_hand, icon="loot")]
+            return []
+        if zid.startswith("loot_deck:"):
+            tp = zid.split(":")[1]
+            a = ("loot_gamble", tp)
+            if a in acts:
+                lab = _dd("action.loot_gamble")
+                return [Option(lab, a, target=drop_pitch, icon="casino"), Option(lab, a, target=drop_hand, icon="casino")]
+            return []
+        if zid.startswith("tavern:"):
+            a = ("tavern_take", int(zid.split(":")[1]))
+            if a in acts:
+                lab = tx("take", card=self.card_name(cid))
+                return [Option(lab, a, target=drop_hand, icon="tavern"), Option(lab, a, target=drop_pitch, icon="tavern")]
+            return []
+        if zid == "tavern_deck":
+            a = ("tavern_gamble",)
+            if a in acts:
+                lab = _dd("action.tavern_gamble")
+                return [Option(lab, a, target=drop_hand, icon="casino"), Option(lab, a, target=drop_pitch, icon="casino")]
+            return []
+        if zid == f"hand:{me}" and cid is not None:
+            return self._hand_options(d, cid)
+        if zid == f"loot_of:{me}" and cid is not None:
+            key = self._key(cid)
+            out = []
+            for a in acts:
+                if a[0] == "use" and self._key(a[1]) == key:
+                    out.append(Option(tx("use", card=self.card_name(cid)), ("use", cid), target=("table",), icon="loot"))
+            return out
+        return []
+
+    def _hand_options(self, d, cid) -> list:
+        acts = d.actions
+        key = self._key(cid)
+        name = self.card_name(cid)
+        out = []
+        if d.kind == "reaction":
+            c = self.cdata.get(cid)
+            for a in acts:
+                if a[0] in ("foiled", "sod_off") and c is not None and c.key == a[0]:
+                    out.append(Option(tx("play", card=name), a, target=("table",), icon=PLOT_ICONS.get(key)))
+            return out
+        for a in acts:
+            if a[0] == "discard" and self._key(a[1]) == key:
+                out.append(Option(tx("discard_card", card=name), ("discard", cid), target=("zone", "tavern_discard"),
+                                  icon="discard"))
+        plays = [a for a in acts if a[0] == "play" and self._key(a[1]) == key]
+        if not plays:
+            return out
+        op = self._op(cid)
+        icon = PLOT_ICONS.get(key, "plot")
+        label = tx("play", card=name)
+        if op == "target_other_chaser":
+            for a in plays:
+                out.append(Option(label, ("play", cid) + a[2:], target=("card", a[2]), icon=icon))
+        elif op == "take_loot_from_msm":
+            for a in plays:
+                out.append(Option(label, ("play", cid) + a[2:], target=("card", a[2]), icon=icon))
+        elif op in ("move_suspicion", "give_deed", "pass_guard"):
+            by_seat: dict = {}
+            for a in plays:
+                seat = a[2] if op == "move_suspicion" else a[3]
+                by_seat.setdefault(seat, []).append(("play", cid) + a[2:])
+            for seat, group in by_seat.items():
+                if len(group) == 1:
+                    out.append(Option(label, group[0], target=("pitch", seat), icon=icon))
+                else:
+                    out.append(Option(label, (lambda g=group, op=op: self._choice_menu(g, op)),
+                                      target=("pitch", seat), icon=icon))
+        else:
+            for a in plays[:1]:
+                out.append(Option(label, ("play", cid) + a[2:], target=("table",), icon=icon))
+        return out
+
+    def _choice_menu(self, group, op) -> None:
+        items = []
+        for a in group:
+            if op == "move_suspicion":
+                lab = tx("amount", n=a[3])
+            elif op == "give_deed":
+                lab = self.card_name(a[2])
+            else:
+                lab = self.card_name(a[2])
+            items.append((lab, (lambda a=a: self._execute(Option(lab, a))), True))
+        title = {"move_suspicion": tx("how_much"), "give_deed": tx("which_deed")}.get(op, tx("which_guard"))
+        self.menu = Menu(self.pointer, items, self, title)
+
+    def _open_play_menu(self) -> None:
+        d = self._decision()
+        if d is None:
+            return
+        items = []
+        for a in self._plays(d):
+            items.append((self._describe_play(a), (lambda a=a: self._execute(Option("", a))), True))
+        if not items:
+            return
+        pos = self.pointer if self.pointer[0] >= 0 else self.L["stage"].center
+        self.menu = Menu((pos[0] - 100, pos[1] - 40 - 38 * len(items)), items, self, tx("play_menu"))
+
+    def _describe_play(self, a) -> str:
+        verb, cid = a[0], a[1]
+        name = self.card_name(cid)
+        head = tx("use", card=name) if verb == "use" else tx("play", card=name)
+        op = self._op(cid)
+        rest = a[2:]
+        if not rest:
+            return head
+        if op == "move_suspicion":
+            return f"{head} → {self.name(rest[0])} ({tx('amount', n=rest[1])})"
+        if op == "give_deed":
+            return f"{head}: {self.card_name(rest[0])} → {self.name(rest[1])}"
+        if op == "pass_guard":
+            return f"{head}: {self.card_name(rest[0])} → {self.name(rest[1])}"
+        if op in ("take_loot_from_msm", "target_other_chaser"):
+            return f"{head}: {self.card_name(rest[0])}"
+        return head
+
+    def target_rect(self, tid):
+        if not isinstance(tid, tuple) or not tid:
+            return None
+        if tid[0] == "pitch":
+            return self.L["pitch"].get(tid[1])
+        if tid[0] == "card":
+            sp = self._sprite_of(tid[1])
+            return sp.rect() if sp is not None else None
+        if tid[0] == "table":
+            return self.L["table"]
+        if tid[0] == "tray":
+            return self.L["stage"]
+        return super().target_rect(tid)
+
+    def target_label(self, tid) -> str:
+        if not isinstance(tid, tuple) or not tid:
+            return str(tid)
+        if tid[0] == "pitch":
+            return tx("your_pitch") if tid[1] == self.viewer else tx("pitch_of", player=self.name(tid[1]))
+        if tid[0] == "card":
+            return self.card_name(tid[1])
+        if tid[0] == "table":
+            return tx("the_table")
+        if tid[0] == "tray":
+            return tx("the_tray")
+        if tid[0] == "zone":
+            z = str(tid[1])
+            if z.startswith("street:"):
+                return tx("slot", k=z.split(":")[1])
+            if z.startswith("hand:"):
+                return tx("your_hand")
+            if z == "tavern_discard":
+                return tx("tavern_discard")
+        return str(tid[-1])
+
+    def targets_at(self, pos) -> list:
+        L = self.L
+        for i, r in enumerate(L.get("phase_pills", [])):
+            if r.collidepoint(pos):
+                return [("phase", i)]
+        if L.get("ref_btn") is not None and L["ref_btn"].collidepoint(pos):
+            return [("reference",)]
+        sx, sy = L.get("seal", (-999, -999))
+        if math.hypot(pos[0] - sx, pos[1] - sy) <= L.get("seal_r", 0):
+            return [("seal",)]
+        for name, (x, y) in L.get("sacks", {}).items():
+            if math.hypot(pos[0] - x, pos[1] - y) <= 34 * L["s"]:
+                return [("sack", name)]
+        for seat, r in L.get("susp_box", {}).items():
+            if r.collidepoint(pos):
+                return [("susp", seat)]
+        for seat, r in L.get("score_box", {}).items():
+            if r.collidepoint(pos):
+                return [("score", seat)]
+        cx, cy = self.coin_pos
+        if math.hypot(pos[0] - cx, pos[1] - cy) <= self.coin_size / 2:
+            return [("msm",)]
+        d6 = L.get("dagger_rect")
+        if d6 is not None and d6.collidepoint(pos):
+            return [("dagger",)]
+        return []
+
+    def tooltip_for(self, item):
+        if isinstance(item, Target):
+            tid = item.id
+            if tid[0] == "phase":
+                ph = ("street", "tavern", "stock")[tid[1]]
+                return _dd(f"reference.{ph}")
+            if tid[0] == "reference":
+                return tx("reference_hint")
+            if tid[0] == "seal":
+                return tx("seal_tip")
+            if tid[0] == "sack":
+                return tx("sack_vague") if tid[1] == "vague" else tx("sack_grave")
+            if tid[0] == "dagger":
+                return tx("dagger_tip")
+            if tid[0] == "msm":
+                return f"{_dd('zone.msm')}: {self.name(self.coin_holder)}. {tx('msm_tip')}"
+            if tid[0] == "susp":
+                n = self.shown_susp[tid[1]]
+                return tx("susp_tip", player=self.name(tid[1]), n=n, grave=n // 3, vague=n % 3)
+            if tid[0] == "score":
+                p = (self.view or {}).get("seats", [])[tid[1]]
+                if "score_total" in p:
+                    return tx("score_tip_own", n=p["score_count"], f=p["score_total"])
+                return tx("score_tip", n=p["score_count"])
+            return None
+        if isinstance(item, CardSprite):
+            return None
+        return getattr(item, "tooltip", None)
+
+    # ================================================================== input
+    def _click(self, item, pos) -> None:
+        if isinstance(item, Target) and item.id == ("reference",):
+            self.show_reference = not self.show_reference
+            self.sound("ui_click")
+            return
+        if self.armed is None and self.interactive() and isinstance(item, (CardSprite, DieSprite)):
+            direct = isinstance(item, DieSprite) or str(item.zone).split(":")[0] in (
+                "street", "chasing", "loot", "loot_deck", "tavern", "tavern_deck")
+            if direct:
+                opts = self.options_for(item)
+                acts = {o.action for o in opts if not callable(o.action)}
+                if opts and len(acts) == 1 and all(not callable(o.action) for o in opts):
+                    self._execute(opts[0])
+                    return
+        super()._click(item, pos)
+
+    def handle_event(self, e) -> bool:
+        if e.type == pygame.KEYDOWN and e.key == pygame.K_r and not getattr(e, "mod", 0) & pygame.KMOD_CTRL:
+            self.show_reference = not self.show_reference
+            return True
+        if e.type == pygame.MOUSEBUTTONDOWN and getattr(e, "button", 1) == 1 and self.show_reference:
+            if self.L.get("ref_panel") is not None and self.L["ref_panel"].collidepoint(e.pos):
+                self.show_reference = False
+                return True
+        return super().handle_event(e)
+
+    def extra_help(self):
+        return [(tx("key_r"), tx("help_reference")), (tx("key_enter"), tx("help_enter"))]
+
+    # ================================================================== frame
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.t_now += dt
+        if self.heralds:
+            for h in self.heralds:
+                h[1] -= dt
+            self.heralds = [h for h in self.heralds if h[1] > 0]
+        if self.floaters:
+            for f in self.floaters:
+                f[3] -= dt
+            self.floaters = [f for f in self.floaters if f[3] > 0]
+        if self.showcase is not None:
+            self.showcase[2] -= dt
+            if self.showcase[2] <= 0:
+                self.showcase = None
+        for i in range(len(self.susp_pulse)):
+            if self.susp_pulse[i] > 0:
+                self.susp_pulse[i] = max(0.0, self.susp_pulse[i] - dt * 1.6)
+        r = self.react
+        if r is not None and not self.anim.busy() and self.menu is None:
+            speed = getattr(self.ctx.settings, "animation_speed", 1.0)
+            if r["auto"] and speed <= 0:
+                r["left"] = 0.0
+            else:
+                r["left"] -= dt
+            if r["left"] <= 0:
+                self.react = None
+                d = self._decision()
+                if d is not None and d.kind == "reaction" and ("pass",) in d.actions:
+                    self._execute(Option("", ("pass",)))
+        if self.anim.busy() and self._controls_state() != self._controls_key:
+            self.prompt = self._passive_prompt(self.view or {})
+
+    # -- background (rendered once) --------------------------------------------------
+    def render_background(self) -> pygame.Surface:
+        s, R, P, C, F = self._geo()
+        L = self.L
+        w, h = self.size
+        g = self.gfx
+        bg = pygame.Surface((w, h)).convert()
+        try:
+            bg.blit(self.ctx.assets.tiled("wood", (w, h), (64, 50, 50)), (0, 0))
+        except Exception:
+            bg.fill((20, 14, 12))
+        # a cool night wash, then candle pools
+        night = pygame.Surface((w, h), pygame.SRCALPHA)
+        night.fill((10, 18, 40, 70))
+        bg.blit(night, (0, 0))
+        for (x, y, r, k) in ((560, 330, 620, 0.20), (1100, 760, 520, 0.16), (180, 820, 380, 0.12)):
+            rr = int(r * s)
+            bg.blit(light_pool(rr, (255, 168, 76), k), (P(x, y)[0] - rr, P(x, y)[1] - rr),
+                    special_flags=pygame.BLEND_RGB_ADD)
+        # -- the Street board: cobbles under a lantern ------------------------------
+        sr = L["street"]
+        self._board(bg, sr, (24, 30, 40), (12, 14, 22), style.GOLD_DEEP, cobbles=True)
+        title = g.text(tx("street"), F(22), style.GOLD, bold=True, serif=True)
+        ic = g.icon("street", F(24), style.GOLD)
+        ty = P(0, 352)[1]
+        bg.blit(ic, ic.get_rect(midleft=(sr.left + int(16 * s), ty)))
+        bg.blit(title, title.get_rect(midleft=(sr.left + int(22 * s) + ic.get_width(), ty)))
+        # slot numbers, the path of spots, the seal and the dagger
+        y = L["spots"][0][1]
+        pygame.draw.line(bg, (120, 96, 56), (L["spots"][0][0], y), (L["seal"][0], y), max(1, int(2 * s)))
+        for k, (x, yy) in enumerate(L["spots"]):
+            pygame.draw.circle(bg, (14, 12, 14), (x, yy), L["spot_r"] + 2)
+            pygame.draw.circle(bg, (58, 48, 40), (x, yy), L["spot_r"])
+            pygame.draw.circle(bg, style.GOLD_DEEP, (x, yy), L["spot_r"], max(1, int(2 * s)))
+            num = g.text(str(k + 1), F(17), style.GOLD_BRIGHT if k == 5 else style.TEXT, bold=True)
+            bg.blit(num, num.get_rect(center=(x, yy)))
+        sx, sy = L["seal"]
+        bg.blit(radial_glow(int(L["seal_r"] * 1.9), (200, 40, 40), 90), (sx - int(L["seal_r"] * 1.9), sy - int(L["seal_r"] * 1.9)))
+        pygame.draw.circle(bg, (10, 6, 8), (sx, sy), L["seal_r"] + 3)
+        pygame.draw.circle(bg, (64, 14, 20), (sx, sy), L["seal_r"])
+        pygame.draw.circle(bg, style.GOLD, (sx, sy), L["seal_r"], max(2, int(3 * s)))
+        ic = g.icon("dark_deed", int(L["seal_r"] * 1.3), (236, 190, 120))
+        bg.blit(ic, ic.get_rect(center=(sx, sy)))
+        lab = g.text(tx("seal"), F(16), style.TEXT_DIM, serif=True)
+        bg.blit(lab, lab.get_rect(midleft=(sx + L["seal_r"] + int(8 * s), sy)))
+        # the dagger under the last slot, pointing right (the Street's direction)
+        dx = L["slot_x"][5]
+        dcen = P(dx + 6, 362)
+        dag = g.icon("dagger", F(62), (232, 212, 170))
+        dag = pygame.transform.rotozoom(dag, 45, 1.0)
+        bg.blit(dag, dag.get_rect(center=dcen))
+        L["dagger_rect"] = dag.get_rect(center=dcen)
+        # chevrons along the Street between the spots, pointing right
+        for k in range(5):
+            x = (L["spots"][k][0] + L["spots"][k + 1][0]) // 2
+            self._chevron(bg, (x, P(0, 362)[1]), int(8 * s), (150, 122, 70))
+        x6 = L["spots"][5][0]
+        self._chevron(bg, ((x6 + L["seal"][0]) // 2, y), int(9 * s), (150, 122, 70))
+        # deck / discard labels
+        for zid, key in (("street_deck", "deck"), ("street_discard", "discard")):
+            z = self.zones[zid]
+            lab = g.text(tx(key), F(17), style.TEXT_DIM, serif=True)
+            bg.blit(lab, lab.get_rect(midtop=(z.rect.centerx, z.rect.bottom + int(10 * s))))
+        # the two Suspicious Sacks
+        for name, (x, yy) in L["sacks"].items():
+            self._sack(bg, (x, yy), name)
+        # -- the Tavern ----------------------------------------------------------------
+        tr = L["tavern"]
+        self._board(bg, tr, (52, 32, 22), (24, 14, 10), style.GOLD_DEEP)
+        self._header(bg, tr, "tavern", tx("tavern"), style.GOLD)
+        for zid, key in (("tavern_deck", "deck"), ("tavern_discard", "discard")):
+            z = self.zones[zid]
+            lab = g.text(tx(key), F(16), style.TEXT_DIM, serif=True)
+            bg.blit(lab, lab.get_rect(midtop=(z.rect.centerx, z.rect.bottom + int(8 * s))))
+        # -- Loot ---------------------------------------------------------------------------
+        for tp in LOOT_TYPES:
+            r = L["lootp"][tp]
+            col = TYPE_COLOURS[tp]
+            self._board(bg, r, style.lerp_color(col, (10, 10, 14), 0.82), (12, 10, 14), style.lerp_color(col, style.GOLD_DEEP, 0.4))
+            pygame.draw.rect(bg, col, pygame.Rect(r.left + 3, r.top + 3, r.width - 6, int(5 * s)),
+                             border_top_left_radius=int(10 * s), border_top_right_radius=int(10 * s))
+            self._header(bg, r, tp, tx("loot", type=_dd(f"type.{tp}")), style.lerp_color(col, style.TEXT, 0.3))
+            for zid, key in ((f"loot_deck:{tp}", "deck"), (f"loot_discard:{tp}", "discard")):
+                z = self.zones[zid]
+                lab = g.text(tx(key), F(15), style.TEXT_DIM, serif=True)
+                bg.blit(lab, lab.get_rect(midtop=(z.rect.centerx, z.rect.bottom + int(8 * s))))
+        # -- pitches -------------------------------------------------------------------------
+        for seat, r in L["pitch"].items():
+            col = self.scol(seat)
+            self._board(bg, r, style.lerp_color(col, (16, 12, 14), 0.86), (10, 8, 10), style.lerp_color(col, style.GOLD_DEEP, 0.5))
+            pygame.draw.rect(bg, col, pygame.Rect(r.left + 3, r.top + 3, int(6 * s), r.height - 6),
+                             border_top_left_radius=int(10 * s), border_bottom_left_radius=int(10 * s))
+            mark = seat_marker_surface(g, seat, int(11 * s) if seat != self.me else int(13 * s), self.colorblind)
+            hy = r.top + (int(22 * s) if seat == self.me else int(19 * s))
+            bg.blit(mark, mark.get_rect(center=(r.left + int(26 * s), hy)))
+            nm = self.name(seat) + (f"  ({tx('you')})" if seat == self.viewer else "")
+            info = self.match.seats[seat]
+            ns = g.fit_text(nm, F(24 if seat == self.me else 20), int(r.width * 0.62), style.TEXT, bold=True, serif=True)
+            bg.blit(ns, ns.get_rect(midleft=(r.left + int(44 * s), hy)))
+            if not info.is_human:
+                ai = g.text(f"AI · {info.difficulty}", F(14), style.TEXT_DIM)
+                bg.blit(ai, ai.get_rect(midleft=(r.left + int(48 * s) + ns.get_width(), hy + 1)))
+            if seat == self.me:
+                for key, box in (("suspicion", L["susp_box"][seat]), ("score_pile", L["score_box"][seat])):
+                    pygame.draw.rect(bg, (12, 10, 12), box, border_radius=int(10 * s))
+                    pygame.draw.rect(bg, (70, 56, 40), box, 1, border_radius=int(10 * s))
+                for key, yy in (("loot_of", 770), ("chasing_you", 920)):
+                    lab = g.text(tx(key).upper(), F(15), style.TEXT_DIM, bold=True)
+                    bg.blit(lab, (r.left + int(14 * s), P(0, yy)[1]))
+                self._outline_row(bg, self.zones[f"loot_of:{seat}"])
+                self._outline_row(bg, self.zones[f"chasing:{seat}"])
+            else:
+                for box in (L["hand_box"][seat], L["susp_box"][seat], L["score_box"][seat]):
+                    pygame.draw.rect(bg, (12, 10, 12), box, border_radius=int(8 * s))
+                    pygame.draw.rect(bg, (62, 50, 38), box, 1, border_radius=int(8 * s))
+                for key, zid in (("loot_of", f"loot_of:{seat}"), ("chasing", f"chasing:{seat}")):
+                    z = self.zones[zid]
+                    lab = g.text(tx(key).upper(), F(13), style.TEXT_DIM, bold=True)
+                    bg.blit(lab, (z.rect.left, z.rect.top - int(17 * s)))
+                    pygame.draw.rect(bg, (14, 12, 14), z.rect, border_radius=int(6 * s))
+        # -- the dice tray / stage ------------------------------------------------------------
+        st = L["stage"]
+        self._board(bg, st, (30, 44, 36), (12, 20, 16), style.GOLD_DEEP, inner=True)
+        # vignette
+        vig = pygame.Surface((w, h), pygame.SRCALPHA)
+        for i in range(30):
+            a = int(6 * (30 - i) / 30 * 1.4)
+            pygame.draw.rect(vig, (0, 0, 0, a), pygame.Rect(i * 5, i * 4, w - i * 10, h - i * 8), 6)
+        bg.blit(vig, (0, 0))
+        return bg
+
+    def _board(self, bg, r, top, bottom, edge, cobbles=False, inner=False):
+        s = self.L["s"]
+        rad = int(14 * s)
+        sh = self.gfx.shadow(r.width, r.height, rad, int(12 * s), 150)
+        bg.blit(sh, (r.left - int(12 * s) + int(3 * s), r.top - int(12 * s) + int(6 * s)))
+        surf = pygame.Surface(r.size, pygame.SRCALPHA)
+        for y in range(r.height):
+            pygame.draw.line(surf, style.lerp_color(top, bottom, y / max(1, r.height - 1)), (0, y), (r.width, y))
+        try:
+            noise = self.ctx.assets.tiled("table_felt", r.size).copy()
+            noise.fill((70, 70, 70), special_flags=pygame.BLEND_RGB_SUB)
+            surf.blit(noise, (0, 0), special_flags=pygame.BLEND_RGB_ADD)
+        except Exception:
+            pass
+        if cobbles:
+            cw, ch = int(46 * s), int(26 * s)
+            for row, yy in enumerate(range(0, r.height, ch)):
+                off = (row % 2) * cw // 2
+                for xx in range(-off, r.width, cw):
+                    pygame.draw.rect(surf, (255, 255, 255, 7), pygame.Rect(xx + 2, yy + 2, cw - 4, ch - 4),
+                                     border_radius=int(8 * s))
+                    pygame.draw.rect(surf, (0, 0, 0, 40), pygame.Rect(xx + 2, yy + 2, cw - 4, ch - 4), 1,
+                                     border_radius=int(8 * s))
+        mask = pygame.Surface(r.size, pygame.SRCALPHA)
+        pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=rad)
+        surf.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+        bg.blit(surf, r.topleft)
+        pygame.draw.rect(bg, edge, r, max(2, int(2 * s)), border_radius=rad)
+        pygame.draw.rect(bg, style.lerp_color(edge, (0, 0, 0), 0.5), r.inflate(-int(10 * s), -int(10 * s)), 1,
+                         border_radius=max(2, rad - int(4 * s)))
+
+    def _header(self, bg, r, icon, text, color):
+        s = self.L["s"]
+        F = self._geo()[4]
+        ic = self.gfx.icon(STREET_ICONS.get(icon, icon), F(24), color)
+        bg.blit(ic, (r.left + int(14 * s), r.top + int(10 * s)))
+        lab = self.gfx.text(text, F(21), color, bold=True, serif=True)
+        bg.blit(lab, lab.get_rect(midleft=(r.left + int(14 * s) + ic.get_width() + int(8 * s), r.top + int(10 * s) + ic.get_height() // 2)))
+
+    def _outline_row(self, bg, z):
+        s = self.L["s"]
+        pygame.draw.rect(bg, (12, 10, 12), z.rect.inflate(int(8 * s), int(8 * s)), border_radius=int(8 * s))
+
+    @staticmethod
+    def _chevron(bg, c, r, color):
+        x, y = c
+        pygame.draw.lines(bg, color, False, [(x - r // 2, y - r), (x + r // 2, y), (x - r // 2, y + r)], max(2, r // 4))
+
+    def _sack(self, bg, pos, name):
+        s = self.L["s"]
+        g = self.gfx
+        x, y = pos
+        r = int(30 * s)
+        fill = (232, 226, 210) if name == "vague" else (26, 22, 24)
+        ink = (40, 30, 24) if name == "vague" else (230, 220, 200)
+        edge = (140, 120, 90) if name == "vague" else (196, 48, 60)
+        pygame.draw.circle(bg, (0, 0, 0), (x + 2, y + 4), r)
+        ic = g.icon("loot", int(r * 2.0), fill)
+        bg.blit(ic, ic.get_rect(center=(x, y)))
+        num = g.text("1" if name == "vague" else "3", max(12, int(22 * s)), ink, bold=True)
+        bg.blit(num, num.get_rect(center=(x, y + int(8 * s))))
+        lab = g.text(tx("sack_vague").split(":")[0] if name == "vague" else tx("sack_grave").split(":")[0],
+                     max(11, int(14 * s)), style.TEXT_DIM, serif=True)
+        bg.blit(lab, lab.get_rect(midtop=(x, y + r + int(4 * s))))
+        del edge
+
+    # -- per frame ----------------------------------------------------------------------
+    def draw_board(self, surf) -> None:
+        s = self.L["s"]
+        view = self.view or {}
+        self._draw_phasebar(surf)
+        # the active player's pitch glows
+        a = self.shown_active
+        r = self.L["pitch"].get(a)
+        if r is not None and not view.get("over"):
+            pulse = 0.5 + 0.5 * math.sin(self.t_now * 2.4)
+            g = self.gfx.glow_rect(r.width, r.height, style.GOLD, int(14 * s), int(10 * s))
+            g.set_alpha(int(110 + 100 * pulse))
+            surf.blit(g, (r.left - int(10 * s), r.top - int(10 * s)))
+            g.set_alpha(None)
+        for seat in range(self.n):
+            self._draw_susp(surf, seat)
+            self._draw_score(surf, seat)
+        self._draw_hand_count(surf)
+        # legal targets of the current decision, marked softly (before any drag)
+        self._draw_hints(surf)
+
+    def _draw_phasebar(self, surf):
+        s, R, P, C, F = self._geo()
+        L = self.L
+        g = self.gfx
+        bar = L["phasebar"]
+        surf.blit(g.panel(bar.width, bar.height, fill=(14, 10, 12), border=style.GOLD_DEEP, radius=int(10 * s),
+                          alpha=220), bar.topleft)
+        a = self.shown_active
+        mark = seat_marker_surface(g, a, int(10 * s), self.colorblind)
+        surf.blit(mark, mark.get_rect(midleft=(bar.left + int(12 * s), bar.centery)))
+        txt = g.text(f"{tx('turn', n=max(1, self.shown_turn))} · {self.name(a)}", F(21), style.TEXT, bold=True, serif=True)
+        surf.blit(txt, txt.get_rect(midleft=(bar.left + int(38 * s), bar.centery)))
+        phases = ("street", "tavern", "stock")
+        cur = self.shown_phase
+        for i, (ph, r) in enumerate(zip(phases, L["phase_pills"])):
+            on = ph == cur and not (self.view or {}).get("over")
+            fill = (120, 26, 36) if on else (26, 20, 22)
+            edge = style.GOLD_BRIGHT if on else (80, 64, 48)
+            surf.blit(g.panel(r.width, r.height, fill=fill, border=edge, radius=r.height // 2, alpha=245), r.topleft)
+            lab = g.fit_text(f"{i + 1}  {_dd(f'phase.{ph}')}", F(19), r.width - int(20 * s),
+                             style.TEXT if on else style.TEXT_DIM, bold=on, serif=True)
+            surf.blit(lab, lab.get_rect(center=r.center))
+            if i < 2:
+                self._chevron(surf, (r.right + int(6 * s), r.centery), int(6 * s), (120, 96, 60))
+        rb = L["ref_btn"]
+        on = self.show_reference
+        surf.blit(g.panel(rb.width, rb.height, fill=(60, 40, 24) if on else (30, 22, 20),
+                          border=style.GOLD if on else style.GOLD_DEEP, radius=int(8 * s), alpha=245), rb.topleft)
+        ic = g.icon("info", F(20), style.GOLD)
+        lab = g.text(tx("reference"), F(17), style.TEXT, bold=True)
+        wsum = ic.get_width() + int(6 * s) + lab.get_width()
+        x = rb.centerx - wsum // 2
+        surf.blit(ic, ic.get_rect(midleft=(x, rb.centery)))
+        surf.blit(lab, lab.get_rect(midleft=(x + ic.get_width() + int(6 * s), rb.centery)))
+
+    def _token(self, kind, size):
+        def make():
+            surf = pygame.Surface((size + 4, size + 4), pygame.SRCALPHA)
+            c = (size + 4) // 2
+            if kind == "grave":
+                fill, edge, ink = (22, 18, 20), (196, 48, 60), (236, 226, 206)
+            else:
+                fill, edge, ink = (236, 230, 214), (150, 130, 100), (60, 44, 34)
+            pygame.draw.circle(surf, (0, 0, 0, 110), (c + 1, c + 2), size // 2)
+            pygame.draw.circle(surf, fill, (c, c), size // 2)
+            pygame.draw.circle(surf, edge, (c, c), size // 2, max(2, size // 12))
+            if kind == "grave":
+                t3 = self.gfx.text("3", max(10, int(size * 0.56)), ink, bold=True, serif=True)
+                surf.blit(t3, t3.get_rect(center=(c, c)))
+            else:
+                ic = self.gfx.icon("suspicion", int(size * 0.64), ink)
+                surf.blit(ic, ic.get_rect(center=(c, c)))
+            return surf
+        return self.gfx.cached(("dd_token", kind, size), make)
+
+    def _draw_susp(self, surf, seat):
+        s, R, P, C, F = self._geo()
+        box = self.L["susp_box"].get(seat)
+        if box is None:
+            return
+        g = self.gfx
+        n = self.shown_susp[seat] if seat < len(self.shown_susp) else 0
+        big = seat == self.me
+        pulse = self.susp_pulse[seat] if seat < len(self.susp_pulse) else 0.0
+        danger = n >= self.rules.arrest_at
+        col = style.lerp_color(style.TEXT, style.GOLD_BRIGHT, pulse)
+        if danger:
+            col = style.bad(self.ctx.settings)
+        if big:
+            lab = g.text(tx("suspicion").upper(), F(15), style.TEXT_DIM, bold=True)
+            surf.blit(lab, (box.left + int(12 * s), box.top + int(8 * s)))
+            num = g.text(str(n), F(42), col, bold=True, serif=True)
+            surf.blit(num, num.get_rect(midleft=(box.left + int(14 * s), box.centery + int(12 * s))))
+            x0 = box.left + int(84 * s)
+            cy = box.centery + int(8 * s)
+            gs, vs = int(34 * s), int(26 * s)
+            avail = box.right - int(12 * s) - x0
+        else:
+            num = g.text(str(n), F(26), col, bold=True, serif=True)
+            surf.blit(num, num.get_rect(midleft=(box.left + int(6 * s), box.centery)))
+            x0 = box.left + int(12 * s) + num.get_width()
+            cy = box.centery
+            gs, vs = int(26 * s), int(20 * s)
+            avail = box.right - int(4 * s) - x0
+        toks = ["grave"] * (n // 3) + ["vague"] * (n % 3)
+        if not toks:
+            return
+        widths = [gs if k == "grave" else vs for k in toks]
+        total = sum(widths) + int(3 * s) * (len(toks) - 1)
+        stepk = 1.0 if total <= avail else (avail - widths[-1]) / max(1, total - widths[-1])
+        x = x0
+        for k, wdt in zip(toks, widths):
+            img = self._token(k, wdt)
+            surf.blit(img, img.get_rect(midleft=(int(x), cy)))
+            x += (wdt + int(3 * s)) * stepk
+
+    def _draw_score(self, surf, seat):
+        s, R, P, C, F = self._geo()
+        box = self.L["score_box"].get(seat)
+        if box is None:
+            return
+        view = self.view or {}
+        seats = view.get("seats") or []
+        if seat >= len(seats):
+            return
+        p = seats[seat]
+        g = self.gfx
+        if seat == self.me:
+            z = self.zones.get(f"score:{seat}")
+            x = (z.rect.right if z is not None else box.left) + int(16 * s)
+            lab = g.text(tx("score_pile").upper(), F(15), style.TEXT_DIM, bold=True)
+            surf.blit(lab, (x, box.top + int(8 * s)))
+            cnt = p["score_count"]
+            ct = g.text(tx("cards", n=cnt) if cnt != 1 else tx("one_card"), F(19), style.TEXT)
+            surf.blit(ct, (x, box.top + int(30 * s)))
+            if "score_total" in p:
+                ft = g.text(tx("favour_total", n=p["score_total"]), F(22), style.GOLD_BRIGHT, bold=True, serif=True)
+                ic = g.icon("chalice", F(20), style.GOLD)
+                surf.blit(ic, (x, box.top + int(58 * s)))
+                surf.blit(ft, (x + ic.get_width() + int(4 * s), box.top + int(56 * s)))
+            if cnt == 0 and z is not None:
+                ph = g.text("—", F(20), style.TEXT_DIM)
+                surf.blit(ph, ph.get_rect(center=z.rect.center))
+        else:
+            z = self.zones.get(f"score:{seat}")
+            if z is None:
+                return
+            if p["score_count"] == 0:
+                pygame.draw.rect(surf, (70, 58, 44), z.rect, 1, border_radius=int(4 * s))
+            num = g.text(str(p["score_count"]), F(22), style.TEXT, bold=True, serif=True)
+            surf.blit(num, num.get_rect(midleft=(z.rect.right + int(6 * s), z.rect.centery - (int(8 * s) if "score_total" in p else 0))))
+            if "score_total" in p:
+                ft = g.text(tx("favour_total", n=p["score_total"]), F(13), style.GOLD_BRIGHT, bold=True)
+                surf.blit(ft, ft.get_rect(midleft=(z.rect.right + int(4 * s), z.rect.centery + int(14 * s))))
+
+    def _draw_hand_count(self, surf):
+        s, R, P, C, F = self._geo()
+        view = self.view or {}
+        g = self.gfx
+        for p in view.get("seats") or []:
+            seat = p["seat"]
+            box = self.L.get("hand_box", {}).get(seat)
+            if box is None:
+                continue
+            num = g.text(str(p["hand_count"]), F(22), style.TEXT, bold=True, serif=True)
+            surf.blit(num, num.get_rect(midright=(box.right - int(4 * s), box.centery)))
+
+    def _draw_hints(self, surf):
+        if self.drag is not None or self.armed is not None or self.anim.busy():
+            return
+        d = self._decision()
+        if d is None or d.kind not in ("target", "sneak_order", "loot_choice", "tavern", "discard"):
+            return
+        s = self.L["s"]
+        pulse = 0.5 + 0.5 * math.sin(self.t_now * 3.2)
+        rects = []
+        for sp in self.sprites:
+            z = str(sp.zone)
+            if z.split(":")[0] in ("street", "chasing", "loot", "loot_deck", "tavern", "tavern_deck") and \
+                    not sp.hidden and self.options_for(sp):
+                if z.startswith(("loot_deck", "tavern_deck")):
+                    zz = self.zones.get(sp.zone)
+                    if zz is None or not zz.cards or zz.cards[-1] is not sp:
+                        continue
+                rects.append(sp.rect())
+        if d.kind == "discard":
+            rects = [sp.rect() for sp in self.zones[f"hand:{self.me}"].cards if self.options_for(sp)]
+        for r in rects:
+            gl = self.gfx.glow_rect(r.width, r.height, style.HIGHLIGHT, int(10 * s), int(8 * s), dashed=True)
+            gl.set_alpha(int(70 + 90 * pulse))
+            surf.blit(gl, (r.left - int(8 * s), r.top - int(8 * s)))
+            gl.set_alpha(None)
+
+    def draw_overlay(self, surf) -> None:
+        s, R, P, C, F = self._geo()
+        g = self.gfx
+        L = self.L
+        self._draw_stage(surf)
+        # the MSM coin
+        if not any(isinstance(w, _TokenChip) and w.id == "coin" for w in self.widgets):
+            img = self._coin_img(int(self.coin_size))
+            surf.blit(img, img.get_rect(center=(int(self.coin_pos[0]), int(self.coin_pos[1]))))
+        # the Minion Pawn
+        if not any(isinstance(w, _TokenChip) and w.id == "pawn" for w in self.widgets):
+            img = self._pawn_img(False)
+            x, y = self.pawn_pos
+            if self.pawn_hop > 0.5:
+                sh = g.circle(int(20 * s), (0, 0, 0, 70))
+                surf.blit(sh, sh.get_rect(center=(int(x) + 3, int(y) + 6)))
+            surf.blit(img, img.get_rect(center=(int(x), int(y - self.pawn_hop))))
+        # hand hidden
+        if self.hand_hidden and self.viewer is not None:
+            lab = g.badge(tx("hand_hidden"), F(18), fill=(20, 14, 16), border=style.GOLD_DEEP, color=style.TEXT_DIM)
+            surf.blit(lab, lab.get_rect(center=L["fan"].center))
+        # floaters
+        for f in self.floaters:
+            surf_f, x, y, left, total = f
+            k = 1 - left / total
+            img = surf_f
+            if left < 0.4:
+                img = surf_f.copy()
+                img.set_alpha(int(255 * left / 0.4))
+            surf.blit(img, img.get_rect(center=(int(x), int(y - 50 * s * k))))
+        # the showcase: a revealed card, large
+        if self.showcase is not None:
+            cid, cap, left, total = self.showcase
+            size = C(260, 364)
+            face = self.cards.face(cid, size)
+            k = min(1.0, (total - left) / 0.25, left / 0.3)
+            cx, cy = P(780, 420)
+            dim = g.cached(("dd_dim", self.size), lambda: _dim_surface(self.size))
+            dim.set_alpha(int(150 * k))
+            surf.blit(dim, (0, 0))
+            dim.set_alpha(None)
+            img = face if k >= 1 else pygame.transform.smoothscale(face, (max(2, int(size[0] * (0.7 + 0.3 * k))), max(2, int(size[1] * (0.7 + 0.3 * k)))))
+            sh = g.shadow(img.get_width(), img.get_height(), 16, 16, 200)
+            surf.blit(sh, (cx - img.get_width() // 2 - 16 + 6, cy - img.get_height() // 2 - 16 + 10))
+            surf.blit(img, img.get_rect(center=(cx, cy)))
+            surf.blit(cap, cap.get_rect(midtop=(cx, cy + size[1] // 2 + int(14 * s))))
+        # heralds
+        y = P(0, 200)[1]
+        for h in self.heralds:
+            img, left, total = h
+            a = min(1.0, (total - left) / 0.2, left / 0.45)
+            if a < 1:
+                img = img.copy()
+                img.set_alpha(int(255 * a))
+            surf.blit(img, img.get_rect(center=(P(780, 0)[0], y)))
+            y += img.get_height() + int(6 * s)
+        if self.show_reference:
+            self._draw_reference(surf)
+
+    def _draw_stage(self, surf):
+        s, R, P, C, F = self._geo()
+        g = self.gfx
+        st = self.L["stage"]
+        pr = self.prompt
+        if self.banner is None and pr:
+            title, sub, icon = pr
+            ts_ = g.fit_text(title or "", F(27), st.width - int(120 * s), style.TEXT, bold=True, serif=True)
+            x = st.centerx
+            top = st.top + int(14 * s)
+            if icon:
+                ic = g.icon(icon, F(30), style.GOLD)
+                wsum = ic.get_width() + int(10 * s) + ts_.get_width()
+                surf.blit(ic, ic.get_rect(midleft=(x - wsum // 2, top + ts_.get_height() // 2)))
+                surf.blit(ts_, ts_.get_rect(midleft=(x - wsum // 2 + ic.get_width() + int(10 * s), top + ts_.get_height() // 2)))
+            else:
+                surf.blit(ts_, ts_.get_rect(midtop=(x, top)))
+            if sub:
+                ss = g.text_block(sub, F(18), st.width - int(60 * s), style.TEXT_DIM, align="center", max_lines=2)
+                surf.blit(ss, ss.get_rect(midtop=(x, top + ts_.get_height() + int(4 * s))))
+        rs = self.roll_show
+        if rs is not None and rs.get("landed"):
+            self._draw_roll_plaque(surf, rs)
+
+    def _draw_roll_plaque(self, surf, rs):
+        s, R, P, C, F = self._geo()
+        g = self.gfx
+        faces = rs.get("faces") or []
+        bonus = rs.get("bonus") or 0
+        if rs.get("purpose") == "lay_low":
+            line = f"{_dd('action.lay_low')}: −{sum(faces)} {tx('suspicion')}"
+            ok = None
+        else:
+            parts = " + ".join(str(f) for f in faces)
+            line = f"{parts}  + {bonus}  =  {rs.get('total')}   {tx('vs')} {rs.get('need')}"
+            ok = rs.get("success")
+        key = ("dd_plaque", line, ok, self.L["s"])
+
+        def make():
+            txt = g.text(line, F(26), style.TEXT, bold=True, serif=True)
+            sub = None
+            if ok is not None:
+                col = style.good(self.ctx.settings) if ok else style.bad(self.ctx.settings)
+                sub = g.text(("✓ " if ok else "✗ ") + (tx("success") if ok else tx("failure")), F(22), col, bold=True)
+            w = max(txt.get_width(), sub.get_width() if sub else 0) + int(36 * s)
+            h = txt.get_height() + (sub.get_height() + int(4 * s) if sub else 0) + int(20 * s)
+            p = pygame.Surface((w, h), pygame.SRCALPHA)
+            p.blit(g.panel(w, h, fill=(16, 12, 12), border=style.GOLD_DEEP, radius=int(10 * s), alpha=225), (0, 0))
+            p.blit(txt, txt.get_rect(midtop=(w // 2, int(10 * s))))
+            if sub:
+                p.blit(sub, sub.get_rect(midtop=(w // 2, int(12 * s) + txt.get_height())))
+            return p
+        img = g.cached(key, make)
+        st = self.L["stage"]
+        surf.blit(img, img.get_rect(midleft=(st.left + int(330 * s), P(0, 744)[1])))
+
+    def _draw_reference(self, surf):
+        s, R, P, C, F = self._geo()
+        g = self.gfx
+        r = R(330, 90, 900, 520)
+        self.L["ref_panel"] = r
+
+        def make():
+            p = pygame.Surface(r.size, pygame.SRCALPHA)
+            p.blit(g.panel(r.width, r.height, fill=(40, 30, 22), border=style.GOLD, radius=int(16 * s), alpha=250,
+                           inner=style.GOLD_DEEP), (0, 0))
+            try:
+                par = self.ctx.assets.tiled("parchment", (r.width - int(24 * s), r.height - int(24 * s)), (150, 130, 110))
+                par = par.copy()
+                par.set_alpha(60)
+                p.blit(par, (int(12 * s), int(12 * s)))
+            except Exception:
+                pass
+            head = g.text(_dd("reference.heading"), F(32), style.GOLD_BRIGHT, bold=True, serif=True)
+            p.blit(head, head.get_rect(midtop=(r.width // 2, int(20 * s))))
+            y = int(30 * s) + head.get_height()
+            for key, icon in (("street", "street"), ("tavern", "tavern"), ("stock", "clock"), ("anytime", "plot")):
+                ic = g.icon(icon, F(34), style.GOLD)
+                p.blit(ic, (int(30 * s), y + int(4 * s)))
+                block = g.text_block(_dd(f"reference.{key}"), F(21), r.width - int(120 * s), style.TEXT, align="left")
+                p.blit(block, (int(80 * s), y))
+                y += max(block.get_height(), ic.get_height()) + int(20 * s)
+            hint = g.text(tx("reference_hint"), F(16), style.TEXT_DIM)
+            p.blit(hint, hint.get_rect(midbottom=(r.width // 2, r.height - int(12 * s))))
+            return p
+        img = g.cached(("dd_reference", r.size), make)
+        surf.blit(img, r.topleft)
+
+    # -- zoom: hovering any face-up card for a moment previews it ------------------------
+    def zoom_key(self):
+        key, sp = super().zoom_key()
+        if key is not None:
+            return key, sp
+        if self.drag is not None or self.menu is not None or self.preview_key is not None:
+            return None, None
+        h = self.hover
+        if isinstance(h, CardSprite) and h.face_up and h.key is not None and h.flip is None and not h.dragging:
+            z = self.zones.get(h.zone)
+            delay = 0.35 if (z is not None and z.kind == "fan") else 0.6
+            if self.hover_time >= delay:
+                return h.key, h
+        return None, None
+
+
+def _dim_surface(size):
+    s = pygame.Surface(size, pygame.SRCALPHA)
+    s.fill((0, 0, 0, 255))
+    return s
