@@ -174,7 +174,8 @@ class SchemersTable(TableKit):
                           private=private, target=False, z=5, arc=3.0, curve=5.0, max_gap=1.06))
         self.add_zone(Row(("lost", bottom), pygame.Rect(1060, 858, 3 * (MY_LOST_CARD[0] + 10), MY_LOST_CARD[1]),
                           MY_LOST_CARD, gap=10, align="start", target=False, z=4))
-        self.add_tokens(TokenStack(("ducats", bottom), (96, 1016), "ducat", size=44, max_drawn=12, owner=bottom))
+        self.add_tokens(TokenStack(("ducats", bottom), (92, 982), "ducat", size=48, max_drawn=12, owner=bottom,
+                                   label=False))
         # the middle of the table
         self.canal_rect = pygame.Rect(0, 0, 500, 170)
         self.canal_rect.center = (cx, cy + 6)
@@ -503,7 +504,7 @@ class SchemersTable(TableKit):
                                     tone="alert", center=(CENTER[0], 560), width=760)
             else:
                 banner = BannerSpec(("turn", d.clock_key), _tt("kinds.turn"), "", icon="candle", decision=d,
-                                    center=(CENTER[0], 590), width=520) if d.timeout else None
+                                    center=(CENTER[0], 598), width=480)
             return widgets, banner
         if kind in ("challenge", "challenge_block"):
             p = d.prompt or {}
@@ -683,9 +684,11 @@ class SchemersTable(TableKit):
         # lay out: one row above the hand
         from game.ui.table.widgets import layout_row
         layout_row(items, self.gfx, (CENTER[0], 752), gap=10, max_width=1470)
+        self.armed_auto = False
         if forced and self.armed is None:
             canal = items[2]
             self.armed = (canal, by_target(canal.options))
+            self.armed_auto = True
         return items
 
     def _verb_of(self, a):
@@ -1066,6 +1069,7 @@ class SchemersTable(TableKit):
                                  fill=(18, 40, 70), border=(120, 170, 220), icon="canal")
                     surf.blit(fb, fb.get_rect(midbottom=(r.centerx, r.top - 6)))
             if seat == bottom:
+                self._draw_my_ducats(surf)
                 self._draw_flash_and_bubble(surf, seat, r, above=(CENTER[0], 800))
             else:
                 self._draw_flash_and_bubble(surf, seat, r)
@@ -1159,23 +1163,42 @@ class SchemersTable(TableKit):
         name = g.fit_text(who, 28, w - 80, style.TEXT, bold=True, serif=True, min_size=18)
         surf.blit(name, (x0 + 52, y0 + 14))
         pygame.draw.line(surf, (90, 66, 40), (x0 + 14, y0 + 56), (x0 + w - 14, y0 + 56), 1)
+        # right column: status, then the claims you made (what the others remember)
         yy = y0 + 70
+        right = x0 + w - 16
         if unt:
             b = g.badge(_tt("badges.untouchable"), 17, fill=(40, 36, 34), border=(220, 210, 190), icon="untouchable")
-            surf.blit(b, (x0 + w - b.get_width() - 14, yy))
-            yy += b.get_height() + 6
+            surf.blit(b, b.get_rect(topright=(right, yy)))
+            yy += b.get_height() + 8
         if claims and not out:
-            lab2 = g.text(tw("schemers_claimed"), 15, style.TEXT_DIM)
-            cx = x0 + w - 14
+            lab2 = g.text(tw("schemers_claimed"), 16, style.TEXT_DIM)
+            cx = right
             for c in reversed(claims[-4:]):
-                ic = g.icon(c if c in ROLES else "untouchable", 26, (226, 200, 140))
-                cx -= 28
-                surf.blit(ic, (cx, y0 + h - 40))
-            surf.blit(lab2, lab2.get_rect(midright=(cx - 4, y0 + h - 27)))
+                ic = g.icon(c if c in ROLES else "untouchable", 28, (226, 200, 140))
+                cx -= 30
+                surf.blit(ic, (cx, yy))
+            surf.blit(lab2, lab2.get_rect(midright=(cx - 6, yy + 14)))
         if out:
-            ribbon = g.badge(tw("schemers_out"), 20, fill=(60, 12, 16), border=(150, 60, 60), icon="death")
-            surf.blit(ribbon, ribbon.get_rect(center=(x0 + w // 2 + 60, y0 + 120)))
+            ribbon = g.badge(tw("schemers_out"), 22, fill=(60, 12, 16), border=(150, 60, 60), icon="death")
+            surf.blit(ribbon, ribbon.get_rect(topright=(right, y0 + 72)))
+        if self.viewer is not None:
+            hint = g.text(tw("schemers_keys_hint"), 16, (150, 132, 104))
+            surf.blit(hint, hint.get_rect(bottomright=(right, y0 + h - 12)))
         return surf
+
+    def _draw_my_ducats(self, surf) -> None:
+        """The big count beside your coins (changes coin by coin as they land)."""
+        st = self.tokens.get(("ducats", self.bottom_seat()))
+        if st is None or st.hidden:
+            return
+        g = self.gfx
+        x = st.pos[0] + st.size // 2 + 16
+        num = g.text(str(st.count), 50, style.GOLD_BRIGHT if st.color == style.GOLD else style.TEXT, bold=True,
+                     serif=True)
+        surf.blit(num, num.get_rect(bottomleft=(x, st.pos[1] + 14)))
+        auction = (self.view or {}).get("auction") is not None
+        lab = g.text(_tt("zones.tokens" if auction else "zones.ducats"), 18, style.TEXT_DIM, serif=True)
+        surf.blit(lab, lab.get_rect(topleft=(x + 2, st.pos[1] + 12)))
 
     def _draw_flash_and_bubble(self, surf, seat, r, above=None) -> None:
         for b in self.bubbles:
@@ -1357,6 +1380,7 @@ WORDS = {
     "schemers_bids": '{n} bids',
     "schemers_sealed_in": '{n} sealed',
     "schemers_sealed_title": 'Sealed bids',
+    "schemers_keys_hint": 'H hides your hand · Space zooms a card',
     "schemers_tokens": 'Your tokens',
     "schemers_tokens_left": 'You have {tokens} tokens.',
     "schemers_need": 'You need {n} more',

@@ -115,7 +115,8 @@ class TableKit(GameTable):
         self.menu: Menu | None = None
         self.press = None                       # (item, pos)
         self.drag = None                        # dict while dragging
-        self.armed = None                       # (item, {tid: Option}) after clicking a targeted item
+        self.armed = None                       # (item, {tid: [Option]}) after clicking a targeted item
+        self.armed_auto = False                 # armed by the game (a forced move), not by a click
         self.hover = None
         self.hover_time = 0.0
         self.pointer = (-1, -1)
@@ -744,12 +745,13 @@ class TableKit(GameTable):
             self.request_undo()
             return True
         if k == pygame.K_ESCAPE:
-            if self.menu or self.drag or self.armed or self.zoom_on:
+            # Esc first closes what the table has open; otherwise the scene opens its menu
+            if self.menu or self.drag or self.zoom_on or (self.armed and not self.armed_auto):
                 self._cancel_drag()
                 self.menu = None
-                self.armed = None
                 self.zoom_on = False
-                self.refresh_controls()
+                if not self.armed_auto:
+                    self.armed = None
                 return True
             return False
         # hotkeys of visible buttons
@@ -947,6 +949,7 @@ class TableKit(GameTable):
         plain = [o for o in opts if o.target is None]
         if targeted and not plain:
             self.armed = (item, targeted)
+            self.armed_auto = False
             self.sound("ui_click")
             return
         if len(plain) == 1 and not targeted:

@@ -269,29 +269,35 @@ class Menu:
 
 
 class NumberPicker:
-    """Choose a whole number lo..hi with −/+ and a confirm button (sealed bids...)."""
+    """Choose a whole number lo..hi with −/+ and a confirm button (sealed bids...).
+    Also keyboard: ←/→ or −/+ step, Enter confirms (handled by the kit's hotkeys)."""
 
     def __init__(self, pid, center, lo: int, hi: int, value: int, on_confirm: Callable[[int], None],
-                 label: str, confirm_label: str, kit, icon: str | None = None):
+                 label: str, confirm_label: str, kit, icon: str | None = None, width: int = 560):
         self.id = pid
         self.lo, self.hi, self.value = lo, hi, max(lo, min(hi, value))
         self.on_confirm = on_confirm
         self.label = label
         self.icon = icon
-        self.rect = pygame.Rect(0, 0, 420, 150)
+        g = kit.gfx
+        self.label_s = g.text_block(label, 21, width - 40, style.TEXT)
+        top_h = 16 + self.label_s.get_height() + 8
+        self.rect = pygame.Rect(0, 0, width, top_h + 78)
         self.rect.center = center
-        cx, cy = self.rect.centerx, self.rect.top + 78
-        self.minus = Button((pid, "-"), "−", (cx - 150, cy - 26, 56, 52), action=lambda: self.step(-1),
-                            style_name="normal", font_size=28)
-        self.plus = Button((pid, "+"), "+", (cx + 94, cy - 26, 56, 52), action=lambda: self.step(+1),
-                           style_name="normal", font_size=28)
-        self.ok = Button((pid, "ok"), confirm_label, (0, 0, 160, 48), action=lambda: self.on_confirm(self.value),
-                         style_name="primary", font_size=20)
-        self.ok.rect.midtop = (cx, self.rect.bottom - 8)
-        self.rect.height += 40
+        left, cy = self.rect.left, self.rect.top + top_h + 36
+        # one row: [−] value [+]   [Confirm]
+        self.minus = Button((pid, "-"), "−", (left + 40, cy - 26, 56, 52), action=lambda: self.step(-1),
+                            style_name="normal", font_size=28, hotkey=pygame.K_LEFT)
+        self.plus = Button((pid, "+"), "+", (left + 236, cy - 26, 56, 52), action=lambda: self.step(+1),
+                           style_name="normal", font_size=28, hotkey=pygame.K_RIGHT)
+        self.ok = Button((pid, "ok"), confirm_label, (0, 0, 200, 54), action=lambda: self.on_confirm(self.value),
+                         style_name="primary", font_size=22, hotkey=pygame.K_RETURN)
+        self.ok.rect.midright = (self.rect.right - 36, cy)
+        self.value_x = left + 166 - 14
+        self.value_y = cy
         self.buttons = [self.minus, self.plus, self.ok]
-        self.bg = kit.gfx.panel(self.rect.width, self.rect.height, fill=(22, 14, 18), border=style.GOLD,
-                                radius=14, alpha=245, shadow=8)
+        self.bg = g.panel(self.rect.width, self.rect.height, fill=(22, 14, 18), border=style.GOLD,
+                          radius=14, alpha=245, shadow=8)
 
     def step(self, d: int) -> None:
         self.value = max(self.lo, min(self.hi, self.value + d))
@@ -305,13 +311,12 @@ class NumberPicker:
     def draw(self, surf, kit, hover_item=None):
         g = kit.gfx
         surf.blit(self.bg, (self.rect.x - 8, self.rect.y - 8))
-        lab = g.fit_text(self.label, 20, self.rect.width - 30, style.TEXT_DIM, min_size=12)
-        surf.blit(lab, lab.get_rect(midtop=(self.rect.centerx, self.rect.top + 12)))
+        surf.blit(self.label_s, self.label_s.get_rect(midtop=(self.rect.centerx, self.rect.top + 16)))
         val = g.text(str(self.value), 46, style.GOLD_BRIGHT, bold=True, serif=True)
-        surf.blit(val, val.get_rect(center=(self.rect.centerx, self.rect.top + 78)))
+        surf.blit(val, val.get_rect(center=(self.value_x, self.value_y)))
         if self.icon:
-            ic = g.icon(self.icon, 30, style.GOLD)
-            surf.blit(ic, ic.get_rect(midleft=(self.rect.centerx + val.get_width() // 2 + 8, self.rect.top + 78)))
+            ic = kit.coin(self.icon, 28, (196, 196, 206))
+            surf.blit(ic, ic.get_rect(midleft=(self.value_x + val.get_width() // 2 + 6, self.value_y)))
         for b in self.buttons:
             b.enabled = not ((b is self.minus and self.value <= self.lo) or (b is self.plus and self.value >= self.hi))
             b.draw(surf, kit, hover=(b is hover_item))
@@ -366,18 +371,30 @@ class LogPanel:
         pieces = []
         links = []
         space = font.size(" ")[0]
+        # words may span segments ("(+" "1" ")."): group glued pieces and wrap groups
+        groups: list[list] = [[]]
+        gaps: list[int] = [0]
         for seg in segs:
             text, card = seg[0], (seg[1] if len(seg) > 1 else None)
             color = seg[2] if len(seg) > 2 and seg[2] else (style.GOLD_BRIGHT if card is not None else style.TEXT)
             bold = card is not None or (len(seg) > 3 and bool(seg[3]))
             for tok in re.findall(r"\S+|\s+", text):
                 if tok.isspace():
-                    if x > 0:
-                        x += space * len(tok.replace("\n", ""))
+                    if groups[-1]:
+                        groups.append([])
+                        gaps.append(0)
+                    gaps[-1] += len(tok.replace("\n", ""))
                     continue
-                ws = g.text(tok, size, color, bold=bold)
-                if x > 0 and x + ws.get_width() > width and (tok[0].isalnum() or len(tok) > 2):
-                    x, y = 0, y + lh
+                groups[-1].append((g.text(tok, size, color, bold=bold), card))
+        for group, gap in zip(groups, gaps):
+            if not group:
+                continue
+            gw = sum(ws.get_width() for ws, _c in group)
+            if x > 0:
+                x += space * gap
+            if x > 0 and x + gw > width:
+                x, y = 0, y + lh
+            for ws, card in group:
                 pieces.append((ws, x, y))
                 if card is not None:
                     links.append((pygame.Rect(x, y, ws.get_width(), lh), card))
