@@ -1,0 +1,145 @@
+"""Random legal playouts with invariants after every step (300+ games per mode, with and
+without Taglia), and golden replays that must reach the recorded digest."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from game.core.match import Match
+from game.core.record import read_record, state_digest
+from game.core.rng import RNG
+from game.games.schemers import engine as E
+
+from .test_schemers_util import count_cards, rules
+
+GOLDEN = Path(__file__).parent / "golden"
+PLAYERS = {"standard": (2, 3, 4, 5, 6), "intoccabile": (3, 4, 5, 6), "campanile": (2, 3, 4, 6),
+           "rialto": (3, 4, 5, 6), "carnevale": (2, 3, 5, 7)}
+
+
+def check_playouts(mode, addons, games, hotseat=False, seed=0):
+    R = rules()
+    rng = RNG(seed + len(mode))
+    for g in range(games):
+        n = PLAYERS[mode][g % len(PLAYERS[mode])]
+        opts = R.validate_options({"mode": mode, "addons": addons, "hotseat": hotseat}, n)
+        s = R.setup(n, opts, 7919 * g + seed)
+        total = 25 if mode == "carnevale" else 15
+        steps = 0
+        while True:
+            assert count_cards(s) == total
+            assert min(s.coins) >= 0
+            if s.auc is not None:
+                assert min(s.auc.tokens) >= 0
+            res = R.result(s)
+            ds = R.decisions(s)
+            if res is not None:
+                assert ds == ()
+                break
+            assert ds, f"no decision in phase {E.PHASES[s.phase]}"
+            for d in ds:
+                assert d.actions and d.default in d.actions
+                if d.kind == "turn" and s.coins[d.seat] >= s.cfg.forced_at:
+                    assert all(a[0] == "canal" for a in d.actions)          # VC-010
+                if d.kind == "turn" and d.seat == s.unt:
+                    assert ("income",) not in d.actions and ("casino",) not in d.actions   # VC-042
+            d = ds[rng.below(len(ds))]
+            a = d.actions[rng.below(len(d.actions))]
+            before = s.coins[d.seat]
+            R.apply(s, d.seat, a)
+            if d.kind == "turn" and d.seat == s.unt:
+                assert a[0] not in ("income", "casino")
+            if d.kind == "turn" and before >= s.cfg.forced_at:
+                assert a[0] == "canal"
+            steps += 1
+            assert steps < 2000
+        assert len(res.winners) == 1 and s.nalive == 1
+        assert [len(h) > 0 for h in s.hands].count(True) == 1
+        assert s.hands[res.winners[0]]
+        assert sorted(s.out + (s.winner,)) == list(range(n))
+
+
+@pytest.mark.parametrize("mode", list(PLAYERS))
+@pytest.mark.parametrize("addons", [[], ["taglia"]])
+def test_random_playouts_keep_every_invariant(mode, addons):
+    check_playouts(mode, addons, 300)
+
+
+def test_random_playouts_rialto_hotseat_sealed_bids():
+    check_playouts("rialto", ["taglia"], 300, hotseat=True)
+
+
+def test_random_playouts_through_the_match_driver_with_clocks():
+    """Timeouts: a fake clock lets every decision run out now and then."""
+    R = rules()
+    for mode, n in (("campanile", 3), ("intoccabile", 4), ("rialto", 4)):
+        now = [0.0]
+        rng = RNG(5)
+        m = Match("schemers", R, [__import__("game.core.match", fromlist=["SeatInfo"]).SeatInfo(str(i), "human")
+                                  for i in range(n)], {"mode": mode}, 17, now=lambda: now[0])
+        steps = 0
+        while not m.over and steps < 3000:
+            ds = m.decisions()
+            if rng.below(3) == 0:
+                now[0] += 60.0
+                m.tick()
+            else:
+                d = ds[rng.below(len(ds))]
+                m.submit(d.seat, d.actions[rng.below(len(d.actions))])
+            steps += 1
+        assert m.over
+
+
+def golden_files():
+    return sorted(GOLDEN.glob("schemers_*.json"))
+
+
+def test_golden_files_exist():
+    assert len(golden_files()) >= 4
+
+
+@pytest.mark.parametrize("path", golden_files(), ids=lambda p: p.stem)
+def test_golden_replay_reaches_the_recorded_digest(path):
+    R = rules()
+    record = read_record(path, known_games={"schemers"})
+    m = Match.from_record(record, R)                       # raises if any digest differs
+    assert m.over
+    assert state_digest(R, m.state) == record.digest
+    data = json.loads(path.read_text())
+    assert data["extra"]["winner"] == m.result().winners[0]
+
+
+GOLDEN_GAMES = [  # (file stem, options, players, seed, agents)
+    ("schemers_standard_4p", {"mode": "standard"}, 4, 101, "normal"),
+    ("schemers_intoccabile_taglia_4p", {"mode": "intoccabile", "addons": ["taglia"]}, 4, 202, "normal"),
+    ("schemers_campanile_3p", {"mode": "campanile"}, 3, 303, "easy"),
+    ("schemers_rialto_4p", {"mode": "rialto"}, 4, 404, "normal"),
+    ("schemers_rialto_hotseat_3p", {"mode": "rialto", "hotseat": True}, 3, 505, "normal"),
+    ("schemers_carnevale_taglia_5p", {"mode": "carnevale", "addons": ["taglia"]}, 5, 606, "random"),
+]
+
+
+def regenerate_golden():
+    """python -m tests.test_schemers_playouts — rewrites tests/golden/schemers_*.json.
+    Only after a deliberate rules change: the point of a golden file is that it does not move."""
+    from game.core.match import SeatInfo
+    from game.core.record import write_record
+    from game.games.schemers import make_agent
+
+    R = rules()
+    for stem, options, n, seed, level in GOLDEN_GAMES:
+        agents = {i: make_agent(level, i, seed + i) for i in range(n)}
+        m = Match("schemers", R, [SeatInfo(f"{level} {i + 1}", "ai", level) for i in range(n)], options, seed,
+                  agents=agents)
+        while not m.over:
+            m.run_agents(1)
+        rec = m.record()
+        rec.extra = {"winner": m.result().winners[0], "note": "generated by regenerate_golden()"}
+        write_record(GOLDEN / f"{stem}.json", rec)
+        print(stem, len(rec.actions), "actions, winner", rec.extra["winner"])
+
+
+if __name__ == "__main__":
+    regenerate_golden()
