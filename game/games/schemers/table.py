@@ -26,6 +26,7 @@ from game.ui.table import style
 from game.ui.table.cards import CardFrame, CardSprite
 from game.ui.table.gfx import light_pool, seat_color, seat_marker_surface
 from game.ui.table.kit import TableKit, Target, by_target
+from game.ui.table.layout import oval_seats
 from game.ui.table.strings import FALLBACK, ts
 from game.ui.table.tween import ease_out_back, ease_out_cubic, linear
 from game.ui.table.widgets import BannerSpec, Button, Chip, NumberPicker, Option
@@ -134,23 +135,12 @@ class SchemersTable(TableKit):
         others = self.order()
         k = len(others)
         cx, cy = CENTER
-        rx, ry = 650, 352
-        if k == 1:
-            angles = [270.0]
-        else:
-            span = min(216.0, 62.0 * (k - 1))
-            angles = [270 - span / 2 + span * i / (k - 1) for i in range(k)]
         self.seat_rects.clear()
         self.seat_centers.clear()
         seat_w = 300 if self.hand_size <= 2 else 330
         seat_h = 214
-        for seat, a in zip(others, angles):
-            x = cx + rx * math.cos(math.radians(a))
-            y = cy + ry * math.sin(math.radians(a))
-            x = max(20 + seat_w / 2, min(1530 - seat_w / 2, x))
-            y = max(16 + seat_h / 2, y)
-            r = pygame.Rect(0, 0, seat_w, seat_h)
-            r.center = (int(x), int(y))
+        rects = oval_seats(k, CENTER, (650, 352), (seat_w, seat_h), pygame.Rect(20, 16, 1510, 820))
+        for seat, r in zip(others, rects):
             self.seat_rects[seat] = r
             self.seat_centers[seat] = r.center
             hand_w = self.hand_size * (SEAT_CARD[0] + 6)
@@ -1350,12 +1340,16 @@ def _slot_outline(w, h):
 
 
 def _lost_veil(gfx, w, h):
+    """Lost cards read as out of play without hiding which role they were: a light
+    veil and a small skull seal in the corner (shape, not colour alone)."""
     s = pygame.Surface((w, h), pygame.SRCALPHA)
-    pygame.draw.rect(s, (10, 6, 8, 120), s.get_rect(), border_radius=max(4, w // 14))
-    ic = gfx.icon("death", int(w * 0.42), (230, 210, 190))
-    ic = ic.copy()
-    ic.set_alpha(200)
-    s.blit(ic, ic.get_rect(center=(w // 2, int(h * 0.62))))
+    pygame.draw.rect(s, (10, 6, 8, 70), s.get_rect(), border_radius=max(4, w // 14))
+    r = max(10, w // 6)
+    c = (w - r - 3, h - r - 3)
+    pygame.draw.circle(s, (40, 10, 14), c, r)
+    pygame.draw.circle(s, (200, 170, 130), c, r, 1)
+    ic = gfx.icon("death", int(r * 1.5), (236, 220, 200))
+    s.blit(ic, ic.get_rect(center=c))
     return s
 
 
