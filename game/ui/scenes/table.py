@@ -114,6 +114,7 @@ class TableScene(Scene):
         self.think_seat: int | None = None
         self.think_t = 0.0
         self.ready = None                 # (key, action, due) an AI answer waiting for its pacing
+        self.ai_retries: dict = {}
         self.over_t = 0.0
         self.paused_at: float | None = None
         self.had_decision = False
@@ -329,6 +330,12 @@ class TableScene(Scene):
             if decision is None:
                 continue
             if error is not None or action not in decision.actions:
+                # an agent that failed (e.g. its memory changed under it while a human
+                # answered a reaction) thinks once more before falling back to the default
+                tries = self.ai_retries.get(key, 0)
+                if tries < 2:
+                    self.ai_retries[key] = tries + 1
+                    continue
                 action = decision.default if decision.default in decision.actions else decision.actions[0]
             pace = self.app.settings.anim(0.35 if decision.kind != "turn" else 0.7)
             self.ready = (key, action, self.think_t + pace)
