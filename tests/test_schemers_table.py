@@ -537,3 +537,87 @@ def test_the_table_never_reads_the_match_state_during_a_game(app_parts):
     table.update(0.1)
     for seat in range(1, 4):
         assert all(sp.key is None for sp in table.zones[("hand", seat)].cards)
+
+
+# ---------------------------------------------------------------------------------------------
+def test_spectator_and_hot_seat_viewer_changes(app_parts):
+    h = Harness(app_parts, n=4, seed=9, viewer=None)
+    h.draw()
+    for seat in range(4):                                # a spectator sees no hand at all
+        assert all(sp.key is None for sp in h.table.zones[("hand", seat)].cards)
+    assert h.table.my_decisions() == []
+    for viewer in (2, 0):                                # the curtain lifts for seat 2, then seat 0
+        h.table.set_viewer(viewer)
+        h.settle()
+        h.draw()
+        mine = h.match.view(viewer)["hand"]
+        assert sorted(sp.key for sp in h.table.zones[("hand", viewer)].cards) == sorted(mine)
+        for seat in range(4):
+            if seat != viewer:
+                assert all(sp.key is None for sp in h.table.zones[("hand", seat)].cards)
+
+
+def test_chronicle_names_players_and_previews_a_card_on_hover(app_parts):
+    h = Harness(app_parts, n=3, seed=3)
+    h.until_turn(0)
+    h.click(h.widget(("claim", "doge")).rect.center)
+    for seat in (1, 2):
+        if h.match.decisions_for(seat):
+            h.other(seat, ("pass",))
+    h.settle()
+    h.draw()
+    log = h.table.log
+    words = " ".join(seg[0] for entry in log.entries for seg in entry)
+    assert "Lucrezia" in words and "Doge" in words
+    link = next((r, key) for r, key in log._links if key == "doge")
+    h.move(link[0].center)
+    assert h.table.zoom_key()[0] == "doge"               # the card shows beside the log
+    h.draw()
+    h.move((10, 10))
+    assert h.table.zoom_key()[0] is None
+
+
+def test_forced_canal_arms_itself_and_esc_still_reaches_the_menu(app_parts):
+    h = Harness(app_parts, n=3, seed=4)
+    for _ in range(80):                                  # everyone takes Gondola Fare until seat 0 is rich
+        ds = h.until_turn(0)
+        if h.match.view(0)["ducats"][0] >= 10:
+            break
+        h.click(h.widget("income").rect.center)
+        h.settle()
+    d = h.match.decisions_for(0)[0]
+    assert d.prompt["forced"]
+    assert h.table.armed is not None and h.table.armed_auto
+    assert h.widget("income").enabled is False
+    h.post(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0)
+    consumed = []
+    for e in pygame.event.get():
+        consumed.append(h.table.handle_event(e))
+    assert consumed == [False]                           # the scene opens its menu
+    h.click(seat_point(h, 2))                            # one click on a seat sends them Into the Canal
+    assert h.match.log[-1] == (0, ("canal", 2))
+
+
+def test_every_frame_is_drawn_from_cached_surfaces(app_parts):
+    """After warming up, a frame with animations running renders no new text."""
+    h = Harness(app_parts, n=5, seed=2, ai=(1, 2, 3, 4))
+    surf = h.surface
+    seen = 0
+    for _ in range(40):
+        if h.match.over:
+            break
+        if h.match.decisions_for(0):
+            d = h.match.decisions_for(0)[0]
+            h.submit(0, d.default if d.default in d.actions else d.actions[0])
+        else:
+            h.table.on_events([e for e in h.match.run_agents(1) if e.visible_to(0)])
+        while h.table.busy():
+            h.table.update(1 / 60)
+            h.table.draw(surf)
+            seen += 1
+    assets = h.ctx.assets
+    before = len(assets._text)
+    for _ in range(30):
+        h.table.update(1 / 60)
+        h.table.draw(surf)
+    assert len(assets._text) == before and seen > 0
