@@ -63,7 +63,7 @@ def play_match(game_id: str, players: int, options: dict | None, seed: int, afte
     spec = registry.get(game_id)
     ruleset = registry.ruleset(game_id)
     if seats is None:
-        seats = [SeatInfo(f"Seat {i + 1}" if i else "You", "ai", difficulty) for i in range(players)]
+        seats = [SeatInfo(f"Player {i + 1}", "ai", difficulty) for i in range(players)]
     else:
         seats = [s if isinstance(s, SeatInfo) else SeatInfo.from_json(s) for s in seats]
         seats = [SeatInfo(s.name, "ai", s.difficulty if s.difficulty else difficulty) for s in seats]
