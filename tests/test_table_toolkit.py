@@ -198,6 +198,9 @@ class ToyTable(TableKit):
     def options_for(self, item):
         if isinstance(item, Chip):
             return item.options
+        if isinstance(item, DieSprite):            # drag the die onto the play spot to roll
+            return [Option("Roll", a, target=("zone", "play")) for d in self.my_decisions()
+                    for a in d.actions if a == ("roll",)]
         return []
 
 
@@ -332,3 +335,23 @@ def test_tokens_fly_and_counts_change_coin_by_coin(parts):
         t.update(1 / 60)
         seen.add(stack.count)
     assert stack.count == 5 and seen >= {0, 5} and max(seen) == 5
+
+
+def test_drag_the_die_onto_the_tray_rolls_it(parts):
+    m, t = _toy(parts)
+    m.submit(0, ("bid", 1))
+    m.submit(1, ("bid", 0))
+    t.set_viewer(0)
+    while m.decisions()[0].seat != 0:
+        t.on_events(m.submit(m.decisions()[0].seat, ("add", 1)))
+    _settle(t)
+    die = t.die
+    home = (die.x, die.y)
+    _drag(t, (int(die.x), int(die.y)), (1500, 200))   # not the tray: back it goes
+    _settle(t)
+    assert (die.x, die.y) == home and m.log[-1][1] != ("roll",)
+    _drag(t, (int(die.x), int(die.y)), t.zones["play"].rect.center)
+    assert m.log[-1] == (0, ("roll",))
+    _settle(t)
+    face = next(e for e in reversed(t.history) if e.kind == "roll").data["faces"][0]
+    assert die.shown == face and die.face == face

@@ -291,7 +291,9 @@ class SchemersTable(TableKit):
             return True
         if k == "reveal":
             seat = d.get("seat")
-            self.reveal_card(("hand", seat), d.get("card"), hold=1.0)
+            mine = seat == self.bottom_seat()
+            self.reveal_card(("hand", seat), d.get("card"), hold=1.1, scale=1.15 if mine else 1.9,
+                             toward=CENTER, frac=0.2 if mine else 0.35)
             return True
         if k == "shuffle":
             self.step(lambda: self._shuffle_deck(d.get("zone")))

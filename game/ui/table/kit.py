@@ -471,7 +471,8 @@ class TableKit(GameTable):
             return duration
         self.anim.enqueue(run)
 
-    def reveal_card(self, zid, key, index=None, hold: float = 1.1, sound="reveal") -> None:
+    def reveal_card(self, zid, key, index=None, hold: float = 1.1, sound="reveal", scale: float = 1.3,
+                    toward=None, frac: float = 0.3) -> None:
         """Queue: a card of `zid` (the one with `key`, else an unknown one) lifts,
         grows and turns face up for `hold` seconds, then settles back face up (it is
         public now); the next sync decides what the viewer keeps seeing."""
@@ -487,8 +488,12 @@ class TableKit(GameTable):
             sp.z = 60000
             x, y, a = sp.home
             bw, bh = z.card_size
-            big = (int(bw * 1.3), int(bh * 1.3))
-            self.glide(sp, x, y - bh * 0.3, 0, big, 0.3, ease_out_back)
+            big = (int(bw * scale), int(bh * scale))
+            if toward is not None:
+                tx, ty = x + (toward[0] - x) * frac, y + (toward[1] - y) * frac
+            else:
+                tx, ty = x, y - bh * 0.3
+            self.glide(sp, tx, ty, 0, big, 0.3, ease_out_back)
             self.flip_now(sp, True, 0.3)
 
             def back(t, sp=sp, z=z):
@@ -830,6 +835,7 @@ class TableKit(GameTable):
                 item.drag_pos = (pos[0] - d["off"][0], pos[1] - d["off"][1])
             elif isinstance(item, DieSprite):
                 item.x, item.y = pos[0] - d["off"][0], pos[1] - d["off"][1]
+            d["pos"] = pos
             d["over"] = self._target_under(pos, d["targets"])
             return True
         if self.press is not None:
@@ -1038,7 +1044,7 @@ class TableKit(GameTable):
             off = (p0[0] - item.x, p0[1] - item.y)
         else:
             off = (0, 0)
-        self.drag = {"item": item, "targets": targets, "off": off, "over": None}
+        self.drag = {"item": item, "targets": targets, "off": off, "over": None, "pos": pos}
         self.sound("card_slide")
         return True
 
@@ -1187,6 +1193,10 @@ class TableKit(GameTable):
             img = c.image(self.gfx, True)
             x, y = c.drag_pos
             surface.blit(img, img.get_rect(center=(int(x), int(y))))
+        elif self.drag is not None and isinstance(self.drag["item"], TokenStack):
+            tk = self.drag["item"]
+            img = self.coin(tk.icon, tk.size, tk.color)
+            surface.blit(img, img.get_rect(center=self.drag["pos"]))
         for w in self.widgets:
             if isinstance(w, Chip) and w.drag_pos is not None and (self.drag is None or self.drag["item"] is not w):
                 img = w.image(self.gfx, False)

@@ -90,8 +90,9 @@ class Stack(Zone):
         if self.show_count and self.cards:
             n = len(self.cards)
             b = kit.gfx.badge(str(n), 18, fill=style.INK, border=style.GOLD, color=style.TEXT)
-            top = self.cards[-1]
-            surf.blit(b, b.get_rect(center=(int(top.x + top.w / 2 - 6), int(top.y - top.h / 2 + 6))))
+            x, y, _a = self.slots(n)[-1]           # where the top card rests (not one in flight)
+            w, h = self.card_size
+            surf.blit(b, b.get_rect(center=(int(x + w / 2 - 6), int(y - h / 2 + 6))))
 
 
 class Fan(Zone):
