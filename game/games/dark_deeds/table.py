@@ -34,8 +34,8 @@ from game.ui.table import style
 from game.ui.table.cards import CardFrame, CardRenderer, CardSprite
 from game.ui.table.dice import DieSprite
 from game.ui.table.gfx import light_pool, radial_glow, seat_color, seat_marker_surface
-from game.ui.table.kit import GLIDE, TableKit, Target
-from game.ui.table.tween import ease_in_out_cubic, ease_in_out_sine, ease_out_back, ease_out_cubic, linear
+from game.ui.table.kit import TableKit, Target
+from game.ui.table.tween import ease_in_out_cubic, ease_in_out_sine, linear
 from game.ui.table.widgets import BannerSpec, Button, Chip, Menu, Option, layout_row
 from game.ui.table.zones import Fan, Row, Spot, Stack
 
@@ -115,7 +115,7 @@ FALLBACK = {
     "tiebreak_sub": "You hold the coin: give it to one of the tied players (drag the coin or press a name).",
     "deed_sub": "Only one Dark Deed per phase: the others stay in your hand.",
     "play_menu": "Play a card…", "play": "Play {card}", "use": "Use {card}", "take": "Take {card}",
-    "gamble": "Gamble", "target": "Target {card}", "sneak_first": "Sneak past {card}",
+    "gamble": "Gamble", "target": "Target {card}", "target_tag": "Target", "sneak_first": "Sneak past {card}",
     "discard_card": "Discard {card}", "give_coin": "Give the coin to {player}",
     "roll_button": "Roll 2d6", "amount": "{n} Suspicion", "which_deed": "Which Dark Deed?",
     "which_guard": "Which Guard?", "how_much": "How much Suspicion?",
@@ -204,11 +204,11 @@ class _Renderer(CardRenderer):
     def face(self, key, size):
         return super().face(self._canon(key), size)
 
-    def squeezed(self, key, face_up, size, width):
-        return super().squeezed(self._canon(key) if face_up else None, face_up, size, width)
+    def squeezed(self, key, face_up, *args):
+        return super().squeezed(self._canon(key) if face_up else None, face_up, *args)
 
-    def resized(self, key, face_up, size):
-        return super().resized(self._canon(key) if face_up else None, face_up, size)
+    def resized(self, key, face_up, *args):
+        return super().resized(self._canon(key) if face_up else None, face_up, *args)
 
     def _render_face(self, spec, size):
         w, h = size
@@ -365,6 +365,9 @@ class DarkDeedsTable(TableKit):
         self.prompt = None                             # (title, subtitle, icon)
         self.react = None                              # {"key", "left", "total", "auto"}
         self.show_reference = False
+        self.shown_target = None
+        self._prompt_key = None
+        self._warm = []
         self.t_now = 0.0
         self.final = None
         super().__init__(ctx)
@@ -591,6 +594,7 @@ class DarkDeedsTable(TableKit):
         self.coin_size = L["coin_size"][self.coin_holder]
         self.pawn_at = view.get("pawn") or "seal"
         self.pawn_pos = self._pawn_point(self.pawn_at)
+        self.shown_target = view.get("target")
         self.roll_show = None
         self.heralds, self.floaters, self.showcase = [], [], None
         self.final = None
@@ -684,6 +688,9 @@ class DarkDeedsTable(TableKit):
             entry = self.log_entry(ev)
             if entry:
                 self.step(lambda entry=entry: (self.log.add(entry), 0.0)[1])
+            if ev.kind == "log" and ev.data.get("key") == "dark_deeds.log.target":
+                cid = (ev.data.get("params") or {}).get("card")
+                self.step(lambda cid=cid: (setattr(self, "shown_target", cid), 0.15)[1])
             if ev.kind == "move":
                 src, dst = str(ev.data.get("src")), str(ev.data.get("dst"))
                 kind = self._move_kind(src, dst)
@@ -802,6 +809,8 @@ class DarkDeedsTable(TableKit):
             def run(ph=ph):
                 changed = ph != self.shown_phase
                 self.shown_phase = ph
+                if ph != "street":
+                    self.shown_target = None
                 if ph != "street":
                     self.roll_show = None if ph == "stock" else self.roll_show
                 if changed and ph != "street":
@@ -1065,6 +1074,7 @@ class DarkDeedsTable(TableKit):
         if view.get("active") is not None:
             self.shown_active = view["active"]
         self.shown_turn = view.get("turn") or self.shown_turn
+        self.shown_target = view.get("target")
         at = view.get("pawn") or "seal"
         self.pawn_at = at
         self.pawn_pos = self._pawn_point(at)
@@ -1304,7 +1314,7 @@ class DarkDeedsTable(TableKit):
         clock = _Clock(total)
         self.react = {"key": key, "left": total, "total": total, "auto": auto, "clock": clock, "seat": d.seat}
         return BannerSpec(key, title, sub, icon=icon, buttons=buttons, decision=clock, tone="alert",
-                          center=(st.centerx, st.top - int(10 * s)), width=min(int(860 * s), 860))
+                          center=(st.centerx, st.top - int(168 * s)), width=min(int(860 * s), 860))
 
     def _first_of_key(self, key):
         for cid, c in self.cdata.items():
@@ -1668,10 +1678,58 @@ class DarkDeedsTable(TableKit):
     def extra_help(self):
         return [(tx("key_r"), tx("help_reference")), (tx("key_enter"), tx("help_enter"))]
 
+    # ================================================================== caches
+    def set_viewer(self, seat) -> None:
+        self._bg = None                       # names, "(you)" and the layout depend on the viewer
+        super().set_viewer(seat)
+        # render every face on the table now (not in the middle of an animation), then
+        # queue the faces each card type may need later, warmed a few per idle frame
+        for sp in self.sprites:
+            if sp.face_up and sp.key is not None and not sp.hidden:
+                self.cards.face(sp.key, (int(sp.w), int(sp.h)))
+        self._warm = self._warm_list()
+
+    def _warm_list(self) -> list:
+        s, R, P, C, F = self._geo()
+        zs = {z.id: z.card_size for z in self.zones.values()}
+        me = self.me
+        other = self.others()
+        street = [zs["street:1"], zs["street_discard"], zs[f"chasing:{me}"], (340, 476)]
+        loot = [zs["loot:artisan:0"], zs[f"loot_of:{me}"], zs["loot_discard:artisan"], (340, 476)]
+        tav = [zs["tavern:0"], zs[f"hand:{me}"], zs["tavern_discard"], (340, 476)]
+        if other:
+            street.append(zs[f"chasing:{other[0]}"])
+            loot.append(zs[f"loot_of:{other[0]}"])
+            tav.append(zs[f"hand:{other[0]}"])
+        out = []
+        seen = set()
+        for cid, c in self.cdata.items():
+            key = self._canon(cid)
+            if key in seen:
+                continue
+            seen.add(key)
+            sizes = loot if c.kind == "loot" else tav if c.kind in ("plot", "deed") else street
+            if c.kind in ("deed", "loot"):
+                sizes = sizes + [C(260, 364)]
+            out += [(key, tuple(sz)) for sz in sizes]
+        # visible cards first
+        vis = {self._canon(sp.key) for sp in self.sprites if sp.key is not None}
+        out.sort(key=lambda ks: 0 if ks[0] in vis else 1)
+        return out
+
+    def _warm_some(self, budget: float = 0.003) -> None:
+        import time as _time
+        t0 = _time.perf_counter()
+        while self._warm and _time.perf_counter() - t0 < budget:
+            key, size = self._warm.pop(0)
+            self.cards.face(key, size)
+
     # ================================================================== frame
     def update(self, dt: float) -> None:
         super().update(dt)
         self.t_now += dt
+        if getattr(self, "_warm", None) and self.drag is None and not self.anim.busy():
+            self._warm_some()
         if self.heralds:
             for h in self.heralds:
                 h[1] -= dt
@@ -1699,8 +1757,12 @@ class DarkDeedsTable(TableKit):
                 d = self._decision()
                 if d is not None and d.kind == "reaction" and ("pass",) in d.actions:
                     self._execute(Option("", ("pass",)))
-        if self.anim.busy() and self._controls_state() != self._controls_key:
-            self.prompt = self._passive_prompt(self.view or {})
+        if self.anim.busy():
+            key = (self._controls_state(), self.roll_show is not None and self.roll_show.get("landed"),
+                   id(self.roll_show))
+            if key != self._prompt_key and key[0] != self._controls_key:
+                self._prompt_key = key
+                self.prompt = self._passive_prompt(self.view or {})
 
     # -- background (rendered once) --------------------------------------------------
     def render_background(self) -> pygame.Surface:
@@ -2049,11 +2111,15 @@ class DarkDeedsTable(TableKit):
                 return
             if p["score_count"] == 0:
                 pygame.draw.rect(surf, (70, 58, 44), z.rect, 1, border_radius=int(4 * s))
-            num = g.text(str(p["score_count"]), F(22), style.TEXT, bold=True, serif=True)
-            surf.blit(num, num.get_rect(midleft=(z.rect.right + int(6 * s), z.rect.centery - (int(8 * s) if "score_total" in p else 0))))
-            if "score_total" in p:
-                ft = g.text(tx("favour_total", n=p["score_total"]), F(13), style.GOLD_BRIGHT, bold=True)
-                surf.blit(ft, ft.get_rect(midleft=(z.rect.right + int(4 * s), z.rect.centery + int(14 * s))))
+            tot = "score_total" in p
+            num = g.text(str(p["score_count"]), F(20 if tot else 22), style.TEXT, bold=True, serif=True)
+            surf.blit(num, num.get_rect(midleft=(z.rect.right + int(6 * s), z.rect.centery - (int(10 * s) if tot else 0))))
+            if tot:
+                ic = g.icon("chalice", F(13), style.GOLD)
+                ft = g.text(str(p["score_total"]), F(15), style.GOLD_BRIGHT, bold=True)
+                x = z.rect.right + int(4 * s)
+                surf.blit(ic, ic.get_rect(midleft=(x, z.rect.centery + int(13 * s))))
+                surf.blit(ft, ft.get_rect(midleft=(x + ic.get_width() + 1, z.rect.centery + int(13 * s))))
 
     def _draw_hand_count(self, surf):
         s, R, P, C, F = self._geo()
@@ -2098,6 +2164,7 @@ class DarkDeedsTable(TableKit):
         g = self.gfx
         L = self.L
         self._draw_stage(surf)
+        self._draw_target_mark(surf)
         # the MSM coin
         if not any(isinstance(w, _TokenChip) and w.id == "coin" for w in self.widgets):
             img = self._coin_img(int(self.coin_size))
@@ -2152,6 +2219,25 @@ class DarkDeedsTable(TableKit):
         if self.show_reference:
             self._draw_reference(surf)
 
+    def _draw_target_mark(self, surf):
+        cid = self.shown_target
+        if cid is None or (self.view or {}).get("over"):
+            return
+        sp = self._sprite_of(cid)
+        if sp is None or sp.hidden or str(sp.zone).startswith(("score:", "street_discard")):
+            return
+        s = self.L["s"]
+        r = sp.rect()
+        pulse = 0.5 + 0.5 * math.sin(self.t_now * 4.0)
+        col = style.bad(self.ctx.settings)
+        gl = self.gfx.glow_rect(r.width, r.height, col, int(12 * s), int(12 * s))
+        gl.set_alpha(int(150 + 100 * pulse))
+        surf.blit(gl, (r.left - int(12 * s), r.top - int(12 * s)))
+        gl.set_alpha(None)
+        tag = self.gfx.badge(tx("target_tag"), max(12, int(16 * s)), fill=(120, 20, 30), border=style.GOLD_BRIGHT,
+                             icon="assassinate", pad=6)
+        surf.blit(tag, tag.get_rect(midbottom=(r.centerx, r.top + int(2 * s))))
+
     def _draw_stage(self, surf):
         s, R, P, C, F = self._geo()
         g = self.gfx
@@ -2181,32 +2267,46 @@ class DarkDeedsTable(TableKit):
         g = self.gfx
         faces = rs.get("faces") or []
         bonus = rs.get("bonus") or 0
-        if rs.get("purpose") == "lay_low":
-            line = f"{_dd('action.lay_low')}: −{sum(faces)} {tx('suspicion')}"
+        purpose = rs.get("purpose")
+        who = self.name(rs.get("seat"))
+        if purpose == "lay_low":
+            head = tx("purpose_lay_low", player=who)
+            line = f"1d6: {sum(faces)}  →  −{sum(faces)} {tx('suspicion')}"
             ok = None
         else:
-            parts = " + ".join(str(f) for f in faces)
-            line = f"{parts}  + {bonus}  =  {rs.get('total')}   {tx('vs')} {rs.get('need')}"
+            head = tx(f"purpose_{purpose}", card=self.card_name(rs.get("target")))
+            if rs.get("seat") != self.viewer:
+                head = f"{who}: {head}"
+            stat = _dd("stat.strength") if purpose == "attack" else _dd("stat.cunning")
+            need_stat = _dd("stat.defence") if purpose == "attack" else _dd("stat.perception")
+            line = f"{' + '.join(str(f) for f in faces)}  + {bonus} {stat}  =  {rs.get('total')}"
+            line2 = f"{tx('vs')} {need_stat} {rs.get('need')}"
+            line = f"{line}   {line2}"
             ok = rs.get("success")
-        key = ("dd_plaque", line, ok, self.L["s"])
+        key = ("dd_plaque", head, line, ok, s)
 
         def make():
-            txt = g.text(line, F(26), style.TEXT, bold=True, serif=True)
+            hs = g.fit_text(head, F(18), int(520 * s), style.TEXT_DIM, serif=True, min_size=12)
+            txt = g.fit_text(line, F(25), int(520 * s), style.TEXT, bold=True, serif=True, min_size=14)
             sub = None
             if ok is not None:
                 col = style.good(self.ctx.settings) if ok else style.bad(self.ctx.settings)
-                sub = g.text(("✓ " if ok else "✗ ") + (tx("success") if ok else tx("failure")), F(22), col, bold=True)
-            w = max(txt.get_width(), sub.get_width() if sub else 0) + int(36 * s)
-            h = txt.get_height() + (sub.get_height() + int(4 * s) if sub else 0) + int(20 * s)
+                sub = g.text(("✓ " if ok else "✗ ") + (tx("success") if ok else tx("failure")), F(24), col, bold=True)
+            w = max(hs.get_width(), txt.get_width(), sub.get_width() if sub else 0) + int(40 * s)
+            h = hs.get_height() + txt.get_height() + (sub.get_height() + int(2 * s) if sub else 0) + int(24 * s)
             p = pygame.Surface((w, h), pygame.SRCALPHA)
-            p.blit(g.panel(w, h, fill=(16, 12, 12), border=style.GOLD_DEEP, radius=int(10 * s), alpha=225), (0, 0))
-            p.blit(txt, txt.get_rect(midtop=(w // 2, int(10 * s))))
+            p.blit(g.panel(w, h, fill=(16, 12, 12), border=style.GOLD_DEEP, radius=int(10 * s), alpha=230), (0, 0))
+            y = int(8 * s)
+            p.blit(hs, hs.get_rect(midtop=(w // 2, y)))
+            y += hs.get_height() + int(2 * s)
+            p.blit(txt, txt.get_rect(midtop=(w // 2, y)))
+            y += txt.get_height() + int(2 * s)
             if sub:
-                p.blit(sub, sub.get_rect(midtop=(w // 2, int(12 * s) + txt.get_height())))
+                p.blit(sub, sub.get_rect(midtop=(w // 2, y)))
             return p
         img = g.cached(key, make)
         st = self.L["stage"]
-        surf.blit(img, img.get_rect(midleft=(st.left + int(330 * s), P(0, 744)[1])))
+        surf.blit(img, img.get_rect(midleft=(st.left + int(290 * s), P(0, 742)[1])))
 
     def _draw_reference(self, surf):
         s, R, P, C, F = self._geo()
