@@ -555,7 +555,7 @@ class SchemersTable(TableKit):
             title = _tt("kinds.exchange", count=count)
             banner = BannerSpec(("exchange", d.clock_key, tuple(self.ft_return)), title,
                                 self.exchange_hint(count), icon="fortune_teller", buttons=[confirm, keep_drawn],
-                                decision=d, center=(CENTER[0], 600), width=820)
+                                decision=d, center=(CENTER[0], 592), width=820)
             return widgets, banner
         if kind == "bid":
             return self.bid_controls(d)
@@ -1075,7 +1075,7 @@ class SchemersTable(TableKit):
             slots = z.slots(k)
             pr = z.rect.inflate(50, 74).move(0, -12)
             surf.blit(g.panel(pr.width, pr.height, fill=(20, 12, 16), border=style.GOLD, radius=14,
-                              alpha=236, shadow=8), (pr.x - 8, pr.y - 8))
+                              alpha=252, shadow=8), (pr.x - 8, pr.y - 8))
             out_s = g.cached(("ft_slot",), lambda: _slot_outline(104, 146))
             for (x, y, _a) in slots:
                 surf.blit(out_s, out_s.get_rect(center=(int(x), int(y))))
@@ -1223,6 +1223,22 @@ class SchemersTable(TableKit):
                 w, h = z.card_size
                 veil = self.gfx.cached(("lostveil", w, h), lambda w=w, h=h: _lost_veil(self.gfx, w, h))
                 surf.blit(veil, veil.get_rect(center=(int(sp.x), int(sp.y))))
+        # the Fortune Teller's two fresh cards wear a "drawn" tag
+        v = self.view or {}
+        if v.get("drawn") and self.viewer is not None:
+            n_hand = len(v.get("hand") or [])
+            tag = self.gfx.badge(tw("schemers_drawn"), 16, fill=style.GOLD, border=style.GOLD_BRIGHT,
+                                 color=(30, 18, 10))
+            for sp in self.zones[("hand", self.viewer)].cards + self.zones["ft_return"].cards:
+                if sp.dragging:
+                    continue
+                idx = self._ft_index_of(sp)
+                if idx is None and sp in self.zones["ft_return"].cards:
+                    k = self.zones["ft_return"].cards.index(sp)
+                    idx = self.ft_return[k] if k < len(self.ft_return) else None
+                if idx is not None and idx >= n_hand:
+                    r = sp.rect()
+                    surf.blit(tag, tag.get_rect(midbottom=(r.centerx, r.top + 4)))
         # challenge lines
         for (a, b), left in self.flash:
             pa, pb = self._seat_point(a), self._seat_point(b)
@@ -1360,7 +1376,7 @@ def _lost_veil(gfx, w, h):
 WORDS = {
     "schemers_lose_hint": 'Drag one of your cards into the canal — or click it.',
     "schemers_price_hint": 'Drag one of your cards onto the deck — or click it.',
-    "schemers_exchange_hint": 'Drag {count} cards up into the slots to put them back (click a card to move it), then Confirm.',
+    "schemers_exchange_hint": 'Drag or click {count} cards into the slots, then Confirm.',
     "schemers_block_claim": '{claimant} blocks as the {role}',
     "schemers_losing": '{player} chooses a card to lose',
     "schemers_only_blocks": 'blocks only',
@@ -1376,6 +1392,7 @@ WORDS = {
     "schemers_bids": '{n} bids',
     "schemers_sealed_in": '{n} sealed',
     "schemers_sealed_title": 'Sealed bids',
+    "schemers_drawn": 'drawn',
     "schemers_keys_hint": 'H hides your hand · Space zooms a card',
     "schemers_tokens": 'Your tokens',
     "schemers_tokens_left": 'You have {tokens} tokens.',
