@@ -11,7 +11,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 SCENES = ("menu", "new_game", "settings", "rules", "about", "load", "replays", "results", "pause", "help",
-          "curtain", "table")
+          "curtain", "table", "replay")
 
 
 def make_app(size=(1920, 1080)):
@@ -140,6 +140,21 @@ def build_scene(app, name: str):
         if match.seats:
             match.seats[0].kind = "human"
         app.push(ResultsScene(app, spec, match))
+    elif name == "replay":
+        import tempfile
+        from pathlib import Path
+        from .scenes.replay import ReplayScene
+        from ..core.record import read_record
+        from ..games import registry
+        gid = registry.game_ids()[0]
+        spec = registry.get(gid)
+        _, match = play_match(gid, 3, None, 4, 24, difficulty="random")
+        path = Path(tempfile.mkdtemp(prefix="nocturne-replay-")) / "replay.json"
+        match.save(path)
+        scene = ReplayScene(app, spec, registry.ruleset(gid), read_record(path))
+        app.push(scene)
+        for _ in range(min(12, len(scene.actions))):
+            scene.step_forward()
     elif name in ("pause", "help", "curtain", "table"):
         from ..games import registry
         gid = registry.game_ids()[0]

@@ -286,7 +286,10 @@ class NewGameScene(Scene):
                 draw_y = y
                 self.ui.add(_Caption(a, (x, draw_y), label))
                 y += 38
-                cols = 2
+                bw2 = (w - 12) // 2
+                fits = all(a.assets.text_size(tr(cl), FONT.body, bold=True)[0] <= bw2 - 2 * SPACE.m
+                           for _v, cl in sp.choices)
+                cols = 2 if fits else 1
                 bw = (w - 12) // cols
                 for j, (value, clabel) in enumerate(sp.choices):
                     bx = x + (j % cols) * (bw + 12)

@@ -95,10 +95,10 @@ class ReplayScene(Scene):
                                 settings=app.settings, submit=self._no_submit, size=LOGICAL_SIZE,
                                 extra={"app": app, "scene": self, "replay": True})
         self.table = build_table(spec, self.ctx)
-        self.bar = pygame.Rect(0, 0, 980, 92)
-        self.bar.midbottom = (LOGICAL_SIZE[0] // 2, LOGICAL_SIZE[1] - 14)
-        self.track = pygame.Rect(self.bar.x + 470, self.bar.centery + 4, 330, 10)
-        x, y = self.bar.x + 20, self.bar.y + 16
+        self.bar = pygame.Rect(0, 0, 900, 84)
+        self.bar.midbottom = (LOGICAL_SIZE[0] // 2, LOGICAL_SIZE[1] - 8)
+        self.track = pygame.Rect(self.bar.x + 420, self.bar.centery + 4, 360, 10)
+        x, y = self.bar.x + 16, self.bar.y + 12
         bw = 64
         self.btn_start = self.ui.add(MediaButton(app, (x, y, bw, 60), "start", self.to_start, t("replay.start"),
                                                  pygame.K_HOME))
@@ -110,8 +110,8 @@ class ReplayScene(Scene):
                                                 t("replay.forward"), pygame.K_RIGHT))
         self.btn_end = self.ui.add(MediaButton(app, (x + 304, y, bw, 60), "end", self.to_end, t("replay.end"),
                                                pygame.K_END))
-        self.ui.add(Button(app, (self.bar.right - 150, y, 130, 60), t("replay.close"), self.on_back_click,
-                           icon="close", size=FONT.small + 2))
+        self.ui.add(Button(app, (self.bar.right - 76, y, 60, 60), "", self.on_back_click, icon="close",
+                           tooltip=t("replay.close_tip")))
         self.seeking = False
         self._refresh_buttons()
 
@@ -234,9 +234,9 @@ class ReplayScene(Scene):
         draw_panel(surf, self.bar, self.app, alpha=236, fill=pal.bg_deep)
         self.ui.draw(surf)
         n = len(self.actions)
-        draw_text(surf, self.app, t("replay.position", n=self.pos, total=n), (self.track.x, self.bar.y + 14),
+        draw_text(surf, self.app, t("replay.position", n=self.pos, total=n), (self.track.x, self.bar.y + 10),
                   FONT.small, pal.text_dim)
-        draw_text(surf, self.app, t("replay.title"), (self.track.right, self.bar.y + 14), FONT.small, pal.gold,
+        draw_text(surf, self.app, t("replay.title"), (self.track.right, self.bar.y + 10), FONT.small, pal.gold,
                   anchor="topright")
         pygame.draw.rect(surf, pal.button_press, self.track, border_radius=5)
         fill = self.track.copy()
