@@ -98,6 +98,15 @@ class SchemersTable(TableKit):
     def card_frames(self) -> dict:
         return FRAMES
 
+    def prewarm(self) -> None:
+        sizes = {z.card_size for z in self.zones.values()}
+        sizes |= {(int(SEAT_CARD[0] * 1.9), int(SEAT_CARD[1] * 1.9)),
+                  (int(HAND_CARD[0] * 1.15), int(HAND_CARD[1] * 1.15))}
+        for size in sizes:
+            self.cards.back(size)
+            for role in ROLES:
+                self.cards.face(role, size)
+
     def role_name(self, role) -> str:
         if role == "untouchable":
             return _tt("roles.untouchable.name")

@@ -206,6 +206,10 @@ class TableKit(GameTable):
     def extra_help(self) -> list[tuple[str, str]]:
         return []
 
+    def prewarm(self) -> None:
+        """Render what the game will surely need (card faces at its zone sizes) when
+        the table opens, so no frame mid-game pays for a first render."""
+
     def face_shown(self, sprite: CardSprite, zone: Zone | None) -> bool:
         """Whether the sprite's face is drawn (key known, zone shows faces, hand not hidden)."""
         if sprite.key is None:
@@ -248,6 +252,9 @@ class TableKit(GameTable):
         self._rebuild_log()
         self._controls_key = None
         self.static_layer()                      # render the table once, here, not mid-game
+        if not getattr(self, "_warmed", False):
+            self._warmed = True
+            self.prewarm()
 
     def on_events(self, events) -> None:
         if not events:
