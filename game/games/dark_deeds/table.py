@@ -368,6 +368,7 @@ class DarkDeedsTable(TableKit):
         self.shown_target = None
         self._prompt_key = None
         self._warm = []
+        self._warmed = set()
         self.t_now = 0.0
         self.final = None
         super().__init__(ctx)
@@ -1064,6 +1065,7 @@ class DarkDeedsTable(TableKit):
     def _settle(self, view) -> None:
         """After a batch: the shown tokens agree with the view."""
         L = self.L
+        self._warm += self._warm_list()
         self.shown_susp = [p["suspicion"] for p in view["seats"]]
         m = view.get("msm")
         if m is not None and m in L["coin_slot"]:
@@ -1687,34 +1689,38 @@ class DarkDeedsTable(TableKit):
         for sp in self.sprites:
             if sp.face_up and sp.key is not None and not sp.hidden:
                 self.cards.face(sp.key, (int(sp.w), int(sp.h)))
+        self._warmed = set()
         self._warm = self._warm_list()
 
     def _warm_list(self) -> list:
+        """(key, size) faces worth rendering ahead, for the card types the viewer can see
+        now (never a hidden card: what is rendered is what may be shown)."""
         s, R, P, C, F = self._geo()
         zs = {z.id: z.card_size for z in self.zones.values()}
         me = self.me
         other = self.others()
         street = [zs["street:1"], zs["street_discard"], zs[f"chasing:{me}"], (340, 476)]
-        loot = [zs["loot:artisan:0"], zs[f"loot_of:{me}"], zs["loot_discard:artisan"], (340, 476)]
+        loot = [zs["loot:artisan:0"], zs[f"loot_of:{me}"], zs["loot_discard:artisan"], (340, 476), C(260, 364)]
         tav = [zs["tavern:0"], zs[f"hand:{me}"], zs["tavern_discard"], (340, 476)]
         if other:
             street.append(zs[f"chasing:{other[0]}"])
             loot.append(zs[f"loot_of:{other[0]}"])
             tav.append(zs[f"hand:{other[0]}"])
         out = []
-        seen = set()
-        for cid, c in self.cdata.items():
-            key = self._canon(cid)
-            if key in seen:
+        for sp in self.sprites:
+            if sp.key is None:
                 continue
-            seen.add(key)
+            key = self._canon(sp.key)
+            if key in self._warmed:
+                continue
+            self._warmed.add(key)
+            c = self.cdata.get(key)
+            if c is None:
+                continue
             sizes = loot if c.kind == "loot" else tav if c.kind in ("plot", "deed") else street
-            if c.kind in ("deed", "loot"):
+            if c.kind == "deed":
                 sizes = sizes + [C(260, 364)]
             out += [(key, tuple(sz)) for sz in sizes]
-        # visible cards first
-        vis = {self._canon(sp.key) for sp in self.sprites if sp.key is not None}
-        out.sort(key=lambda ks: 0 if ks[0] in vis else 1)
         return out
 
     def _warm_some(self, budget: float = 0.003) -> None:

@@ -1,0 +1,374 @@
+"""The Dark Deeds table under SDL's dummy drivers, driven by real posted mouse events.
+
+- dragging the Minion Pawn onto a Street card applies ("target", "street", k);
+- an illegal drop glides back and applies nothing (the pawn, and a Tavern card);
+- the dice land on exactly the faces of the roll event;
+- seat 0's table never renders the name of a card hidden in another seat's hand
+  (every text drawn is recorded through the Assets);
+- a whole game played through the table by posted mouse events against AI.
+"""
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from game.core.match import Match, SeatInfo  # noqa: E402
+from game.games import registry  # noqa: E402
+from game.ui.assets import Assets  # noqa: E402
+from game.ui.settings import Settings  # noqa: E402
+from game.ui.sound import Sound  # noqa: E402
+from game.ui.table.base import TableContext  # noqa: E402
+from game.ui.table.cards import CardSprite  # noqa: E402
+
+SIZE = (1920, 1080)
+
+
+@pytest.fixture(scope="module", autouse=True)
+def display():
+    pygame.init()
+    pygame.display.set_mode((1, 1))
+    yield
+
+
+class Rig:
+    """A real Match, Assets, Sound and Settings around the real table."""
+
+    def __init__(self, players=2, seed=1, humans=(0,), viewer=0, speed=0.0, difficulty="easy"):
+        self.spec = registry.get("dark_deeds")
+        rules = registry.ruleset("dark_deeds")
+        seats = [SeatInfo(f"P{i}", "human" if i in humans else "ai", difficulty) for i in range(players)]
+        agents = {i: self.spec.make_agent(difficulty, i, seed * 7 + i) for i in range(players) if i not in humans}
+        self.match = Match("dark_deeds", rules, seats, {}, seed, agents=agents)
+        self.settings = Settings()
+        self.settings.animation_speed = speed
+        self.assets = Assets()
+        self.sound = Sound(self.settings)
+        self.ctx = TableContext(match=self.match, spec=self.spec, viewer=viewer, assets=self.assets,
+                                sound=self.sound, settings=self.settings, submit=self.submit, size=SIZE)
+        self.table = self.spec.table_class()(self.ctx)
+        self.screen = pygame.Surface(SIZE)
+
+    def submit(self, seat, action):
+        events = self.match.submit(seat, action)
+        self.table.on_events(events)
+        return events
+
+    def settle(self, limit=20.0, dt=1 / 30):
+        t = 0.0
+        while t < limit:
+            self.table.update(dt)
+            t += dt
+            if not self.table.busy():
+                break
+        self.table.update(dt)
+
+    def ai(self):
+        events = self.match.run_agents(1)
+        self.table.on_events(events)
+        self.settle()
+        return events
+
+    def until(self, pred, max_steps=600, human=None):
+        """AI seats play; the human seats answer with `human(decision)` through the match."""
+        for _ in range(max_steps):
+            if self.match.over or pred():
+                return True
+            d = self.match.decisions()[0]
+            if d.seat in self.match.agents:
+                self.ai()
+            else:
+                self.submit(d.seat, human(d) if human else _plain(d))
+                self.settle()
+        return False
+
+    def decision(self, seat=0):
+        mine = self.match.decisions_for(seat)
+        return mine[0] if mine else None
+
+    def pump(self):
+        for e in pygame.event.get():
+            self.table.handle_event(e)
+        self.table.update(1 / 60)
+
+    def frames(self, seconds=1.0, dt=1 / 60):
+        for _ in range(int(seconds / dt)):
+            self.table.update(dt)
+
+
+def _plain(d):
+    acts = [a for a in d.actions if a[0] not in ("play", "use")]
+    return acts[0] if acts else d.actions[0]
+
+
+# -- posted mouse events (real pygame events: pos, rel, buttons) --------------------------
+def _center(r):
+    return (int(r.centerx), int(r.centery))
+
+
+def post_click(pos, button=1):
+    pygame.event.clear()
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
+
+
+def post_drag(a, b, steps=8):
+    pygame.event.clear()
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=a, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=a, button=1))
+    last = a
+    for i in range(1, steps + 1):
+        p = (int(a[0] + (b[0] - a[0]) * i / steps), int(a[1] + (b[1] - a[1]) * i / steps))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=p, rel=(p[0] - last[0], p[1] - last[1]),
+                                             buttons=(1, 0, 0)))
+        last = p
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=b, button=1))
+
+
+def widget(table, wid):
+    for w in table.widgets:
+        if w.id == wid:
+            return w
+    if table.banner is not None:
+        for b in table.banner.spec.buttons:
+            if b.id == wid:
+                return b
+    return None
+
+
+def sprite_in(table, zid, key=None):
+    z = table.zones.get(zid)
+    if z is None or not z.cards:
+        return None
+    if key is None:
+        return z.cards[-1]
+    return next((sp for sp in z.cards if sp.key == key), None)
+
+
+def to_my_target_decision(rig):
+    assert rig.until(lambda: (d := rig.decision(0)) is not None and d.kind == "target"
+                     and any(a[0] == "target" and a[1] == "street" for a in d.actions))
+    rig.settle()
+
+
+# ==========================================================================================
+def test_drag_the_pawn_onto_a_street_card_targets_it():
+    rig = Rig(players=2, seed=3, speed=1.0)
+    to_my_target_decision(rig)
+    t = rig.table
+    d = rig.decision(0)
+    k = next(a[2] for a in d.actions if a[0] == "target" and a[1] == "street")
+    pawn = widget(t, "pawn")
+    assert pawn is not None, "the Minion Pawn is draggable when a target is due"
+    slot = t.target_rect(("zone", f"street:{k}"))
+    n = len(rig.match.log)
+    post_drag(_center(pawn.rect), _center(slot))
+    rig.pump()
+    assert len(rig.match.log) == n + 1
+    assert rig.match.log[-1] == (0, ("target", "street", k))
+    rig.settle()
+    assert t.shown_target == rig.match.view(0)["target"]
+
+
+def test_illegal_drops_glide_back_and_apply_nothing():
+    rig = Rig(players=2, seed=3, speed=1.0)
+    to_my_target_decision(rig)
+    t = rig.table
+    pawn = widget(t, "pawn")
+    home = pawn.rect.center
+    n = len(rig.match.log)
+    # onto the chronicle: not a target
+    post_drag(home, _center(t.log.rect))
+    rig.pump()
+    assert len(rig.match.log) == n
+    assert widget(t, "pawn").drag_pos is not None          # still where it was dropped…
+    rig.frames(1.0)                                          # …then it glides home
+    assert widget(t, "pawn").drag_pos is None and widget(t, "pawn").rect.center == home
+    # a Tavern card dropped on the Street (in the Tavern phase) glides home, nothing happens
+    assert rig.until(lambda: (d := rig.decision(0)) is not None and d.kind == "tavern"
+                     and any(a[0] == "tavern_take" for a in d.actions))
+    rig.settle()
+    i = next(a[1] for a in rig.decision(0).actions if a[0] == "tavern_take")
+    sp = sprite_in(t, f"tavern:{i}")
+    key, start = sp.key, (sp.x, sp.y)
+    n = len(rig.match.log)
+    post_drag((int(sp.x), int(sp.y)), _center(t.zones["street:3"].rect))
+    rig.pump()
+    assert len(rig.match.log) == n
+    assert sp.dragging is False
+    assert (round(sp.x), round(sp.y)) != (round(start[0]), round(start[1]))
+    rig.frames(1.0)
+    assert (round(sp.x), round(sp.y)) == (round(start[0]), round(start[1]))
+    assert sp in t.zones[f"tavern:{i}"].cards
+    # the same card dropped on the hand is taken
+    post_drag((int(sp.x), int(sp.y)), _center(t.zones["hand:0"].rect))
+    rig.pump()
+    assert rig.match.log[-1] == (0, ("tavern_take", i))
+    rig.settle()
+    assert any(s.key == key for s in t.zones["hand:0"].cards)
+
+
+def test_dice_land_on_the_rolled_faces():
+    rig = Rig(players=2, seed=5, speed=1.0)
+    assert rig.until(lambda: (d := rig.decision(0)) is not None and d.kind == "roll")
+    rig.settle()
+    t = rig.table
+    roll = widget(t, "roll")
+    assert roll is not None
+    post_click(_center(roll.rect))
+    rig.pump()
+    ev = next(e for e in reversed(t.history) if e.kind == "roll")
+    assert t.busy()
+    rig.settle()
+    assert [d.shown for d in t.dice[:len(ev.data["faces"])]] == list(ev.data["faces"])
+    assert t.roll_show["total"] == ev.data["total"]
+
+
+def test_seat_0_never_renders_cards_hidden_in_other_hands():
+    rig = Rig(players=3, seed=11, humans=(), viewer=0, speed=1.0, difficulty="normal")
+    drawn: list = []
+    text = rig.assets.text
+
+    def recording(s, *a, **k):
+        drawn.append(s)
+        return text(s, *a, **k)
+    rig.assets.text = recording
+    rig.table.gfx.assets = rig.assets
+    rules = rig.match.rules
+    names = {c.key: rules.card_json(cid)["name"] for cid, c in rules.cards.items()}
+    from game.core.i18n import t as tr
+    names = {k: tr(v) for k, v in names.items()}
+    seen_keys: set = set()
+
+    def collect(obj):
+        if isinstance(obj, str) and obj in rules.cards:
+            seen_keys.add(rules.cards[obj].key)
+        elif isinstance(obj, dict):
+            for v in obj.values():
+                collect(v)
+        elif isinstance(obj, (list, tuple)):
+            for v in obj:
+                collect(v)
+
+    steps = 0
+    while not rig.match.over and steps < 160:
+        events = rig.match.run_agents(1)
+        for e in events:
+            if e.visible_to(0):
+                collect(e.data)
+        collect(rig.match.view(0))
+        rig.table.on_events([e for e in events if e.visible_to(0)])
+        for _ in range(3):
+            rig.table.update(0.12)
+            rig.table.draw(rig.screen)
+        hidden = set()
+        for seat in (1, 2):
+            for cid in rig.match.state.hands[seat]:
+                key = rules.cards[cid].key
+                if key not in seen_keys:
+                    hidden.add(key)
+        leaked = {k for k in hidden if any(names[k] in s for s in drawn)}
+        assert not leaked, f"hidden card names drawn: {sorted(names[k] for k in leaked)}"
+        faces = {k[1] for k in rig.table.cards._faces if k[0] == "face"}
+        assert not {rules.cards[c].key for c in faces} & hidden
+        steps += 1
+
+
+def _act_by_mouse(rig, d, turn_no):
+    """One human decision, answered with the mouse like a person would."""
+    t = rig.table
+    acts = d.actions
+    if d.kind == "target":
+        tgt = [a for a in acts if a[0] == "target"]
+        if tgt:
+            a = tgt[turn_no % len(tgt)]
+            rect = t.target_rect(("zone", f"street:{a[2]}")) if a[1] == "street" else t.target_rect(("card", a[2]))
+            if turn_no % 3 == 2 and a[1] == "street":
+                post_click(_center(rect))           # clicking the card targets it too
+            else:
+                post_drag(_center(widget(t, "pawn").rect), _center(rect))
+        elif ("pass",) in acts:
+            post_click(_center(widget(t, "pass").rect))
+        else:
+            a = next(x for x in acts if x[0] == "play" and len(x) == 3)
+            post_drag(_center(widget(t, "pawn").rect), _center(t.target_rect(("card", a[2]))))
+    elif d.kind == "sneak_order":
+        a = next(x for x in acts if x[0] == "sneak")
+        post_click(_center(widget(t, ("sneak", a[1])).rect))
+    elif d.kind == "roll":
+        if turn_no % 2:
+            die = t.dice[0]
+            post_drag((int(die.x), int(die.y)), (t.L["stage"].centerx + 200, t.L["stage"].centery))
+        else:
+            post_click(_center(widget(t, "roll").rect))
+    elif d.kind == "after_roll":
+        post_click(_center(widget(t, "accept").rect))
+    elif d.kind == "reaction":
+        post_click(_center(widget(t, ("react", "pass")).rect))
+    elif d.kind == "loot_choice":
+        take = [a for a in acts if a[0] == "loot"]
+        if take and turn_no % 4:
+            a = take[0]
+            sp = sprite_in(t, f"loot:{a[1]}:{a[2]}")
+            if turn_no % 2:
+                post_click((int(sp.x), int(sp.y)))
+            else:
+                post_drag((int(sp.x), int(sp.y)), _center(t.L["pitch"][0]))
+        else:
+            post_click(_center(widget(t, "gamble").rect))
+    elif d.kind == "tavern":
+        take = [a for a in acts if a[0] == "tavern_take"]
+        if take and turn_no % 3 == 0:
+            sp = sprite_in(t, f"tavern:{take[0][1]}")
+            post_drag((int(sp.x), int(sp.y)), _center(t.zones["hand:0"].rect))
+        elif ("tavern_gamble",) in acts and turn_no % 3 == 1:
+            post_click(_center(widget(t, "gamble").rect))
+        else:
+            post_click(_center(widget(t, "lay_low").rect))
+    elif d.kind == "stock":
+        post_click(_center(widget(t, "proceed").rect))
+    elif d.kind == "discard":
+        a = next(x for x in acts if x[0] == "discard")
+        key = rig.match.rules.cards[a[1]].key
+        sp = next(s for s in t.zones["hand:0"].cards if s.key and rig.match.rules.cards[s.key].key == key)
+        post_drag((int(sp.x), int(sp.y)), _center(t.zones["tavern_discard"].rect))
+    elif d.kind in ("deed_choice", "msm_tiebreak"):
+        post_click(_center(t.banner.spec.buttons[0].rect))
+    else:
+        raise AssertionError(f"no gesture for {d.kind}")
+    rig.pump()
+
+
+def test_a_whole_game_by_posted_mouse_events_against_ai():
+    rig = Rig(players=2, seed=21, speed=0.0, difficulty="easy")
+    t = rig.table
+    mine = 0
+    turn_no = 0
+    for _ in range(5000):
+        if rig.match.over:
+            break
+        rig.settle()
+        d = rig.match.decisions()[0]
+        if d.seat != 0:
+            rig.ai()
+            continue
+        if d.kind == "target":
+            turn_no += 1
+        n = len(rig.match.log)
+        _act_by_mouse(rig, d, turn_no)
+        assert len(rig.match.log) == n + 1, f"the mouse did not answer {d.kind}: {d.actions}"
+        assert rig.match.log[-1][0] == 0
+        mine += 1
+        if mine % 25 == 0:
+            t.draw(rig.screen)
+    assert rig.match.over, "the game reached its end"
+    rig.settle()
+    t.draw(rig.screen)
+    assert mine > 30
+    kinds = {e.kind for e in t.history}
+    assert {"roll", "move", "pawn", "phase", "turn"} <= kinds
