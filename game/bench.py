@@ -8,7 +8,6 @@ ai_ms: thinking time per decision per difficulty; peak_rss_mb: this process.
 from __future__ import annotations
 
 import os
-import resource
 import subprocess
 import sys
 import time
@@ -96,6 +95,15 @@ def _ai_ms(game_id: str, difficulty: str, games: int) -> dict:
             "max": round(max(times), 2) if times else 0.0, "decisions": len(times)}
 
 
+def peak_rss_mb() -> float | None:
+    try:
+        import resource
+    except ImportError:          # Windows: no resource module
+        return None
+    rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return round(rss / (1024 * 1024 if sys.platform == "darwin" else 1024), 1)
+
+
 def run(quick: bool = False) -> dict:
     from .games import registry
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -114,5 +122,5 @@ def run(quick: bool = False) -> dict:
         frames = headless.bench_frames(game_id, frames=120 if quick else 600)
         report["frame_ms"][game_id] = {q: round(percentile(frames, int(q[1:])), 2)
                                        for q in ("p50", "p95", "p99")}
-    report["peak_rss_mb"] = round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
+    report["peak_rss_mb"] = peak_rss_mb()
     return report

@@ -14,6 +14,7 @@ import sys
 import time
 
 PROCESS_START = time.perf_counter()
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 
 class UsageError(Exception):
@@ -31,6 +32,12 @@ def main(argv: list[str] | None = None) -> int:
     except UsageError as exc:
         print(f"nocturne: {exc}", file=sys.stderr)
         return 2
+    except Exception as exc:
+        from .core.data import DataError
+        if isinstance(exc, DataError):      # damaged game files: name them, no traceback
+            from .packaging import report_data_error
+            return report_data_error(exc)
+        raise
     except KeyboardInterrupt:
         return 130
 
@@ -132,7 +139,10 @@ def game_options(args, ruleset) -> dict:
 
 # -- commands -----------------------------------------------------------------------
 def cmd_play(args) -> int:
+    from .games import registry
     from .ui import app
+    for game_id in registry.game_ids():      # damaged data is reported before the window opens
+        registry.ruleset(game_id)
     return app.run(load_path=args.load, exit_after_first_frame=args.exit_after_first_frame)
 
 
@@ -161,6 +171,7 @@ def cmd_validate(args) -> int:
         except DataError as exc:
             failures += exc.problems
     if failures:
+        failures = list(dict.fromkeys(failures))      # a shared file may be met twice
         for problem in failures:
             print(problem, file=sys.stderr)
         print(f"{len(failures)} problem(s) found", file=sys.stderr)
