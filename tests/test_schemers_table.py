@@ -621,3 +621,45 @@ def test_every_frame_is_drawn_from_cached_surfaces(app_parts):
         h.table.update(1 / 60)
         h.table.draw(surf)
     assert len(assets._text) == before and seen > 0
+
+
+@pytest.mark.parametrize("mode,n", [("standard", 4), ("rialto", 4), ("intoccabile", 3)])
+def test_monkey_random_input_never_breaks_the_table(app_parts, mode, n):
+    """Random clicks, drags, right-clicks, wheels and keys on every part of the table,
+    while the game goes on; whatever the monkey plays must be legal."""
+    h = Harness(app_parts, n=n, mode=mode, seed=31, ai=tuple(range(1, n)), speed=4.0)
+    rng = random.Random(7)
+    keys = [pygame.K_SPACE, pygame.K_h, pygame.K_ESCAPE, pygame.K_c, pygame.K_p, pygame.K_b, pygame.K_RETURN,
+            pygame.K_LEFT, pygame.K_RIGHT, pygame.K_LALT, pygame.K_z, pygame.K_a]
+    held = False
+    for i in range(2500):
+        r = rng.random()
+        pos = (rng.randrange(1920), rng.randrange(1080))
+        if r < 0.35:
+            h.post(pygame.MOUSEMOTION, pos=pos, rel=(rng.randint(-40, 40), rng.randint(-40, 40)),
+                   buttons=(1 if held else 0, 0, 0))
+        elif r < 0.55:
+            button = rng.choice((1, 1, 1, 3, 4, 5))
+            h.post(pygame.MOUSEBUTTONDOWN, pos=pos, button=button)
+            held = held or button == 1
+        elif r < 0.75:
+            button = rng.choice((1, 1, 3))
+            h.post(pygame.MOUSEBUTTONUP, pos=pos, button=button)
+            if button == 1:
+                held = False
+        elif r < 0.8:
+            h.post(pygame.MOUSEWHEEL, x=0, y=rng.choice((-1, 1)))
+        else:
+            k = rng.choice(keys)
+            mod = pygame.KMOD_CTRL if (k == pygame.K_z and rng.random() < 0.5) else 0
+            h.post(rng.choice((pygame.KEYDOWN, pygame.KEYUP)), key=k, mod=mod)
+        for e in pygame.event.get():
+            h.table.handle_event(e)
+        h.table.update(1 / 30)
+        if i % 5 == 0:
+            h.draw()
+        if i % 7 == 0 and not h.match.over:
+            events = h.match.run_agents(1)
+            if events:
+                h.table.on_events([e for e in events if e.visible_to(0)])
+    assert not h.refused, h.refused                     # the table only ever offers legal moves

@@ -260,6 +260,12 @@ class TableKit(GameTable):
         if not events:
             return
         self.history.extend(events)
+        # the decisions changed: controls built for the old ones must not be clicked
+        self.widgets, self.banner, self.menu = [], None, None
+        self.armed = None
+        if self.drag is not None:
+            self._cancel_drag()
+        self.press = None
         vis = [e for e in events if self.visible(e)]
         after = self.match.view(self.viewer)
         for ev in vis:
