@@ -500,9 +500,9 @@ class SchemersTable(TableKit):
             widgets = self.turn_bar(d)
             prompt = d.prompt or {}
             if prompt.get("forced"):
-                banner = BannerSpec(("forced", d.clock_key), _tt("badges.forced", forced=view["rules"].get("forced_at", 10)),
-                                    _tt("actions.canal_help", **self.params), icon="canal", decision=d,
-                                    tone="alert", center=(CENTER[0], 560), width=760)
+                banner = BannerSpec(("forced", d.clock_key),
+                                    _tt("badges.forced", forced=view["rules"].get("forced_at", 10)), "",
+                                    icon="canal", decision=d, tone="alert", center=(CENTER[0], 586), width=760)
             else:
                 banner = BannerSpec(("turn", d.clock_key), _tt("kinds.turn"), "", icon="candle", decision=d,
                                     center=(CENTER[0], 598), width=480)
@@ -1065,10 +1065,6 @@ class SchemersTable(TableKit):
                 if seat != bottom:
                     tb = g.badge(tw("schemers_turn"), 16, fill=style.GOLD, border=style.GOLD_BRIGHT, color=(30, 18, 10))
                     surf.blit(tb, tb.get_rect(midtop=(r.centerx, r.bottom - 14)))
-                elif forced:
-                    fb = g.badge(_tt("badges.forced", forced=v.get("rules", {}).get("forced_at", 10)), 16,
-                                 fill=(18, 40, 70), border=(120, 170, 220), icon="canal")
-                    surf.blit(fb, fb.get_rect(midbottom=(r.centerx, r.top - 6)))
             if seat == bottom:
                 self._draw_my_ducats(surf)
                 self._draw_flash_and_bubble(surf, seat, r, above=(CENTER[0], 800))

@@ -196,7 +196,7 @@ class Banner:
 
     def bar_rect(self) -> pygame.Rect:
         y = self.rect.top + 18 + self.title.get_height() + (self.sub.get_height() + 6 if self.sub else 0) + 8
-        return pygame.Rect(self.rect.left + 70, y, self.rect.width - 140, 8)
+        return pygame.Rect(self.rect.left + 76, y, self.rect.width - 170, 8)
 
     def draw(self, surf, kit, hover_item=None):
         surf.blit(self.bg, (self.rect.x - 10, self.rect.y - 10))
@@ -218,10 +218,10 @@ class Banner:
             fill.width = int(bar.width * frac)
             if fill.width > 0:
                 pygame.draw.rect(surf, col, fill, border_radius=4)
-            secs = g.text(str(int(left + 0.999)), 18, style.TEXT, bold=True)
-            surf.blit(secs, secs.get_rect(midleft=(bar.right + 10, bar.centery)))
             ic = g.icon("clock", 20, style.TEXT_DIM)
-            surf.blit(ic, ic.get_rect(midright=(bar.left - 8, bar.centery)))
+            surf.blit(ic, ic.get_rect(midleft=(bar.right + 10, bar.centery)))
+            secs = g.text(str(int(left + 0.999)), 18, style.TEXT, bold=True)
+            surf.blit(secs, secs.get_rect(midleft=(bar.right + 34, bar.centery)))
         for b in self.spec.buttons:
             b.draw(surf, kit, hover=(b is hover_item))
 
