@@ -77,6 +77,7 @@ class DarkDeedsRules:
         self.sod_ids = frozenset(self.op_ids.get("cancel_plot", ()))
         self.kind = {cid: c.kind for cid, c in data.cards.items()}
         self.favour = {cid: c.favour for cid, c in data.cards.items()}
+        self.deed_on = {cid: c.on for cid, c in data.cards.items() if c.kind == "deed"}
         # zone names, precomputed for the hot path
         self.Z_STREET = [f"street:{i + 1}" for i in range(self.slots)]
         self.Z_HAND = [f"hand:{i}" for i in range(self.max_players)]
@@ -424,7 +425,8 @@ class DarkDeedsRules:
         ev.append(_ev("turn", seat=a))
         self._set_phase(s, "street", ev)
         s.passed = []
-        s.target = None
+        s.target = s.target_where = s.cur_guard = s.loot_type = s.target_owner = None
+        s.target_slot = 0
         s.roll = None
         s.stage = "target"
         return True
@@ -1076,17 +1078,20 @@ class DarkDeedsRules:
             return
         a = s.active
         cards = self.cards
+        deed_on = self.deed_on
         met = []
         for c in s.hands[a]:
-            card = cards[c]
-            if card.kind != "deed":
+            on = deed_on.get(c)
+            if on is None:
                 continue
-            on = card.on
-            m = TRIGGERS[on].match
+            m = None
             for f in facts:
-                if f[0] == on and m(card.when, f, cards):
-                    met.append(c)
-                    break
+                if f[0] == on:
+                    if m is None:
+                        m = TRIGGERS[on].match
+                    if m(cards[c].when, f, cards):
+                        met.append(c)
+                        break
         if len(met) == 1:
             self._complete(s, a, met[0], ev)
         elif met:

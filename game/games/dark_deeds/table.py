@@ -1257,7 +1257,10 @@ class DarkDeedsTable(TableKit):
 
     def _passive_prompt(self, view):
         if self.match.over or view.get("over"):
-            return (tx("game_over"), "", "street")
+            res = view.get("result") or {}
+            w = res.get("winners") or []
+            sub = tx("winner", player=self.name(w[0])) if w else tx("all_lose")
+            return (tx("game_over"), sub, "street")
         decs = self.match.decisions()
         if not decs:
             return None
@@ -1977,9 +1980,11 @@ class DarkDeedsTable(TableKit):
         r = self.L["pitch"].get(a)
         if r is not None and not view.get("over"):
             pulse = 0.5 + 0.5 * math.sin(self.t_now * 2.4)
-            g = self.gfx.glow_rect(r.width, r.height, style.GOLD, int(14 * s), int(10 * s))
-            g.set_alpha(int(110 + 100 * pulse))
-            surf.blit(g, (r.left - int(10 * s), r.top - int(10 * s)))
+            rr = r.inflate(int(8 * s), int(8 * s))
+            sp_ = int(12 * s)
+            g = self.gfx.glow_rect(rr.width, rr.height, style.GOLD, int(16 * s), sp_)
+            g.set_alpha(int(120 + 110 * pulse))
+            surf.blit(g, (rr.left - sp_, rr.top - sp_))
             g.set_alpha(None)
         for seat in range(self.n):
             self._draw_susp(surf, seat)
@@ -2159,10 +2164,12 @@ class DarkDeedsTable(TableKit):
                 rects.append(sp.rect())
         if d.kind == "discard":
             rects = [sp.rect() for sp in self.zones[f"hand:{self.me}"].cards if self.options_for(sp)]
+        sp_ = int(10 * s)
         for r in rects:
-            gl = self.gfx.glow_rect(r.width, r.height, style.HIGHLIGHT, int(10 * s), int(8 * s), dashed=True)
-            gl.set_alpha(int(70 + 90 * pulse))
-            surf.blit(gl, (r.left - int(8 * s), r.top - int(8 * s)))
+            rr = r.inflate(int(12 * s), int(12 * s))
+            gl = self.gfx.glow_rect(rr.width, rr.height, style.HIGHLIGHT, int(12 * s), sp_, dashed=True)
+            gl.set_alpha(int(110 + 120 * pulse))
+            surf.blit(gl, (rr.left - sp_, rr.top - sp_))
             gl.set_alpha(None)
 
     def draw_overlay(self, surf) -> None:
@@ -2264,9 +2271,59 @@ class DarkDeedsTable(TableKit):
             if sub:
                 ss = g.text_block(sub, F(18), st.width - int(60 * s), style.TEXT_DIM, align="center", max_lines=2)
                 surf.blit(ss, ss.get_rect(midtop=(x, top + ts_.get_height() + int(4 * s))))
+        view = self.view or {}
+        if view.get("over") and view.get("result") and not self.anim.busy():
+            self._draw_final(surf, view["result"])
+            return
         rs = self.roll_show
         if rs is not None and rs.get("landed"):
             self._draw_roll_plaque(surf, rs)
+
+    def _draw_final(self, surf, res):
+        """The final reckoning in the tray: Score Pile − unfinished Dark Deeds − Nemeses."""
+        s, R, P, C, F = self._geo()
+        g = self.gfx
+        st = self.L["stage"]
+        det = res.get("details") or {}
+        rows = det.get("breakdown") or []
+        winners = res.get("winners") or []
+        key = ("dd_final", tuple(winners), tuple(tuple(sorted(r.items())) for r in rows), s)
+
+        def make():
+            w, h = st.width - int(40 * s), st.height - int(70 * s)
+            p = pygame.Surface((w, h), pygame.SRCALPHA)
+            cols = [int(w * f) for f in (0.04, 0.40, 0.58, 0.74, 0.90)]
+            heads = [_dd("result.score_pile"), _dd("result.unfinished_deeds"), _dd("result.chasing_nemeses"),
+                     _dd("result.total")]
+            y = 0
+            for x, hd in zip(cols[1:], heads):
+                hs = g.fit_text(hd, F(15), int(w * 0.16), style.TEXT_DIM, bold=True, min_size=10)
+                p.blit(hs, hs.get_rect(midtop=(x, y)))
+            y += int(26 * s)
+            lh = max(int(30 * s), (h - y) // max(1, len(rows)))
+            for seat, r in enumerate(rows):
+                cy = y + lh * seat + lh // 2
+                win = seat in winners
+                if win:
+                    pygame.draw.rect(p, (70, 50, 20), pygame.Rect(0, cy - lh // 2 + 2, w, lh - 4),
+                                     border_radius=int(8 * s))
+                mk = seat_marker_surface(g, seat, int(9 * s), self.colorblind)
+                p.blit(mk, mk.get_rect(midleft=(cols[0] - int(6 * s), cy)))
+                nm = g.fit_text(self.name(seat), F(21), int(w * 0.28), style.GOLD_BRIGHT if win else style.TEXT,
+                                bold=True, serif=True, min_size=12)
+                p.blit(nm, nm.get_rect(midleft=(cols[0] + int(18 * s), cy)))
+                if win:
+                    ic = g.icon("trophy", F(22), style.GOLD_BRIGHT)
+                    p.blit(ic, ic.get_rect(midleft=(cols[0] + int(24 * s) + nm.get_width(), cy)))
+                vals = (str(r.get("score_pile", 0)), f"−{r.get('unfinished_deeds', 0)}",
+                        f"−{r.get('chasing_nemeses', 0)}", str(r.get("total", 0)))
+                for i, (x, v) in enumerate(zip(cols[1:], vals)):
+                    vs = g.text(v, F(22 if i < 3 else 26), style.GOLD_BRIGHT if i == 3 else style.TEXT,
+                                bold=i == 3, serif=True)
+                    p.blit(vs, vs.get_rect(center=(x, cy)))
+            return p
+        img = g.cached(key, make)
+        surf.blit(img, (st.left + int(20 * s), st.top + int(62 * s)))
 
     def _draw_roll_plaque(self, surf, rs):
         s, R, P, C, F = self._geo()
