@@ -237,3 +237,16 @@ def test_help_overlay_lists_table_shortcuts(app):
     assert len(app.top.lines) >= len(scene.table.help_lines())
     key(app, pygame.K_ESCAPE)
     assert app.top is scene
+
+
+def test_main_menu_works_from_the_keyboard(app):
+    from game.ui.scenes.menu import MenuScene
+    from game.ui.scenes.settings import SettingsScene
+    app.push(MenuScene(app))
+    app.step(1 / 60, [])
+    for _ in range(10):
+        key(app, pygame.K_DOWN)
+        if app.top.buttons["settings"].hovered:
+            break
+    key(app, pygame.K_RETURN)
+    assert isinstance(app.top, SettingsScene)

@@ -62,6 +62,27 @@ class MenuScene(Scene):
     def on_back(self) -> bool:
         return True     # Esc on the main menu does nothing (Quit is a button)
 
+    def handle_event(self, e) -> bool:
+        if e.type == pygame.KEYDOWN and getattr(e, "key", None) in (pygame.K_UP, pygame.K_DOWN, pygame.K_RETURN,
+                                                                     pygame.K_KP_ENTER):
+            order = [b for b in self.buttons.values() if b.enabled]
+            if not order:
+                return True
+            cur = next((i for i, b in enumerate(order) if b.hovered), None)
+            k = e.key
+            if k in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                if cur is not None:
+                    order[cur].click()
+                return True
+            step = 1 if k == pygame.K_DOWN else -1
+            nxt = 0 if cur is None else (cur + step) % len(order)
+            for b in self.buttons.values():
+                b.hovered = False
+            order[nxt].hovered = True
+            self.app.sound.play("ui_hover", 0.5)
+            return True
+        return super().handle_event(e)
+
     # actions
     def on_continue(self):
         if self.continue_info:
