@@ -141,8 +141,8 @@ class SettingsScene(Scene):
         pal = self.app.pal
         self.backdrop.draw(surf)
         self.header(surf, t("settings.title"), t("settings.subtitle"))
-        draw_panel(surf, (120, 226, 840, 720), self.app, alpha=205)
-        draw_panel(surf, (980, 226, 830, 720), self.app, alpha=205)
+        draw_panel(surf, (120, 226, 840, 570), self.app, alpha=205)
+        draw_panel(surf, (980, 226, 830, 570), self.app, alpha=205)
         draw_text(surf, self.app, t("settings.section_sound"), (166, 246), FONT.heading - 4, pal.gold,
                   display=True)
         draw_text(surf, self.app, t("settings.section_display"), (1026, 246), FONT.heading - 4, pal.gold,
