@@ -120,7 +120,7 @@ FALLBACK = {
     "roll_button": "Roll 2d6", "amount": "{n} Suspicion", "which_deed": "Which Dark Deed?",
     "which_guard": "Which Guard?", "how_much": "How much Suspicion?",
     "success": "Success", "failure": "Failure", "vs": "vs", "need": "need {n}",
-    "you_add": "you add {n}", "chance": "{p}% chance",
+    "you_add": "you add {n}", "they_add": "bonus +{n}", "chance": "{p}% chance",
     "purpose_sneak": "Sneak past {card}", "purpose_rob": "Rob {card}", "purpose_attack": "Attack {card}",
     "purpose_lay_low": "{player} lays low",
     "no_reaction": "You hold no {card} — passing.",
@@ -559,9 +559,9 @@ class DarkDeedsTable(TableKit):
         for i, seat in enumerate(self.others()):
             x0, y0 = 1560, 76 + i * 208
             mini = C(30, 42)
-            self.add_zone(Fan(f"hand:{seat}", R(x0 + 8, y0 + 44, 82, 48), mini, arc=6.0, overlap=0.3,
+            self.add_zone(Fan(f"hand:{seat}", R(x0 + 8, y0 + 44, 72, 48), mini, arc=6.0, overlap=0.3,
                               max_gap=0.5, curve=0.8, z=3))
-            z = self.add_zone(Stack(f"score:{seat}", self.cardrect(P(x0 + 292, y0 + 68), mini), mini,
+            z = self.add_zone(Stack(f"score:{seat}", self.cardrect(P(x0 + 272, y0 + 68), mini), mini,
                                     max_visible=4, step=(0.0, -1.0 * s), z=3))
             z.face_down = True
             z.show_count = False
@@ -570,9 +570,9 @@ class DarkDeedsTable(TableKit):
             self.add_zone(Row(f"chasing:{seat}", R(x0 + 178, y0 + 118, 158, 76), C(54, 76), gap=int(4 * s),
                               align="start", z=3))
             L["hand_box"] = L.get("hand_box", {})
-            L["hand_box"][seat] = R(x0 + 6, y0 + 40, 118, 56)
-            L["susp_box"][seat] = R(x0 + 128, y0 + 40, 136, 56)
-            L["score_box"][seat] = R(x0 + 268, y0 + 40, 70, 56)
+            L["hand_box"][seat] = R(x0 + 6, y0 + 40, 104, 56)
+            L["susp_box"][seat] = R(x0 + 114, y0 + 40, 136, 56)
+            L["score_box"][seat] = R(x0 + 254, y0 + 40, 84, 56)
             L["coin_slot"][seat] = P(x0 + 318, y0 + 20)
             L["coin_size"][seat] = int(32 * s)
         # -- dice ------------------------------------------------------------------------
@@ -815,7 +815,7 @@ class DarkDeedsTable(TableKit):
                 if ph != "street":
                     self.roll_show = None if ph == "stock" else self.roll_show
                 if changed and ph != "street":
-                    self._herald(_dd(f"phase.{ph}"), big=False)
+                    self._herald(_dd(f"phase.{ph}"), big=False, hold=1.0)
                     return 0.45
                 return 0.0
             self.step(run)
@@ -869,7 +869,10 @@ class DarkDeedsTable(TableKit):
         return z.rect.center if z is not None else (self.size[0] // 2, self.size[1] // 2)
 
     def _refresh_dice(self, view) -> None:
-        """Between rolls the pair rests in the tray."""
+        """Between rolls the pair rests in the tray (and leaves it when the game ends)."""
+        if view.get("over"):
+            self.dice = []
+            return
         if self.roll_show is None or self.roll_show.get("landed"):
             if len(self.dice) != 2:
                 self.dice = list(self._dice)
@@ -1255,12 +1258,31 @@ class DarkDeedsTable(TableKit):
             layout_row(buttons, self.gfx, bc, gap=int(14 * s), max_width=st.width - int(30 * s))
         return widgets + buttons, banner
 
+    def _shown_prompt(self):
+        """While events play: what the table is showing (it runs behind the rules)."""
+        rs = self.roll_show
+        who = self.name(self.shown_active)
+        mine = self.shown_active == self.viewer and self.is_human_viewer()
+        if rs is not None and rs.get("purpose") != "lay_low":
+            title = tx(f"purpose_{rs.get('purpose')}", card=self.card_name(rs.get("target")))
+            b = rs.get("bonus", 0)
+            sub = f"{tx('need', n=rs.get('need'))} · " + (tx("you_add", n=b) if rs.get("seat") == self.viewer
+                                                           else tx("they_add", n=b))
+            if rs.get("seat") != self.viewer:
+                title = f"{self.name(rs.get('seat'))}: {title}"
+            return (title, sub, PURPOSE_ICONS.get(rs.get("purpose"), "dice"))
+        ph = self.shown_phase or "street"
+        icon = {"street": "street", "tavern": "tavern", "stock": "clock"}.get(ph)
+        if mine:
+            return (_dd(f"phase.{ph}"), "", icon)
+        return (f"{who} — {_dd(f'phase.{ph}')}", "", icon)
+
     def _passive_prompt(self, view):
         if self.match.over or view.get("over"):
             res = view.get("result") or {}
             w = res.get("winners") or []
-            sub = tx("winner", player=self.name(w[0])) if w else tx("all_lose")
-            return (tx("game_over"), sub, "street")
+            who = tx("winner", player=self.name(w[0])) if w else tx("all_lose")
+            return (f"{tx('game_over')} — {who}", "", "trophy" if w else "street")
         decs = self.match.decisions()
         if not decs:
             return None
@@ -1280,7 +1302,8 @@ class DarkDeedsTable(TableKit):
         r = view.get("roll")
         if d.kind in ("roll", "after_roll") and r:
             title = tx(f"purpose_{r.get('purpose')}", card=self.card_name(r.get("target")))
-            return (f"{who}: {title}", sub + f"  ·  {tx('need', n=r.get('need'))}", PURPOSE_ICONS.get(r.get("purpose")))
+            return (f"{who}: {title}", f"{sub}  ·  {tx('need', n=r.get('need'))} · {tx('they_add', n=r.get('bonus', 0))}",
+                    PURPOSE_ICONS.get(r.get("purpose")))
         ph = view.get("phase") or "street"
         return (f"{who} — {_dd(f'phase.{ph}')}", sub, {"street": "street", "tavern": "tavern", "stock": "clock"}.get(ph))
 
@@ -1767,11 +1790,13 @@ class DarkDeedsTable(TableKit):
                 if d is not None and d.kind == "reaction" and ("pass",) in d.actions:
                     self._execute(Option("", ("pass",)))
         if self.anim.busy():
-            key = (self._controls_state(), self.roll_show is not None and self.roll_show.get("landed"),
-                   id(self.roll_show))
-            if key != self._prompt_key and key[0] != self._controls_key:
+            key = (self.shown_active, self.shown_phase, id(self.roll_show),
+                   self.roll_show is not None and self.roll_show.get("landed"))
+            if key != self._prompt_key:
                 self._prompt_key = key
-                self.prompt = self._passive_prompt(self.view or {})
+                self.prompt = self._shown_prompt()
+        else:
+            self._prompt_key = None
 
     # -- background (rendered once) --------------------------------------------------
     def render_background(self) -> pygame.Surface:
@@ -2219,8 +2244,8 @@ class DarkDeedsTable(TableKit):
             surf.blit(sh, (cx - img.get_width() // 2 - 16 + 6, cy - img.get_height() // 2 - 16 + 10))
             surf.blit(img, img.get_rect(center=(cx, cy)))
             surf.blit(cap, cap.get_rect(midtop=(cx, cy + size[1] // 2 + int(14 * s))))
-        # heralds
-        y = P(0, 200)[1]
+        # heralds (between the Street and the Tavern / Loot row)
+        y = P(0, 382)[1]
         for h in self.heralds:
             img, left, total = h
             a = min(1.0, (total - left) / 0.2, left / 0.45)
@@ -2292,12 +2317,12 @@ class DarkDeedsTable(TableKit):
         def make():
             w, h = st.width - int(40 * s), st.height - int(70 * s)
             p = pygame.Surface((w, h), pygame.SRCALPHA)
-            cols = [int(w * f) for f in (0.04, 0.40, 0.58, 0.74, 0.90)]
+            cols = [int(w * f) for f in (0.03, 0.39, 0.575, 0.76, 0.92)]
             heads = [_dd("result.score_pile"), _dd("result.unfinished_deeds"), _dd("result.chasing_nemeses"),
                      _dd("result.total")]
             y = 0
             for x, hd in zip(cols[1:], heads):
-                hs = g.fit_text(hd, F(15), int(w * 0.16), style.TEXT_DIM, bold=True, min_size=10)
+                hs = g.fit_text(hd, F(16), int(w * 0.18), style.TEXT_DIM, bold=True, min_size=11)
                 p.blit(hs, hs.get_rect(midtop=(x, y)))
             y += int(26 * s)
             lh = max(int(30 * s), (h - y) // max(1, len(rows)))
@@ -2315,8 +2340,10 @@ class DarkDeedsTable(TableKit):
                 if win:
                     ic = g.icon("trophy", F(22), style.GOLD_BRIGHT)
                     p.blit(ic, ic.get_rect(midleft=(cols[0] + int(24 * s) + nm.get_width(), cy)))
-                vals = (str(r.get("score_pile", 0)), f"−{r.get('unfinished_deeds', 0)}",
-                        f"−{r.get('chasing_nemeses', 0)}", str(r.get("total", 0)))
+                def neg(v):
+                    return f"−{v}" if v else "—"
+                vals = (str(r.get("score_pile", 0)), neg(r.get("unfinished_deeds", 0)),
+                        neg(r.get("chasing_nemeses", 0)), str(r.get("total", 0)))
                 for i, (x, v) in enumerate(zip(cols[1:], vals)):
                     vs = g.text(v, F(22 if i < 3 else 26), style.GOLD_BRIGHT if i == 3 else style.TEXT,
                                 bold=i == 3, serif=True)
