@@ -456,6 +456,15 @@ class SchemersTable(TableKit):
 
     # ------------------------------------------------------------------ log
     def log_entry(self, ev):
+        if ev.kind == "move" and ev.to is not None and self.viewer is not None and ev.to == (self.viewer,):
+            # what only you learn: the cards you draw, the card you bought
+            d = ev.data
+            role = d.get("card")
+            if role in ROLES and d.get("dst") == f"hand:{self.viewer}":
+                key = "schemers_you_buy" if d.get("src") == "auction" else "schemers_you_draw"
+                before, _, after = tw(key, role="\x00").partition("\x00")
+                return [(before, None, style.TEXT_DIM), (self.role_name(role), role), (after, None, style.TEXT_DIM)]
+            return None
         if ev.kind != "log":
             return None
         key = ev.data.get("key", "")
@@ -816,6 +825,17 @@ class SchemersTable(TableKit):
         return []
 
     def tooltip_for(self, item):
+        if isinstance(item, Target) and isinstance(item.id, tuple) and item.id[0] == "seat":
+            seat = item.id[1]
+            v = self.view or {}
+            hc = v.get("hand_counts")
+            du = v.get("ducats")
+            lines = [tw("schemers_seat_tip", name=self.name(seat), cards=hc[seat] if hc else "?",
+                        ducats=du[seat] if du else "?")]
+            claims = (v.get("claims") or [()] * self.n)[seat]
+            if claims:
+                lines.append(tw("schemers_seat_tip_claims", roles=", ".join(self.role_name(c) for c in claims)))
+            return "\n".join(lines)
         if isinstance(item, CardSprite):
             if item.face_up and item.key in ROLES:
                 return f"{self.role_name(item.key)}: {_tt(f'roles.{item.key}.power', **self.params)}"
@@ -894,6 +914,14 @@ class SchemersTable(TableKit):
     # ------------------------------------------------------------------ frame
     def update(self, dt):
         super().update(dt)
+        mine = self.my_decisions() if not self.busy() else []
+        if mine and mine[0].timeout:
+            left = self.time_left(mine[0])
+            if left is not None and 0 < left <= 3.0:
+                sec = int(left + 0.999)
+                if sec != getattr(self, "_tick_sec", None):
+                    self._tick_sec = sec
+                    self.sound("timer_tick")
         if self.bubbles:
             for b in self.bubbles:
                 b[2] -= dt
@@ -1398,6 +1426,11 @@ WORDS = {
     "schemers_sealed_in": '{n} sealed',
     "schemers_sealed_title": 'Sealed bids',
     "schemers_drawn": 'drawn',
+    "schemers_you_draw": '(only you) You draw the {role}.',
+    "schemers_you_buy": '(only you) The {role} is yours.',
+    "schemers_seat_tip": '{name}: {cards} cards in hand, {ducats} ducats.',
+    "schemers_seat_tip_claims": 'Claimed: {roles}.',
+    "schemers_seat_tip_target": 'Drop an action here to aim it at {name}.',
     "schemers_keys_hint": 'H hides your hand · Space zooms a card',
     "schemers_tokens": 'Your tokens',
     "schemers_tokens_left": 'You have {tokens} tokens.',

@@ -859,7 +859,7 @@ class TableKit(GameTable):
         if self.menu is not None:
             self.menu.hover = self.menu.index_at(pos)
         new = self.item_at(pos)
-        if new is not self.hover:
+        if new is not self.hover and not (isinstance(new, Target) and new == self.hover):
             self._set_hover(new)
         self.preview_key = self.log.link_at(pos) if self.log.hit(pos) else None
         return self.hover is not None and not isinstance(self.hover, Target)
