@@ -804,3 +804,12 @@ def test_DD_131_exact_2d6_probabilities():
         for bonus in range(0, 6):
             exact = sum(1 for a, b in product(range(1, 7), repeat=2) if a + b + bonus >= need) / 36
             assert abs(p_success(need, bonus) - exact) < 1e-12
+
+
+def test_target_info_for_the_screen():
+    s = make(street=["watchman", "cobbler", "constable", None, "gate_warden", "fishwife"],
+             chasing={0: ["sergeant"]}, loot={0: ["rosary"]})
+    info = R.target_info(R.view(s, 0), ("target", "street", 2))
+    assert keys([g["card"] for g in info["guards"]]) == ["sergeant", "gate_warden", "constable"]
+    assert info["purpose"] == "rob" and info["bonus"] == 1
+    assert abs(info["p_all"] - p_success(8, 1) * p_success(7, 1) * p_success(7, 1) * p_success(5, 1)) < 1e-12

@@ -213,6 +213,57 @@ def test_illegal_drops_glide_back_and_apply_nothing():
     assert any(s.key == key for s in t.zones["hand:0"].cards)
 
 
+def _give(match, key, seat=0):
+    """Test setup only: move a card of `key` from the Tavern into a seat's hand."""
+    s, cards = match.state, match.rules.cards
+    for pile in (s.tavern_deck, s.tavern_discard, *s.hands):
+        for c in pile:
+            if cards[c].key == key and pile is not s.hands[seat]:
+                pile.remove(c)
+                s.hands[seat].append(c)
+                s.dec = None
+                match._decisions = None
+                return c
+    raise AssertionError(key)
+
+
+def _menu_pick(table, label_part):
+    m = table.menu
+    assert m is not None, "a menu is open"
+    i = next(i for i, it in enumerate(m.items) if label_part in it[0])
+    y = m.rect.top + 6 + (30 if m.title else 0) + m.row_h * i + m.row_h // 2
+    post_click((m.rect.centerx, y))
+
+
+def test_plots_are_played_by_dragging_onto_their_target_or_by_right_click():
+    rig = Rig(players=3, seed=3, speed=1.0)
+    to_my_target_decision(rig)
+    snitch = _give(rig.match, "snitch")
+    gab = _give(rig.match, "gift_of_the_gab")
+    rig.match.state.susp[0] = 3
+    rig.match._decisions = None
+    t = rig.table
+    t.set_viewer(0)
+    rig.settle()
+    # Snitch dropped on a rival's pitch asks how much, then plays
+    sp = sprite_in(t, "hand:0", snitch)
+    post_drag((int(sp.x), int(sp.y)), _center(t.L["pitch"][1]))
+    rig.pump()
+    _menu_pick(t, "2")
+    rig.pump()
+    assert rig.match.log[-1] == (0, ("play", snitch, 1, 2))
+    rig.settle()
+    assert rig.until(lambda: rig.decision(0) is not None)
+    rig.settle()
+    # Gift of the Gab: right-click → Play
+    sp = sprite_in(t, "hand:0", gab)
+    post_click((int(sp.x), int(sp.y)), button=3)
+    rig.pump()
+    _menu_pick(t, t.card_name(gab))
+    rig.pump()
+    assert rig.match.log[-1] == (0, ("play", gab))
+
+
 def test_dice_land_on_the_rolled_faces():
     rig = Rig(players=2, seed=5, speed=1.0)
     assert rig.until(lambda: (d := rig.decision(0)) is not None and d.kind == "roll")

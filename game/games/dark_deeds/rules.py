@@ -116,6 +116,40 @@ class DarkDeedsRules:
     def card_json(self, cid) -> dict:
         return self.cards[cid].to_json()
 
+    def target_info(self, view: dict, action) -> dict:
+        """For the screen: what a ("target", ...) or Poach ("play", poach, card) action would
+        mean for the viewing seat — the Guards to sneak past in order (chasers first, then the
+        Street from slot 6), each with its exact odds, and the take-down odds (DD-131)."""
+        me = view["seat"]
+        seats = view["seats"]
+        K = self.cards
+        if action[0] == "target" and action[1] == "street":
+            slot, tgt, where = action[2], view["street"][action[2] - 1], "street"
+        elif action[0] == "target":
+            slot, tgt, where = 0, action[2], "chasing"
+        else:
+            slot, tgt, where = 0, action[2], "poached"
+        cun = sum(K[c].cunning for c in seats[me]["loot"])
+        strength = sum(K[c].strength for c in seats[me]["loot"])
+        guards = []
+        if not (where == "chasing" and K[tgt].kind == "guard"):
+            guards = [g for g in seats[me]["chasing"] if K[g].kind == "guard" and g != tgt]
+        if where == "street":
+            guards += [g for g in view["street"][slot:][::-1] if g is not None and K[g].kind == "guard"]
+        steps = [{"card": g, "need": K[g].perception, "bonus": cun, "p": p_success(K[g].perception, cun)}
+                 for g in guards]
+        card = K[tgt]
+        purpose = "rob" if card.is_citizen else "attack"
+        need = card.perception if card.is_citizen else card.defence
+        bonus = cun if card.is_citizen else strength
+        p_guards = 1.0
+        for st in steps:
+            p_guards *= st["p"]
+        p_take = p_success(need, bonus)
+        return {"target": tgt, "where": where, "slot": slot, "purpose": purpose, "need": need,
+                "bonus": bonus, "guards": steps, "p_guards": p_guards, "p_take": p_take,
+                "p_all": p_guards * p_take, "favour": card.favour}
+
     def default_options(self) -> dict:
         o = self.rules.options
         return {"first_player": o.first_player, "open_scores": o.open_scores}
@@ -437,7 +471,7 @@ class DarkDeedsRules:
         ev.append(_ev("phase", seat=s.active, phase=phase))
 
     def _st_target(self, s, ev):
-        if any(c is not None for c in s.street) or s.chasing[s.active] \
+        if s.street.count(None) < len(s.street) or s.chasing[s.active] \
                 or self._poach_actions(s, s.active):
             return False
         self.log(ev, "no_target", player=s.active)
@@ -932,7 +966,7 @@ class DarkDeedsRules:
                 break
             st[i] = c = deck.pop()
             ev.append(_ev("move", card=c, src="street_deck", dst=self.Z_STREET[i], face_up=True))
-        if not deck and all(x is None for x in st):
+        if not deck and st.count(None) == len(st):
             s.ending = True
         s.stage = "discard"
         return True

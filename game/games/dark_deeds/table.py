@@ -1330,7 +1330,7 @@ class DarkDeedsTable(TableKit):
         if can:
             a = can[0]
             buttons.append(Button(("react", a[0]), _dd(f"action.{a[0]}"), None, action=a, style_name="danger",
-                                  icon=icon, font_size=22, hotkey=pygame.K_RETURN))
+                                  icon=icon, font_size=22))
             total = 12.0
             auto = False
         else:
@@ -1338,7 +1338,7 @@ class DarkDeedsTable(TableKit):
             total = 1.2
             auto = True
         buttons.append(Button(("react", "pass"), _dd("action.pass"), None, action=("pass",), style_name="quiet",
-                              font_size=22, hotkey=pygame.K_ESCAPE if False else None))
+                              font_size=22))
         clock = _Clock(total)
         self.react = {"key": key, "left": total, "total": total, "auto": auto, "clock": clock, "seat": d.seat}
         return BannerSpec(key, title, sub, icon=icon, buttons=buttons, decision=clock, tone="alert",
