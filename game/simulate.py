@@ -41,9 +41,10 @@ def play_one(game_id: str, options: dict, names: list[str], seed: int, budget=No
         if not decisions:
             raise RuntimeError("no decision is open but the game has not ended")
         d = decisions[0]
-        view = match.view(d.seat)
+        agent = agents[d.seat]
+        view = match.view(d.seat) if getattr(agent, "needs_view", True) else None
         t0 = clock()
-        action = agents[d.seat].choose(view, d, budget)
+        action = agent.choose(view, d, budget)
         times.setdefault(names[d.seat], []).append((clock() - t0) * 1000.0)
         match.submit(d.seat, action)
     return match.result(), len(match.log), times

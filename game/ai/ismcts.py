@@ -59,9 +59,6 @@ class ISMCTSAgent:
         self.reaction_kinds = reaction_kinds
         self.last_iterations = 0
 
-    def observe(self, events):
-        pass
-
     def choose(self, view, decision, budget=None):
         if len(decision.actions) == 1:
             return decision.actions[0]

@@ -55,6 +55,9 @@ class Match:
         self.paused_seats: set[int] = set()   # hot-seat: clocks wait behind the curtain
         self._decisions: list[Decision] | None = None
         self.listeners: list[Callable[[list[Event]], None]] = []
+        # agents that keep a memory get the events their seat may see
+        self._observers = [(seat, agent.observe) for seat, agent in self.agents.items()
+                           if callable(getattr(agent, "observe", None))]
 
     # -- asking ---------------------------------------------------------------
     def decisions(self) -> list[Decision]:
@@ -88,10 +91,8 @@ class Match:
             self.barriers.append(len(self.log))
         self._decisions = None
         self._adjust_clocks(events)
-        for agent_seat, agent in self.agents.items():
-            observe = getattr(agent, "observe", None)
-            if observe is not None:
-                observe([e for e in events if e.visible_to(agent_seat)])
+        for agent_seat, observe in self._observers:
+            observe([e for e in events if e.visible_to(agent_seat)])
         for listener in self.listeners:
             listener(events)
         if self.autosave_path is not None:
@@ -148,11 +149,12 @@ class Match:
         return events
 
     def _sync_clocks(self) -> None:
+        timed = [d for d in self._decisions if d.timeout is not None]
+        if not timed and not self.deadlines:
+            return                      # untimed play (hot-seat, simulations): nothing to do
         now = self.now()
         live = set()
-        for d in self._decisions:
-            if d.timeout is None:
-                continue
+        for d in timed:
             key = d.clock_key
             live.add(key)
             if key not in self.deadlines and d.seat not in self.paused_seats:
