@@ -100,7 +100,8 @@ FALLBACK = {
     "discard": "Discard", "seal": "Horned Seal", "hand": "Your hand", "you": "you",
     "suspicion": "Suspicion", "score_pile": "Score Pile", "cards": "{n} cards", "one_card": "1 card",
     "favour_total": "{n} Favour", "loot_of": "Loot", "chasing": "Chasing", "chasing_you": "Chasing you",
-    "hand_count": "Hand", "nothing": "none", "slot": "Slot {k}", "last_slot": "Slot 6 — the last slot",
+    "hand_count": "Hand", "no_loot": "No Loot yet — rob a Citizen to take some.",
+    "no_chasers": "Nobody is chasing you. Yet.", "nothing": "none", "slot": "Slot {k}", "last_slot": "Slot 6 — the last slot",
     "turn": "Turn {n}", "turn_of": "{player}'s turn", "your_turn": "Your turn",
     "reference": "Reference", "reference_hint": "R: the turn sequence",
     "waiting": "Waiting for {player}…", "thinking": "{player} is thinking…",
@@ -368,7 +369,9 @@ class DarkDeedsTable(TableKit):
         self.shown_target = None
         self._prompt_key = None
         self._warm = []
-        self._warmed = set()
+        self._warm_seen = set()
+        self._group_of: dict = {}
+        self._skip: set = set()
         self.t_now = 0.0
         self.final = None
         super().__init__(ctx)
@@ -677,41 +680,37 @@ class DarkDeedsTable(TableKit):
 
     # ================================================================== events
     def on_events(self, events) -> None:
-        if not events:
-            return
-        self.history.extend(events)
+        """The kit plays the events in order; here we only look ahead: Street slides and
+        deals of one Take Stock move together, and the hands shown at the end are
+        turned face up by the final sync rather than paraded one by one."""
         vis = [e for e in events if self.visible(e)]
-        after = self.match.view(self.viewer)
+        self._group_of, self._skip = {}, set()
         over = any(e.kind == "game_over" for e in vis)
         i = 0
         while i < len(vis):
             ev = vis[i]
-            entry = self.log_entry(ev)
-            if entry:
-                self.step(lambda entry=entry: (self.log.add(entry), 0.0)[1])
-            if ev.kind == "log" and ev.data.get("key") == "dark_deeds.log.target":
-                cid = (ev.data.get("params") or {}).get("card")
-                self.step(lambda cid=cid: (setattr(self, "shown_target", cid), 0.15)[1])
-            if ev.kind == "move":
-                src, dst = str(ev.data.get("src")), str(ev.data.get("dst"))
-                kind = self._move_kind(src, dst)
+            if over and ev.kind == "reveal":
+                self._skip.add(id(ev))
+            elif ev.kind == "move":
+                kind = self._move_kind(str(ev.data.get("src")), str(ev.data.get("dst")))
                 if kind in ("slide", "deal"):
                     group = [ev]
                     j = i + 1
                     while j < len(vis) and vis[j].kind == "move" and \
                             self._move_kind(str(vis[j].data.get("src")), str(vis[j].data.get("dst"))) == kind:
                         group.append(vis[j])
+                        self._skip.add(id(vis[j]))
                         j += 1
-                    self._move_group(group, kind)
+                    self._group_of[id(ev)] = (group, kind)
                     i = j
                     continue
-            if over and ev.kind == "reveal":
-                i += 1
-                continue
-            self.animate(ev)
             i += 1
-        self.step(lambda: (self._sync(after), self._settle(after), 0.0)[-1])
-        self._controls_key = None
+        super().on_events(events)
+
+    def _sync(self, view, instant=False):
+        super()._sync(view, instant)
+        if not instant:
+            self._settle(view)
 
     @staticmethod
     def _move_kind(src, dst):
@@ -768,6 +767,17 @@ class DarkDeedsTable(TableKit):
     def animate(self, ev) -> bool:
         d = ev.data
         k = ev.kind
+        if id(ev) in self._skip:
+            return True
+        if id(ev) in self._group_of:
+            group, kind = self._group_of[id(ev)]
+            self._move_group(group, kind)
+            return True
+        if k == "log":
+            if d.get("key") == "dark_deeds.log.target":
+                cid = (d.get("params") or {}).get("card")
+                self.step(lambda cid=cid: (setattr(self, "shown_target", cid), 0.15)[1])
+            return False
         if k == "move":
             src, dst = str(d.get("src")), str(d.get("dst"))
             key = d.get("card")
@@ -1288,12 +1298,6 @@ class DarkDeedsTable(TableKit):
             return None
         d = decs[0]
         who = self.name(d.seat)
-        rs = self.roll_show
-        if rs is not None and not rs.get("landed") and rs.get("purpose") != "lay_low":
-            title = tx(f"purpose_{rs.get('purpose')}", card=self.card_name(rs.get("target")))
-            sub = f"{tx('need', n=rs.get('need'))} · {tx('you_add', n=rs.get('bonus', 0))}"
-            return (f"{self.name(rs.get('seat'))}: {title}" if rs.get("seat") != self.viewer else title, sub,
-                    PURPOSE_ICONS.get(rs.get("purpose"), "dice"))
         if d.seat == self.viewer and self.is_human_viewer():
             ph = view.get("phase") or "street"
             return (_dd(f"phase.{ph}"), "", {"street": "street", "tavern": "tavern", "stock": "clock"}.get(ph))
@@ -1361,7 +1365,6 @@ class DarkDeedsTable(TableKit):
         size = int(52 * s)
 
         def make():
-            pad = 4
             w = size + 8
             surf = pygame.Surface((w, w), pygame.SRCALPHA)
             c = w // 2
@@ -1373,7 +1376,6 @@ class DarkDeedsTable(TableKit):
             pygame.draw.circle(surf, style.GOLD_BRIGHT if hover else style.GOLD, (c, c), size // 2, max(2, size // 18))
             ic = self.gfx.icon("minion", int(size * 0.66), (246, 230, 196))
             surf.blit(ic, ic.get_rect(center=(c, c + 1)))
-            del pad
             return surf
         return self.gfx.cached(("dd_pawn", size, hover), make)
 
@@ -1709,13 +1711,17 @@ class DarkDeedsTable(TableKit):
     # ================================================================== caches
     def set_viewer(self, seat) -> None:
         self._bg = None                       # names, "(you)" and the layout depend on the viewer
+        self._warm_seen = set()
         super().set_viewer(seat)
-        # render every face on the table now (not in the middle of an animation), then
-        # queue the faces each card type may need later, warmed a few per idle frame
+        self.prewarm()
+
+    def prewarm(self) -> None:
+        """Render every face on the table now (not in the middle of an animation), then
+        queue the other sizes each visible card type may need, warmed in idle frames.
+        Only cards the viewer can see are ever rendered."""
         for sp in self.sprites:
             if sp.face_up and sp.key is not None and not sp.hidden:
                 self.cards.face(sp.key, (int(sp.w), int(sp.h)))
-        self._warmed = set()
         self._warm = self._warm_list()
 
     def _warm_list(self) -> list:
@@ -1737,9 +1743,9 @@ class DarkDeedsTable(TableKit):
             if sp.key is None:
                 continue
             key = self._canon(sp.key)
-            if key in self._warmed:
+            if key in self._warm_seen:
                 continue
-            self._warmed.add(key)
+            self._warm_seen.add(key)
             c = self.cdata.get(key)
             if c is None:
                 continue
@@ -1984,7 +1990,6 @@ class DarkDeedsTable(TableKit):
         r = int(30 * s)
         fill = (232, 226, 210) if name == "vague" else (26, 22, 24)
         ink = (40, 30, 24) if name == "vague" else (230, 220, 200)
-        edge = (140, 120, 90) if name == "vague" else (196, 48, 60)
         pygame.draw.circle(bg, (0, 0, 0), (x + 2, y + 4), r)
         ic = g.icon("loot", int(r * 2.0), fill)
         bg.blit(ic, ic.get_rect(center=(x, y)))
@@ -1993,7 +1998,6 @@ class DarkDeedsTable(TableKit):
         lab = g.text(tx("sack_vague").split(":")[0] if name == "vague" else tx("sack_grave").split(":")[0],
                      max(11, int(14 * s)), style.TEXT_DIM, serif=True)
         bg.blit(lab, lab.get_rect(midtop=(x, y + r + int(4 * s))))
-        del edge
 
     # -- per frame ----------------------------------------------------------------------
     def draw_board(self, surf) -> None:
@@ -2015,6 +2019,7 @@ class DarkDeedsTable(TableKit):
             self._draw_susp(surf, seat)
             self._draw_score(surf, seat)
         self._draw_hand_count(surf)
+        self._draw_empty_rows(surf)
         # legal targets of the current decision, marked softly (before any drag)
         self._draw_hints(surf)
 
@@ -2156,6 +2161,15 @@ class DarkDeedsTable(TableKit):
                 x = z.rect.right + int(4 * s)
                 surf.blit(ic, ic.get_rect(midleft=(x, z.rect.centery + int(13 * s))))
                 surf.blit(ft, ft.get_rect(midleft=(x + ic.get_width() + 1, z.rect.centery + int(13 * s))))
+
+    def _draw_empty_rows(self, surf):
+        s, R, P, C, F = self._geo()
+        me = self.me
+        for zid, key in ((f"loot_of:{me}", "no_loot"), (f"chasing:{me}", "no_chasers")):
+            z = self.zones.get(zid)
+            if z is not None and not z.cards:
+                lab = self.gfx.text(tx(key), F(17), (110, 96, 78), serif=True)
+                surf.blit(lab, lab.get_rect(midleft=(z.rect.left + int(14 * s), z.rect.centery)))
 
     def _draw_hand_count(self, surf):
         s, R, P, C, F = self._geo()
