@@ -70,8 +70,8 @@ def build_parser() -> argparse.ArgumentParser:
     rep.add_argument("--verify", action="store_true")
     rep.set_defaults(run=cmd_replay)
 
-    shot = sub.add_parser("screenshot", help="render a table mid-game to a PNG, headless")
-    add_game_args(shot)
+    shot = sub.add_parser("screenshot", help="render a table mid-game (or a --scene) to a PNG, headless")
+    add_game_args(shot, required=False)
     shot.add_argument("--seed", type=int, default=1)
     shot.add_argument("--after", type=int, default=10, help="actions played by AI first")
     shot.add_argument("--out", required=True)
@@ -93,9 +93,9 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
-def add_game_args(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--game", required=True)
-    p.add_argument("--players", type=int, required=True)
+def add_game_args(p: argparse.ArgumentParser, required: bool = True) -> None:
+    p.add_argument("--game", required=required)
+    p.add_argument("--players", type=int, required=required)
     p.add_argument("--mode", default=None)
     p.add_argument("--addon", action="append", default=[])
     p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
@@ -245,6 +245,8 @@ def cmd_screenshot(args) -> int:
     if args.scene:
         headless.screenshot_scene(args.scene, args.out, size)
     else:
+        if not args.game or not args.players:
+            raise UsageError("screenshot: give --game and --players (or --scene NAME)")
         _spec, ruleset = load_game(args.game)
         options = game_options(args, ruleset)
         headless.screenshot(args.game, args.players, options, args.seed, args.after, args.out, size)
