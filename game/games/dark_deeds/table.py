@@ -515,7 +515,7 @@ class DarkDeedsTable(TableKit):
             self.add_zone(Spot(f"street:{k + 1}", self.cardrect(P(L["slot_x"][k], sy), street_card),
                                street_card, z=1))
         self.add_zone(Stack("street_discard", self.cardrect(P(1384, sy), deck_card), deck_card,
-                            max_visible=4, step=(0.6 * s, -1.0 * s), z=1))
+                            max_visible=4, step=(0.6 * s, -1.0 * s), z=1, show_count=False))
         L["spot_y"] = 332
         L["spots"] = [P(x, L["spot_y"]) for x in L["slot_x"]]
         L["seal"] = P(1240, L["spot_y"])
@@ -531,7 +531,7 @@ class DarkDeedsTable(TableKit):
         for i in range(2):
             self.add_zone(Spot(f"tavern:{i}", self.cardrect(P(192 + i * 120, ty), tup), tup, z=1))
         self.add_zone(Stack("tavern_discard", self.cardrect(P(424, ty), tdeck), tdeck, max_visible=4,
-                            step=(0.5 * s, -1.0 * s), z=1))
+                            step=(0.5 * s, -1.0 * s), z=1, show_count=False))
         # -- Loot ---------------------------------------------------------------
         ldeck, lup = C(60, 84), C(100, 140)
         ly = 502
@@ -543,7 +543,7 @@ class DarkDeedsTable(TableKit):
             for i in range(2):
                 self.add_zone(Spot(f"loot:{tp}:{i}", self.cardrect(P(x0 + 122 + i * 106, ly), lup), lup, z=1))
             self.add_zone(Stack(f"loot_discard:{tp}", self.cardrect(P(x0 + 308, ly), ldeck), ldeck,
-                                max_visible=3, step=(0.5 * s, -1.0 * s), z=1))
+                                max_visible=3, step=(0.5 * s, -1.0 * s), z=1, show_count=False))
         # -- my pitch and hand ----------------------------------------------------
         hand_card = C(144, 202)
         hz = self.add_zone(Fan(f"hand:{me}", L["fan"], hand_card, arc=2.6, overlap=0.6, max_gap=1.04,
@@ -1863,7 +1863,9 @@ class DarkDeedsTable(TableKit):
         x6 = L["spots"][5][0]
         self._chevron(bg, ((x6 + L["seal"][0]) // 2, y), int(9 * s), (150, 122, 70))
         # deck / discard labels
-        for zid, key in (("street_deck", "deck"), ("street_discard", "discard")):
+        L["discard_labels"] = [("street_discard", F(17), int(10 * s)), ("tavern_discard", F(16), int(8 * s))] + \
+            [(f"loot_discard:{tp}", F(14), int(36 * s)) for tp in LOOT_TYPES]
+        for zid, key in (("street_deck", "deck"),):
             z = self.zones[zid]
             lab = g.text(tx(key), F(17), style.TEXT_DIM, serif=True)
             bg.blit(lab, lab.get_rect(midtop=(z.rect.centerx, z.rect.bottom + int(10 * s))))
@@ -1874,7 +1876,7 @@ class DarkDeedsTable(TableKit):
         tr = L["tavern"]
         self._board(bg, tr, (52, 32, 22), (24, 14, 10), style.GOLD_DEEP)
         self._header(bg, tr, "tavern", tx("tavern"), style.GOLD)
-        for zid, key in (("tavern_deck", "deck"), ("tavern_discard", "discard")):
+        for zid, key in (("tavern_deck", "deck"),):
             z = self.zones[zid]
             lab = g.text(tx(key), F(16), style.TEXT_DIM, serif=True)
             bg.blit(lab, lab.get_rect(midtop=(z.rect.centerx, z.rect.bottom + int(8 * s))))
@@ -1886,10 +1888,10 @@ class DarkDeedsTable(TableKit):
             pygame.draw.rect(bg, col, pygame.Rect(r.left + 3, r.top + 3, r.width - 6, int(5 * s)),
                              border_top_left_radius=int(10 * s), border_top_right_radius=int(10 * s))
             self._header(bg, r, tp, tx("loot", type=_dd(f"type.{tp}")), style.lerp_color(col, style.TEXT, 0.3))
-            for zid, key in ((f"loot_deck:{tp}", "deck"), (f"loot_discard:{tp}", "discard")):
+            for zid, key in ((f"loot_deck:{tp}", "deck"),):
                 z = self.zones[zid]
-                lab = g.text(tx(key), F(15), style.TEXT_DIM, serif=True)
-                bg.blit(lab, lab.get_rect(midtop=(z.rect.centerx, z.rect.bottom + int(8 * s))))
+                lab = g.text(tx(key), F(14), style.TEXT_DIM, serif=True)
+                bg.blit(lab, lab.get_rect(midtop=(z.rect.centerx, z.rect.bottom + int(36 * s))))
         # -- pitches -------------------------------------------------------------------------
         for seat, r in L["pitch"].items():
             col = self.scol(seat)
@@ -2020,6 +2022,13 @@ class DarkDeedsTable(TableKit):
             self._draw_score(surf, seat)
         self._draw_hand_count(surf)
         self._draw_empty_rows(surf)
+        for zid, fs, off in self.L.get("discard_labels", ()):
+            z = self.zones.get(zid)
+            if z is None:
+                continue
+            n = len(z.cards)
+            lab = self.gfx.text(f"{tx('discard')} · {n}" if n else tx("discard"), fs, style.TEXT_DIM, serif=True)
+            surf.blit(lab, lab.get_rect(midtop=(z.rect.centerx, z.rect.bottom + off)))
         # legal targets of the current decision, marked softly (before any drag)
         self._draw_hints(surf)
 
