@@ -46,7 +46,7 @@ def playout(n, seed, check=True):
 @pytest.mark.parametrize("n", [2, 3, 4])
 def test_random_playouts_keep_invariants(n):
     for seed in range(GAMES):
-        playout(n, seed * 7 + n, check=(seed % 3 == 0))
+        playout(n, seed * 7 + n)
 
 
 @pytest.mark.parametrize("n", [2, 3, 4])

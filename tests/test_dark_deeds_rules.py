@@ -99,6 +99,9 @@ def test_DD_008_first_player_random_or_rolloff():
     assert list(totals.values()).count(max(totals.values())) == 1
     with pytest.raises(OptionsError):
         R.validate_options({"first_player": "oldest"}, 2)
+    with pytest.raises(OptionsError):
+        R.validate_options({"first_player": 3}, 3)
+    assert R.setup(3, {"first_player": 2}, 1).first == 2       # a lobby choice
 
 
 def test_DD_009_first_player_takes_the_coin():

@@ -43,7 +43,7 @@ class _Counts(_M):
 
 
 class _Options(_M):
-    first_player: Literal["random", "rolloff"] = "random"
+    first_player: Literal["random", "rolloff"] | int = "random"
     open_scores: bool = False
 
 

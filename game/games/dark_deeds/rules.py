@@ -159,7 +159,8 @@ class DarkDeedsRules:
         return [
             OptionSpec("first_player", "dark_deeds.option.first_player", "choice", d["first_player"],
                        (("random", "dark_deeds.option.first_player_random"),
-                        ("rolloff", "dark_deeds.option.first_player_rolloff")),
+                        ("rolloff", "dark_deeds.option.first_player_rolloff"))
+                       + tuple((i, f"dark_deeds.option.first_player_seat{i + 1}") for i in range(self.max_players)),
                        help="dark_deeds.option.first_player_help"),
             OptionSpec("open_scores", "dark_deeds.option.open_scores", "flag", d["open_scores"],
                        help="dark_deeds.option.open_scores_help"),
@@ -175,8 +176,11 @@ class DarkDeedsRules:
                 raise OptionsError(f"Dark Deeds has no option called {k!r} "
                                    f"(options: {', '.join(out)}).")
             out[k] = v
-        if out["first_player"] not in ("random", "rolloff"):
-            raise OptionsError(f"first_player must be \"random\" or \"rolloff\" (got {out['first_player']!r}).")
+        fp = out["first_player"]
+        if fp not in ("random", "rolloff") and not (isinstance(fp, int) and not isinstance(fp, bool)
+                                                     and 0 <= fp < players):
+            raise OptionsError(f"first_player must be \"random\", \"rolloff\" or a seat from 0 to {players - 1} "
+                               f"(got {fp!r}).")
         if not isinstance(out["open_scores"], bool):
             raise OptionsError(f"open_scores must be true or false (got {out['open_scores']!r}).")
         return out

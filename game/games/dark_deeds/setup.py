@@ -48,6 +48,8 @@ def setup_state(eng, players: int, opts: dict, seed: int):
             best = max(sum(v) for v in rolls.values())
             contenders = [c for c in contenders if sum(rolls[c]) == best]
         first = contenders[0]
+    elif isinstance(s.first_mode, int):
+        first = s.first_mode               # chosen in the lobby: the most villainous minion
     else:
         first = rng.below(players)
     s.first = first
