@@ -373,9 +373,9 @@ class DarkDeedsTable(TableKit):
         self._group_of: dict = {}
         self._skip: set = set()
         self.t_now = 0.0
-        self.final = None
         super().__init__(ctx)
         self.cards = _Renderer(self.gfx, "dark_deeds", self.card_spec, self.card_frames(), self._canon)
+        self.prewarm()
 
     # ================================================================== data
     def _canon(self, key):
@@ -601,7 +601,6 @@ class DarkDeedsTable(TableKit):
         self.shown_target = view.get("target")
         self.roll_show = None
         self.heralds, self.floaters, self.showcase = [], [], None
-        self.final = None
         r = view.get("roll")
         if r and r.get("faces"):
             self._show_roll_static(r, view)
@@ -845,7 +844,6 @@ class DarkDeedsTable(TableKit):
             return True
         if k == "game_over":
             def run(d=d):
-                self.final = d
                 winners = d.get("winners") or []
                 if winners:
                     self._herald(tx("winner", player=self.name(winners[0])), big=True, hold=3.0)
@@ -1719,6 +1717,8 @@ class DarkDeedsTable(TableKit):
         """Render every face on the table now (not in the middle of an animation), then
         queue the other sizes each visible card type may need, warmed in idle frames.
         Only cards the viewer can see are ever rendered."""
+        if not isinstance(self.cards, _Renderer):
+            return                              # the kit's default renderer (construction)
         for sp in self.sprites:
             if sp.face_up and sp.key is not None and not sp.hidden:
                 self.cards.face(sp.key, (int(sp.w), int(sp.h)))
