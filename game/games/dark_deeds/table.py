@@ -579,7 +579,7 @@ class DarkDeedsTable(TableKit):
             L["coin_slot"][seat] = P(x0 + 318, y0 + 20)
             L["coin_size"][seat] = int(32 * s)
         # -- dice ------------------------------------------------------------------------
-        L["dice_home"] = [P(800, 744), P(884, 744)]
+        L["dice_home"] = [P(800, 736), P(884, 736)]
         L["dice_from"] = P(1480, 700)
         dsz = int(64 * s)
         self.dice = []
@@ -821,8 +821,8 @@ class DarkDeedsTable(TableKit):
                 self.shown_phase = ph
                 if ph != "street":
                     self.shown_target = None
-                if ph != "street":
-                    self.roll_show = None if ph == "stock" else self.roll_show
+                    if self.roll_show is not None and self.roll_show.get("purpose") != "lay_low":
+                        self.roll_show = None
                 if changed and ph != "street":
                     self._herald(_dd(f"phase.{ph}"), big=False, hold=1.0)
                     return 0.45
@@ -1094,7 +1094,7 @@ class DarkDeedsTable(TableKit):
         self.pawn_hop = 0.0
         if view.get("stage") == "roll" and (self.roll_show is None or self.roll_show.get("landed")):
             self.roll_show = None
-        if view.get("phase") == "stock" and self.roll_show and self.roll_show.get("purpose") != "lay_low":
+        if view.get("phase") in ("tavern", "stock") and self.roll_show and self.roll_show.get("purpose") != "lay_low":
             self.roll_show = None
         self._refresh_dice(view)
 
@@ -1248,14 +1248,14 @@ class DarkDeedsTable(TableKit):
                            icon="dark_deed", font_size=20) for a in acts]
             banner = BannerSpec(("deed", tuple(acts)), _dd("decision.deed_choice"), tx("deed_sub"),
                                 icon="dark_deed", buttons=btns, tone="info",
-                                center=(st.centerx, st.top - int(8 * s)), width=min(int(860 * s), 860))
+                                center=(st.centerx, st.top - int(168 * s)), width=min(int(860 * s), 860))
             self.prompt = None
         elif kind == "msm_tiebreak":
             btns = [Button(("give", a[1]), self.name(a[1]), None, action=a, style_name="primary",
                            icon="most_suspicious", font_size=20) for a in acts]
             banner = BannerSpec(("give", tuple(acts)), _dd("decision.msm_tiebreak"), tx("tiebreak_sub"),
                                 icon="most_suspicious", buttons=btns, tone="info",
-                                center=(st.centerx, st.top - int(8 * s)), width=min(int(860 * s), 860))
+                                center=(st.centerx, st.top - int(168 * s)), width=min(int(860 * s), 860))
             widgets.append(self._coin_chip(d))
             self.prompt = None
         else:
@@ -1863,8 +1863,8 @@ class DarkDeedsTable(TableKit):
         x6 = L["spots"][5][0]
         self._chevron(bg, ((x6 + L["seal"][0]) // 2, y), int(9 * s), (150, 122, 70))
         # deck / discard labels
-        L["discard_labels"] = [("street_discard", F(17), int(10 * s)), ("tavern_discard", F(16), int(8 * s))] + \
-            [(f"loot_discard:{tp}", F(14), int(36 * s)) for tp in LOOT_TYPES]
+        L["discard_labels"] = [("street_discard", F(17), int(10 * s), None), ("tavern_discard", F(16), int(8 * s), None)] + \
+            [(f"loot_discard:{tp}", F(14), int(36 * s), L["lootp"][tp].right - int(10 * s)) for tp in LOOT_TYPES]
         for zid, key in (("street_deck", "deck"),):
             z = self.zones[zid]
             lab = g.text(tx(key), F(17), style.TEXT_DIM, serif=True)
@@ -2022,13 +2022,16 @@ class DarkDeedsTable(TableKit):
             self._draw_score(surf, seat)
         self._draw_hand_count(surf)
         self._draw_empty_rows(surf)
-        for zid, fs, off in self.L.get("discard_labels", ()):
+        for zid, fs, off, right in self.L.get("discard_labels", ()):
             z = self.zones.get(zid)
             if z is None:
                 continue
             n = len(z.cards)
             lab = self.gfx.text(f"{tx('discard')} · {n}" if n else tx("discard"), fs, style.TEXT_DIM, serif=True)
-            surf.blit(lab, lab.get_rect(midtop=(z.rect.centerx, z.rect.bottom + off)))
+            if right is not None and z.rect.centerx + lab.get_width() // 2 > right:
+                surf.blit(lab, lab.get_rect(topright=(right, z.rect.bottom + off)))
+            else:
+                surf.blit(lab, lab.get_rect(midtop=(z.rect.centerx, z.rect.bottom + off)))
         # legal targets of the current decision, marked softly (before any drag)
         self._draw_hints(surf)
 
@@ -2376,6 +2379,8 @@ class DarkDeedsTable(TableKit):
         surf.blit(img, (st.left + int(20 * s), st.top + int(62 * s)))
 
     def _draw_roll_plaque(self, surf, rs):
+        """The last roll in words: what it was for, the dice, the bonus, the total against
+        what was needed, and the outcome (a mark and a word, never colour alone)."""
         s, R, P, C, F = self._geo()
         g = self.gfx
         faces = rs.get("faces") or []
@@ -2384,7 +2389,7 @@ class DarkDeedsTable(TableKit):
         who = self.name(rs.get("seat"))
         if purpose == "lay_low":
             head = tx("purpose_lay_low", player=who)
-            line = f"1d6: {sum(faces)}  →  −{sum(faces)} {tx('suspicion')}"
+            line = f"1d6 = {sum(faces)}  →  −{sum(faces)} {tx('suspicion')}"
             ok = None
         else:
             head = tx(f"purpose_{purpose}", card=self.card_name(rs.get("target")))
@@ -2392,34 +2397,32 @@ class DarkDeedsTable(TableKit):
                 head = f"{who}: {head}"
             stat = _dd("stat.strength") if purpose == "attack" else _dd("stat.cunning")
             need_stat = _dd("stat.defence") if purpose == "attack" else _dd("stat.perception")
-            line = f"{' + '.join(str(f) for f in faces)}  + {bonus} {stat}  =  {rs.get('total')}"
-            line2 = f"{tx('vs')} {need_stat} {rs.get('need')}"
-            line = f"{line}   {line2}"
+            line = (f"{' + '.join(str(f) for f in faces)} + {bonus} {stat} = {rs.get('total')}"
+                    f"   {tx('vs')} {need_stat} {rs.get('need')}")
             ok = rs.get("success")
         key = ("dd_plaque", head, line, ok, s)
 
         def make():
-            hs = g.fit_text(head, F(18), int(520 * s), style.TEXT_DIM, serif=True, min_size=12)
-            txt = g.fit_text(line, F(25), int(520 * s), style.TEXT, bold=True, serif=True, min_size=14)
-            sub = None
-            if ok is not None:
-                col = style.good(self.ctx.settings) if ok else style.bad(self.ctx.settings)
-                sub = g.text(("✓ " if ok else "✗ ") + (tx("success") if ok else tx("failure")), F(24), col, bold=True)
-            w = max(hs.get_width(), txt.get_width(), sub.get_width() if sub else 0) + int(40 * s)
-            h = hs.get_height() + txt.get_height() + (sub.get_height() + int(2 * s) if sub else 0) + int(24 * s)
+            col = style.TEXT_DIM if ok is None else (style.good(self.ctx.settings) if ok else style.bad(self.ctx.settings))
+            word = "" if ok is None else ("✓ " + tx("success") if ok else "✗ " + tx("failure"))
+            hs = g.fit_text(head, F(17), int(400 * s), style.TEXT_DIM, serif=True, min_size=12)
+            ws = g.text(word, F(18), col, bold=True) if word else None
+            txt = g.fit_text(line, F(23), int(560 * s), style.TEXT, bold=True, serif=True, min_size=14)
+            top_w = hs.get_width() + ((ws.get_width() + int(14 * s)) if ws else 0)
+            w = max(top_w, txt.get_width()) + int(32 * s)
+            h = hs.get_height() + txt.get_height() + int(16 * s)
             p = pygame.Surface((w, h), pygame.SRCALPHA)
-            p.blit(g.panel(w, h, fill=(16, 12, 12), border=style.GOLD_DEEP, radius=int(10 * s), alpha=230), (0, 0))
-            y = int(8 * s)
-            p.blit(hs, hs.get_rect(midtop=(w // 2, y)))
-            y += hs.get_height() + int(2 * s)
-            p.blit(txt, txt.get_rect(midtop=(w // 2, y)))
-            y += txt.get_height() + int(2 * s)
-            if sub:
-                p.blit(sub, sub.get_rect(midtop=(w // 2, y)))
+            p.blit(g.panel(w, h, fill=(16, 12, 12), border=col if ok is not None else style.GOLD_DEEP,
+                           radius=int(10 * s), alpha=235), (0, 0))
+            x = (w - top_w) // 2
+            p.blit(hs, (x, int(6 * s)))
+            if ws:
+                p.blit(ws, ws.get_rect(midleft=(x + hs.get_width() + int(14 * s), int(6 * s) + hs.get_height() // 2)))
+            p.blit(txt, txt.get_rect(midtop=(w // 2, int(8 * s) + hs.get_height())))
             return p
         img = g.cached(key, make)
         st = self.L["stage"]
-        surf.blit(img, img.get_rect(midleft=(st.left + int(290 * s), P(0, 742)[1])))
+        surf.blit(img, img.get_rect(midleft=(st.left + int(290 * s), P(0, 736)[1])))
 
     def _draw_reference(self, surf):
         s, R, P, C, F = self._geo()
