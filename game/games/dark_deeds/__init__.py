@@ -8,6 +8,33 @@ Files, for a newcomer:
   rules.py    the Ruleset: decisions, apply (the turn's state machine), result
   view.py     what one seat may see
   ai.py       heuristic agents (easy/normal), the hard agent, determinize() for ISMCTS
+
+API for screens (all ids are stable card ids: street:01-41, plot:01-40, deed:01-18,
+loot:<artisan|cleric|merchant>:01-15; static data via ruleset.card_json(id)).
+Decision kinds -> actions:
+  target       ("target", "street", slot 1..6) | ("target", "chaser", card) | ("pass",) (only
+               when nothing but Poach is possible); prompt None — ruleset.target_info(view, action)
+               gives the Guards in the way and exact odds
+  sneak_order  ("sneak", guard)                      which chasing Guard next
+  roll         ("roll",) | ("play", plot) | ("use", loot); prompt {purpose, target, need, bonus, p}
+  after_roll   ("accept",) | ("play", loaded_dice)  (after a failed roll, holders only)
+  reaction     ("pass",) | ("foiled",) | ("sod_off",); prompt {window: foiled|sod_off, ...}
+  loot_choice  ("loot", type, 0|1) | ("loot_gamble", type)
+  tavern       ("tavern_take", 0|1) | ("tavern_gamble",) | ("lay_low",)
+  stock        ("proceed",)                          (Take Stock: play first?)
+  discard      ("discard", plot)
+  deed_choice  ("deed", deed)                        several Dark Deeds met at once
+  msm_tiebreak ("give", seat)                        the coin holder, maybe off-turn
+Every decision of the active player also lists ("play", plot, *args) for own-turn Plots
+(Snitch: seat, amount; Pass The Buck: deed, seat; Mine!: loot; Frame-Up: guard, seat;
+Poach: card) and ("use", loot) for Indulgence. Copies are interchangeable in actions.
+Events: move {card|None, src, dst, face_up} over zones street:1..6, street_deck, street_discard,
+tavern:0..1, tavern_deck, tavern_discard, loot:<t>:0..1, loot_deck:<t>, loot_discard:<t>,
+hand:s, loot_of:s, score:s, chasing:s; roll {seat, dice, faces, purpose, bonus, target, need,
+total, success}; counter {seat, name: suspicion, delta, value}; coin {from, to}; phase {seat,
+phase}; turn {seat}; pawn {at: seal|street:k|chaser:id}; reveal {seat, card}; shuffle {zone,
+count}; log {key, params}; deed_completed {seat, card, favour}; game_over {winners, scores, how}.
+A private event has to=(seats,); its public twin carries card None and private_twin_for.
 """
 from __future__ import annotations
 
