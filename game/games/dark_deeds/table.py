@@ -133,6 +133,7 @@ FALLBACK = {
     "susp_tip": "{player}: {n} Suspicion ({grave} grave × 3 + {vague} vague × 1). Arrest at 10+ while a Guard chases.",
     "score_tip_own": "Score Pile: {n} cards worth {f} Favour.",
     "score_tip": "Score Pile: {n} cards (face down).",
+    "hand_tip": "{player} holds {n} cards — Plots and Dark Deeds, hidden (cards taken face up from the Tavern are shown).",
     "msm_tip": "The Most Suspicious Minion: Guards leaving the Street chase this player.",
     "bonus": "+{c} Cunning · +{s} Strength", "hand_hidden": "Hand hidden — press H to show",
     "game_over": "The Street is empty", "winner": "{player} wins", "all_lose": "Everyone loses",
@@ -1639,6 +1640,9 @@ class DarkDeedsTable(TableKit):
         for seat, r in L.get("score_box", {}).items():
             if r.collidepoint(pos):
                 return [("score", seat)]
+        for seat, r in L.get("hand_box", {}).items():
+            if r.collidepoint(pos):
+                return [("hand", seat)]
         cx, cy = self.coin_pos
         if math.hypot(pos[0] - cx, pos[1] - cy) <= self.coin_size / 2:
             return [("msm",)]
@@ -1666,6 +1670,9 @@ class DarkDeedsTable(TableKit):
             if tid[0] == "susp":
                 n = self.shown_susp[tid[1]]
                 return tx("susp_tip", player=self.name(tid[1]), n=n, grave=n // 3, vague=n % 3)
+            if tid[0] == "hand":
+                p = (self.view or {}).get("seats", [])[tid[1]]
+                return tx("hand_tip", player=self.name(tid[1]), n=p["hand_count"])
             if tid[0] == "score":
                 p = (self.view or {}).get("seats", [])[tid[1]]
                 if "score_total" in p:
@@ -2199,7 +2206,7 @@ class DarkDeedsTable(TableKit):
         if self.drag is not None or self.armed is not None or self.anim.busy():
             return
         d = self._decision()
-        if d is None or d.kind not in ("target", "sneak_order", "loot_choice", "tavern", "discard"):
+        if d is None or d.kind not in ("target", "sneak_order", "loot_choice", "tavern", "discard", "reaction"):
             return
         s = self.L["s"]
         pulse = 0.5 + 0.5 * math.sin(self.t_now * 3.2)
@@ -2213,7 +2220,7 @@ class DarkDeedsTable(TableKit):
                     if zz is None or not zz.cards or zz.cards[-1] is not sp:
                         continue
                 rects.append(sp.rect())
-        if d.kind == "discard":
+        if d.kind in ("discard", "reaction"):
             rects = [sp.rect() for sp in self.zones[f"hand:{self.me}"].cards if self.options_for(sp)]
         sp_ = int(10 * s)
         for r in rects:
