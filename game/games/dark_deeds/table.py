@@ -373,6 +373,8 @@ class DarkDeedsTable(TableKit):
         self._warm_seen = set()
         self._group_of: dict = {}
         self._skip: set = set()
+        self._hints_key = None
+        self._hints: list = []
         self.t_now = 0.0
         super().__init__(ctx)
         self.cards = _Renderer(self.gfx, "dark_deeds", self.card_spec, self.card_frames(), self._canon)
@@ -2202,6 +2204,23 @@ class DarkDeedsTable(TableKit):
             num = g.text(str(p["hand_count"]), F(22), style.TEXT, bold=True, serif=True)
             surf.blit(num, num.get_rect(midright=(box.right - int(4 * s), box.centery)))
 
+    def _hint_sprites(self, d) -> list:
+        """The cards a click or drop would play now (cached per set of controls)."""
+        key = (self._controls_key, id(self.view), len(self.sprites), self.viewer)
+        if self._hints_key == key:
+            return self._hints
+        out = []
+        if d.kind in ("discard", "reaction"):
+            out = [sp for sp in self.zones[f"hand:{self.me}"].cards if self.options_for(sp)]
+        else:
+            for z in self.zones.values():
+                if str(z.id).split(":")[0] not in ("street", "chasing", "loot", "loot_deck", "tavern", "tavern_deck"):
+                    continue
+                cands = z.cards[-1:] if isinstance(z, Stack) else z.cards
+                out += [sp for sp in cands if not sp.hidden and self.options_for(sp)]
+        self._hints_key, self._hints = key, out
+        return out
+
     def _draw_hints(self, surf):
         if self.drag is not None or self.armed is not None or self.anim.busy():
             return
@@ -2210,21 +2229,9 @@ class DarkDeedsTable(TableKit):
             return
         s = self.L["s"]
         pulse = 0.5 + 0.5 * math.sin(self.t_now * 3.2)
-        rects = []
-        for sp in self.sprites:
-            z = str(sp.zone)
-            if z.split(":")[0] in ("street", "chasing", "loot", "loot_deck", "tavern", "tavern_deck") and \
-                    not sp.hidden and self.options_for(sp):
-                if z.startswith(("loot_deck", "tavern_deck")):
-                    zz = self.zones.get(sp.zone)
-                    if zz is None or not zz.cards or zz.cards[-1] is not sp:
-                        continue
-                rects.append(sp.rect())
-        if d.kind in ("discard", "reaction"):
-            rects = [sp.rect() for sp in self.zones[f"hand:{self.me}"].cards if self.options_for(sp)]
         sp_ = int(10 * s)
-        for r in rects:
-            rr = r.inflate(int(12 * s), int(12 * s))
+        for sp in self._hint_sprites(d):
+            rr = sp.rect().inflate(int(12 * s), int(12 * s))
             gl = self.gfx.glow_rect(rr.width, rr.height, style.HIGHLIGHT, int(12 * s), sp_, dashed=True)
             gl.set_alpha(int(110 + 120 * pulse))
             surf.blit(gl, (rr.left - sp_, rr.top - sp_))
