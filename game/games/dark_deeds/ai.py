@@ -686,8 +686,11 @@ class HardAgent:
         seat = decision.seat
         samples = 0
         while True:
+            # common random numbers: every candidate is tried in the same sampled world with
+            # the same dice stream, so the comparison is paired and far less noisy
+            world = determinize(self.R, view, seat, self.rng)
             for a in cands:
-                s = determinize(self.R, view, seat, self.rng)
+                s = world.clone()
                 r = self._simulate(s, seat, a)
                 if r is not None:
                     totals[a] += r
