@@ -685,18 +685,25 @@ class HardAgent:
         counts = {a: 0 for a in cands}
         seat = decision.seat
         samples = 0
+        clock = time.perf_counter
         while True:
             # common random numbers: every candidate is tried in the same sampled world with
             # the same dice stream, so the comparison is paired and far less noisy
             world = determinize(self.R, view, seat, self.rng)
+            round_ = []
             for a in cands:
-                s = world.clone()
-                r = self._simulate(s, seat, a)
+                if samples and clock() >= deadline:
+                    round_ = None            # an unfinished round is dropped (keeps pairs fair)
+                    break
+                round_.append((a, self._simulate(world.clone(), seat, a)))
+            if round_ is None:
+                break
+            for a, r in round_:
                 if r is not None:
                     totals[a] += r
                     counts[a] += 1
             samples += 1
-            if time.perf_counter() >= deadline:
+            if clock() >= deadline:
                 break
         self.last_samples = samples
         best = max(cands, key=lambda a: (totals[a] / counts[a] if counts[a] else -1, a == base))
