@@ -117,3 +117,18 @@ def test_every_log_sentence_exists_and_formats():
                         text = t(key, **params)
                         assert "{" not in text, (key, text)
     assert len(seen) >= 25
+
+
+def test_undo_barriers_cover_every_new_card_and_roll():
+    """Undo (X-13) must never go back past a roll, a shuffle or a card leaving a face-down deck."""
+    from game.core.rules import is_barrier
+    R = rules()
+    rnd = random.Random(9)
+    for seed in range(40):
+        s = R.setup(2 + seed % 3, {}, seed)
+        while R.result(s) is None:
+            d = R.decisions(s)[0]
+            for e in R.apply(s, d.seat, d.actions[rnd.randrange(len(d.actions))]):
+                if e.kind in ("roll", "shuffle") or (e.kind == "move" and str(e.data["src"]).startswith(
+                        ("street_deck", "tavern_deck", "loot_deck"))):
+                    assert is_barrier(e), e

@@ -798,7 +798,8 @@ class DarkDeedsRules:
             return
         held = len(s.loot[seat])
         s.loot[seat].append(c)
-        ev.append(_ev("move", card=c, src=src, dst=self.Z_LOOT_OF[seat], face_up=True))
+        ev.append(_ev("move", card=c, src=src, dst=self.Z_LOOT_OF[seat], face_up=True,
+                      barrier=src.startswith("loot_deck")))
         if seat == s.active:
             same = sum(1 for x in s.loot[seat] if self.cards[x].deck == card.deck)
             s.facts.append(("gain_loot", c, held, same))
@@ -812,7 +813,7 @@ class DarkDeedsRules:
                     self._reshuffle(s, deck, s.loot_discard[t], f"loot_deck:{t}", ev)
                 if deck:
                     up[i] = c = deck.pop()
-                    ev.append(_ev("move", card=c, src=f"loot_deck:{t}", dst=f"loot:{t}:{i}", face_up=True))
+                    ev.append(_ev("move", card=c, src=f"loot_deck:{t}", dst=f"loot:{t}:{i}", face_up=True, barrier=True))
 
     def _reshuffle(self, s, deck, pile, zone, ev):
         deck.extend(pile)
@@ -892,7 +893,7 @@ class DarkDeedsRules:
                     self._reshuffle(s, deck, s.tavern_discard, "tavern_deck", ev)
                 if deck:
                     s.tavern[i] = c = deck.pop()
-                    ev.append(_ev("move", card=c, src="tavern_deck", dst=f"tavern:{i}", face_up=True))
+                    ev.append(_ev("move", card=c, src="tavern_deck", dst=f"tavern:{i}", face_up=True, barrier=True))
 
     # -- take stock ---------------------------------------------------------------------------
     def _st_stock_start(self, s, ev):
@@ -969,7 +970,7 @@ class DarkDeedsRules:
             if not deck:
                 break
             st[i] = c = deck.pop()
-            ev.append(_ev("move", card=c, src="street_deck", dst=self.Z_STREET[i], face_up=True))
+            ev.append(_ev("move", card=c, src="street_deck", dst=self.Z_STREET[i], face_up=True, barrier=True))
         if not deck and st.count(None) == len(st):
             s.ending = True
         s.stage = "discard"
