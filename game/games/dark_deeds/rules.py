@@ -858,7 +858,7 @@ class DarkDeedsRules:
             ev.append(_E("move", {"card": c, "src": "tavern_deck", "dst": self.Z_HAND[seat],
                                      "face_up": False}, (seat,)))
             ev.append(_E("move", {"card": None, "src": "tavern_deck", "dst": self.Z_HAND[seat],
-                                     "face_up": False, "private_twin_for": [seat]}, None))
+                                     "face_up": False, "private_twin_for": [seat], "barrier": True}, None))
             self.log(ev, "tavern_gamble", player=seat)
             for i, u in enumerate(s.tavern):
                 if u is not None:
