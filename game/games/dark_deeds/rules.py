@@ -794,7 +794,8 @@ class DarkDeedsRules:
             ev.append(_E("reveal", {"seat": seat, "card": c}, None))
             self.log(ev, "loot_nothing", card=c)
             s.loot_discard[card.deck].append(c)
-            ev.append(_ev("move", card=c, src=src, dst=f"loot_discard:{card.deck}", face_up=True))
+            ev.append(_ev("move", card=c, src=src, dst=f"loot_discard:{card.deck}", face_up=True,
+                          barrier=src.startswith("loot_deck")))
             return
         held = len(s.loot[seat])
         s.loot[seat].append(c)
