@@ -17,6 +17,9 @@ from .record import Record, write_record, state_digest
 from .rules import Action, Decision, Event, IllegalAction, is_barrier
 
 
+_UNKNOWN = object()       # result not asked since the last action
+
+
 @dataclass
 class SeatInfo:
     name: str
@@ -54,6 +57,7 @@ class Match:
         self.deadlines: dict = {}             # clock key -> monotonic deadline
         self.paused_seats: set[int] = set()   # hot-seat: clocks wait behind the curtain
         self._decisions: list[Decision] | None = None
+        self._result = _UNKNOWN
         self.listeners: list[Callable[[list[Event]], None]] = []
         # agents that keep a memory get the events their seat may see
         self._observers = [(seat, agent.observe) for seat, agent in self.agents.items()
@@ -70,7 +74,9 @@ class Match:
         return [d for d in self.decisions() if d.seat == seat]
 
     def result(self):
-        return self.rules.result(self.state)
+        if self._result is _UNKNOWN:
+            self._result = self.rules.result(self.state)
+        return self._result
 
     @property
     def over(self) -> bool:
@@ -90,7 +96,9 @@ class Match:
         if any(is_barrier(e) for e in events):
             self.barriers.append(len(self.log))
         self._decisions = None
-        self._adjust_clocks(events)
+        self._result = _UNKNOWN
+        if self.deadlines:
+            self._adjust_clocks(events)
         for agent_seat, observe in self._observers:
             observe([e for e in events if e.visible_to(agent_seat)])
         for listener in self.listeners:
@@ -194,11 +202,14 @@ class Match:
         self.state = self.rules.setup(len(self.seats), self.options, self.seed)
         self.log, self.barriers = [], []
         self._decisions = None
+        self._result = _UNKNOWN
         for seat, action in actions:
             events = self.rules.apply(self.state, seat, action)
             self.log.append((seat, action))
             if any(is_barrier(e) for e in events):
                 self.barriers.append(len(self.log))
+        self._decisions = None
+        self._result = _UNKNOWN
         self.deadlines.clear()
         if self.autosave_path is not None:
             self.save(self.autosave_path)
