@@ -131,6 +131,31 @@ def test_card_faces_are_rendered_once_per_size(parts):
     assert r.squeezed("w", True, (180, 252), 90).get_width() <= 92
 
 
+@pytest.mark.parametrize("title", ["Bishop", "Dame Hester the Witch-Finder",
+                                   "Captain Aldric of the Lantern Guard",
+                                   "Lady Seraphine the Incorruptible", "Supercalifragilisticexpialidocious",
+                                   "A very long title that cannot possibly fit on two lines of a card"])
+@pytest.mark.parametrize("width", [40, 90, 140, 220])
+def test_card_titles_always_fit_shrink_then_wrap_then_ellipsize(parts, title, width):
+    g = Gfx(parts[0])
+    one = g.font(16, bold=True, serif=True).get_linesize()
+    t = g.fit_lines(title, 16, width, bold=True, serif=True, min_size=9, max_lines=2)
+    assert t.get_width() <= width
+    assert t.get_height() <= 2 * one + 2              # never more than two lines
+    t1 = g.fit_lines(title, 16, width, bold=True, serif=True, min_size=9, max_lines=1)
+    assert t1.get_width() <= width and t1.get_height() <= one + 1
+    if g.font(9, bold=True, serif=True).size(title)[0] <= width:
+        assert t.get_height() <= one + 1                # fits on one line: no wrap
+
+
+def test_short_titles_keep_their_size_and_long_ones_wrap(parts):
+    g = Gfx(parts[0])
+    short = g.fit_lines("Bishop", 16, 140, bold=True, serif=True, min_size=11)
+    assert short.get_height() == g.text("Bishop", 16, bold=True, serif=True).get_height()
+    long_ = g.fit_lines("Captain Aldric of the Lantern Guard", 16, 140, bold=True, serif=True, min_size=11)
+    assert long_.get_width() <= 140 and long_.get_height() > short.get_height()
+
+
 @pytest.mark.parametrize("kind,face", [("d6", 5), ("d12", 11), ("omen", "skull")])
 def test_dice_tumble_and_land_on_the_rolled_face(parts, kind, face):
     a = tween.Animator(lambda: 1.0)

@@ -234,7 +234,8 @@ class _Renderer(CardRenderer):
         # title band
         title = str(spec.get("title", ""))
         tsize = max(8, int(w * (0.13 if w < 110 else 0.105)))
-        ts_ = g.fit_text(title, tsize, inner.width - 4, fr.title, bold=True, serif=True, min_size=max(7, tsize - 5))
+        ts_ = g.fit_lines(title, tsize, inner.width - 4, fr.title, bold=True, serif=True,
+                          min_size=max(8, tsize - 4), max_lines=2)
         ty = inner.top + max(1, int(w * 0.015))
         if not tiny:
             surf.blit(ts_, ts_.get_rect(midtop=(w // 2, ty)))
@@ -268,7 +269,8 @@ class _Renderer(CardRenderer):
             ic = g.icon(icon, int(art_r * 1.32), fr.icon)
             surf.blit(ic, ic.get_rect(center=(cx, cy)))
         if tiny and title:
-            lab = g.fit_text(title, max(8, int(w * 0.16)), inner.width, fr.title, bold=True, min_size=7)
+            lab = g.fit_lines(title, max(8, int(w * 0.16)), inner.width, fr.title, bold=True, min_size=7,
+                              max_lines=1)
             band = pygame.Rect(inner.left, cy + art_r - lab.get_height() + 2, inner.width, lab.get_height())
             shade = pygame.Surface(band.size, pygame.SRCALPHA)
             shade.fill((*fr.fill_low[:3], 200))

@@ -158,9 +158,9 @@ class CardRenderer:
         title = str(spec.get("title", ""))
         # title
         tsize = max(11, int(w * (0.125 if small else 0.095)))
-        title_h = int(tsize * 1.5)
-        ts = g.fit_text(title, tsize, inner.width - 8, fr.title, bold=True, serif=True,
-                        min_size=max(9, tsize - 6))
+        ts = g.fit_lines(title, tsize, inner.width - 8, fr.title, bold=True, serif=True,
+                         min_size=max(9, tsize - 4), max_lines=2)
+        title_h = max(int(tsize * 1.5), ts.get_height() + 4)
         ty = inner.top + max(2, (title_h - ts.get_height()) // 2)
         surf.blit(ts, ts.get_rect(midtop=(w // 2, ty)))
         rule_y = inner.top + title_h + 1

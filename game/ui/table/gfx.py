@@ -71,7 +71,7 @@ class Gfx:
     def fit_text(self, s: str, size: int, width: int, color=style.TEXT, bold=False,
                  serif=False, min_size: int = 10) -> pygame.Surface:
         """One line, shrunk (down to min_size) to fit the width."""
-        key = ("fit", s, size, width, color, bold, serif)
+        key = ("fit", s, size, width, color, bold, serif, min_size)
         got = self._cache.get(key)
         if got is None:
             sz = size
@@ -79,6 +79,69 @@ class Gfx:
                 sz -= 1
             got = self.text(s, sz, color, bold, serif)
             self._cache[key] = got
+        return got
+
+    def fit_lines(self, s: str, size: int, width: int, color=style.TEXT, bold=False,
+                  serif=False, min_size: int = 10, max_lines: int = 2,
+                  line_gap: float = 0.95) -> pygame.Surface:
+        """Text that always fits `width`: one line shrunk down to `min_size`; failing that,
+        wrapped onto up to `max_lines` lines (largest size that fits); failing that, the
+        last line is cut with an ellipsis. Centred lines; cached. Used for card titles."""
+        key = ("fitl", s, size, width, color, bold, serif, min_size, max_lines, line_gap)
+        got = self._cache.get(key)
+        if got is not None:
+            return got
+        width = max(1, int(width))
+        min_size = min(min_size, size)
+        lines, sz = None, min_size
+        for tsz in range(size, min_size - 1, -1):
+            if self.font(tsz, bold, serif).size(s)[0] <= width:
+                lines, sz = [s], tsz
+                break
+        if lines is None and max_lines > 1:
+            for tsz in range(size, min_size - 1, -1):
+                font = self.font(tsz, bold, serif)
+                wl = self.wrap(s, tsz, width, bold, serif)
+                if len(wl) <= max_lines and all(font.size(x)[0] <= width for x in wl):
+                    lines, sz = wl, tsz
+                    break
+        if lines is None:
+            sz = min_size
+            font = self.font(sz, bold, serif)
+            words = s.split()
+            lines = []
+            # greedy fill, breaking overlong words, up to max_lines; the rest is cut
+            cur = ""
+            for word in words:
+                trial = word if not cur else cur + " " + word
+                if font.size(trial)[0] <= width:
+                    cur = trial
+                    continue
+                if cur:
+                    lines.append(cur)
+                cur = word
+                while font.size(cur)[0] > width and len(cur) > 1:
+                    cut = len(cur)
+                    while cut > 1 and font.size(cur[:cut])[0] > width:
+                        cut -= 1
+                    lines.append(cur[:cut])
+                    cur = cur[cut:]
+            if cur:
+                lines.append(cur)
+            if len(lines) > max(1, max_lines):
+                lines = lines[:max(1, max_lines)]
+                last = lines[-1].rstrip(" .,;-") + "…"
+                while len(last) > 1 and font.size(last)[0] > width:
+                    last = last[:-2].rstrip(" .,;-") + "…"
+                lines[-1] = last
+        surfs = [self.text(line, sz, color, bold, serif) for line in lines]
+        lh = max(1, int(self.font(sz, bold, serif).get_linesize() * line_gap))
+        h = max(1, lh * (len(surfs) - 1) + (surfs[-1].get_height() if surfs else 0))
+        wd = max([sf.get_width() for sf in surfs] + [1])
+        got = pygame.Surface((min(wd, width), h), pygame.SRCALPHA)
+        for i, sf in enumerate(surfs):
+            got.blit(sf, ((got.get_width() - sf.get_width()) // 2, i * lh))
+        self._cache[key] = got
         return got
 
     def outlined_text(self, s: str, size: int, color=style.TEXT, outline=(0, 0, 0),
