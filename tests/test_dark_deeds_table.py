@@ -423,3 +423,42 @@ def test_a_whole_game_by_posted_mouse_events_against_ai():
     assert mine > 30
     kinds = {e.kind for e in t.history}
     assert {"roll", "move", "pawn", "phase", "turn"} <= kinds
+
+
+def test_the_tray_prompt_follows_the_live_decision_once_animations_end():
+    """After every batch of events has played, the tray's title/prompt is the one the
+    live decision asks for (never a prompt left over from the animations), and it names
+    the active player (or the seat being waited on); the chronicle counts turns as the
+    header does."""
+    rig = Rig(players=3, seed=4, humans=(), viewer=0, speed=1.0, difficulty="normal")
+    t = rig.table
+    reactions = 0
+    for _ in range(70):
+        if rig.match.over:
+            break
+        rig.table.on_events(rig.match.run_agents(1))
+        rig.settle(limit=60.0)
+        t.update(1 / 60)
+        view = t.view
+        assert t.prompt == t._passive_prompt(view)
+        # controls already worked out for this log, then more animation plays (the
+        # prompt shows the animated story meanwhile): once it ends, the live prompt is back
+        t.step(lambda: 0.2)
+        rig.settle(limit=5.0)
+        t.update(1 / 60)
+        assert t.prompt == t._passive_prompt(view)
+        d = rig.match.decisions()[0] if rig.match.decisions() else None
+        if d is None or t.prompt is None:
+            continue
+        title, sub, _icon = t.prompt
+        act = view.get("active")
+        assert t.name(act) in title or t.name(d.seat) in title
+        if d.kind == "reaction":
+            reactions += 1
+            assert t.name(d.seat) in sub and t.name(act) in title
+        if t.roll_show is not None and t.roll_show.get("purpose") != "lay_low":
+            assert t.roll_show.get("seat") == act          # no plaque from an earlier turn
+    assert reactions > 0
+    turns = [e for e in t.history if e.kind == "turn"]
+    if turns:
+        assert t._turn_no(turns[-1]) == t.view.get("turn")

@@ -105,6 +105,7 @@ FALLBACK = {
     "turn": "Turn {n}", "turn_of": "{player}'s turn", "your_turn": "Your turn",
     "reference": "Reference", "reference_hint": "R: the turn sequence",
     "waiting": "Waiting for {player}…", "thinking": "{player} is thinking…",
+    "may_react": "{player} may answer with {card}…",
     "pick_target_sub": "Drag the Minion Pawn onto a card on the Street or one chasing you — or click the card.",
     "sneak_order_sub": "Drag the pawn onto the chasing Guard to sneak past first — or click it.",
     "roll_sub": "Drag the dice onto the tray, click them, or press Roll.",
@@ -1124,7 +1125,17 @@ class DarkDeedsTable(TableKit):
         return self._segments(ev.data.get("key", ""), dict(ev.data.get("params") or {}))
 
     def _turn_no(self, ev):
-        n = 0
+        # the first turn starts inside setup (its event is never in the history): count
+        # from the turn the set-up game already stands in, as the header does
+        base = getattr(self, "_turn_base", None)
+        if base is None:
+            try:
+                m = self.match
+                base = int(m.rules.setup(len(m.seats), m.options, m.seed).turn or 0)
+            except Exception:
+                base = 0
+            self._turn_base = base
+        n = base
         for e in self.history:
             if e.kind == "turn":
                 n += 1
@@ -1307,6 +1318,25 @@ class DarkDeedsTable(TableKit):
         seat_ai = not self.match.seats[d.seat].is_human
         sub = tx("thinking", player=who) if seat_ai else tx("waiting", player=who)
         r = view.get("roll")
+        if d.kind == "reaction":
+            # someone else may answer the active player's move: the tray keeps telling
+            # the active player's story and says who is being waited on
+            p = d.prompt or {}
+            act = view.get("active")
+            act_name = self.name(act) if act is not None else who
+            if p.get("window") == "foiled":
+                purpose = p.get("purpose") or (r or {}).get("purpose")
+                target = p.get("target") or (r or {}).get("target")
+                title = tx(f"purpose_{purpose}", card=self.card_name(target))
+                if not (act == self.viewer and self.is_human_viewer()):
+                    title = f"{act_name}: {title}"
+                sub = tx("may_react", player=who, card=_dd("action.foiled"))
+                return (title, sub, PURPOSE_ICONS.get(purpose, "dice"))
+            ph = view.get("phase") or "street"
+            title = _dd(f"phase.{ph}") if (act == self.viewer and self.is_human_viewer()) \
+                else f"{act_name} — {_dd(f'phase.{ph}')}"
+            sub = tx("may_react", player=who, card=_dd("action.sod_off"))
+            return (title, sub, {"street": "street", "tavern": "tavern", "stock": "clock"}.get(ph))
         if d.kind in ("roll", "after_roll") and r:
             title = tx(f"purpose_{r.get('purpose')}", card=self.card_name(r.get("target")))
             return (f"{who}: {title}", f"{sub}  ·  {tx('need', n=r.get('need'))} · {tx('they_add', n=r.get('bonus', 0))}",
@@ -1812,8 +1842,11 @@ class DarkDeedsTable(TableKit):
             if key != self._prompt_key:
                 self._prompt_key = key
                 self.prompt = self._shown_prompt()
-        else:
+        elif self._prompt_key is not None:
+            # the events shown have finished: the tray follows the live decision again
             self._prompt_key = None
+            self.refresh_controls()
+            self._refresh_controls()
 
     # -- background (rendered once) --------------------------------------------------
     def render_background(self) -> pygame.Surface:
