@@ -108,32 +108,21 @@ class Gfx:
         if lines is None:
             sz = min_size
             font = self.font(sz, bold, serif)
-            words = s.split()
-            lines = []
-            # greedy fill, breaking overlong words, up to max_lines; the rest is cut
-            cur = ""
-            for word in words:
-                trial = word if not cur else cur + " " + word
-                if font.size(trial)[0] <= width:
-                    cur = trial
+            lines = [x for x in self.wrap(s, sz, width, bold, serif) if x] or [""]
+            keep = max(1, max_lines)
+            cut = len(lines) > keep
+            lines = lines[:keep]
+            # words are never split: a line too wide (or the last kept one, when text
+            # was dropped) ends in an ellipsis
+            for i, line in enumerate(lines):
+                if font.size(line)[0] <= width and not (cut and i == len(lines) - 1):
                     continue
-                if cur:
-                    lines.append(cur)
-                cur = word
-                while font.size(cur)[0] > width and len(cur) > 1:
-                    cut = len(cur)
-                    while cut > 1 and font.size(cur[:cut])[0] > width:
-                        cut -= 1
-                    lines.append(cur[:cut])
-                    cur = cur[cut:]
-            if cur:
-                lines.append(cur)
-            if len(lines) > max(1, max_lines):
-                lines = lines[:max(1, max_lines)]
-                last = lines[-1].rstrip(" .,;-") + "…"
-                while len(last) > 1 and font.size(last)[0] > width:
-                    last = last[:-2].rstrip(" .,;-") + "…"
-                lines[-1] = last
+                base = line
+                last = base.rstrip(" .,;-") + "…"
+                while len(base) > 1 and font.size(last)[0] > width:
+                    base = base[:-1]
+                    last = base.rstrip(" .,;-") + "…"
+                lines[i] = last
         surfs = [self.text(line, sz, color, bold, serif) for line in lines]
         lh = max(1, int(self.font(sz, bold, serif).get_linesize() * line_gap))
         h = max(1, lh * (len(surfs) - 1) + (surfs[-1].get_height() if surfs else 0))
