@@ -663,3 +663,31 @@ def test_monkey_random_input_never_breaks_the_table(app_parts, mode, n):
             if events:
                 h.table.on_events([e for e in events if e.visible_to(0)])
     assert not h.refused, h.refused                     # the table only ever offers legal moves
+
+
+@pytest.mark.parametrize("n,mode", [(2, "standard"), (3, "standard"), (4, "standard"), (5, "standard"),
+                                    (6, "standard"), (4, "rialto"), (7, "carnevale")])
+def test_seat_coins_and_their_count_sit_beside_the_cards_never_under_them(app_parts, n, mode):
+    h = Harness(app_parts, n=n, mode=mode, seed=3, speed=0.0)
+    t = h.table
+    for seat in t.order():
+        r = t.seat_rects[seat]
+        stack = t.tokens[("ducats", seat)]
+        stack.count = 99                          # the tallest stack drawn, and a 2-digit count
+        coins = stack.rect()
+        badge = t.gfx.badge("99", max(17, int(stack.size * 0.5)), fill=(0, 0, 0), border=stack.color)
+        label = badge.get_rect(midleft=(stack.pos[0] + stack.size // 2 + 4, stack.pos[1]))
+        assert r.contains(coins) and r.contains(label)
+        for zid in (("hand", seat), ("lost", seat)):
+            z = t.zones[zid]
+            for k in range(0, t.hand_size + 1):
+                for x, y, _a in z.slots(k):
+                    card = pygame.Rect(0, 0, *z.card_size)
+                    card.center = (int(x), int(y))
+                    assert r.contains(card.inflate(-2, -2))
+                    assert not card.colliderect(coins.inflate(8, 0)), (seat, zid)
+                    assert not card.colliderect(label.inflate(8, 0)), (seat, zid)
+        # other seats' panels never cover this one
+        for other in t.order():
+            if other != seat:
+                assert not r.colliderect(t.seat_rects[other]), (seat, other)

@@ -55,6 +55,7 @@ W, H = 1920, 1080
 CENTER = (770, 470)
 HAND_CARD = (170, 238)
 SEAT_CARD = (74, 104)
+SEAT_COIN_COL = 84          # a seat panel's coin column (stack + count) left of its cards
 MY_LOST_CARD = (104, 146)
 DECK_CARD = (96, 134)
 SALE_CARD = (140, 196)
@@ -146,21 +147,25 @@ class SchemersTable(TableKit):
         cx, cy = CENTER
         self.seat_rects.clear()
         self.seat_centers.clear()
-        seat_w = 300 if self.hand_size <= 2 else 330
+        seat_w = max(300 if self.hand_size <= 2 else 330, SEAT_COIN_COL + self.hand_size * (SEAT_CARD[0] + 6) + 12)
         seat_h = 214
         rects = oval_seats(k, CENTER, (650, 352), (seat_w, seat_h), pygame.Rect(20, 16, 1510, 820))
         for seat, r in zip(others, rects):
             self.seat_rects[seat] = r
             self.seat_centers[seat] = r.center
+            # a coin column at the left (stack + count), the cards beside it: coins are
+            # never covered by cards, whatever the count
             hand_w = self.hand_size * (SEAT_CARD[0] + 6)
-            hz = Row(("hand", seat), pygame.Rect(r.left + 12, r.top + 66, hand_w, SEAT_CARD[1]), SEAT_CARD,
+            cards_left = r.left + SEAT_COIN_COL
+            hz = Row(("hand", seat), pygame.Rect(cards_left, r.top + 66, hand_w, SEAT_CARD[1]), SEAT_CARD,
                      gap=6, align="start", target=False, z=2)
-            lz = Row(("lost", seat), pygame.Rect(r.right - 12 - hand_w, r.top + 66, hand_w, SEAT_CARD[1]),
+            lz = Row(("lost", seat), pygame.Rect(max(cards_left, r.right - 12 - hand_w), r.top + 66, hand_w,
+                                                 SEAT_CARD[1]),
                      SEAT_CARD, gap=6, align="end", target=False, z=2)
             self.add_zone(hz)
             self.add_zone(lz)
-            self.add_tokens(TokenStack(("ducats", seat), (r.left + 36, r.bottom - 26), "ducat", size=26,
-                                       max_drawn=8, owner=seat))
+            self.add_tokens(TokenStack(("ducats", seat), (r.left + 22, r.top + 66 + SEAT_CARD[1] - 19), "ducat",
+                                       size=26, max_drawn=8, owner=seat))
         # the bottom seat: you
         me_rect = pygame.Rect(0, 0, 1500, 250)
         me_rect.midbottom = (cx, H - 6)
