@@ -33,3 +33,36 @@ def test_golden_replay_loads_as_a_save(path):
     rec = read_record(path, known_games={"dark_deeds"})
     m = Match.from_record(rec, rules())
     assert m.over
+
+
+def regenerate():
+    """After a DELIBERATE rules change: python -m tests.test_dark_deeds_golden"""
+    import json
+
+    from game.core.record import Record
+    from game.games.dark_deeds.ai import make_agent
+    R = rules()
+    folder = Path(__file__).parent / "golden"
+    for name, n, seed, lineup, options in (
+            ("dark_deeds_3p_normal.json", 3, 20261130, ["normal", "easy", "random"], {"first_player": "rolloff"}),
+            ("dark_deeds_4p_random.json", 4, 4242, ["random"] * 4, {"open_scores": True})):
+        agents = [make_agent(R, lineup[i], i, seed + i) for i in range(n)]
+        s = R.setup(n, options, seed)
+        actions, checkpoints = [], {}
+        while s.res is None:
+            d = R.decisions(s)[0]
+            a = agents[d.seat].choose(R.view(s, d.seat), d)
+            R.apply(s, d.seat, a)
+            actions.append((d.seat, a))
+            if len(actions) % 50 == 0:
+                checkpoints[str(len(actions))] = state_digest(R, s)
+        rec = Record(game="dark_deeds", options=R.validate_options(options, n), seed=seed,
+                     seats=[{"name": f"{lineup[i]} {i}", "kind": "ai", "difficulty": lineup[i]} for i in range(n)],
+                     actions=actions, digest=state_digest(R, s),
+                     extra={"checkpoints": checkpoints, "winners": list(s.res.winners), "scores": list(s.res.scores)})
+        (folder / name).write_text(json.dumps(rec.to_json(), separators=(",", ":")))
+        print(name, len(actions), s.res.winners)
+
+
+if __name__ == "__main__":
+    regenerate()
