@@ -710,3 +710,15 @@ def test_illegal_actions_leave_the_state_unchanged():
             R.apply(s, seat, action)
         assert exc.value.reason
         assert json.dumps(R.snapshot(s), sort_keys=True) == before
+
+
+def test_VC_021_carnevale_double_loss_gets_a_fresh_clock_for_each_card():
+    R, s = table(players=2, mode="carnevale", hands=[[P, F, D], [D, C, F]], coins=[3, 2])
+    play(R, s, 0, "claim", P, 1)
+    play(R, s, 1, "pass")
+    play(R, s, 1, "block", PD)
+    play(R, s, 0, "challenge")
+    first = R.decisions(s)[0]
+    play(R, s, 1, "lose", C)                               # for the lie...
+    second = R.decisions(s)[0]                             # ...then the poison
+    assert first.kind == second.kind == "lose_card" and first.clock != second.clock

@@ -272,6 +272,7 @@ def lose(s: State, seat: int, knext: int, credit: int, ev) -> None:
         d = distinct(hand)
         if len(d) > 1:
             s.phase = LOSE
+            s.serial += 1                                  # a fresh clock for every loss
             s.loser = seat
             s.knext = knext
             s.credit = credit
@@ -285,6 +286,10 @@ def do_lose(s: State, seat: int, card: str, credit: int, ev) -> None:
     hand = s.hands[seat]
     hand.remove(card)
     s.lost[seat] += (card,)
+    c = s.claims[seat]
+    if card in c:                                          # that claim is explained now
+        i = c.index(card)
+        s.claims[seat] = c[:i] + c[i + 1:]
     if ev is not None:
         _move(ev, card, HAND_Z[seat], LOST_Z[seat], True)
         _log(ev, "schemers.log.lose", player=seat, role=card)
@@ -398,6 +403,7 @@ def declare(s: State, seat: int, a: tuple, ev) -> None:
     if v == "income":
         coins[seat] += cfg.income
         s.fare |= 1 << seat
+        s.declined[seat] += INCOME
         if ev is not None:
             ev.append(Event("action", {"seat": seat, "action": "income", "target": None}))
             _counter(ev, seat, cfg.income, coins[seat])
@@ -436,6 +442,7 @@ def declare(s: State, seat: int, a: tuple, ev) -> None:
     else:                                                  # casino
         s.act = CASINO_ACT
         s.fare |= 1 << seat
+        s.declined[seat] += CASINO
         if ev is not None:
             ev.append(Event("action", {"seat": seat, "action": "casino", "target": None}))
             _log(ev, "schemers.log.casino", player=seat)
@@ -627,7 +634,7 @@ def _build(s: State) -> tuple:
     if ph == LOSE:
         d = distinct(s.hands[s.loser])
         acts = tuple([LOSE_A[r] for r in d])
-        return (Decision(s.loser, "lose_card", acts, clock, acts[s.pre], ("lose", s.serial, s.loser),
+        return (Decision(s.loser, "lose_card", acts, clock, acts[s.pre], ("lose", s.serial),
                          {"by": s.credit}),)
     if ph == EXCHANGE:
         acts = exchange_actions(s.hands[s.actor], s.drawn)

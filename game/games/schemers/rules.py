@@ -7,6 +7,43 @@ engine.py and is re-exported here unchanged.
 
 Options: {"mode": standard|intoccabile|campanile|rialto|carnevale,
           "addons": [] or ["taglia"], "clock": seconds or None (off), "hotseat": bool}
+("taglia": true is accepted as a shortcut for addons ["taglia"]; clock 0 / "off" = None.)
+
+What the table uses
+-------------------
+Decisions (kind: actions — prompt keys). Several may be open at once; a window's
+decisions share one `clock` key and are listed clockwise from the claimant.
+  turn             ("income",) ("casino",) ("claim", role) ("claim", "corsair"|"poisoner", t)
+                   ("canal", t)                       — ducats, forced
+  challenge        ("pass",) ("challenge",)           — claimant, role, action, target, actor
+  challenge_block  ("pass",) ("challenge",)           — claimant (= blocker), role, action, target, actor
+  block            ("pass",) ("block", role)          — actor, action, target, roles
+                   role may be "untouchable" (L'Intoccabile canal block)
+  lose_card        ("lose", role), one per role held  — by (who caused it)
+  exchange         ("return", (role, role)) sorted    — drawn, keep
+  untouchable_price ("slip", role)                    — {}
+  bid              ("bid",) ("pass",)                 — card, price, bids, left
+  sealed_bid       ("sealed_bid", k) for k in 0..tokens — card, left, tokens
+Every decision has a `default` (the timeout move, VC-031/044) and a `timeout`
+(None when the clock is off; the live auction always runs 8 s).
+
+Events (data): "turn" {seat, turn}; "action" {seat, action, target}; "claim" {seat, role,
+target}; "pass" {seat, window}; "block" {seat, role, actor, action}; "challenge"
+{challenger, claimant, role, honest}; "reveal" {seat, card}; "move" {card, src, dst,
+face_up} with zones "deck", "hand:N", "lost:N", "auction", "sold"; "shuffle" {zone};
+"counter" {seat, name: ducats|tokens, delta, value}; "eliminated" {seat, by};
+"game_over" {winner, out}; "auction" {card, price, bids, left, sealed}; "bid" {price,
+bids}; "sold" {card, price, bids}; "unsold" {card}; "sealed" {count}; "clock" {clock,
+add, cap}; "log" {key, params}. A private event has `to=(seat,)`; its public twin has
+card None and data["private"] = that seat, so the owner's table skips the twin.
+
+View keys: rules (mode, taglia, players, clock, hotseat, untouchable_mode, auction, sealed,
+hand_size, forced_at, canal_cost, poison_cost, deck_size, options), seat, phase, turn,
+turn_no, hand (own cards; None for spectators), lost, deck_count, claims, declined,
+proofs, caught, changed, fare (bitmask of seats that took Fare/Casino), out, winner,
+ducats, hand_counts (both None during the auction), auction, untouchable (seat or None),
+pending (actor, action, target, blocker, block_role, challenger, loser, asked, paid,
+block_roles, after, credit, drawn_count), drawn (own Fortune Teller draw).
 """
 from __future__ import annotations
 
