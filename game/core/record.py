@@ -53,10 +53,13 @@ def state_digest(ruleset, state) -> str:
 
 
 def write_record(path, record: Record) -> None:
-    """Atomic write: a crash leaves either the old file or the new one, never half."""
+    atomic_write_text(path, json.dumps(record.to_json(), separators=(",", ":")))
+
+
+def atomic_write_text(path, text: str) -> None:
+    """Temp file, fsync, rename: a crash leaves the old file or the new one, never half."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    text = json.dumps(record.to_json(), separators=(",", ":"))
     fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as fh:

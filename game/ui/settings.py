@@ -10,12 +10,11 @@ is first copied aside to settings.json.bad so nothing they wrote is lost.
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 
 from ..core.paths import user_config_dir
+from ..core.record import atomic_write_text
 
 ANIMATION_SPEEDS = (0.0, 0.5, 1.0, 1.5, 2.0)
 WINDOW_SIZES = ((1280, 720), (1600, 900), (1920, 1080), (2560, 1440), (3840, 2160))
@@ -73,20 +72,7 @@ class Settings:
             except OSError:
                 pass
             self._keep_bad = False
-        text = json.dumps(self.to_json(), indent=2, sort_keys=True)
-        fd, tmp = tempfile.mkstemp(prefix="settings.", suffix=".tmp", dir=path.parent)
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as fh:
-                fh.write(text)
-                fh.flush()
-                os.fsync(fh.fileno())
-            os.replace(tmp, path)
-        except BaseException:
-            try:
-                os.unlink(tmp)
-            except OSError:
-                pass
-            raise
+        atomic_write_text(path, json.dumps(self.to_json(), indent=2, sort_keys=True))
 
 
 def default_path() -> Path:
