@@ -32,7 +32,8 @@ def play_one(game_id: str, options: dict, names: list[str], seed: int, budget=No
     agents = {seat: spec.make_agent(name, seat, seed * 7919 + seat) for seat, name in enumerate(names)}
     seats = [SeatInfo(f"{name} {seat + 1}", "ai", name) for seat, name in enumerate(names)]
     match = Match(game_id, ruleset, seats, options, seed, agents=agents, validated=True)
-    times: dict[str, list[float]] = {}
+    times: dict[str, list[float]] = {name: [] for name in names}
+    looks = [getattr(agents[seat], "needs_view", True) for seat in range(len(names))]
     clock = time.perf_counter
     while not match.over:
         if len(match.log) >= MAX_ACTIONS:
@@ -41,12 +42,12 @@ def play_one(game_id: str, options: dict, names: list[str], seed: int, budget=No
         if not decisions:
             raise RuntimeError("no decision is open but the game has not ended")
         d = decisions[0]
-        agent = agents[d.seat]
-        view = match.view(d.seat) if getattr(agent, "needs_view", True) else None
+        seat = d.seat
+        view = match.view(seat) if looks[seat] else None
         t0 = clock()
-        action = agent.choose(view, d, budget)
-        times.setdefault(names[d.seat], []).append((clock() - t0) * 1000.0)
-        match.submit(d.seat, action)
+        action = agents[seat].choose(view, d, budget)
+        times[names[seat]].append((clock() - t0) * 1000.0)
+        match.submit(seat, action)
     return match.result(), len(match.log), times
 
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from .record import Record, write_record, state_digest
-from .rules import Action, Decision, Event, IllegalAction, is_barrier
+from .rules import BARRIER_KINDS, Action, Decision, Event, IllegalAction, is_barrier
 
 
 _UNKNOWN = object()       # result not asked since the last action
@@ -56,7 +56,7 @@ class Match:
         self.barriers: list[int] = []         # log lengths after which undo may not go back
         self.deadlines: dict = {}             # clock key -> monotonic deadline
         self.paused_seats: set[int] = set()   # hot-seat: clocks wait behind the curtain
-        self._decisions: list[Decision] | None = None
+        self._decisions: tuple[Decision, ...] | None = None
         self._result = _UNKNOWN
         self.listeners: list[Callable[[list[Event]], None]] = []
         # agents that keep a memory get the events their seat may see
@@ -64,9 +64,10 @@ class Match:
                            if callable(getattr(agent, "observe", None))]
 
     # -- asking ---------------------------------------------------------------
-    def decisions(self) -> list[Decision]:
+    def decisions(self) -> tuple[Decision, ...]:
         if self._decisions is None:
-            self._decisions = list(self.rules.decisions(self.state))
+            # tuple() of a tuple is the same object: no copy for rules that return tuples
+            self._decisions = tuple(self.rules.decisions(self.state))
             self._sync_clocks()
         return self._decisions
 
@@ -89,20 +90,24 @@ class Match:
     def submit(self, seat: int, action: Action) -> list[Event]:
         """Apply one seat's answer. Raises IllegalAction (with a reason) and changes
         nothing if it is not legal now."""
-        if self.over:
+        if self.result() is not None:
             raise IllegalAction("the game is over")
         events = self.rules.apply(self.state, seat, action)
         self.log.append((seat, action))
-        if any(is_barrier(e) for e in events):
-            self.barriers.append(len(self.log))
+        for e in events:
+            if e.kind in BARRIER_KINDS or e.to is not None or e.data.get("barrier"):  # is_barrier, inlined: hot
+                self.barriers.append(len(self.log))
+                break
         self._decisions = None
         self._result = _UNKNOWN
         if self.deadlines:
             self._adjust_clocks(events)
-        for agent_seat, observe in self._observers:
-            observe([e for e in events if e.visible_to(agent_seat)])
-        for listener in self.listeners:
-            listener(events)
+        if self._observers:
+            for agent_seat, observe in self._observers:
+                observe([e for e in events if e.visible_to(agent_seat)])
+        if self.listeners:
+            for listener in self.listeners:
+                listener(events)
         if self.autosave_path is not None:
             self.save(self.autosave_path)
         return events
@@ -157,12 +162,17 @@ class Match:
         return events
 
     def _sync_clocks(self) -> None:
-        timed = [d for d in self._decisions if d.timeout is not None]
-        if not timed and not self.deadlines:
-            return                      # untimed play (hot-seat, simulations): nothing to do
+        if not self.deadlines:
+            for d in self._decisions:
+                if d.timeout is not None:
+                    break
+            else:
+                return                  # untimed play (hot-seat, simulations): nothing to do
         now = self.now()
         live = set()
-        for d in timed:
+        for d in self._decisions:
+            if d.timeout is None:
+                continue
             key = d.clock_key
             live.add(key)
             if key not in self.deadlines and d.seat not in self.paused_seats:
