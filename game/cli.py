@@ -62,6 +62,8 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--seed", type=int, default=1)
     sim.add_argument("--budget", type=float, default=None, help="AI thinking seconds per decision (default: each level's own)")
     sim.add_argument("--jobs", type=int, default=1, help="worker processes")
+    sim.add_argument("--check", action="store_true",
+                     help="run the game's invariants after every action; a broken one is an error of that seed")
     sim.add_argument("--json", action="store_true")
     sim.set_defaults(run=cmd_simulate)
 
@@ -194,7 +196,7 @@ def cmd_simulate(args) -> int:
     if args.games < 1:
         raise UsageError("--games: expected at least 1")
     report = sim.simulate(args.game, options, names, args.games, args.seed,
-                          budget=args.budget, jobs=max(1, args.jobs))
+                          budget=args.budget, jobs=max(1, args.jobs), check=args.check)
     report["mode"] = options.get("mode")
     report["addons"] = options.get("addons", [])
     if args.json:

@@ -24,8 +24,15 @@ def seating(names: list[str], game_index: int) -> list[str]:
     return names[r:] + names[:r]
 
 
-def play_one(game_id: str, options: dict, names: list[str], seed: int, budget=None):
-    """Returns (result, actions, {agent name: [decision ms]}) for one game."""
+class InvariantBroken(Exception):
+    """A game's `invariants` reported a broken rule (simulate --check)."""
+
+
+def play_one(game_id: str, options: dict, names: list[str], seed: int, budget=None,
+             check: bool = False):
+    """Returns (result, actions, {agent name: [decision ms]}) for one game.
+    With `check`, the ruleset's `invariants` (if it has them) run after setup and after
+    every action; the first broken rule raises InvariantBroken."""
     from .games import registry
     spec = registry.get(game_id)
     ruleset = registry.ruleset(game_id)
@@ -35,6 +42,10 @@ def play_one(game_id: str, options: dict, names: list[str], seed: int, budget=No
     times: dict[str, list[float]] = {name: [] for name in names}
     looks = [getattr(agents[seat], "needs_view", True) for seat in range(len(names))]
     clock = time.perf_counter
+    invariants = getattr(ruleset, "invariants", None) if check else None
+    if invariants is not None:
+        _play_checked(match, ruleset, invariants, agents, names, looks, times, budget)
+        return match.result(), len(match.log), times
     while not match.over:
         if len(match.log) >= MAX_ACTIONS:
             raise RuntimeError(f"no result after {MAX_ACTIONS} actions")
@@ -51,14 +62,43 @@ def play_one(game_id: str, options: dict, names: list[str], seed: int, budget=No
     return match.result(), len(match.log), times
 
 
+def _play_checked(match, ruleset, invariants, agents, names, looks, times, budget):
+    """play_one's loop with the invariants after every action (a separate loop, so that
+    the unchecked one does no extra work per step)."""
+    clock = time.perf_counter
+    clone = ruleset.clone
+    broken = invariants(match.state)
+    if broken:
+        raise InvariantBroken(f"invariant broken after action 0: {'; '.join(broken)}")
+    while not match.over:
+        if len(match.log) >= MAX_ACTIONS:
+            raise RuntimeError(f"no result after {MAX_ACTIONS} actions")
+        decisions = match.decisions()
+        if not decisions:
+            raise RuntimeError("no decision is open but the game has not ended")
+        d = decisions[0]
+        seat = d.seat
+        view = match.view(seat) if looks[seat] else None
+        t0 = clock()
+        action = agents[seat].choose(view, d, budget)
+        times[names[seat]].append((clock() - t0) * 1000.0)
+        before = clone(match.state)
+        match.submit(seat, action)
+        broken = invariants(match.state, before)
+        if broken:
+            raise InvariantBroken(f"invariant broken after action {len(match.log)}: {'; '.join(broken)}")
+
+
 def _run_range(args):
-    game_id, options, names, first, count, seed, budget = args
+    game_id, options, names, first, count, seed, budget, check = args
     out = []
     for g in range(first, first + count):
         seated = seating(names, g)
         try:
-            result, actions, times = play_one(game_id, options, seated, seed + g, budget)
+            result, actions, times = play_one(game_id, options, seated, seed + g, budget, check)
             out.append((g, seated, list(result.winners), actions, times, None))
+        except InvariantBroken as exc:
+            out.append((g, seated, None, 0, {}, str(exc)))
         except Exception as exc:  # a bug in a game: reported per seed, the run goes on
             out.append((g, seated, None, 0, {}, f"{type(exc).__name__}: {exc} "
                         f"[{traceback.extract_tb(exc.__traceback__)[-1].name}]"))
@@ -66,18 +106,22 @@ def _run_range(args):
 
 
 def simulate(game_id: str, options: dict, names: list[str], games: int, seed: int,
-             budget=None, jobs: int = 1) -> dict:
+             budget=None, jobs: int = 1, check: bool = False) -> dict:
+    """`check`: run the game's invariants after every action; a broken one ends that game
+    and is reported as its error (see play_one)."""
     start = time.perf_counter()
     if jobs > 1 and games > 1:
         from concurrent.futures import ProcessPoolExecutor
         chunk = -(-games // jobs)
-        parts = [(game_id, options, names, i, min(chunk, games - i), seed, budget)
+        parts = [(game_id, options, names, i, min(chunk, games - i), seed, budget, check)
                  for i in range(0, games, chunk)]
         with ProcessPoolExecutor(max_workers=jobs) as pool:
             rows = [row for part in pool.map(_run_range, parts) for row in part]
     else:
-        rows = _run_range((game_id, options, names, 0, games, seed, budget))
+        rows = _run_range((game_id, options, names, 0, games, seed, budget, check))
     seconds = time.perf_counter() - start
+    from .games import registry
+    checked = bool(check) and callable(getattr(registry.ruleset(game_id), "invariants", None))
     players = len(names)
     wins_by_seat = [0.0] * players
     wins_by_agent = {name: 0.0 for name in names}
@@ -99,7 +143,7 @@ def simulate(game_id: str, options: dict, names: list[str], games: int, seed: in
             decision_ms.setdefault(name, []).extend(ms)
     return {
         "game": game_id, "players": players, "agents": names, "games": games,
-        "finished": finished, "errors": errors,
+        "finished": finished, "errors": errors, "checked": checked,
         "wins_by_seat": wins_by_seat, "wins_by_agent": wins_by_agent,
         "win_rate_by_agent": {n: round(w / max(1, finished), 4) for n, w in wins_by_agent.items()},
         "draws": draws,
@@ -116,7 +160,9 @@ def simulate(game_id: str, options: dict, names: list[str], games: int, seed: in
 def describe(report: dict) -> str:
     lines = [f"{report['game']} {report.get('mode') or ''} {report['players']} players, "
              f"{report['finished']}/{report['games']} games in {report['seconds']} s "
-             f"({report['games_per_s']} games/s, {report['actions_per_s']} actions/s)"]
+             f"({report['games_per_s']} games/s, {report['actions_per_s']} actions/s)"
+             + (f", invariants checked after every action, {len(report['errors'])} errors"
+                if report.get("checked") else "")]
     for name, wins in report["wins_by_agent"].items():
         seats = report["agents"].count(name)
         share = wins / max(1, report["finished"])
@@ -128,4 +174,6 @@ def describe(report: dict) -> str:
         lines.append(f"  {name:7s} decision ms p50 {ms['p50']} p95 {ms['p95']} max {ms['max']}")
     for err in report["errors"][:10]:
         lines.append(f"  ERROR seed {err['seed']}: {err['message']}")
+    if len(report["errors"]) > 10:
+        lines.append(f"  … and {len(report['errors']) - 10} more errors (--json lists them all)")
     return "\n".join(lines)

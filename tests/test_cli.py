@@ -37,9 +37,50 @@ def test_simulate_json_report_has_every_field():
                 "wins_by_seat", "wins_by_agent", "draws", "mean_actions", "seconds",
                 "games_per_s", "actions_per_s", "decision_ms"):
         assert key in report, key
-    assert report["finished"] == 6 and report["errors"] == []
+    assert report["finished"] == 6 and report["errors"] == [] and report["checked"] is False
     assert sum(report["wins_by_agent"].values()) + report["draws"] == 6
     assert set(report["decision_ms"]["easy"]) == {"p50", "p95", "max"}
+
+
+def test_simulate_check_runs_the_invariants_of_each_game():
+    for args in (("--game", "schemers", "--players", "4", "--mode", "intoccabile"),
+                 ("--game", "schemers", "--players", "3", "--mode", "rialto", "--addon", "taglia"),
+                 ("--game", "schemers", "--players", "7", "--mode", "carnevale"),
+                 ("--game", "dark_deeds", "--players", "3")):
+        out = run("simulate", *args, "--agents", "random", "--games", "5", "--check", "--json")
+        assert out.returncode == 0, (args, out.stdout, out.stderr)
+        report = json.loads(out.stdout)
+        assert report["checked"] is True and report["finished"] == 5 and report["errors"] == [], args
+    out = run("simulate", "--game", "schemers", "--players", "3", "--agents", "random", "--games", "2", "--check")
+    assert out.returncode == 0 and "invariants checked after every action, 0 errors" in out.stdout
+
+
+def test_simulate_check_reports_a_broken_invariant(monkeypatch, capsys):
+    from game.cli import main
+    from game.games import registry
+    rules = registry.ruleset("schemers")
+    calls = []
+
+    def broken(self, state, before=None):
+        calls.append(state.turn_no)
+        return ["VC-999: a made-up rule"] if state.turn_no >= 3 else []
+
+    monkeypatch.setattr(type(rules), "invariants", broken)
+    argv = ["simulate", "--game", "schemers", "--players", "3", "--agents", "random", "--games", "3",
+            "--seed", "5"]
+    assert main(argv) == 0 and calls == []               # without --check: never asked
+    capsys.readouterr()
+    assert main(argv + ["--check"]) == 1
+    text = capsys.readouterr().out
+    errors = [line.strip() for line in text.splitlines() if "ERROR" in line]
+    assert len(errors) == 3 and "3 errors" in text
+    for seed, line in zip((5, 6, 7), errors):
+        assert line.startswith(f"ERROR seed {seed}: invariant broken after action ")
+        assert line.endswith(": VC-999: a made-up rule")
+        assert int(line.split("after action ")[1].split(":")[0]) > 0
+    assert main(argv + ["--check", "--json"]) == 1
+    report = json.loads(capsys.readouterr().out)
+    assert report["checked"] is True and report["finished"] == 0 and len(report["errors"]) == 3
 
 
 def test_seats_rotate_between_games():

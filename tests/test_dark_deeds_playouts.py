@@ -1,7 +1,8 @@
-"""Random legal playouts with invariants after every step (DD checklist X-14):
+"""Random legal playouts with invariants after every step (DD checklist X-14), as the
+rules state them in `DarkDeedsRules.invariants` (game/games/dark_deeds/invariants.py):
 all 41 + 58 + 45 cards accounted for, Suspicion never negative, Dark Deeds never discarded
 once in a hand, hand <= 6 after Take Stock (unless only Dark Deeds), one card per Street
-slot, a decision always exists until the end, and illegal actions change nothing."""
+slot, a decision always exists until the end; and illegal actions change nothing."""
 from __future__ import annotations
 
 import json
@@ -16,31 +17,62 @@ GAMES = 300
 
 
 def playout(n, seed, check=True):
+    """One random game; with `check`, `R.invariants` after every step, given the state
+    before the step too (Dark Deeds never discarded, hand limit after Take Stock)."""
     R = rules()
     s = R.setup(n, {"first_player": "rolloff" if seed % 3 == 0 else "random"}, seed)
     rnd = random.Random(seed)
-    held_deeds = set()
+    if check:
+        check_invariants(s)
     steps = 0
     while R.result(s) is None:
         ds = R.decisions(s)
         assert ds, f"no decision at stage {s.stage}"
         d = ds[rnd.randrange(len(ds))]
         action = d.actions[rnd.randrange(len(d.actions))]
-        active, turn = s.active, s.turn
+        before = R.clone(s) if check else None
         R.apply(s, d.seat, action)
         steps += 1
         assert steps < 3000
         if check:
-            check_invariants(s)
-            for seat in range(n):
-                held_deeds.update(c for c in s.hands[seat] if R.kind[c] == "deed")
-            for c in held_deeds:
-                assert any(c in h for h in s.hands) or any(c in p for p in s.score), c
-            if s.turn != turn and R.result(s) is None:
-                hand = s.hands[active]
-                assert len(hand) <= R.hand_limit or all(R.kind[c] == "deed" for c in hand)
+            check_invariants(s, before)
     assert s.stage == "over" and all(c is None for c in s.street) and not s.street_deck
     return s, steps
+
+
+def test_invariants_report_a_corrupted_state():
+    """The checks can fail: each corruption is reported with its checklist id."""
+    R = rules()
+    s = R.setup(3, {}, 5)
+    assert R.invariants(s) == []
+
+    def corrupt(change, before=None):
+        c = R.clone(s)
+        change(c)
+        return R.invariants(c, before)
+
+    assert any(m.startswith("DD-002") for m in corrupt(lambda c: c.street_deck.pop()))
+    assert any(m.startswith("DD-002") and "two places" in m
+               for m in corrupt(lambda c: c.street_discard.append(c.street_deck[-1])))
+    assert any(m.startswith("DD-091") for m in corrupt(lambda c: c.susp.__setitem__(1, -1)))
+    assert any(m.startswith("DD-007") for m in corrupt(lambda c: c.street.append(None)))
+    assert any(m.startswith("DD-009") for m in corrupt(lambda c: setattr(c, "msm", 3)))
+
+    def discard_deed(c):                            # a Dark Deed thrown away from a hand
+        deed = next(x for x in c.hands[0] if R.kind[x] == "deed")
+        c.hands[0].remove(deed)
+        if deed in c.known[0]:
+            c.known[0].remove(deed)
+        c.tavern_discard.append(deed)
+    assert corrupt(discard_deed) == []              # a deed may sit in the discard pile...
+    assert any(m.startswith("DD-088") for m in corrupt(discard_deed, before=s))   # ...not come from a hand
+
+    def big_hand_next_turn(c):                      # the turn passed with 8 cards, plots among them
+        c.hands[s.active] += c.tavern_deck[-6:]
+        del c.tavern_deck[-6:]
+        c.turn += 1
+    assert corrupt(big_hand_next_turn) == []
+    assert any(m.startswith("DD-076") for m in corrupt(big_hand_next_turn, before=s))
 
 
 @pytest.mark.parametrize("n", [2, 3, 4])

@@ -216,38 +216,11 @@ def logs(events):
     return [e.data["key"].rsplit(".", 1)[-1] for e in events if e.kind == "log"]
 
 
-def all_cards(s):
-    out = [c for c in s.street if c is not None] + s.street_deck + s.street_discard
-    out += [c for c in s.tavern if c is not None] + s.tavern_deck + s.tavern_discard
-    for t in LOOT_TYPES:
-        out += [c for c in s.loot_up[t] if c is not None] + s.loot_deck[t] + s.loot_discard[t]
-    for z in (s.hands, s.loot, s.score, s.chasing):
-        for lst in z:
-            out += lst
-    return out
-
-
-def check_invariants(s):
-    R = rules()
-    cards = all_cards(s)
-    assert len(cards) == len(set(cards)) == 144, (len(cards), len(set(cards)))
-    kinds = [R.cards[c].kind for c in cards]
-    assert sum(k in ("artisan", "cleric", "merchant", "guard", "nemesis") for k in kinds) == 41
-    assert sum(k in ("plot", "deed") for k in kinds) == 58
-    assert sum(k == "loot" for k in kinds) == 45
-    assert all(x >= 0 for x in s.susp)
-    assert len(s.street) == 6 and len(s.tavern) == 2
-    for t in LOOT_TYPES:
-        assert len(s.loot_up[t]) == 2
-        assert all(R.cards[c].deck == t for c in s.loot_up[t] + s.loot_deck[t] + s.loot_discard[t] if c)
-    for seat in range(s.n):
-        assert all(R.cards[c].kind in ("plot", "deed") for c in s.hands[seat])
-        assert all(R.cards[c].kind == "loot" and R.cards[c].use != "nothing" for c in s.loot[seat])
-        assert all(R.cards[c].kind in ("guard", "nemesis") for c in s.chasing[seat])
-        assert set(s.known[seat]) <= set(s.hands[seat])
-    assert all(R.cards[c].kind in ("artisan", "cleric", "merchant", "guard", "nemesis") for c in s.street if c)
-    assert all(R.cards[c].kind in ("artisan", "cleric", "merchant", "guard", "nemesis") for c in s.street_discard)
-    assert 0 <= s.msm < s.n
+def check_invariants(s, before=None):
+    """Every rule of `DarkDeedsRules.invariants` (invariants.py) holds in `s`; with
+    `before`, the state before the last action, the step rules too."""
+    broken = rules().invariants(s, before)
+    assert broken == [], broken
 
 
 # -- tests of the helpers themselves ------------------------------------------------------

@@ -10,6 +10,7 @@ from collections import Counter
 
 from game.games.schemers import engine as E
 from game.games.schemers import load_ruleset
+from game.games.schemers.rules import count_cards  # noqa: F401  (one count for rules and tests)
 
 _R = None
 
@@ -62,15 +63,6 @@ def kinds(decisions):
 
 def asked(R, s):
     return [d.seat for d in R.decisions(s)]
-
-
-def count_cards(s) -> int:
-    n = len(s.deck) + sum(len(h) for h in s.hands) + sum(len(x) for x in s.lost)
-    if s.auc is not None:
-        n += len(s.auc.line)
-    if s.drawn:
-        n += len(s.drawn)
-    return n
 
 
 def events_of(events, kind):

@@ -70,7 +70,20 @@ class Result(NamedTuple):
 
 class Ruleset(Protocol):
     """What a game's rules module provides. All functions are pure over `state`
-    except `apply`, which mutates the state it is given and returns the events."""
+    except `apply`, which mutates the state it is given and returns the events.
+
+    Optional (callers look it up with ``getattr(ruleset, "invariants", None)``, so it is
+    not a member of this protocol):
+
+        def invariants(self, state, before=None) -> list[str]:
+            What is broken in `state`: one string per broken rule, in words, naming the
+            game's checklist id where there is one; an empty list when all holds. It must
+            not change the state (asking `decisions` is fine). `before`, when given, is a
+            clone of the state before the last action, for rules about a step (a card
+            that may never leave a place); a game that has none ignores it.
+
+    The playout tests and ``simulate --check`` call it after every action.
+    """
 
     id: str
     min_players: int

@@ -6,6 +6,7 @@ Files, for a newcomer:
   state.py    the state: zones as lists of card ids, the RNG, where the turn stands
   setup.py    dealing and the first player
   rules.py    the Ruleset: decisions, apply (the turn's state machine), result
+  invariants.py  what must hold after every step (playout tests, simulate --check)
   view.py     what one seat may see
   ai.py       heuristic agents (easy/normal), the hard agent, determinize() for ISMCTS
 

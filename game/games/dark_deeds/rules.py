@@ -31,6 +31,7 @@ from .data import GameData
 from .effects import CITIZENS, EFFECTS, TRIGGERS
 from .setup import setup_state
 from .state import LOOT_TYPES, State
+from . import invariants as _invariants
 from . import view as _view
 
 # P(2d6 >= k) for k = 0..13 (DD-131); index with max(0, min(13, need - bonus)).
@@ -202,6 +203,12 @@ class DarkDeedsRules:
 
     def view(self, s: State, seat):
         return _view.build_view(self, s, seat)
+
+    def invariants(self, s: State, before: State | None = None) -> list[str]:
+        """What is broken in `s` (empty: nothing); with `before`, the state before the
+        last action, also the step rules (Dark Deeds never discarded, hand limit after
+        Take Stock). See invariants.py for the list."""
+        return _invariants.check(self, s, before)
 
     # ------------------------------------------------------------------ decisions
     def decisions(self, s: State):

@@ -371,6 +371,48 @@ class SchemersRules:
         return Result((s.winner,), tuple(scores), "schemers.result.last_standing",
                       {"out": list(s.out)})
 
+    def invariants(self, s: E.State, before: E.State | None = None) -> list[str]:
+        """What is broken in `s`, in words with its checklist id; empty when all holds.
+        Called after every step by the playout tests and `simulate --check` (CHECKLIST
+        X-14). Every rule here reads the state alone, so `before` is not used."""
+        cfg = s.cfg
+        n = cfg.n
+        bad = []
+        cards = count_cards(s)
+        if cards != cfg.total:                             # VC-002, VC-090
+            bad.append(f"VC-002: {cards} cards across deck, hands, lost, drawn and auction line; "
+                       f"expected {cfg.total}")
+        if min(s.coins) < 0:
+            bad.append(f"X-14: negative ducats {list(s.coins)}")
+        if s.auc is not None and min(s.auc.tokens) < 0:    # VC-071
+            bad.append(f"VC-071: negative auction tokens {list(s.auc.tokens)}")
+        ds = E.decisions(s)
+        if s.winner >= 0:                                  # VC-005: the last holder of a card wins
+            if ds:
+                bad.append(f"VC-005: the game is over but {len(ds)} decision(s) are still open")
+            live = [p for p in range(n) if s.hands[p]]
+            if s.winner >= n or s.nalive != 1 or live != [s.winner]:
+                bad.append(f"VC-005: winner {s.winner} but live seats {live} (nalive {s.nalive})")
+            if sorted(s.out + (s.winner,)) != list(range(n)):
+                bad.append(f"VC-005: out {list(s.out)} and winner {s.winner} are not every seat once")
+            return bad
+        if not ds:
+            bad.append(f"X-14: no decision is open in phase {E.PHASES[s.phase]} but the game has not ended")
+        for d in ds:
+            acts = d.actions
+            if not acts:
+                bad.append(f"X-14: seat {d.seat}'s {d.kind} decision has no actions")
+                continue
+            if d.default not in acts:                      # VC-031: the timeout move is legal
+                bad.append(f"VC-031: seat {d.seat}'s {d.kind} default {d.default!r} is not one of its actions")
+            if d.kind == "turn":
+                if s.coins[d.seat] >= cfg.forced_at and any(a[0] != E.CANAL_ACT for a in acts):
+                    bad.append(f"VC-010: seat {d.seat} starts the turn with {s.coins[d.seat]} ducats "
+                               f"but may do more than Into the Canal")
+                if d.seat == s.unt and (E.INCOME in acts or E.CASINO in acts):
+                    bad.append(f"VC-042: the Untouchable (seat {d.seat}) is offered Gondola Fare or Casino")
+        return bad
+
     def snapshot(self, s: E.State) -> dict:
         au = s.auc
         return {
@@ -394,3 +436,14 @@ class SchemersRules:
                 "serial": au.serial, "sold": au.sold},
             "rng": s.rng.to_json(),
         }
+
+
+def count_cards(s: E.State) -> int:
+    """Cards in the deck, the hands, the lost piles, a Fortune Teller's draw and the
+    auction line: always the deck size of the mode (15, Carnevale 25)."""
+    n = len(s.deck) + sum(len(h) for h in s.hands) + sum(len(x) for x in s.lost)
+    if s.auc is not None:
+        n += len(s.auc.line)
+    if s.drawn:
+        n += len(s.drawn)
+    return n
