@@ -12,7 +12,7 @@ import subprocess
 import sys
 import time
 
-from .simulate import percentile, play_one
+from .simulate import all_ms, ms_summary, percentile, play_one
 
 
 def _startup_seconds(runs: int = 3) -> float:
@@ -86,13 +86,16 @@ def _ai_ms(game_id: str, difficulty: str, games: int) -> dict:
     from .games import registry
     ruleset = registry.ruleset(game_id)
     options = ruleset.validate_options({}, 2)
-    times: list[float] = []
+    by_kind: dict[str, list[float]] = {}
     for g in range(games):
         names = [difficulty, "random"] if g % 2 == 0 else ["random", difficulty]
         _r, _n, t = play_one(game_id, options, names, 500 + g)
-        times += t.get(difficulty, [])
+        for kind, ms in t.get(difficulty, {}).items():
+            by_kind.setdefault(kind, []).extend(ms)
+    times = all_ms(by_kind)
     return {"p50": round(percentile(times, 50), 2), "p95": round(percentile(times, 95), 2),
-            "max": round(max(times), 2) if times else 0.0, "decisions": len(times)}
+            "max": round(max(times), 2) if times else 0.0, "decisions": len(times),
+            "p95_by_kind": {k: ms_summary(v)["p95"] for k, v in sorted(by_kind.items())}}
 
 
 def peak_rss_mb() -> float | None:

@@ -30,7 +30,7 @@ class InvariantBroken(Exception):
 
 def play_one(game_id: str, options: dict, names: list[str], seed: int, budget=None,
              check: bool = False):
-    """Returns (result, actions, {agent name: [decision ms]}) for one game.
+    """Returns (result, actions, {agent name: {decision kind: [ms]}}) for one game.
     With `check`, the ruleset's `invariants` (if it has them) run after setup and after
     every action; the first broken rule raises InvariantBroken."""
     from .games import registry
@@ -39,13 +39,13 @@ def play_one(game_id: str, options: dict, names: list[str], seed: int, budget=No
     agents = {seat: spec.make_agent(name, seat, seed * 7919 + seat) for seat, name in enumerate(names)}
     seats = [SeatInfo(f"{name} {seat + 1}", "ai", name) for seat, name in enumerate(names)]
     match = Match(game_id, ruleset, seats, options, seed, agents=agents, validated=True)
-    times: dict[str, list[float]] = {name: [] for name in names}
+    times: dict[str, dict[str, list[float]]] = {name: {} for name in names}
     looks = [getattr(agents[seat], "needs_view", True) for seat in range(len(names))]
+    seat_times = [times[name] for name in names]
     clock = time.perf_counter
     invariants = getattr(ruleset, "invariants", None) if check else None
     if invariants is not None:
-        _play_checked(match, ruleset, invariants, agents, names, looks, times, budget)
-        return match.result(), len(match.log), times
+        _check(invariants(match.state), 0)
     while not match.over:
         if len(match.log) >= MAX_ACTIONS:
             raise RuntimeError(f"no result after {MAX_ACTIONS} actions")
@@ -57,36 +57,34 @@ def play_one(game_id: str, options: dict, names: list[str], seed: int, budget=No
         view = match.view(seat) if looks[seat] else None
         t0 = clock()
         action = agents[seat].choose(view, d, budget)
-        times[names[seat]].append((clock() - t0) * 1000.0)
-        match.submit(seat, action)
+        ms = (clock() - t0) * 1000.0
+        by_kind = seat_times[seat]
+        bucket = by_kind.get(d.kind)
+        if bucket is None:
+            bucket = by_kind[d.kind] = []
+        bucket.append(ms)
+        if invariants is None:
+            match.submit(seat, action)
+        else:
+            before = ruleset.clone(match.state)      # for the rules about a step
+            match.submit(seat, action)
+            _check(invariants(match.state, before), len(match.log))
     return match.result(), len(match.log), times
 
 
-def _play_checked(match, ruleset, invariants, agents, names, looks, times, budget):
-    """play_one's loop with the invariants after every action (a separate loop, so that
-    the unchecked one does no extra work per step)."""
-    clock = time.perf_counter
-    clone = ruleset.clone
-    broken = invariants(match.state)
+def _check(broken: list, actions: int) -> None:
     if broken:
-        raise InvariantBroken(f"invariant broken after action 0: {'; '.join(broken)}")
-    while not match.over:
-        if len(match.log) >= MAX_ACTIONS:
-            raise RuntimeError(f"no result after {MAX_ACTIONS} actions")
-        decisions = match.decisions()
-        if not decisions:
-            raise RuntimeError("no decision is open but the game has not ended")
-        d = decisions[0]
-        seat = d.seat
-        view = match.view(seat) if looks[seat] else None
-        t0 = clock()
-        action = agents[seat].choose(view, d, budget)
-        times[names[seat]].append((clock() - t0) * 1000.0)
-        before = clone(match.state)
-        match.submit(seat, action)
-        broken = invariants(match.state, before)
-        if broken:
-            raise InvariantBroken(f"invariant broken after action {len(match.log)}: {'; '.join(broken)}")
+        raise InvariantBroken(f"invariant broken after action {actions}: {'; '.join(broken)}")
+
+
+def all_ms(by_kind: dict) -> list[float]:
+    """Every decision time of one agent, whatever the kind."""
+    return [ms for bucket in by_kind.values() for ms in bucket]
+
+
+def ms_summary(ms: list[float]) -> dict:
+    return {"p50": round(percentile(ms, 50), 3), "p95": round(percentile(ms, 95), 3),
+            "max": round(max(ms), 3) if ms else 0.0, "n": len(ms)}
 
 
 def _run_range(args):
@@ -125,7 +123,7 @@ def simulate(game_id: str, options: dict, names: list[str], games: int, seed: in
     players = len(names)
     wins_by_seat = [0.0] * players
     wins_by_agent = {name: 0.0 for name in names}
-    decision_ms: dict[str, list[float]] = {}
+    decision_ms: dict[str, dict[str, list[float]]] = {}
     errors, finished, draws, total_actions = [], 0, 0, 0
     for g, seated, winners, actions, times, error in rows:
         if error:
@@ -139,8 +137,10 @@ def simulate(game_id: str, options: dict, names: list[str], games: int, seed: in
             share = 1.0 / len(winners)
             wins_by_seat[w] += share
             wins_by_agent[seated[w]] += share
-        for name, ms in times.items():
-            decision_ms.setdefault(name, []).extend(ms)
+        for name, by_kind in times.items():
+            mine = decision_ms.setdefault(name, {})
+            for kind, ms in by_kind.items():
+                mine.setdefault(kind, []).extend(ms)
     return {
         "game": game_id, "players": players, "agents": names, "games": games,
         "finished": finished, "errors": errors, "checked": checked,
@@ -151,9 +151,9 @@ def simulate(game_id: str, options: dict, names: list[str], games: int, seed: in
         "seconds": round(seconds, 3),
         "games_per_s": round(finished / seconds, 2) if seconds else 0.0,
         "actions_per_s": round(total_actions / seconds, 1) if seconds else 0.0,
-        "decision_ms": {name: {"p50": round(percentile(ms, 50), 3), "p95": round(percentile(ms, 95), 3),
-                               "max": round(max(ms), 3) if ms else 0.0}
-                        for name, ms in decision_ms.items()},
+        "decision_ms": {name: {**ms_summary(all_ms(by_kind)),
+                               "by_kind": {k: ms_summary(v) for k, v in sorted(by_kind.items())}}
+                        for name, by_kind in decision_ms.items()},
     }
 
 
@@ -172,6 +172,10 @@ def describe(report: dict) -> str:
         lines.append(f"  no winner: {report['draws']}")
     for name, ms in report["decision_ms"].items():
         lines.append(f"  {name:7s} decision ms p50 {ms['p50']} p95 {ms['p95']} max {ms['max']}")
+        by_kind = ms.get("by_kind", {})
+        if any(v["p95"] >= 1.0 for v in by_kind.values()):   # an agent that thinks: p95 per kind
+            kinds = ", ".join(f"{k} {v['p95']}" for k, v in by_kind.items())
+            lines.append(f"  {'':7s}   p95 by kind: {kinds}")
     for err in report["errors"][:10]:
         lines.append(f"  ERROR seed {err['seed']}: {err['message']}")
     if len(report["errors"]) > 10:

@@ -39,7 +39,10 @@ def test_simulate_json_report_has_every_field():
         assert key in report, key
     assert report["finished"] == 6 and report["errors"] == [] and report["checked"] is False
     assert sum(report["wins_by_agent"].values()) + report["draws"] == 6
-    assert set(report["decision_ms"]["easy"]) == {"p50", "p95", "max"}
+    easy = report["decision_ms"]["easy"]
+    assert set(easy) == {"p50", "p95", "max", "n", "by_kind"}
+    # every decision the easy seat made is counted once, under its kind
+    assert "turn" in easy["by_kind"] and sum(k["n"] for k in easy["by_kind"].values()) == easy["n"] > 0
 
 
 def test_simulate_check_runs_the_invariants_of_each_game():
