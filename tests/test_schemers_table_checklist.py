@@ -1,0 +1,298 @@
+"""CHECKLIST §3 UI items through the real Schemers table (headless, SDL dummy drivers):
+VC-110 (what each seat shows, the claim/challenge/block banners with their countdown,
+the public log) and VC-G11 (each clock relative to its owner's own limit; the
+Untouchable's shorter clock never shown to the others). The checks read what the table
+exposes (zones, token stacks, banner, log, the words it renders); pixels only where the
+claim is about a drawn bar."""
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame
+import pytest
+
+from game.core.i18n import t
+from game.core.match import Match, SeatInfo
+from game.games import registry
+from game.ui.table.base import TableContext
+
+from .test_schemers_util import table as state_table
+
+D, P, C, F, PD = "doge", "poisoner", "corsair", "fortune_teller", "plague_doctor"
+NAMES = ["Lucrezia", "Marco", "Bianca", "Cosimo"]
+BAR_BG = (50, 40, 40)                     # the empty part of a banner's countdown bar
+
+
+@pytest.fixture(scope="module", autouse=True)
+def display():
+    pygame.init()
+    pygame.display.set_mode((1, 1))
+    yield
+    pygame.display.quit()
+
+
+def _recording_assets():
+    from game.ui.assets import Assets
+
+    class RecordingAssets(Assets):
+        def __init__(self):
+            super().__init__()
+            self.drawn = []
+
+        def text(self, s, size, color, bold=False, serif=False, display=False):
+            self.drawn.append(s)
+            return super().text(s, size, color, bold, serif, display)
+
+    return RecordingAssets()
+
+
+class Clock:
+    def __init__(self, at=100.0):
+        self.at = at
+
+    def __call__(self):
+        return self.at
+
+
+class Table:
+    """A Match whose state is an exact scenario (built with the rules' own helper), and
+    the game's table for one viewer, wired as the app's table scene wires them."""
+
+    def __init__(self, players=3, mode="standard", addons=(), clock=20, viewer=0, assets=None, **scenario):
+        from game.ui.settings import Settings
+        from game.ui.sound import Sound
+        self.rules = registry.ruleset("schemers")
+        self.now = Clock()
+        R, s = state_table(players=players, mode=mode, addons=addons, clock=clock, **scenario)
+        opts = {"mode": mode, "addons": list(addons), "clock": clock}
+        self.match = Match("schemers", self.rules, [SeatInfo(NAMES[i], "human") for i in range(players)],
+                           opts, 1, now=self.now)
+        assert self.match.options == s.cfg.options
+        self.match.state = s                               # the scenario, not a random deal
+        self.match._decisions = None
+        self.settings = Settings()
+        self.settings.animation_speed = 4.0
+        self.assets = assets or _recording_assets()
+        spec = registry.get("schemers")
+        self.ctx = TableContext(match=self.match, spec=spec, viewer=viewer, assets=self.assets,
+                                sound=Sound(self.settings), settings=self.settings, submit=self.submit,
+                                size=(1920, 1080))
+        self.table = spec.table_class()(self.ctx)
+        self.surface = pygame.Surface((1920, 1080))
+        self.settle()
+
+    def submit(self, seat, action):
+        events = self.match.submit(seat, action)
+        self.table.on_events([e for e in events if e.visible_to(self.ctx.viewer)])
+        return events
+
+    def settle(self):
+        for _ in range(4000):
+            if not self.table.busy():
+                break
+            self.table.update(1 / 60)
+        self.table.update(1 / 60)
+        assert not self.table.busy()
+        self.table.draw(self.surface)
+
+    def play(self, seat, *action):
+        self.submit(seat, tuple(action))
+        self.settle()
+
+    def button(self, wid):
+        b = self.table.banner
+        assert b is not None, "no banner"
+        return next(x for x in b.spec.buttons if x.id == wid)
+
+    def click(self, pos):
+        pos = (int(pos[0]), int(pos[1]))
+        for kind, extra in ((pygame.MOUSEMOTION, {"rel": (0, 0), "buttons": (0, 0, 0)}),
+                            (pygame.MOUSEBUTTONDOWN, {"button": 1}), (pygame.MOUSEBUTTONUP, {"button": 1})):
+            pygame.event.post(pygame.event.Event(kind, pos=pos, **extra))
+            for e in pygame.event.get():
+                self.table.handle_event(e)
+            self.table.update(1 / 60)
+            self.table.draw(self.surface)
+
+    def log_lines(self):
+        return ["".join(seg[0] for seg in entry) for entry in self.table.log.entries]
+
+    def bar_fill(self):
+        """The filled fraction of the banner's countdown bar, read off the drawn pixels."""
+        self.table.draw(self.surface)
+        bar = self.table.banner.bar_rect()
+        y = bar.centery
+        inner = range(bar.left + 4, bar.right - 4)
+        filled = sum(1 for x in inner if tuple(self.surface.get_at((x, y)))[:3] != BAR_BG)
+        return filled / len(inner)
+
+
+def _name(role):
+    return t(f"schemers.roles.{role}.name")
+
+
+# -- VC-110 -------------------------------------------------------------------------------------
+def test_VC_110_each_seat_shows_backs_lost_cards_ducats_and_the_mode_and_bounty_badges():
+    h = Table(players=3, addons=["taglia"], clock=20, hands=[[D, C], [P, F], [PD, C]],
+              lost=None, coins=[2, 5, 1], turn=1)
+    tb = h.table
+    view = h.match.view(0)
+    # face-down backs for the others, your own cards face up
+    for seat in (1, 2):
+        sprites = tb.zones[("hand", seat)].cards
+        assert len(sprites) == view["hand_counts"][seat] == 2
+        assert all(sp.key is None and not sp.face_up for sp in sprites)
+    mine = tb.zones[("hand", 0)].cards
+    assert sorted(sp.key for sp in mine) == sorted([D, C]) and all(sp.face_up for sp in mine)
+    # ducats of every seat
+    for seat in range(3):
+        assert tb.tokens[("ducats", seat)].count == view["ducats"][seat]
+    # the mode (name and subtitle), the Bounty badge and the clock, on the table itself
+    words = h.assets.drawn
+    for w in (t("schemers.modes.standard.name"), t("schemers.modes.standard.subtitle"),
+              t("schemers.badges.taglia"), "20 s"):
+        assert w in words, w
+    # without Bounty there is no Bounty badge; L'Intoccabile shows its own name and badge
+    h2 = Table(players=3, mode="intoccabile", clock=20, hands=[[D, C], [PD, PD], [P, F]], unt=1, turn=0)
+    words = h2.assets.drawn
+    assert t("schemers.badges.taglia") not in words
+    for w in (t("schemers.modes.intoccabile.name"), t("schemers.modes.intoccabile.subtitle"),
+              t("schemers.badges.untouchable")):
+        assert w in words, w
+    # a lost card lies face up before its owner, the backs shrink to what is left
+    h.play(1, "claim", D)                                  # Marco bluffs the Doge
+    h.play(2, "pass")
+    h.click(h.button("challenge").rect.center)             # you call it
+    assert h.match.log[-1] == (0, ("challenge",))
+    h.settle()
+    h.play(1, "lose", F)
+    lost = tb.zones[("lost", 1)].cards
+    assert [sp.key for sp in lost] == [F] and lost[0].face_up
+    assert len(tb.zones[("hand", 1)].cards) == 1 and tb.zones[("hand", 1)].cards[0].key is None
+    assert tb.tokens[("ducats", 1)].count == h.match.view(0)["ducats"][1] == 5
+
+
+def test_VC_110_claims_challenges_and_blocks_are_banners_with_a_countdown():
+    h = Table(players=3, clock=20, hands=[[D, C], [P, F], [PD, C]], coins=[2, 2, 2], turn=1)
+    tb = h.table
+    # Marco claims the Doge: you are asked by a banner whose clock is the window's
+    h.play(1, "claim", D)
+    banner = tb.banner
+    assert banner is not None
+    d = banner.spec.decision
+    assert d.seat == 0 and d.kind == "challenge" and d.timeout == 20
+    assert {b.id for b in banner.spec.buttons} == {"challenge", "pass"}
+    assert NAMES[1] in banner.spec.title and _name(D) in banner.spec.title
+    assert tb.time_left(d) == pytest.approx(20)
+    assert h.bar_fill() > 0.97
+    h.now.at += 5                                          # the countdown runs
+    assert tb.time_left(d) == pytest.approx(15)
+    assert h.bar_fill() == pytest.approx(0.75, abs=0.03)
+    h.click(h.button("pass").rect.center)
+    h.settle()
+    # while only Bianca still decides, you see what is on the table and the same clock
+    banner = tb.banner
+    assert banner is not None and banner.spec.decision is not None
+    assert banner.spec.decision.seat == 2 and banner.spec.decision.timeout == 20
+    h.play(2, "pass")                                      # the Doge pays; Bianca's turn
+    # Bianca tries the Casino: you may shut it as the Doge, from a banner with a clock
+    h.play(2, "casino")
+    banner = tb.banner
+    d = banner.spec.decision
+    assert d.kind == "block" and d.timeout == 20
+    h.click(h.button(("block", D)).rect.center)
+    assert h.match.log[-1] == (0, ("block", D))
+    h.settle()
+    # your block can be challenged (by Marco and Bianca, the actor included): you watch it
+    banner = tb.banner
+    assert banner is not None and banner.spec.decision is not None
+    assert banner.spec.decision.kind == "challenge_block" and banner.spec.decision.timeout == 20
+    assert _name(D) in banner.spec.title
+
+
+def test_VC_110_the_log_is_a_full_public_record_of_claims_and_results():
+    h = Table(players=3, clock=20, hands=[[D, C], [P, F], [PD, C]], coins=[2, 2, 2], turn=1)
+    h.play(1, "claim", D)
+    h.play(2, "pass")
+    h.play(0, "challenge")
+    h.play(1, "lose", F)
+    h.play(2, "casino")
+    h.play(0, "block", D)
+    h.play(1, "challenge")                                 # you hold the Doge; Marco's last card goes
+    marco, bianca, you = NAMES[1], NAMES[2], NAMES[0]
+    expected = [
+        t("schemers.log.claim", player=marco, role=_name(D)),
+        t("schemers.log.challenge", challenger=you, claimant=marco, role=_name(D)),
+        t("schemers.log.liar", player=marco, role=_name(D)),
+        t("schemers.log.lose", player=marco, role=_name(F)),
+        t("schemers.log.casino", player=bianca),
+        t("schemers.log.block", player=you, role=_name(D)),
+        t("schemers.log.challenge", challenger=marco, claimant=you, role=_name(D)),
+        t("schemers.log.honest", player=you, role=_name(D)),
+        t("schemers.log.lose", player=marco, role=_name(P)),
+        t("schemers.log.blocked"),
+    ]
+    lines = h.log_lines()
+    at = 0
+    for want in expected:                                  # in this order, among the other lines
+        assert want in lines[at:], (want, lines)
+        at = lines.index(want, at) + 1
+    # every seat's table, and a spectator's, carries the same public record
+    for viewer in (1, 2, None):
+        other = Table(players=3, clock=20, viewer=viewer, hands=[[D, C], [P, F], [PD, C]], coins=[2, 2, 2],
+                      turn=1)
+        for seat, action in h.match.log:
+            other.submit(seat, action)
+        other.settle()
+        public = [x for x in other.log_lines() if x in expected]
+        assert public == [x for x in lines if x in expected]
+
+
+# -- VC-G11 -------------------------------------------------------------------------------------
+UNT_A = dict(hands=[[D, C], [PD, PD], [P, F]], unt=1)     # Marco is the Untouchable
+UNT_B = dict(hands=[[D, C], [P, F], [PD, PD]], unt=2)     # Bianca is (same public table)
+
+
+def test_VC_G11_your_clock_bar_runs_against_your_own_limit():
+    h = Table(players=3, mode="intoccabile", clock=20, viewer=1, turn=1, **UNT_A)
+    d = h.table.banner.spec.decision
+    assert d.seat == 1 and d.kind == "turn" and d.timeout == 18    # 2 s less
+    assert h.bar_fill() > 0.97                             # full at the start of your turn
+    h.now.at += 9                                          # half of 18 s (45 % of 20 s)
+    assert h.bar_fill() == pytest.approx(0.5, abs=0.03)
+    # a player with the normal clock: also full at the start, half after half of 20 s
+    h = Table(players=3, mode="intoccabile", clock=20, viewer=1, turn=1, **UNT_B)
+    d = h.table.banner.spec.decision
+    assert d.timeout == 20 and h.bar_fill() > 0.97
+    h.now.at += 10
+    assert h.bar_fill() == pytest.approx(0.5, abs=0.03)
+
+
+def test_VC_G11_nobody_else_can_read_the_untouchables_shorter_clock_until_the_proof():
+    # the same public table, once with the Untouchable on turn (18 s) and once not (20 s):
+    # the others' tables draw exactly the same words and pixels, seconds into the turn
+    frames = []
+    for scenario in (UNT_A, UNT_B):
+        assets = _recording_assets()
+        h = Table(players=3, mode="intoccabile", clock=20, viewer=0, turn=1, assets=assets, **scenario)
+        assert h.match.decisions()[0].timeout == (18 if scenario is UNT_A else 20)
+        h.now.at += 3
+        assets.drawn.clear()
+        for _ in range(3):
+            h.table.update(1 / 30)
+            h.table.draw(h.surface)
+        frames.append((list(assets.drawn), pygame.image.tobytes(h.surface, "RGB"), h.table._seat_state(1)[2]))
+    assert frames[0][0] == frames[1][0], "seat 0's table drew different words"
+    assert frames[0][1] == frames[1][1], "seat 0's table drew different pixels"
+    assert frames[0][2] is False                           # no Untouchable mark on Marco yet
+    # after a successful proof the status is public: every table marks Marco
+    h = Table(players=3, mode="intoccabile", clock=20, viewer=0, hands=[[D, C], [PD, PD], [P, F]], unt=1,
+              coins=[2, 2, 7], turn=2)
+    assert not h.table._seat_state(1)[2]
+    h.play(2, "canal", 1)
+    h.play(1, "block", "untouchable")
+    h.play(0, "challenge")                                 # you call it: Marco shows both Doctors
+    assert h.table._seat_state(1)[2]
