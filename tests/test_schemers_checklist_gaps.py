@@ -196,14 +196,14 @@ def test_VC_111_no_agent_is_given_another_seats_cards(mode, players, seed):
 
 # -- VC-G01 ------------------------------------------------------------------------------------
 def test_VC_G01_italian_mode_names_with_the_english_subtitle_beside_them():
-    names = {"intoccabile": ("L'Intoccabile", "Untouchable"), "campanile": ("Campanile", "Blitz"),
+    names = {"standard": ("Serenissima", "Standard"), "intoccabile": ("L'Intoccabile", "Untouchable"), "campanile": ("Campanile", "Blitz"),
              "rialto": ("Rialto", "Auction"), "carnevale": ("Carnevale", "Big Deck")}
     for mode, (italian, english) in names.items():
         assert t(f"schemers.modes.{mode}.name") == italian
         assert t(f"schemers.modes.{mode}.subtitle") == english
-        assert MODE_NAMES[mode] == italian                 # the name the option messages use
-    label = t("schemers.options.taglia")                   # the lobby switch of the add-on
-    assert "Taglia" in label and "Bounty" in label
+        assert MODE_NAMES[mode].startswith(italian)        # the name the option messages use
+    for label in (t("schemers.options.taglia"), t("schemers.badges.taglia")):   # lobby switch, table badge
+        assert "Taglia" in label and "Bounty" in label
 
 
 # -- VC-G02 ------------------------------------------------------------------------------------

@@ -25,10 +25,10 @@ def test_clear_sentences_for_impossible_combinations():
     R = rules()
     assert R.option_problem({"mode": "rialto"}, 2) == "Rialto needs at least 3 players (you chose 2)"
     assert R.option_problem({"mode": "intoccabile"}, 2) == "L'Intoccabile needs at least 3 players (you chose 2)"
-    assert R.option_problem({"mode": "standard"}, 7) == "Standard takes at most 6 players (you chose 7)"
+    assert R.option_problem({"mode": "standard"}, 7) == "Serenissima (Standard) takes at most 6 players (you chose 7)"
     assert "Unknown mode 'blitz'" in R.option_problem({"mode": "blitz"}, 3)
     assert "Unknown add-on 'fog'" in R.option_problem({"addons": ["fog"]}, 3)
-    assert R.option_problem({"clock": 5}, 3) == "The clock in Standard must be off or 10–60 seconds (you chose 5)"
+    assert R.option_problem({"clock": 5}, 3) == "The clock in Serenissima (Standard) must be off or 10–60 seconds (you chose 5)"
     assert R.option_problem({"mode": "campanile", "clock": None}, 3) == \
         "Campanile always runs its clock: choose 3–7 seconds"
     assert "Unknown option 'colour'" in R.option_problem({"colour": "red"}, 3)

@@ -52,7 +52,7 @@ from ...core.rules import OptionsError, OptionSpec, Result
 from . import engine as E
 from .data import ADDON_IDS, MODE_IDS, SchemersData
 
-MODE_NAMES = {"standard": "Standard", "intoccabile": "L'Intoccabile", "campanile": "Campanile",
+MODE_NAMES = {"standard": "Serenissima (Standard)", "intoccabile": "L'Intoccabile", "campanile": "Campanile",
               "rialto": "Rialto", "carnevale": "Carnevale"}
 ADDON_NAMES = {"taglia": "Taglia (Bounty)"}
 OPTION_KEYS = ("mode", "addons", "clock", "hotseat", "taglia")

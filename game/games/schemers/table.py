@@ -1098,6 +1098,8 @@ class SchemersTable(TableKit):
                 if seat != bottom:
                     tb = g.badge(tw("schemers_turn"), 16, fill=style.GOLD, border=style.GOLD_BRIGHT, color=(30, 18, 10))
                     surf.blit(tb, tb.get_rect(midtop=(r.centerx, r.bottom - 14)))
+            if seat != bottom:
+                self._draw_seat_clock(surf, seat, r)
             if seat == bottom:
                 self._draw_my_ducats(surf)
                 self._draw_flash_and_bubble(surf, seat, r, above=(CENTER[0], 800))
@@ -1119,6 +1121,28 @@ class SchemersTable(TableKit):
                 surf.blit(out_s, out_s.get_rect(center=(int(x), int(y))))
             lab = g.text(tw("schemers_put_back_title"), 20, style.GOLD, bold=True, serif=True)
             surf.blit(lab, lab.get_rect(midbottom=(z.rect.centerx, z.rect.top - 4)))
+
+    def _draw_seat_clock(self, surf, seat, r) -> None:
+        """VC-110/VC-G11: a seat that owes a timed decision shows how much of ITS OWN limit
+        is left, as a bar with no number, so the Untouchable's shorter clock is not read off."""
+        if self.match.over:
+            return
+        d = next((d for d in self.match.decisions() if d.seat == seat and d.timeout), None)
+        if d is None:
+            return
+        left = self.time_left(d)
+        if left is None:
+            return
+        frac = max(0.0, min(1.0, left / d.timeout))
+        bar = pygame.Rect(r.x + 46, r.y + 58, r.width - 92, 7)
+        pygame.draw.rect(surf, (16, 10, 12), bar.inflate(4, 4), border_radius=5)
+        if frac > 0:
+            fill = bar.copy()
+            fill.width = max(2, int(bar.width * frac))
+            col = style.GOLD if frac > 0.3 else (214, 84, 60)
+            pygame.draw.rect(surf, col, fill, border_radius=4)
+        ic = self.gfx.icon("clock", 20, (220, 200, 160))
+        surf.blit(ic, ic.get_rect(midright=(bar.x - 6, bar.centery)))
 
     def _seat_state(self, seat, with_turn=True):
         v = self.view or {}
