@@ -967,7 +967,7 @@ class HardAgent:
     def __init__(self, seed: int = 0, budget: float = 0.45, reaction_budget: float = 0.2,
                  name: str = "hard", max_iterations: int | None = 6000,
                  exploration: float = 0.7, policy=None, claim_w: float = _CLAIM_W,
-                 decline_w: float = _DECLINE_W, unt_boost: float = _UNT_BOOST, max_depth=8,
+                 decline_w: float = _DECLINE_W, unt_boost: float = _UNT_BOOST, max_depth=None,
                  turn_w: float = _TURN_W, delegate=DELEGATE, fallback: str = "sharp", fallback_overrides=None,
                  bluff_model: bool = True, bluff_thr: float = 0.6, prior=(2.0, 4.0),
                  not_mine: float = 0.15, crowd: float = 0.15):
@@ -983,6 +983,7 @@ class HardAgent:
                                   evaluate=evaluate, reaction_budget=reaction_budget,
                                   reaction_kinds=self.REACTIONS, exploration=exploration,
                                   max_depth=max_depth)
+        self.max_depth = max_depth
         self.fallback = HeuristicAgent(fallback, seed + 1)
         if fallback_overrides:
             self.fallback.p = {**self.fallback.p, **fallback_overrides}
@@ -1004,6 +1005,10 @@ class HardAgent:
             return decision.actions[0]
         if decision.kind in self.delegate:
             return self.fallback.choose(view, decision, budget)
+        if self.max_depth is None:
+            # rollouts are cut after about two rounds of turns: 4 decisions per player
+            # (8 at two players; 16 at four measured 43 % vs 38 % for 8, 1 hard v 3 normal)
+            self.search.max_depth = 4 * view["rules"]["players"]
         return self.search.choose(view, decision, budget)
 
 
