@@ -20,6 +20,7 @@ from game.games import registry
 from game.ui.table.base import TableContext
 
 from .test_schemers_util import table as state_table
+from .test_schemers_table import _recording_assets
 
 D, P, C, F, PD = "doge", "poisoner", "corsair", "fortune_teller", "plague_doctor"
 NAMES = ["Lucrezia", "Marco", "Bianca", "Cosimo"]
@@ -34,19 +35,8 @@ def display():
     pygame.display.quit()
 
 
-def _recording_assets():
-    from game.ui.assets import Assets
-
-    class RecordingAssets(Assets):
-        def __init__(self):
-            super().__init__()
-            self.drawn = []
-
-        def text(self, s, size, color, bold=False, serif=False, display=False):
-            self.drawn.append(s)
-            return super().text(s, size, color, bold, serif, display)
-
-    return RecordingAssets()
+def _drawn_words(assets) -> list:
+    return [s for kind, s in assets.drawn if kind == "text"]
 
 
 class Clock:
@@ -151,13 +141,13 @@ def test_VC_110_each_seat_shows_backs_lost_cards_ducats_and_the_mode_and_bounty_
     for seat in range(3):
         assert tb.tokens[("ducats", seat)].count == view["ducats"][seat]
     # the mode (name and subtitle), the Bounty badge and the clock, on the table itself
-    words = h.assets.drawn
+    words = _drawn_words(h.assets)
     for w in (t("schemers.modes.standard.name"), t("schemers.modes.standard.subtitle"),
               t("schemers.badges.taglia"), "20 s"):
         assert w in words, w
     # without Bounty there is no Bounty badge; L'Intoccabile shows its own name and badge
     h2 = Table(players=3, mode="intoccabile", clock=20, hands=[[D, C], [PD, PD], [P, F]], unt=1, turn=0)
-    words = h2.assets.drawn
+    words = _drawn_words(h2.assets)
     assert t("schemers.badges.taglia") not in words
     for w in (t("schemers.modes.intoccabile.name"), t("schemers.modes.intoccabile.subtitle"),
               t("schemers.badges.untouchable")):
