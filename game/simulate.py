@@ -38,7 +38,9 @@ def play_one(game_id: str, options: dict, names: list[str], seed: int, budget=No
     ruleset = registry.ruleset(game_id)
     agents = {seat: spec.make_agent(name, seat, seed * 7919 + seat) for seat, name in enumerate(names)}
     seats = [SeatInfo(f"{name} {seat + 1}", "ai", name) for seat, name in enumerate(names)]
-    match = Match(game_id, ruleset, seats, options, seed, agents=agents, validated=True)
+    # no clocks: nothing calls tick() here, so deadlines would be kept for no one
+    match = Match(game_id, ruleset, seats, options, seed, agents=agents, validated=True,
+                  clocks=False)
     times: dict[str, dict[str, list[float]]] = {name: {} for name in names}
     looks = [getattr(agents[seat], "needs_view", True) for seat in range(len(names))]
     seat_times = [times[name] for name in names]

@@ -72,6 +72,27 @@ def test_time_left_counts_down():
     assert m.time_left(d) == pytest.approx(7.0)
 
 
+def test_without_clocks_nothing_times_out_and_no_deadline_is_kept():
+    clock = FakeClock()
+    seats = [SeatInfo("Ada", "human"), SeatInfo("Bo", "human")]
+    m = Match("toy", ToyRules(), seats, {"clock": 5.0}, 1, now=clock, clocks=False)
+    d = m.decisions()[0]
+    assert d.timeout == 5.0                      # the rules still say 5 s ...
+    clock.t += 60
+    assert m.tick() == [] and m.log == []        # ... but headless runs never time out
+    assert m.time_left(d) is None and m.deadlines == {}
+
+
+def test_stale_clocks_are_forgotten_once_their_decision_closes():
+    clock = FakeClock()
+    m = make(now=clock, clock=5.0)
+    m.decisions()
+    first = set(m.deadlines)
+    m.submit(0, ("bid", 0)); m.submit(1, ("bid", 0))
+    m.decisions()
+    assert first and not first & set(m.deadlines) and m.deadlines
+
+
 def test_undo_only_own_last_action_and_not_past_a_roll():
     m = make(seed=3)
     m.submit(0, ("bid", 1)); m.submit(1, ("bid", 0))

@@ -10,6 +10,7 @@ import pytest
 from game.core.match import Match
 from game.core.record import read_record, state_digest
 from game.core.rng import RNG
+from game.games.schemers import engine
 
 from .test_schemers_util import count_cards, rules
 
@@ -21,7 +22,8 @@ PLAYERS = {"standard": (2, 3, 4, 5, 6), "intoccabile": (3, 4, 5, 6), "campanile"
 def check_playouts(mode, addons, games, hotseat=False, seed=0):
     """Every step of `games` random games must keep `R.invariants` (rules.py: card count,
     ducats and tokens never negative, VC-010, VC-042, decisions with a legal default, one
-    winner at the end)."""
+    winner at the end), and the decisions `apply` keeps after a pass must equal a fresh
+    build."""
     R = rules()
     rng = RNG(seed + len(mode))
     for g in range(games):
@@ -37,6 +39,7 @@ def check_playouts(mode, addons, games, hotseat=False, seed=0):
             if res is not None:
                 break
             ds = R.decisions(s)
+            assert ds == engine._build(s), "decisions kept after a pass differ from a rebuild"
             d = ds[rng.below(len(ds))]
             a = d.actions[rng.below(len(d.actions))]
             before = s.coins[d.seat]

@@ -42,7 +42,9 @@ class SeatInfo:
 class Match:
     def __init__(self, game_id: str, ruleset, seats: list[SeatInfo], options: dict, seed: int,
                  now: Callable[[], float] = time.monotonic, agents: dict | None = None,
-                 autosave_path=None, validated: bool = False):
+                 autosave_path=None, validated: bool = False, clocks: bool = True):
+        """`clocks=False` is for headless runs that never call `tick` (simulate, bench):
+        no deadlines are kept, nothing times out, and `time_left` answers None."""
         self.game_id = game_id
         self.rules = ruleset
         self.seats = seats
@@ -54,6 +56,7 @@ class Match:
         self.state = ruleset.setup(len(seats), self.options, seed)
         self.log: list[tuple[int, Action]] = []
         self.barriers: list[int] = []         # log lengths after which undo may not go back
+        self.clocks = clocks
         self.deadlines: dict = {}             # clock key -> monotonic deadline
         self.paused_seats: set[int] = set()   # hot-seat: clocks wait behind the curtain
         self._decisions: tuple[Decision, ...] | None = None
@@ -68,7 +71,8 @@ class Match:
         if self._decisions is None:
             # tuple() of a tuple is the same object: no copy for rules that return tuples
             self._decisions = tuple(self.rules.decisions(self.state))
-            self._sync_clocks()
+            if self.clocks:
+                self._sync_clocks()
         return self._decisions
 
     def decisions_for(self, seat: int) -> list[Decision]:
@@ -142,7 +146,7 @@ class Match:
 
     def time_left(self, decision: Decision) -> float | None:
         deadline = self.deadlines.get(decision.clock_key)
-        if decision.timeout is None:
+        if decision.timeout is None or not self.clocks:
             return None
         if deadline is None:
             return decision.timeout
@@ -162,24 +166,24 @@ class Match:
         return events
 
     def _sync_clocks(self) -> None:
-        if not self.deadlines:
-            for d in self._decisions:
-                if d.timeout is not None:
-                    break
-            else:
-                return                  # untimed play (hot-seat, simulations): nothing to do
-        now = self.now()
-        live = set()
+        """Start the clock of every timed decision that has none yet and forget clocks
+        no decision uses any more. Runs once per action, so it reads the clock only when
+        a clock starts and touches the dict only when something changed."""
+        deadlines = self.deadlines
+        live = []
+        now = None
         for d in self._decisions:
             if d.timeout is None:
                 continue
-            key = d.clock_key
-            live.add(key)
-            if key not in self.deadlines and d.seat not in self.paused_seats:
-                self.deadlines[key] = now + d.timeout
-        for key in list(self.deadlines):
-            if key not in live:
-                del self.deadlines[key]
+            key = d.clock if d.clock is not None else (d.seat, d.kind)   # d.clock_key, inlined
+            live.append(key)
+            if key not in deadlines and d.seat not in self.paused_seats:
+                if now is None:
+                    now = self.now()
+                deadlines[key] = now + d.timeout
+        if deadlines:
+            for key in [k for k in deadlines if k not in live]:
+                del deadlines[key]
 
     def _adjust_clocks(self, events: list[Event]) -> None:
         for ev in events:

@@ -17,6 +17,7 @@ Values:
 """
 from __future__ import annotations
 
+from functools import partial
 from typing import Any, Iterable, NamedTuple, Protocol, Sequence
 
 Action = tuple
@@ -55,6 +56,12 @@ class Event(NamedTuple):
 
     def visible_to(self, seat: int | None) -> bool:
         return self.to is None or (seat is not None and seat in self.to)
+
+
+# `new_event((kind, data, to))` is `Event(kind, data, to)` built in C: a NamedTuple's
+# own constructor is a Python function, and a rules module's hot path builds about a
+# hundred events per game (a third cheaper this way; the driver's games/s bar feels it).
+new_event = partial(tuple.__new__, Event)
 
 
 def event(kind: str, to: Iterable[int] | None = None, **data) -> Event:

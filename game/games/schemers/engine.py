@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from ...core.rules import Decision, Event, IllegalAction, describe_action
+from ...core.rules import Decision, IllegalAction, describe_action, new_event
 
 # -- names ------------------------------------------------------------------------------
 ROLES = ("doge", "poisoner", "corsair", "fortune_teller", "plague_doctor")
@@ -110,19 +110,19 @@ def _move(ev, card, src, dst, face_up, owner=None):
     """A card move; when `owner` is given the card is shown only to that seat and
     everyone gets a redacted public twin marked with "private": owner."""
     if owner is None:
-        ev.append(Event("move", {"card": card, "src": src, "dst": dst, "face_up": face_up}))
+        ev.append(new_event(("move", {"card": card, "src": src, "dst": dst, "face_up": face_up}, None)))
     else:
-        ev.append(Event("move", {"card": card, "src": src, "dst": dst, "face_up": face_up}, (owner,)))
-        ev.append(Event("move", {"card": None, "src": src, "dst": dst, "face_up": False,
-                                 "private": owner}))
+        ev.append(new_event(("move", {"card": card, "src": src, "dst": dst, "face_up": face_up}, (owner,))))
+        ev.append(new_event(("move", {"card": None, "src": src, "dst": dst, "face_up": False,
+                                 "private": owner}, None)))
 
 
 def _log(ev, key, **params):
-    ev.append(Event("log", {"key": key, "params": params}))
+    ev.append(new_event(("log", {"key": key, "params": params}, None)))
 
 
 def _counter(ev, seat, delta, value, name="ducats", to=None):
-    ev.append(Event("counter", {"seat": seat, "name": name, "delta": delta, "value": value}, to))
+    ev.append(new_event(("counter", {"seat": seat, "name": name, "delta": delta, "value": value}, to)))
 
 
 # -- the turn flow ----------------------------------------------------------------------
@@ -141,7 +141,7 @@ def start_turn(s: State, seat: int, ev) -> None:
         targets = others_from(s, seat)
         s.pre = targets[s.rng.below(len(targets))]
     if ev is not None:
-        ev.append(Event("turn", {"seat": seat, "turn": s.turn_no}))
+        ev.append(new_event(("turn", {"seat": seat, "turn": s.turn_no}, None)))
 
 
 def end_turn(s: State, ev) -> None:
@@ -226,7 +226,7 @@ def slip(s: State, b: int, card: str, ev) -> None:
     s.changed[b] += 1
     if ev is not None:
         _move(ev, card, HAND_Z[b], "deck", False, b)
-        ev.append(Event("shuffle", {"zone": "deck"}))
+        ev.append(new_event(("shuffle", {"zone": "deck"}, None)))
         _move(ev, new, "deck", HAND_Z[b], False, b)
         _log(ev, "schemers.log.price", player=b)
 
@@ -298,7 +298,7 @@ def do_lose(s: State, seat: int, card: str, credit: int, ev) -> None:
     s.nalive -= 1
     s.out += (seat,)
     if ev is not None:
-        ev.append(Event("eliminated", {"seat": seat, "by": credit}))
+        ev.append(new_event(("eliminated", {"seat": seat, "by": credit}, None)))
     coins = s.coins
     if s.cfg.taglia and credit >= 0 and credit != seat and coins[seat] > 0:   # VC-101..103
         k = coins[seat]
@@ -314,7 +314,7 @@ def do_lose(s: State, seat: int, card: str, credit: int, ev) -> None:
         s.phase = OVER
         s.asked = []
         if ev is not None:
-            ev.append(Event("game_over", {"winner": w, "out": list(s.out)}))
+            ev.append(new_event(("game_over", {"winner": w, "out": list(s.out)}, None)))
             _log(ev, "schemers.log.winner", player=w)
 
 
@@ -345,8 +345,8 @@ def challenge(s: State, challenger: int, ev) -> None:
     else:
         honest = role in hand
     if ev is not None:
-        ev.append(Event("challenge", {"challenger": challenger, "claimant": x, "role": role,
-                                      "honest": honest}))
+        ev.append(new_event(("challenge", {"challenger": challenger, "claimant": x, "role": role,
+                                      "honest": honest}, None)))
         _log(ev, "schemers.log.challenge", challenger=challenger, claimant=x, role=role)
     if honest:
         s.proofs[x] += (role,)
@@ -356,11 +356,11 @@ def challenge(s: State, challenger: int, ev) -> None:
                 s.proven = True
             if ev is not None:
                 for _ in range(cfg.unt_copies):
-                    ev.append(Event("reveal", {"seat": x, "card": cfg.unt_role}))
+                    ev.append(new_event(("reveal", {"seat": x, "card": cfg.unt_role}, None)))
                 _log(ev, "schemers.log.honest", player=x, role=role)
         else:
             if ev is not None:
-                ev.append(Event("reveal", {"seat": x, "card": role}))
+                ev.append(new_event(("reveal", {"seat": x, "card": role}, None)))
                 _log(ev, "schemers.log.honest", player=x, role=role)
             if not price_follows:                          # VC-019: back into the deck, draw anew
                 deck = s.deck
@@ -376,7 +376,7 @@ def challenge(s: State, challenger: int, ev) -> None:
                 s.changed[x] += 1
                 if ev is not None:
                     _move(ev, role, HAND_Z[x], "deck", True)
-                    ev.append(Event("shuffle", {"zone": "deck"}))
+                    ev.append(new_event(("shuffle", {"zone": "deck"}, None)))
                     _move(ev, new, "deck", HAND_Z[x], False, x)
         lose(s, challenger, K_BLOCK_STANDS if on_block else K_PROCEED, x, ev)
     else:
@@ -405,7 +405,7 @@ def declare(s: State, seat: int, a: tuple, ev) -> None:
         s.fare |= 1 << seat
         s.declined[seat] += INCOME
         if ev is not None:
-            ev.append(Event("action", {"seat": seat, "action": "income", "target": None}))
+            ev.append(new_event(("action", {"seat": seat, "action": "income", "target": None}, None)))
             _counter(ev, seat, cfg.income, coins[seat])
             _log(ev, "schemers.log.income", player=seat, amount=cfg.income)
         end_turn(s, ev)
@@ -418,7 +418,7 @@ def declare(s: State, seat: int, a: tuple, ev) -> None:
             s.paid = cfg.poison_cost
             coins[seat] -= cfg.poison_cost
         if ev is not None:
-            ev.append(Event("claim", {"seat": seat, "role": role, "target": None if t < 0 else t}))
+            ev.append(new_event(("claim", {"seat": seat, "role": role, "target": None if t < 0 else t}, None)))
             if role == POISONER:
                 _counter(ev, seat, -cfg.poison_cost, coins[seat])
             if t < 0:
@@ -432,7 +432,7 @@ def declare(s: State, seat: int, a: tuple, ev) -> None:
         s.target = t
         coins[seat] -= cfg.canal_cost
         if ev is not None:
-            ev.append(Event("action", {"seat": seat, "action": "canal", "target": t}))
+            ev.append(new_event(("action", {"seat": seat, "action": "canal", "target": t}, None)))
             _counter(ev, seat, -cfg.canal_cost, coins[seat])
             _log(ev, "schemers.log.canal", player=seat, target=t)
         if cfg.unt_mode and len(s.hands[t]) == 2:          # VC-045
@@ -444,7 +444,7 @@ def declare(s: State, seat: int, a: tuple, ev) -> None:
         s.fare |= 1 << seat
         s.declined[seat] += CASINO
         if ev is not None:
-            ev.append(Event("action", {"seat": seat, "action": "casino", "target": None}))
+            ev.append(new_event(("action", {"seat": seat, "action": "casino", "target": None}, None)))
             _log(ev, "schemers.log.casino", player=seat)
         if cfg.block_others[CASINO_ACT]:
             open_block(s, others_from(s, seat), cfg.block_roles[CASINO_ACT], ev)
@@ -473,7 +473,7 @@ def auction_next(s: State, ev) -> None:
     if au.streak >= len(au.line) or not any(au.tokens[p] > 0 for p in needers):   # VC-078
         s.rng.shuffle(au.line)
         if ev is not None:
-            ev.append(Event("shuffle", {"zone": "auction"}))
+            ev.append(new_event(("shuffle", {"zone": "auction"}, None)))
             _log(ev, "schemers.log.auction_free", count=len(au.line))
         i = 0
         while au.line:
@@ -498,8 +498,8 @@ def auction_next(s: State, ev) -> None:
         s.phase = BID
         s.asked = [p for p in rot if need[p] > 0 and au.tokens[p] > au.price]
     if ev is not None:
-        ev.append(Event("auction", {"card": au.line[0], "price": au.price, "bids": 0,
-                                    "left": len(au.line), "sealed": cfg.sealed}))
+        ev.append(new_event(("auction", {"card": au.line[0], "price": au.price, "bids": 0,
+                                    "left": len(au.line), "sealed": cfg.sealed}, None)))
         _log(ev, "schemers.log.auction_offer", card=au.line[0])
 
 
@@ -510,9 +510,9 @@ def give(s: State, p: int, card: str, price: int, ev) -> None:
     au.sold += 1
     s.hands[p].append(card)
     if ev is not None:
-        ev.append(Event("move", {"card": card, "src": "auction", "dst": HAND_Z[p], "face_up": False}, (p,)))
-        ev.append(Event("move", {"card": card, "src": "auction", "dst": "sold", "face_up": True,
-                                 "private": p}))
+        ev.append(new_event(("move", {"card": card, "src": "auction", "dst": HAND_Z[p], "face_up": False}, (p,))))
+        ev.append(new_event(("move", {"card": card, "src": "auction", "dst": "sold", "face_up": True,
+                                 "private": p}, None)))
         if price:
             _counter(ev, p, -price, au.tokens[p], "tokens", (p,))
 
@@ -522,7 +522,7 @@ def sell(s: State, ev) -> None:
     card = au.line.pop(0)
     au.streak = 0
     if ev is not None:
-        ev.append(Event("sold", {"card": card, "price": au.price, "bids": au.bids}))
+        ev.append(new_event(("sold", {"card": card, "price": au.price, "bids": au.bids}, None)))
         _log(ev, "schemers.log.auction_sold", card=card, price=au.price)
     give(s, au.lead, card, au.price, ev)
     auction_next(s, ev)
@@ -534,7 +534,7 @@ def unsold(s: State, ev) -> None:
     au.line.append(card)                                   # VC-076: to the back of the line
     au.streak += 1
     if ev is not None:
-        ev.append(Event("unsold", {"card": card}))
+        ev.append(new_event(("unsold", {"card": card}, None)))
         _log(ev, "schemers.log.auction_unsold", card=card)
     auction_next(s, ev)
 
@@ -667,6 +667,12 @@ def exchange_actions(hand: list, drawn: list) -> tuple:
     return tuple(("return", c) for c in sorted(set(combinations(pool, k))))
 
 
+def _without(dec: tuple, seat: int) -> tuple:
+    """The open questions after `seat` passed: a pass changes nothing the others are
+    asked, so their decisions are kept rather than rebuilt."""
+    return tuple([d for d in dec if d.seat != seat])
+
+
 def apply(s: State, seat: int, a) -> list:
     dec = s.dec
     if dec is None:
@@ -687,8 +693,10 @@ def apply(s: State, seat: int, a) -> list:
         if a is PASS or a[0] == "pass":
             s.asked.remove(seat)
             if ev is not None:
-                ev.append(Event("pass", {"seat": seat, "window": PHASES[ph]}))
-            if not s.asked:
+                ev.append(new_event(("pass", {"seat": seat, "window": PHASES[ph]}, None)))
+            if s.asked:
+                s.dec = _without(dec, seat)
+            else:
                 if ph == CHAL:
                     claim_stands(s, ev)
                 else:
@@ -702,8 +710,10 @@ def apply(s: State, seat: int, a) -> list:
             s.asked.remove(seat)
             s.declined[seat] += s.broles
             if ev is not None:
-                ev.append(Event("pass", {"seat": seat, "window": "block"}))
-            if not s.asked:
+                ev.append(new_event(("pass", {"seat": seat, "window": "block"}, None)))
+            if s.asked:
+                s.dec = _without(dec, seat)
+            else:
                 resolve(s, ev)
         else:
             role = a[1]
@@ -711,7 +721,7 @@ def apply(s: State, seat: int, a) -> list:
             s.brole = role
             s.claims[seat] += (role,)
             if ev is not None:
-                ev.append(Event("block", {"seat": seat, "role": role, "actor": s.actor, "action": s.act}))
+                ev.append(new_event(("block", {"seat": seat, "role": role, "actor": s.actor, "action": s.act}, None)))
                 _log(ev, "schemers.log.block", player=seat, role=role, actor=s.actor)
             open_challenge(s, seat, CHAL_BLOCK, ev)
     elif ph == LOSE:
@@ -733,7 +743,7 @@ def apply(s: State, seat: int, a) -> list:
         if ev is not None:
             for c in back:
                 _move(ev, c, HAND_Z[seat], "deck", False, seat)
-            ev.append(Event("shuffle", {"zone": "deck"}))
+            ev.append(new_event(("shuffle", {"zone": "deck"}, None)))
             _log(ev, "schemers.log.exchange", player=seat)
         end_turn(s, ev)
     elif ph == PRICE:
@@ -751,14 +761,16 @@ def apply(s: State, seat: int, a) -> list:
             s.asked = [p for p in ((start + i) % n for i in range(n))
                        if p != seat and need[p] > 0 and tokens[p] > price]
             if ev is not None:
-                ev.append(Event("bid", {"price": price, "bids": au.bids}))
-                ev.append(Event("clock", {"clock": ("auction", au.serial), "add": s.cfg.au_add,
-                                          "cap": s.cfg.au_cap}))
+                ev.append(new_event(("bid", {"price": price, "bids": au.bids}, None)))
+                ev.append(new_event(("clock", {"clock": ("auction", au.serial), "add": s.cfg.au_add,
+                                          "cap": s.cfg.au_cap}, None)))
             if not s.asked:
                 sell(s, ev)
         else:
             s.asked.remove(seat)
-            if not s.asked:
+            if s.asked:
+                s.dec = _without(dec, seat)
+            else:
                 if au.bids:
                     sell(s, ev)
                 else:
@@ -768,7 +780,7 @@ def apply(s: State, seat: int, a) -> list:
         au.sealed[seat] = a[1]
         s.asked.remove(seat)
         if ev is not None:
-            ev.append(Event("sealed", {"count": sum(1 for b in au.sealed if b >= 0)}))
+            ev.append(new_event(("sealed", {"count": sum(1 for b in au.sealed if b >= 0)}, None)))
         if not s.asked:
             sealed_resolve(s, ev)
     return ev if ev is not None else []
