@@ -165,7 +165,8 @@ def simulate(game_id: str, options: dict, names: list[str], games: int, seed: in
 
 
 def describe(report: dict) -> str:
-    lines = [f"{report['game']} {report.get('mode') or ''} {report['players']} players, "
+    addons = "".join(f" +{a}" for a in report.get("addons") or ())
+    lines = [f"{report['game']} {report.get('mode') or ''}{addons} {report['players']} players, "
              f"{report['finished']}/{report['games']} games in {report['seconds']} s "
              f"({report['games_per_s']} games/s, {report['actions_per_s']} actions/s)"
              + (f", invariants checked after every action, {len(report['errors'])} errors"

@@ -126,3 +126,12 @@ def test_replay_verify_good_and_bad(tmp_path):
     path.write_text("{broken")
     out = run("replay", str(path), "--verify")
     assert out.returncode == 2 and str(path) in out.stderr and "Traceback" not in out.stderr
+
+
+def test_simulate_text_summary_names_the_mode_and_add_ons():
+    from game.simulate import describe
+    report = {"game": "schemers", "mode": "rialto", "addons": ["taglia"], "players": 3,
+              "finished": 1, "games": 1, "seconds": 0.1, "games_per_s": 10.0,
+              "actions_per_s": 300.0, "wins_by_agent": {"random": 1.0}, "agents": ["random"] * 3,
+              "draws": 0, "decision_ms": {}, "errors": []}
+    assert describe(report).startswith("schemers rialto +taglia 3 players, 1/1 games")

@@ -691,3 +691,17 @@ def test_seat_coins_and_their_count_sit_beside_the_cards_never_under_them(app_pa
         for other in t.order():
             if other != seat:
                 assert not r.colliderect(t.seat_rects[other]), (seat, other)
+
+
+def test_a_challenge_line_fades_out_over_its_last_half_second(app_parts):
+    h = Harness(app_parts, n=4)
+    a, b = h.table._seat_point(0), h.table._seat_point(2)
+    probe = ((a[0] + b[0]) // 2, a[1] + (b[1] - a[1]) // 4)   # on the line, off the icon
+    reds = []
+    for left in (None, 0.15, 1.0):
+        h.table.flash = [] if left is None else [[(0, 2), left]]
+        reds.append(h.draw().get_at(probe))
+    plain, faded, full = reds
+    assert full != plain and faded != full and faded != plain
+    dist = lambda p, q: sum(abs(x - y) for x, y in zip(p[:3], q[:3]))
+    assert dist(faded, plain) < dist(full, plain)

@@ -324,7 +324,7 @@ class Brain:
             elif op == "take_loot_from_msm":
                 v = self.loot_val[a[2]] - 0.6
             elif op == "pass_guard":
-                guard, target = a[2], a[3]
+                target = a[3]
                 if stage in ("target", "stock") and target == self.leader(c, me):
                     v = 0.9 + (1.5 if c.susp[me] >= self.arrest - 3 else 0)
             if v > best_v:

@@ -28,9 +28,9 @@ from __future__ import annotations
 
 from ...core.rules import Decision, Event, IllegalAction, OptionSpec, OptionsError, Result
 from .data import GameData
-from .effects import CITIZENS, EFFECTS, TRIGGERS
+from .effects import EFFECTS, TRIGGERS
 from .setup import setup_state
-from .state import LOOT_TYPES, State
+from .state import State
 from . import invariants as _invariants
 from . import view as _view
 

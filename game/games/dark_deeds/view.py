@@ -3,8 +3,6 @@ spectator. Hidden: other hands (count only, plus cards publicly known to be ther
 orders (counts only), other Score Piles (count only unless open_scores, DD-G10)."""
 from __future__ import annotations
 
-from .state import LOOT_TYPES
-
 
 def build_view(eng, s, seat) -> dict:
     over = s.res is not None

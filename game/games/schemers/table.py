@@ -28,7 +28,7 @@ from game.ui.table.gfx import light_pool, seat_color, seat_marker_surface
 from game.ui.table.kit import TableKit, Target, by_target
 from game.ui.table.layout import oval_seats
 from game.ui.table.strings import FALLBACK, ts
-from game.ui.table.tween import ease_out_back, ease_out_cubic, linear
+from game.ui.table.tween import linear
 from game.ui.table.widgets import BannerSpec, Button, Chip, NumberPicker, Option
 from game.ui.table.zones import Fan, Row, Spot, Stack, TokenStack, Zone
 
@@ -137,8 +137,22 @@ class SchemersTable(TableKit):
     def log_rect(self) -> pygame.Rect:
         return pygame.Rect(1556, 82, 344, 976)
 
+    def _draw_challenge_line(self, surf, pa, pb, alpha: int) -> None:
+        """The red line from challenger to claimant; it fades out over its last half second."""
+        box = pygame.Rect(min(pa[0], pb[0]), min(pa[1], pb[1]),
+                          abs(pa[0] - pb[0]) + 1, abs(pa[1] - pb[1]) + 1).inflate(52, 52)
+        layer = pygame.Surface(box.size, pygame.SRCALPHA)
+        a, b = (pa[0] - box.x, pa[1] - box.y), (pb[0] - box.x, pb[1] - box.y)
+        col = style.bad(self.ctx.settings)
+        pygame.draw.line(layer, col, a, b, 5)
+        for p in (a, b):
+            pygame.draw.circle(layer, col, p, 9)
+        ic = self.gfx.icon("challenge", 48, style.GOLD_BRIGHT)
+        layer.blit(ic, ic.get_rect(center=((a[0] + b[0]) // 2, (a[1] + b[1]) // 2)))
+        layer.set_alpha(alpha)
+        surf.blit(layer, box)
+
     def build(self, view) -> None:
-        n = self.n
         rules = view["rules"]
         self.hand_size = rules.get("hand_size", 2)
         bottom = self.bottom_seat()
@@ -658,7 +672,6 @@ class SchemersTable(TableKit):
 
     def turn_bar(self, d) -> list:
         acts = set(d.actions)
-        me = self.viewer
         forced = bool((d.prompt or {}).get("forced"))
         p = self.params
         items = []
@@ -1306,14 +1319,7 @@ class SchemersTable(TableKit):
             pa, pb = self._seat_point(a), self._seat_point(b)
             if pa is None or pb is None:
                 continue
-            alpha = int(255 * min(1.0, left / 0.5))
-            col = style.bad(self.ctx.settings)
-            pygame.draw.line(surf, col, pa, pb, 5)
-            for p in (pa, pb):
-                pygame.draw.circle(surf, col, p, 9)
-            ic = self.gfx.icon("challenge", 48, style.GOLD_BRIGHT)
-            mid = ((pa[0] + pb[0]) // 2, (pa[1] + pb[1]) // 2)
-            surf.blit(ic, ic.get_rect(center=mid))
+            self._draw_challenge_line(surf, pa, pb, int(255 * min(1.0, left / 0.5)))
         # splash ripple on the canal
         st = getattr(self, "splash_t", 0)
         if st > 0:

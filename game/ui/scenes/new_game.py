@@ -232,7 +232,6 @@ class NewGameScene(Scene):
 
     # -- widgets ------------------------------------------------------------------------------
     def build(self):
-        focused = None
         self.ui.clear()
         a = self.app
         # games

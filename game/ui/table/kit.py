@@ -45,7 +45,7 @@ from .dice import DieRenderer, DieSprite
 from .gfx import Gfx
 from .strings import ts
 from .tween import Animator, ease_in_out_cubic, ease_out_back, ease_out_cubic, linear
-from .widgets import Banner, BannerSpec, Button, Chip, LogPanel, Menu, NumberPicker, Option
+from .widgets import Banner, Button, Chip, LogPanel, Menu, NumberPicker, Option
 from .zones import Stack, TokenStack, Zone
 
 DRAG_THRESHOLD = 6
@@ -1227,7 +1227,6 @@ class TableKit(GameTable):
         for sp in order:
             if sp.hidden or sp.alpha <= 0:
                 continue
-            z = self.zones.get(sp.zone)
             img = sp.image(self.cards, self.gfx, True)
             cx, cy = int(sp.x), int(sp.y - sp.lift)
             r = img.get_rect(center=(cx, cy))

@@ -10,7 +10,6 @@ Each zone is also a drop target with id ("zone", zone.id) unless target=False.
 """
 from __future__ import annotations
 
-import math
 
 import pygame
 
