@@ -35,8 +35,6 @@ Every agent works from the seat's view and decision only (CHECKLIST VC-111, AI.m
 """
 from __future__ import annotations
 
-import math
-
 from ...ai.random_agent import RandomAgent
 from ...core.rng import RNG
 from . import engine as E
@@ -313,7 +311,6 @@ class HeuristicAgent:
         p = self.p
         n_alive = sum(1 for c in view["hand_counts"] if c)
         my_cards = view["hand_counts"][me]
-        p_chal = self.p_challenged(view, me) if p["adapt"] else 0.35
         card_cost = 6.0 if my_cards > 1 else 14.0
         options = []                                    # (score, action)
         legal = set(acts)
@@ -376,7 +373,7 @@ class HeuristicAgent:
             return CHALLENGE
         my_cards = view["hand_counts"][me]
         thr = self.p["chal"]
-        action, target, actor = pr["action"], pr["target"], pr["actor"]
+        target, actor = pr["target"], pr["actor"]
         hand = view["hand"]
         if d.kind == "challenge":
             if target == me and role == POISONER:
@@ -771,10 +768,7 @@ def model_policy(s, d, rng):
             return CLAIM[DOGE]
         return INCOME if r < 0.7 else CASINO
     if ph == E.CHAL or ph == E.CHAL_BLOCK:
-        if ph == E.CHAL:
-            x, role = s.actor, s.act
-        else:
-            x, role = s.blocker, s.brole
+        role = s.act if ph == E.CHAL else s.brole
         if role == UNTOUCHABLE:
             left = _copies(cfg, cfg.unt_role) - hand.count(cfg.unt_role) - _lost_count(s, cfg.unt_role)
             if left < cfg.unt_copies:
