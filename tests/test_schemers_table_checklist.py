@@ -20,19 +20,11 @@ from game.games import registry
 from game.ui.table.base import TableContext
 
 from .test_schemers_util import table as state_table
-from .test_schemers_table import _recording_assets
+from .test_schemers_table import _recording_assets, display  # noqa: F401  (autouse: a 1×1 display)
 
 D, P, C, F, PD = "doge", "poisoner", "corsair", "fortune_teller", "plague_doctor"
 NAMES = ["Lucrezia", "Marco", "Bianca", "Cosimo"]
 BAR_BG = (50, 40, 40)                     # the empty part of a banner's countdown bar
-
-
-@pytest.fixture(scope="module", autouse=True)
-def display():
-    pygame.init()
-    pygame.display.set_mode((1, 1))
-    yield
-    pygame.display.quit()
 
 
 def _drawn_words(assets) -> list:
