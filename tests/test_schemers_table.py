@@ -705,3 +705,18 @@ def test_a_challenge_line_fades_out_over_its_last_half_second(app_parts):
     assert full != plain and faded != full and faded != plain
     dist = lambda p, q: sum(abs(x - y) for x, y in zip(p[:3], q[:3]))
     assert dist(faded, plain) < dist(full, plain)
+
+
+def test_a_new_rialto_table_tells_which_card_is_up_for_sale_first(app_parts):
+    h = Harness(app_parts, n=4, mode="rialto")
+    lines = ["".join(seg[0] for seg in entry) for entry in h.table.log.entries]
+    first = h.match.state.auc.line[0]
+    assert lines == [f"Up for sale: the {h.table.role_name(first)}."]
+    # the opening line comes once, before what follows, also after the view changes
+    h.table.set_viewer(1)
+    assert ["".join(seg[0] for seg in entry) for entry in h.table.log.entries] == lines
+
+
+def test_a_new_standard_table_starts_with_an_empty_chronicle(app_parts):
+    h = Harness(app_parts, n=3)
+    assert h.table.log.entries == []

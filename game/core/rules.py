@@ -90,6 +90,10 @@ class Ruleset(Protocol):
             that may never leave a place); a game that has none ignores it.
 
     The playout tests and ``simulate --check`` call it after every action.
+
+        def opening_events(self, state) -> list[Event]:
+            What a player saw happen at `setup` (the first card put up for sale), for the
+            table's chronicle; `setup` returns only the state. Asked of a fresh state.
     """
 
     id: str

@@ -360,6 +360,13 @@ class SchemersRules:
         return v
 
     # -- end and records ----------------------------------------------------------------
+    def opening_events(self, s: E.State) -> list:
+        """Setup itself puts Rialto's first card up for sale: the chronicle says so."""
+        ev = []
+        if s.auc is not None and s.phase in (E.BID, E.SEALED):
+            E._log(ev, "schemers.log.auction_offer", card=s.auc.line[0])
+        return ev
+
     def result(self, s: E.State):
         if s.winner < 0:
             return None

@@ -659,7 +659,7 @@ class TableKit(GameTable):
     def _rebuild_log(self) -> None:
         self.log.clear()
         self.log._entry_cache.clear()
-        if not self.history and self.match.log:
+        if not self.history:
             self.history = self._replay_events()
         for ev in self.history:
             if self.visible(ev):
@@ -668,13 +668,15 @@ class TableKit(GameTable):
                     self.log.add(entry)
 
     def _replay_events(self) -> list:
-        """Events of a game resumed from a save: replay its actions on a scratch copy
-        (only events visible to the viewer are ever shown)."""
+        """The events of the game so far (what setup showed, then every action), replayed
+        on a scratch copy: a new table, or a game resumed from a save, starts with its
+        chronicle. Only events visible to the viewer are ever shown."""
         m = self.match
         try:
             rules = m.rules
             state = rules.setup(len(m.seats), m.options, m.seed)
-            out = []
+            opening = getattr(rules, "opening_events", None)
+            out = list(opening(state)) if opening is not None else []
             for seat, action in m.log:
                 out += rules.apply(state, seat, action)
             return out
