@@ -114,7 +114,7 @@ def _move(ev, card, src, dst, face_up, owner=None):
     else:
         ev.append(new_event(("move", {"card": card, "src": src, "dst": dst, "face_up": face_up}, (owner,))))
         ev.append(new_event(("move", {"card": None, "src": src, "dst": dst, "face_up": False,
-                                 "private": owner}, None)))
+                                      "private": owner}, None)))
 
 
 def _log(ev, key, **params):
@@ -346,7 +346,7 @@ def challenge(s: State, challenger: int, ev) -> None:
         honest = role in hand
     if ev is not None:
         ev.append(new_event(("challenge", {"challenger": challenger, "claimant": x, "role": role,
-                                      "honest": honest}, None)))
+                                           "honest": honest}, None)))
         _log(ev, "schemers.log.challenge", challenger=challenger, claimant=x, role=role)
     if honest:
         s.proofs[x] += (role,)
@@ -499,7 +499,7 @@ def auction_next(s: State, ev) -> None:
         s.asked = [p for p in rot if need[p] > 0 and au.tokens[p] > au.price]
     if ev is not None:
         ev.append(new_event(("auction", {"card": au.line[0], "price": au.price, "bids": 0,
-                                    "left": len(au.line), "sealed": cfg.sealed}, None)))
+                                         "left": len(au.line), "sealed": cfg.sealed}, None)))
         _log(ev, "schemers.log.auction_offer", card=au.line[0])
 
 
@@ -512,7 +512,7 @@ def give(s: State, p: int, card: str, price: int, ev) -> None:
     if ev is not None:
         ev.append(new_event(("move", {"card": card, "src": "auction", "dst": HAND_Z[p], "face_up": False}, (p,))))
         ev.append(new_event(("move", {"card": card, "src": "auction", "dst": "sold", "face_up": True,
-                                 "private": p}, None)))
+                                      "private": p}, None)))
         if price:
             _counter(ev, p, -price, au.tokens[p], "tokens", (p,))
 
@@ -696,11 +696,10 @@ def apply(s: State, seat: int, a) -> list:
                 ev.append(new_event(("pass", {"seat": seat, "window": PHASES[ph]}, None)))
             if s.asked:
                 s.dec = _without(dec, seat)
+            elif ph == CHAL:
+                claim_stands(s, ev)
             else:
-                if ph == CHAL:
-                    claim_stands(s, ev)
-                else:
-                    block_stands(s, ev)
+                block_stands(s, ev)
         else:
             challenge(s, seat, ev)
     elif ph == TURN:
@@ -763,18 +762,17 @@ def apply(s: State, seat: int, a) -> list:
             if ev is not None:
                 ev.append(new_event(("bid", {"price": price, "bids": au.bids}, None)))
                 ev.append(new_event(("clock", {"clock": ("auction", au.serial), "add": s.cfg.au_add,
-                                          "cap": s.cfg.au_cap}, None)))
+                                               "cap": s.cfg.au_cap}, None)))
             if not s.asked:
                 sell(s, ev)
         else:
             s.asked.remove(seat)
             if s.asked:
                 s.dec = _without(dec, seat)
+            elif au.bids:
+                sell(s, ev)
             else:
-                if au.bids:
-                    sell(s, ev)
-                else:
-                    unsold(s, ev)
+                unsold(s, ev)
     elif ph == SEALED:
         au = s.auc
         au.sealed[seat] = a[1]
