@@ -720,3 +720,12 @@ def test_a_new_rialto_table_tells_which_card_is_up_for_sale_first(app_parts):
 def test_a_new_standard_table_starts_with_an_empty_chronicle(app_parts):
     h = Harness(app_parts, n=3)
     assert h.table.log.entries == []
+
+
+def test_a_claim_banner_says_what_the_claim_does_not_what_the_role_blocks(app_parts):
+    h = Harness(app_parts, n=3)
+    for role, does in (("corsair", "Take up to 2 ducats from another player."),
+                       ("fortune_teller", "Draw 2 cards, then put back 2 of your choice."),
+                       ("doge", "Take 3 ducats.")):
+        line = h.table.claim_summary({"action": role, "actor": 1, "target": None})
+        assert line == f"{NAMES[1]}: {does}", line

@@ -605,7 +605,7 @@ class SchemersTable(TableKit):
         actor = p.get("actor")
         target = p.get("target")
         if act in ROLES:
-            s = _tt(f"roles.{act}.power", **self.params)
+            s = _tt(f"roles.{act}.act", **self.params)       # what the claim does, not what it blocks
         elif act in ("casino", "income", "canal"):
             s = _tt(f"actions.{act}_help", **self.params)
         else:
