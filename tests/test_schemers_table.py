@@ -729,3 +729,18 @@ def test_a_claim_banner_says_what_the_claim_does_not_what_the_role_blocks(app_pa
                        ("doge", "Take 3 ducats.")):
         line = h.table.claim_summary({"action": role, "actor": 1, "target": None})
         assert line == f"{NAMES[1]}: {does}", line
+
+
+def test_undo_takes_the_undone_action_out_of_the_chronicle(app_parts):
+    h = Harness(app_parts, n=3)
+    seat = h.match.decisions()[0].seat
+    h.table.set_viewer(seat)
+    lines = lambda: ["".join(seg[0] for seg in entry) for entry in h.table.log.entries]
+    before = lines()
+    h.submit(seat, ("income",))
+    h.settle()
+    assert len(lines()) > len(before)                     # "… takes Gondola Fare"
+    assert h.match.can_undo(seat)
+    h.match.undo(seat)
+    h.table.reload(seat)
+    assert lines() == before

@@ -172,8 +172,10 @@ def test_replay_viewer_steps_back_and_forth(app):
     key(app, pygame.K_END)
     assert scene.pos == n
     assert scene.match.record().digest == match.record().digest
+    assert scene.table.log.entries                       # the whole game's chronicle
     key(app, pygame.K_HOME)
     assert scene.pos == 0
+    assert scene.table.log.entries == []                 # back at the start: nothing happened yet
     key(app, pygame.K_SPACE)
     assert run_until(app, lambda: scene.pos >= 3, 20)
 

@@ -130,7 +130,7 @@ class ReplayScene(Scene):
         self.match.log = list(self.actions)
         self.match.replay_to(n)
         self.pos = n
-        self._safe(lambda: self.table.set_viewer(None))
+        self._safe(lambda: self.table.reload(None))
         self._refresh_buttons()
 
     def step_forward(self):

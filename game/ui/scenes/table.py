@@ -212,7 +212,7 @@ class TableScene(Scene):
         self.worker.cancel()
         self.ready = None
         self.match.undo(seat)
-        self._safe(lambda: self.table.set_viewer(seat), "set_viewer")
+        self._safe(lambda: self.table.reload(seat), "reload")
         self.app.toast(t("play.undone"), "info", 2.0)
         return True
 

@@ -39,6 +39,11 @@ class GameTable:
         """Rebuild everything from ctx.match.view(seat) (hot-seat change, undo, load)."""
         self.ctx.viewer = seat
 
+    def reload(self, seat: int | None) -> None:
+        """The match went back (an undo, a replay's seek): forget what was shown and
+        rebuild from the log."""
+        self.set_viewer(seat)
+
     def on_events(self, events: list) -> None:
         """Events just applied by the match; animate those visible to the viewer."""
 

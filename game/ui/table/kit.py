@@ -256,6 +256,12 @@ class TableKit(GameTable):
             self._warmed = True
             self.prewarm()
 
+    def reload(self, seat) -> None:
+        """The match went back (an undo, a replay's seek): rebuild the table and its
+        chronicle from the log, so nothing that was taken back is still shown."""
+        self.history = []
+        self.set_viewer(seat)
+
     def on_events(self, events) -> None:
         if not events:
             return
@@ -788,8 +794,7 @@ class TableKit(GameTable):
         m, seat = self.match, self.viewer
         if seat is not None and m.can_undo(seat):
             m.undo(seat)
-            self.history = []
-            self.set_viewer(seat)
+            self.reload(seat)
             self.sound("card_slide")
         else:
             self.say(ts("nothing_to_undo"))
