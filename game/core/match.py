@@ -167,8 +167,8 @@ class Match:
 
     def _sync_clocks(self) -> None:
         """Start the clock of every timed decision that has none yet and forget clocks
-        no decision uses any more. Runs once per action, so it reads the clock only when
-        a clock starts and touches the dict only when something changed."""
+        no decision uses any more. Runs once per action; it reads the time only when a
+        clock starts."""
         deadlines = self.deadlines
         live = []
         now = None

@@ -28,7 +28,8 @@ Every agent works from the seat's view and decision only (CHECKLIST VC-111, AI.m
   1 hard vs 3 normal): 35.7 % without the "not mine"/"crowd" terms, 38.0 % with them;
   1,500 iterations 33.5 %, 4,000 iterations 38.5 % (200 games) — more search helps.
   Rollouts use `model_policy` (a quick player that knows only its own cards and the
-  public table) and are cut after 8 decisions with `evaluate`.
+  public table) and are cut after 4 decisions per player (about two rounds) with
+  `evaluate`.
   (Tried and dropped: answering EVERY other-seat decision with `model_policy` in the
   tree — it over-bluffs against players who challenge often, e.g. `random`; fitted
   win-probability tables for `evaluate`; a claim-credence sampler.)

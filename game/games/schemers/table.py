@@ -138,19 +138,25 @@ class SchemersTable(TableKit):
         return pygame.Rect(1556, 82, 344, 976)
 
     def _draw_challenge_line(self, surf, pa, pb, alpha: int) -> None:
-        """The red line from challenger to claimant; it fades out over its last half second."""
+        """The red line from challenger to claimant; it fades out over its last half second
+        (only then is it drawn on a layer of its own, not on every frame it shows)."""
+        if alpha >= 255:
+            self._challenge_line_on(surf, pa, pb)
+            return
         box = pygame.Rect(min(pa[0], pb[0]), min(pa[1], pb[1]),
                           abs(pa[0] - pb[0]) + 1, abs(pa[1] - pb[1]) + 1).inflate(52, 52)
         layer = pygame.Surface(box.size, pygame.SRCALPHA)
-        a, b = (pa[0] - box.x, pa[1] - box.y), (pb[0] - box.x, pb[1] - box.y)
-        col = style.bad(self.ctx.settings)
-        pygame.draw.line(layer, col, a, b, 5)
-        for p in (a, b):
-            pygame.draw.circle(layer, col, p, 9)
-        ic = self.gfx.icon("challenge", 48, style.GOLD_BRIGHT)
-        layer.blit(ic, ic.get_rect(center=((a[0] + b[0]) // 2, (a[1] + b[1]) // 2)))
+        self._challenge_line_on(layer, (pa[0] - box.x, pa[1] - box.y), (pb[0] - box.x, pb[1] - box.y))
         layer.set_alpha(alpha)
         surf.blit(layer, box)
+
+    def _challenge_line_on(self, surf, a, b) -> None:
+        col = style.bad(self.ctx.settings)
+        pygame.draw.line(surf, col, a, b, 5)
+        for p in (a, b):
+            pygame.draw.circle(surf, col, p, 9)
+        ic = self.gfx.icon("challenge", 48, style.GOLD_BRIGHT)
+        surf.blit(ic, ic.get_rect(center=((a[0] + b[0]) // 2, (a[1] + b[1]) // 2)))
 
     def build(self, view) -> None:
         rules = view["rules"]
