@@ -19,7 +19,7 @@ import pytest
 
 pytestmark = pytest.mark.xvfb
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 NEEDED = ("Xvfb", "xdotool", "xdpyinfo")
 
 

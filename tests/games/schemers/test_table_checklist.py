@@ -19,8 +19,8 @@ from game.core.match import Match, SeatInfo
 from game.games import registry
 from game.ui.table.base import TableContext
 
-from .test_schemers_util import table as state_table
-from .test_schemers_table import _recording_assets, display  # noqa: F401  (autouse: a 1×1 display)
+from .test_util import table as state_table
+from .test_table import _recording_assets, display  # noqa: F401  (autouse: a 1×1 display)
 
 D, P, C, F, PD = "doge", "poisoner", "corsair", "fortune_teller", "plague_doctor"
 NAMES = ["Lucrezia", "Marco", "Bianca", "Cosimo"]

@@ -12,7 +12,7 @@ from game.core.record import read_record, state_digest
 from game.core.rng import RNG
 from game.games.schemers import engine
 
-from .test_schemers_util import count_cards, rules
+from .test_util import count_cards, rules
 
 GOLDEN = Path(__file__).parent / "golden"
 PLAYERS = {"standard": (2, 3, 4, 5, 6), "intoccabile": (3, 4, 5, 6), "campanile": (2, 3, 4, 6),
@@ -138,7 +138,7 @@ GOLDEN_GAMES = [  # (file stem, options, players, seed, agents)
 
 
 def regenerate_golden():
-    """python -m tests.test_schemers_playouts — rewrites tests/golden/schemers_*.json.
+    """python -m tests.games.schemers.test_playouts — rewrites tests/games/schemers/golden/schemers_*.json.
     Only after a deliberate rules change: the point of a golden file is that it does not move."""
     from game.core.match import SeatInfo
     from game.core.record import write_record

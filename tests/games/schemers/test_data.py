@@ -12,7 +12,7 @@ from game.core.i18n import load_strings
 from game.games.schemers import load_ruleset
 from game.games.schemers.data import MODE_IDS, ROLE_IDS, load
 
-BAD = Path(__file__).parent / "fixtures" / "schemers_bad"
+BAD = Path(__file__).parent / "fixtures_bad"
 
 CASES = {  # fixture folder: (file, line, path, words in the message)
     "role_amount_word": ("roles.yaml", 7, "roles[0].amount", "valid integer"),
@@ -112,7 +112,7 @@ def test_every_player_facing_word_is_in_the_locale():
 
 def test_every_log_key_the_engine_emits_exists():
     import re
-    src = (Path(__file__).parents[1] / "game" / "games" / "schemers" / "engine.py").read_text()
+    src = (Path(__file__).parents[3] / "game" / "games" / "schemers" / "engine.py").read_text()
     keys = set(re.findall(r'"(schemers\.log\.[a-z_]+)"', src))
     strings = load_strings("en")
     assert keys and all(k in strings for k in keys), keys - set(strings)

@@ -1,6 +1,6 @@
 """One scenario per rule of CHECKLIST §3 (Standard, clocks, L'Intoccabile, Campanile,
-Carnevale, Taglia, gaps). Rialto's auction is in test_schemers_auction.py, options in
-test_schemers_options.py. Each test builds an exact state and checks an exact outcome."""
+Carnevale, Taglia, gaps). Rialto's auction is in test_auction.py, options in
+test_options.py. Each test builds an exact state and checks an exact outcome."""
 from __future__ import annotations
 
 from collections import Counter
@@ -10,7 +10,7 @@ import pytest
 from game.core.rules import IllegalAction
 from game.games.schemers import engine as E
 
-from .test_schemers_util import asked, count_cards, events_of, kinds, log_keys, pass_all, play, rules, table
+from .test_util import asked, count_cards, events_of, kinds, log_keys, pass_all, play, rules, table
 
 D, P, C, F, PD = "doge", "poisoner", "corsair", "fortune_teller", "plague_doctor"
 

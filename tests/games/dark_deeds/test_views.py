@@ -8,7 +8,7 @@ import random
 
 from game.games.dark_deeds.ai import HeuristicAgent, determinize
 from game.core.rng import RNG
-from tests.test_dark_deeds_support import act, dice, ids, make, rules
+from tests.games.dark_deeds.test_support import act, dice, ids, make, rules
 
 R = rules()
 
@@ -139,7 +139,7 @@ def test_agent_reads_only_its_view():
     assert det.hands[d.seat] == s.hands[d.seat] and det.street == s.street
     assert [len(h) for h in det.hands] == [len(h) for h in s.hands]
     assert len(det.street_deck) == len(s.street_deck) and len(det.tavern_deck) == len(s.tavern_deck)
-    from tests.test_dark_deeds_support import check_invariants
+    from tests.games.dark_deeds.test_support import check_invariants
     check_invariants(det)
     # the determinized state offers the same decision to the same seat
     assert R.decisions(det)[0].seat == d.seat and R.decisions(det)[0].kind == d.kind

@@ -8,7 +8,7 @@ import pytest
 
 from game.core.match import Match
 from game.core.record import read_record, state_digest
-from tests.test_dark_deeds_support import rules
+from tests.games.dark_deeds.test_support import rules
 
 GOLDEN = sorted((Path(__file__).parent / "golden").glob("dark_deeds_*.json"))
 
@@ -36,7 +36,7 @@ def test_golden_replay_loads_as_a_save(path):
 
 
 def regenerate():
-    """After a DELIBERATE rules change: python -m tests.test_dark_deeds_golden"""
+    """After a DELIBERATE rules change: python -m tests.games.dark_deeds.test_golden"""
     import json
 
     from game.core.record import Record

@@ -12,7 +12,7 @@ from game.core.match import Match, SeatInfo
 from game.core.rng import RNG
 from game.games.schemers import ai, engine as E, make_agent
 
-from .test_schemers_util import count_cards, rules
+from .test_util import count_cards, rules
 
 
 def play_match(mode, agents, seed, players=None, hotseat=False):

@@ -1,6 +1,6 @@
 """CHECKLIST §3 items that had no scenario of their own: VC-072, VC-111 and the gap
 resolutions VC-G01 … VC-G16 (rules side; the UI items VC-110 and VC-G11 are in
-test_schemers_table_checklist.py). Each test builds a state through the rules' setup /
+test_table_checklist.py). Each test builds a state through the rules' setup /
 apply (or the exact-state helper) and checks the rule as the checklist words it."""
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from game.core.rules import OptionsError
 from game.games.schemers import ai, engine as E, make_agent
 from game.games.schemers.rules import MODE_NAMES
 
-from .test_schemers_util import count_cards, events_of, log_keys, pass_all, play, rules, table
+from .test_util import count_cards, events_of, log_keys, pass_all, play, rules, table
 
 D, P, C, F, PD = "doge", "poisoner", "corsair", "fortune_teller", "plague_doctor"
 

@@ -9,7 +9,7 @@ from game.core.match import Match, SeatInfo
 from game.core.rules import IllegalAction, OptionsError
 from game.games.schemers import engine as E
 
-from .test_schemers_util import count_cards, events_of, play, rules
+from .test_util import count_cards, events_of, play, rules
 
 D, P, C, F, PD = "doge", "poisoner", "corsair", "fortune_teller", "plague_doctor"
 

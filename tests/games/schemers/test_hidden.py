@@ -10,7 +10,7 @@ import pytest
 from game.core.rng import RNG
 from game.games.schemers import engine as E
 
-from .test_schemers_util import rules
+from .test_util import rules
 
 MODES = [("standard", 4, False), ("standard", 2, False), ("intoccabile", 4, False),
          ("campanile", 3, False), ("rialto", 4, False), ("rialto", 3, True), ("carnevale", 5, False)]

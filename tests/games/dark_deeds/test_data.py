@@ -1,5 +1,5 @@
 """Dark Deeds data: the shipped YAML loads and matches the rules' numbers; each bad-data
-fixture (tests/fixtures/dark_deeds_bad/<case>/) fails to load with file:line."""
+fixture (tests/games/dark_deeds/fixtures_bad/<case>/) fails to load with file:line."""
 from __future__ import annotations
 
 import re
@@ -13,7 +13,7 @@ from game.core.i18n import t
 from game.games.dark_deeds.data import load_data
 from game.games.dark_deeds.effects import EFFECTS, TRIGGERS
 
-FIXTURES = Path(__file__).parent / "fixtures" / "dark_deeds_bad"
+FIXTURES = Path(__file__).parent / "fixtures_bad"
 
 CASES = {
     # case: (file, expected line, words in the message)

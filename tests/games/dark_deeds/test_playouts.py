@@ -11,7 +11,7 @@ import random
 import pytest
 
 from game.core.rules import IllegalAction
-from tests.test_dark_deeds_support import check_invariants, rules
+from tests.games.dark_deeds.test_support import check_invariants, rules
 
 GAMES = 300
 

@@ -3,7 +3,7 @@ Poach, Frame-Up, Sleight of Hand, Dirty Fighting, single-use Loot, and the fairn
 for who is asked."""
 from __future__ import annotations
 
-from tests.test_dark_deeds_support import act, check_invariants, decision, dice, ids, logs, make, rules
+from tests.games.dark_deeds.test_support import act, check_invariants, decision, dice, ids, logs, make, rules
 
 R = rules()
 

@@ -9,7 +9,7 @@ import pytest
 from game.core.i18n import t
 from game.core.rules import IllegalAction, OptionsError
 from game.games.dark_deeds.rules import p_success
-from tests.test_dark_deeds_support import act, check_invariants, decision, dice, ids, logs, make, rules
+from tests.games.dark_deeds.test_support import act, check_invariants, decision, dice, ids, logs, make, rules
 
 R = rules()
 

@@ -7,7 +7,7 @@ import pytest
 from game.core.rules import OptionsError
 from game.games import registry
 
-from .test_schemers_util import rules
+from .test_util import rules
 
 
 @pytest.mark.parametrize("mode,lo,hi", [("standard", 2, 6), ("campanile", 2, 6), ("intoccabile", 3, 6),

@@ -13,7 +13,7 @@ import pytest
 
 from game import packaging
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 # -- fast: the lists ---------------------------------------------------------------------

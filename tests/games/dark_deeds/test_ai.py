@@ -9,7 +9,7 @@ import time
 from game.core.rng import RNG
 from game.games.dark_deeds import SPEC
 from game.games.dark_deeds.ai import HardAgent, HeuristicAgent, determinize, make_agent
-from tests.test_dark_deeds_support import check_invariants, rules
+from tests.games.dark_deeds.test_support import check_invariants, rules
 
 R = rules()
 
