@@ -6,7 +6,15 @@ Each iteration samples one full state consistent with what the seat has seen
 (seat, action) pairs. Actions that do not exist in a given determinization are
 simply not available there; UCB uses each child's *availability* count instead of
 the parent's visits (the "subset-armed bandit" of the paper). Every seat in the
-tree maximises its own reward, so the search works for any number of players.
+tree maximises its own reward (`Result.reward_vector`: a co-op seat's reward is the
+team's result first, its own standing second), so the search works for any number of
+players and for games played against the game itself.
+
+Sealed simultaneous choices (`Decision.sealed`: bids, hidden worker groups) are
+selected *decoupled* (Lanctot, Lisý & Winands 2014): at such a node every seat picks
+from its own statistics at that node, none of them under another seat's pick, then
+all picks are applied together and the search goes on below the joint outcome. So a
+seat's tree never branches on another seat's unrevealed choice.
 
 The agent never touches the real state: it receives a view and a decision, exactly
 like a person at that seat.
@@ -21,22 +29,18 @@ from ..core.rules import IllegalAction
 
 
 class _Node:
-    __slots__ = ("children", "visits", "avail", "total")
+    __slots__ = ("children", "visits", "avail", "total", "after")
 
     def __init__(self):
         self.children: dict = {}
         self.visits = 0
         self.avail = 0
         self.total = 0.0        # summed reward of the seat that chose the move into this node
+        self.after: dict | None = None   # sealed batches: joint picks -> the node below
 
 
 def reward_vector(result, players: int) -> list[float]:
-    rewards = [0.0] * players
-    if result.winners:
-        share = 1.0 / len(result.winners)
-        for seat in result.winners:
-            rewards[seat] = share
-    return rewards
+    return result.reward_vector(players)
 
 
 class ISMCTSAgent:
@@ -98,45 +102,54 @@ class ISMCTSAgent:
             if result is not None:
                 break
             if first:
-                actor, actions = seat, decision.actions
                 first = False
+                decisions = rules.decisions(state) if decision.sealed else None
+                if decisions is None:
+                    actor, actions = seat, decision.actions
             else:
                 decisions = rules.decisions(state)
                 if not decisions:
                     break
-                d = decisions[0]
-                actor, actions = d.seat, d.actions
-            children = node.children
-            untried = []
-            best, best_score = None, -1.0
-            log_cache = None
-            for a in actions:
-                child = children.get((actor, a))
-                if child is None:
-                    untried.append(a)
-                    continue
-                child.avail += 1
-                if untried:
-                    continue
-                if log_cache is None:
-                    log_cache = {}
-                ln = log_cache.get(child.avail)
-                if ln is None:
-                    ln = log_cache[child.avail] = math.log(child.avail)
-                visits = child.visits
-                score = (child.total / visits + self.c * math.sqrt(ln / visits)) if visits else 1e9
-                if score > best_score:
-                    best, best_score = a, score
-            if untried and not expanded:
-                action = untried[rng.below(len(untried))]
-                child = children[(actor, action)] = _Node()
-                child.avail = 1
-                expanded = True
-            elif untried:
-                break                               # leave the tree: roll out from here
-            else:
-                action = best
-                child = children[(actor, action)]
+                if not decisions[0].sealed:
+                    d = decisions[0]
+                    actor, actions = d.seat, d.actions
+                    decisions = None
+            if decisions is not None:                   # a sealed batch: decoupled
+                batch = [d for d in decisions if d.sealed]
+                if batch and batch[0].seat != seat and any(d.seat == seat for d in batch):
+                    batch.sort(key=lambda d: d.seat != seat)
+                picks = []
+                may_expand = not expanded             # one joint step expands every seat's pick
+                for d in batch:
+                    acts = decision.actions if (node is root and d.seat == seat) else d.actions
+                    action, child, new = self._select(node, d.seat, acts, may_expand)
+                    if child is None:
+                        break
+                    expanded = expanded or new
+                    picks.append((d.seat, action, child))
+                if len(picks) < len(batch):
+                    break                               # leave the tree: roll out from here
+                try:
+                    for actor_seat, action, _ in picks:
+                        rules.apply(state, actor_seat, action)
+                except IllegalAction:
+                    return
+                for actor_seat, _, child in picks:
+                    path.append((child, actor_seat))
+                if node.after is None:
+                    node.after = {}
+                key = tuple((a_seat, a) for a_seat, a, _ in picks)
+                nxt = node.after.get(key)
+                if nxt is None:
+                    nxt = node.after[key] = _Node()
+                node = nxt
+                if expanded:
+                    break
+                continue
+            action, child, new = self._select(node, actor, actions, not expanded)
+            if child is None:
+                break                                   # leave the tree: roll out from here
+            expanded = expanded or new
             try:
                 rules.apply(state, actor, action)
             except IllegalAction:
@@ -152,6 +165,40 @@ class ISMCTSAgent:
         for child, actor in path:
             child.visits += 1
             child.total += rewards[actor] if actor < len(rewards) else 0.0
+
+    def _select(self, node: _Node, actor: int, actions, may_expand: bool):
+        """UCB over `actor`'s edges at `node` (availability counts, as in the paper).
+        Returns (action, child, newly expanded); child None: an untried action exists
+        but this iteration has expanded already, so the caller rolls out."""
+        children = node.children
+        untried = []
+        best, best_score = None, -1.0
+        log_cache = None
+        for a in actions:
+            child = children.get((actor, a))
+            if child is None:
+                untried.append(a)
+                continue
+            child.avail += 1
+            if untried:
+                continue
+            if log_cache is None:
+                log_cache = {}
+            ln = log_cache.get(child.avail)
+            if ln is None:
+                ln = log_cache[child.avail] = math.log(child.avail)
+            visits = child.visits
+            score = (child.total / visits + self.c * math.sqrt(ln / visits)) if visits else 1e9
+            if score > best_score:
+                best, best_score = a, score
+        if untried:
+            if not may_expand:
+                return None, None, False
+            action = untried[self.rng.below(len(untried))]
+            child = children[(actor, action)] = _Node()
+            child.avail = 1
+            return action, child, True
+        return best, children[(actor, best)], False
 
     def _rollout(self, state, result):
         rules, rng = self.rules, self.rng
@@ -173,4 +220,4 @@ class ISMCTSAgent:
             result = rules.result(state)
         if result is None:
             return self.evaluate(state) if self.evaluate is not None else None
-        return reward_vector(result, len(result.scores))
+        return result.reward_vector(len(result.scores))

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from .record import Record, write_record, state_digest
-from .rules import BARRIER_KINDS, Action, Decision, Event, IllegalAction, is_barrier
+from .rules import BARRIER_KINDS, Action, Decision, Event, IllegalAction, is_barrier, is_legal
 
 
 _UNKNOWN = object()       # result not asked since the last action
@@ -42,9 +42,13 @@ class SeatInfo:
 class Match:
     def __init__(self, game_id: str, ruleset, seats: list[SeatInfo], options: dict, seed: int,
                  now: Callable[[], float] = time.monotonic, agents: dict | None = None,
-                 autosave_path=None, validated: bool = False, clocks: bool = True):
+                 autosave_path=None, validated: bool = False, clocks: bool = True,
+                 time_scale: float | None = 1.0):
         """`clocks=False` is for headless runs that never call `tick` (simulate, bench):
-        no deadlines are kept, nothing times out, and `time_left` answers None."""
+        no deadlines are kept, nothing times out, and `time_left` answers None.
+        `time_scale` stretches every timed decision of a human seat (1.5, 2: more time
+        than the rulebook gives); None waits for people as long as they need (AI seats
+        still answer at once, after any window's minimum answer time)."""
         self.game_id = game_id
         self.rules = ruleset
         self.seats = seats
@@ -58,6 +62,8 @@ class Match:
         self.barriers: list[int] = []         # log lengths after which undo may not go back
         self.clocks = clocks
         self.deadlines: dict = {}             # clock key -> monotonic deadline
+        self.opened: dict = {}                # clock key -> when its decision first showed
+        self.time_scale = time_scale
         self.paused_seats: set[int] = set()   # hot-seat: clocks wait behind the curtain
         self._decisions: tuple[Decision, ...] | None = None
         self._result = _UNKNOWN
@@ -89,6 +95,22 @@ class Match:
 
     def view(self, seat: int | None) -> dict:
         return self.rules.view(self.state, seat)
+
+    def is_legal(self, seat: int, action: Action) -> bool:
+        """Listed, or accepted by the game's `is_legal` for a free choice."""
+        return self.result() is None and is_legal(self.rules, self.state, self.decisions(), seat, action)
+
+    def ready_at(self, decision: Decision) -> float | None:
+        """The time before which no answer to `decision` is taken (a window's minimum
+        answer time, so that how fast a seat passes tells nothing), or None."""
+        if not decision.min_time or not self.clocks:
+            return None
+        opened = self.opened.get(decision.clock_key)
+        return None if opened is None else opened + decision.min_time
+
+    def ready(self, decision: Decision) -> bool:
+        at = self.ready_at(decision)
+        return at is None or self.now() >= at
 
     # -- answering ------------------------------------------------------------
     def submit(self, seat: int, action: Action) -> list[Event]:
@@ -149,7 +171,7 @@ class Match:
         if decision.timeout is None or not self.clocks:
             return None
         if deadline is None:
-            return decision.timeout
+            return self._timeout(decision)
         return max(0.0, deadline - self.now())
 
     def tick(self) -> list[Event]:
@@ -170,20 +192,38 @@ class Match:
         no decision uses any more. Runs once per action; it reads the time only when a
         clock starts."""
         deadlines = self.deadlines
+        opened = self.opened
         live = []
         now = None
         for d in self._decisions:
-            if d.timeout is None:
+            if d.timeout is None and not d.min_time:
                 continue
             key = d.clock if d.clock is not None else (d.seat, d.kind)   # d.clock_key, inlined
             live.append(key)
-            if key not in deadlines and d.seat not in self.paused_seats:
+            if d.min_time and key not in opened:
                 if now is None:
                     now = self.now()
-                deadlines[key] = now + d.timeout
-        if deadlines:
-            for key in [k for k in deadlines if k not in live]:
-                del deadlines[key]
+                opened[key] = now
+            if d.timeout is None:
+                continue
+            if key not in deadlines and d.seat not in self.paused_seats:
+                timeout = self._timeout(d)
+                if timeout is None:
+                    continue
+                if now is None:
+                    now = self.now()
+                deadlines[key] = now + timeout
+        for table in (deadlines, opened):
+            if table:
+                for key in [k for k in table if k not in live]:
+                    del table[key]
+
+    def _timeout(self, d: Decision) -> float | None:
+        """The clock a decision gets: the rulebook's for AI seats; for people scaled
+        by the timing setting, or none at all when it is off."""
+        if d.seat < len(self.seats) and self.seats[d.seat].is_human:
+            return None if self.time_scale is None else d.timeout * self.time_scale
+        return d.timeout
 
     def _adjust_clocks(self, events: list[Event]) -> None:
         for ev in events:
@@ -225,6 +265,7 @@ class Match:
         self._decisions = None
         self._result = _UNKNOWN
         self.deadlines.clear()
+        self.opened.clear()
         if self.autosave_path is not None:
             self.save(self.autosave_path)
 

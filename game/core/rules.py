@@ -12,6 +12,12 @@ Values:
 - A **Decision** says that one seat must (or may) answer now, with which actions.
   Several decisions may be open at once (anyone may challenge; sealed bids); the
   driver applies whichever answer comes first and asks `decisions()` again.
+  A decision whose choice is continuous (a point within reach on a measured table)
+  describes it in `free` and lists a finite, representative sample in `actions`;
+  legality is then `Ruleset.is_legal`, which every caller asks (see `is_legal` below).
+  `sealed` decisions are secret and simultaneous (everyone commits, then all are
+  revealed together); `min_time` is the least time before anyone's answer is taken,
+  so that the speed of a pass never tells what a seat holds (core/windows.py).
 - An **Event** is what happened, for the screen, the sounds and the log. `to` is
   ``None`` for a public event, else the tuple of seats allowed to see it.
 """
@@ -43,6 +49,11 @@ class Decision(NamedTuple):
     default: Action | None = None  # applied by the driver when the clock runs out
     clock: Any = None              # decisions sharing a clock key share one countdown
     prompt: dict | None = None     # what the screen needs to ask the question well
+    free: Any = None               # a continuous choice as data the screen can draw
+                                   #   ({"verb": "move", "piece": ..., "region": ...});
+                                   #   `actions` is then a representative sample
+    sealed: bool = False           # committed in secret, revealed with the others
+    min_time: float | None = None  # no answer is taken before this many seconds
 
     @property
     def clock_key(self):
@@ -68,11 +79,40 @@ def event(kind: str, to: Iterable[int] | None = None, **data) -> Event:
     return Event(kind, data, None if to is None else tuple(to))
 
 
+# Sides of a game played against the game itself (co-op, solo against the Shadow or
+# the Villains). A competitive game's result has side None.
+PLAYERS = "players"
+GAME = "game"
+
+
 class Result(NamedTuple):
+    """How a game ended. `winners` are seats; `side` says which side won when the
+    players play against the game itself (PLAYERS: all of them won, GAME: the game
+    beat them, whoever leads); `rewards` is one number per seat in [0, 1] for agents,
+    so a co-op seat prefers "we won" to "we lost" and a semi-co-op seat prefers "the
+    team won and I lead" to "the team lost" (without it, winners share 1)."""
     winners: tuple                 # seats that won (empty: nobody won)
     scores: tuple                  # one number per seat (or ranks), for the results screen
     reason: str                    # why the game ended, in words (i18n key or text)
     details: dict | None = None
+    side: str | None = None        # PLAYERS or GAME in games against the game; else None
+    rewards: tuple | None = None   # per seat, in [0, 1]; None: winners share 1
+
+    def reward(self, seat: int) -> float:
+        if self.rewards is not None:
+            return self.rewards[seat] if 0 <= seat < len(self.rewards) else 0.0
+        return 1.0 / len(self.winners) if seat in self.winners else 0.0
+
+    def reward_vector(self, players: int) -> list[float]:
+        if self.rewards is not None:
+            return [float(r) for r in self.rewards] + [0.0] * (players - len(self.rewards))
+        out = [0.0] * players
+        if self.winners:
+            share = 1.0 / len(self.winners)
+            for seat in self.winners:
+                if 0 <= seat < players:
+                    out[seat] = share
+        return out
 
 
 class Ruleset(Protocol):
@@ -94,6 +134,16 @@ class Ruleset(Protocol):
         def opening_events(self, state) -> list[Event]:
             What a player saw happen at `setup` (the first card put up for sale), for the
             table's chronicle; `setup` returns only the state. Asked of a fresh state.
+
+        def is_legal(self, state, seat, action) -> bool:
+            For games with free choices (`Decision.free`): whether `action` is legal
+            now, beyond the listed sample. Without it, legal means listed. Callers use
+            the module function `is_legal(ruleset, state, decisions, seat, action)`.
+
+        def perturb_hidden(self, state, seat, rng) -> state:
+            A copy of `state` that differs only in what `seat` may not see (other
+            hands, deck orders, sealed choices), built WITHOUT the seat's view. The
+            contract suite checks the seat's view and events are the same for both.
     """
 
     id: str
@@ -120,16 +170,15 @@ def as_action(value) -> Action:
     return value
 
 
-def check_legal(decisions: Sequence[Decision], seat: int, action: Action) -> Decision:
-    """The decision of `seat` that allows `action`, or IllegalAction with a reason.
-    Games may call this at the top of `apply` when they have no faster check."""
+def is_legal(ruleset, state, decisions: Sequence[Decision], seat: int, action: Action) -> bool:
+    """Whether `seat` may play `action` now: listed in one of its decisions, or, for a
+    decision with a free choice, accepted by the game's own `is_legal`. Every caller
+    (screens, agents, the driver) asks this instead of `action in d.actions`."""
     mine = [d for d in decisions if d.seat == seat]
-    if not mine:
-        raise IllegalAction(f"seat {seat} has nothing to decide now")
-    for d in mine:
-        if action in d.actions:
-            return d
-    raise IllegalAction(f"{describe_action(action)} is not one of the choices now")
+    if any(action in d.actions for d in mine):
+        return True
+    check = getattr(ruleset, "is_legal", None)
+    return check is not None and any(d.free is not None for d in mine) and bool(check(state, seat, action))
 
 
 def describe_action(action: Action) -> str:
