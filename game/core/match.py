@@ -57,6 +57,7 @@ class Match:
         self.now = now
         self.agents = agents or {}            # seat -> Agent (AI seats only)
         self.autosave_path = autosave_path
+        self.autosave_error: str | None = None    # the last autosave failure, for a toast
         self.state = ruleset.setup(len(seats), self.options, seed)
         self.log: list[tuple[int, Action]] = []
         self.barriers: list[int] = []         # log lengths after which undo may not go back
@@ -135,7 +136,7 @@ class Match:
             for listener in self.listeners:
                 listener(events)
         if self.autosave_path is not None:
-            self.save(self.autosave_path)
+            self._autosave()
         return events
 
     def agent_requests(self) -> list[tuple[int, dict, Decision]]:
@@ -267,7 +268,17 @@ class Match:
         self.deadlines.clear()
         self.opened.clear()
         if self.autosave_path is not None:
+            self._autosave()
+
+    def _autosave(self) -> None:
+        """Autosave after a move; a failure (read-only folder, full disk) never undoes
+        or breaks the move: it is kept in `autosave_error` for the screen to say once."""
+        try:
             self.save(self.autosave_path)
+            self.autosave_error = None
+        except (OSError, ValueError) as exc:
+            why = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
+            self.autosave_error = f"{self.autosave_path}: {why}"
 
     # -- saving -------------------------------------------------------------------
     def record(self) -> Record:
