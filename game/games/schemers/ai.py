@@ -684,10 +684,12 @@ def _determinize_auction(view, seat, rng):
     cfg = s.cfg
     pool = list(cfg.deck)
     for c in au["line"]:
-        pool.remove(c)
+        if c is not None:
+            pool.remove(c)
     for c in view["hand"]:
         pool.remove(c)
     rng.shuffle(pool)
+    line = [c if c is not None else pool.pop() for c in au["line"]]
     sold_others = au["sold"] - len(view["hand"])
     need = [cfg.au_per] * n
     hands = [[] for _ in range(n)]
@@ -706,7 +708,7 @@ def _determinize_auction(view, seat, rng):
     tokens[seat] = au["tokens"]
     for p in others:
         tokens[p] = max(0, cfg.au_tokens - (cfg.au_per - need[p]))
-    a.line = list(au["line"])
+    a.line = line
     a.price, a.bids, a.sold = au["price"], au["bids"], au["sold"]
     a.lead = seat if au.get("leading") else -1
     a.tokens, a.need = tokens, need

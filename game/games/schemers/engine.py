@@ -467,7 +467,7 @@ def auction_next(s: State, ev) -> None:
         if ev is not None:
             _log(ev, "schemers.log.auction_rest", count=len(au.line))
         while au.line:
-            give(s, p, au.line.pop(0), 0, ev)
+            give(s, p, au.line.pop(0), 0, ev, shown=False)
         auction_end(s, ev)
         return
     if au.streak >= len(au.line) or not any(au.tokens[p] > 0 for p in needers):   # VC-078
@@ -480,7 +480,7 @@ def auction_next(s: State, ev) -> None:
             p = needers[i % len(needers)]
             i += 1
             if need[p] > 0:
-                give(s, p, au.line.pop(0), 0, ev)
+                give(s, p, au.line.pop(0), 0, ev, shown=False)
         auction_end(s, ev)
         return
     au.price = cfg.au_open
@@ -503,7 +503,10 @@ def auction_next(s: State, ev) -> None:
         _log(ev, "schemers.log.auction_offer", card=au.line[0])
 
 
-def give(s: State, p: int, card: str, price: int, ev) -> None:
+def give(s: State, p: int, card: str, price: int, ev, shown: bool = True) -> None:
+    """`p` takes `card` in secret (VC-075): only `p` sees where it goes. The others see
+    a card leave the line: the sold card face up (it was on offer), a card handed out
+    free face down (it may never have been put up, VC-077, VC-078)."""
     au = s.auc
     au.tokens[p] -= price
     au.need[p] -= 1
@@ -511,8 +514,11 @@ def give(s: State, p: int, card: str, price: int, ev) -> None:
     s.hands[p].append(card)
     if ev is not None:
         ev.append(new_event(("move", {"card": card, "src": "auction", "dst": HAND_Z[p], "face_up": False}, (p,))))
-        ev.append(new_event(("move", {"card": card, "src": "auction", "dst": "sold", "face_up": True,
-                                      "private": p}, None)))
+        # each other seat gets its own copy: one event to "everyone but p" would name p
+        public = {"card": card if shown else None, "src": "auction", "dst": "sold", "face_up": shown}
+        for q in range(s.cfg.n):
+            if q != p:
+                ev.append(new_event(("move", public, (q,))))
         if price:
             _counter(ev, p, -price, au.tokens[p], "tokens", (p,))
 

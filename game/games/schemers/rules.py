@@ -333,7 +333,12 @@ class SchemersRules:
             if own:
                 mine = {"tokens": au.tokens[seat], "need": au.need[seat], "leading": au.lead == seat,
                         "my_sealed": au.sealed[seat] if au.sealed is not None else None}
-            v["auction"] = {"card": au.line[0] if au.line else None, "line": au.line[:],
+            # Only cards already put up are public (VC-074): the line is a queue, so the
+            # first line-size offers are all different cards and the ones not yet
+            # offered sit right behind the card on offer.
+            unseen = max(0, cfg.au_per * cfg.n - au.serial)
+            line = [c if i == 0 or i > unseen else None for i, c in enumerate(au.line)]
+            v["auction"] = {"card": au.line[0] if au.line else None, "line": line,
                             "price": au.price, "bids": au.bids, "sold": au.sold,
                             "sealed_in": (sum(1 for b in au.sealed if b >= 0)
                                           if au.sealed is not None else None), **mine}

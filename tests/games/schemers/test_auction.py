@@ -118,8 +118,11 @@ def test_VC_075_the_last_bidder_pays_and_takes_the_card_secretly():
     w = order[1]
     assert s.hands[w] == [D] and s.auc.tokens[w] == 4
     private = [e for e in events if e.kind == "move" and e.to == (w,)]
-    public = [e for e in events if e.kind == "move" and e.to is None]
-    assert private[0].data["dst"] == f"hand:{w}" and public[0].data["dst"] == "sold"
+    others = [e for e in events if e.kind == "move" and e.to != (w,)]
+    assert private[0].data["dst"] == f"hand:{w}"
+    # every other seat gets its own copy of "a card went to the sold pile", never the buyer
+    assert sorted(e.to for e in others) == [(q,) for q in range(3) if q != w]
+    assert all(e.data["dst"] == "sold" and e.data["card"] == D for e in others)
     assert all(e.data.get("seat") != w for e in events if e.to is None and e.kind != "pass")
     tok = [e for e in events if e.kind == "counter" and e.data["name"] == "tokens"]
     assert tok and all(e.to == (w,) for e in tok)
