@@ -1,11 +1,20 @@
 """Player settings, saved as JSON atomically in user_config_dir()/settings.json.
 
+Read through `game.core.safeio` (a regular file of at most 5 MB, bounded nesting).
 A file that cannot be read gives the defaults plus a message (shown once as a toast);
-the bad file is kept as it is until the player changes a setting — and even then it
-is first copied aside to settings.json.bad so nothing they wrote is lost.
+it stays as it is until settings are next saved (at the latest when the app closes),
+and is then first moved aside to settings.json.bad, so nothing the player wrote is
+lost and the next start is quiet. Values are checked field by field: a bad one falls back to its
+default (named in the message) and the default is what is saved back; inside
+`last_new_game` each game's entry is checked the same way (seat names cut to plain
+text of NAME_CHARS characters, kinds and options of the right shape).
 
 `animation_speed` is a speed multiplier: 0 = instant (no tweens), 0.5 = slow,
 1 = normal, 2 = fast. Use `settings.anim(seconds)` for a tween's duration.
+
+`timing` scales the rulebook's time limits for people: 0 = off (the game waits for
+you, as turn-based play online), 1 = the rulebook's times, 1.5 and 2 = more time.
+`settings.time_scale` is what `Match(time_scale=...)` takes (None when off).
 """
 from __future__ import annotations
 
@@ -14,10 +23,12 @@ from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 
 from ..core.paths import user_config_dir
-from ..core.record import atomic_write_text
+from ..core.record import NAME_CHARS, atomic_write_text, clean_orphans
+from ..core.safeio import SETTINGS_MAX_BYTES, UnsafeFile, clean_text, one_line, read_json
 
 ANIMATION_SPEEDS = (0.0, 0.5, 1.0, 1.5, 2.0)
-WINDOW_SIZES = ((1280, 720), (1600, 900), (1920, 1080), (2560, 1440), (3840, 2160))
+TIMINGS = (0.0, 1.0, 1.5, 2.0)             # 0 = off: no time limit for people
+WINDOW_SIZES = ((1280, 720), (1366, 768), (1600, 900), (1920, 1080), (2560, 1440), (3840, 2160))
 
 
 @dataclass
@@ -28,6 +39,7 @@ class Settings:
     sound_volume: float = 0.8
     mute: bool = False
     animation_speed: float = 1.0
+    timing: float = 1.0
     language: str = "en"
     colorblind: bool = False
     hover_sounds: bool = True
@@ -37,6 +49,8 @@ class Settings:
     last_new_game: dict = field(default_factory=dict)
 
     path: Path | None = field(default=None, repr=False, compare=False)
+    # the file at `path` could not be read: move it aside to .bad before writing over it
+    keep_bad: bool = field(default=False, repr=False, compare=False)
 
     # -- helpers ----------------------------------------------------------------
     def anim(self, seconds: float) -> float:
@@ -44,6 +58,11 @@ class Settings:
         if self.animation_speed <= 0:
             return 0.0
         return seconds / self.animation_speed
+
+    @property
+    def time_scale(self) -> float | None:
+        """The timing setting as `Match(time_scale=...)` takes it: None = untimed."""
+        return None if self.timing <= 0 else float(self.timing)
 
     @property
     def instant(self) -> bool:
@@ -57,22 +76,20 @@ class Settings:
 
     # -- persistence --------------------------------------------------------------
     def to_json(self) -> dict:
-        data = {f.name: getattr(self, f.name) for f in fields(self) if f.name != "path"}
+        data = {f.name: getattr(self, f.name) for f in fields(self) if f.name not in _NOT_SAVED}
         data["window_size"] = list(self.window_size)
         return data
 
     def save(self) -> None:
         path = self.path or default_path()
         path.parent.mkdir(parents=True, exist_ok=True)
-        if getattr(self, "_keep_bad", False) and path.exists():
-            try:
-                bad = path.with_suffix(".json.bad")
-                if not bad.exists():
-                    bad.write_bytes(path.read_bytes())
-            except OSError:
-                pass
-            self._keep_bad = False
+        if self.keep_bad:
+            _move_aside(path)
+            self.keep_bad = False
         atomic_write_text(path, json.dumps(self.to_json(), indent=2, sort_keys=True))
+
+
+_NOT_SAVED = ("path", "keep_bad")
 
 
 def default_path() -> Path:
@@ -92,45 +109,138 @@ def _coerce(name: str, value, default):
         raise ValueError(name)
     if isinstance(default, float):
         if isinstance(value, (int, float)) and not isinstance(value, bool):
-            lo, hi = (0.0, 2.0) if name == "animation_speed" else (0.0, 1.0)
+            lo, hi = (0.0, 2.0) if name in ("animation_speed", "timing") else (0.0, 1.0)
             return max(lo, min(hi, float(value)))
         raise ValueError(name)
     if isinstance(default, str):
-        if isinstance(value, str):
+        if isinstance(value, str) and len(value) <= 64 and value.isprintable():
             return value
         raise ValueError(name)
     if isinstance(default, dict):
-        if isinstance(value, dict):
-            return value
+        if name == "last_new_game":
+            return _last_new_game(value)
         raise ValueError(name)
     return value
+
+
+SEAT_KINDS = ("human", "ai")
+MAX_REMEMBERED_SEATS = 16
+
+
+def _last_new_game(value) -> dict:
+    """game id -> {"seats", "options", "seed"}: entries of the wrong shape are dropped
+    (that game's new-game screen then starts from its defaults); ValueError if the
+    whole value is not a mapping or any entry had to go."""
+    if not isinstance(value, dict):
+        raise ValueError("last_new_game")
+    out, dropped = {}, False
+    for gid, entry in value.items():
+        clean = _new_game_entry(entry) if isinstance(gid, str) and len(gid) <= 40 else None
+        if clean is None:
+            dropped = True
+        else:
+            out[gid] = clean
+    if dropped:
+        raise _PartlyBad("last_new_game", out)
+    return out
+
+
+def _new_game_entry(entry) -> dict | None:
+    if not isinstance(entry, dict):
+        return None
+    seats = entry.get("seats", [])
+    options = entry.get("options", {})
+    seed = entry.get("seed", "")
+    if not isinstance(seats, list) or len(seats) > MAX_REMEMBERED_SEATS or not isinstance(options, dict):
+        return None
+    clean_seats = []
+    for seat in seats:
+        if not isinstance(seat, dict) or not isinstance(seat.get("name", ""), str):
+            return None
+        kind = seat.get("kind", "ai")
+        difficulty = seat.get("difficulty", "normal")
+        if kind not in SEAT_KINDS or not isinstance(difficulty, str) or len(difficulty) > 20:
+            return None
+        clean_seats.append({"name": clean_text(seat.get("name", ""), NAME_CHARS), "kind": kind,
+                            "difficulty": difficulty})
+    clean_options = {}
+    for key, v in options.items():
+        if not isinstance(key, str) or len(key) > 40 or not _plain_option(v):
+            return None
+        clean_options[key] = v
+    if isinstance(seed, int) and not isinstance(seed, bool):
+        seed = str(seed)
+    if not isinstance(seed, str) or not (seed == "" or (seed.isdigit() and len(seed) <= 10)):
+        return None
+    return {"seats": clean_seats, "options": clean_options, "seed": seed}
+
+
+def _plain_option(v) -> bool:
+    """An option value the new-game screen can show: a short text, a number, true or
+    false, null, or a short list of texts (add-ons)."""
+    if v is None or isinstance(v, (bool, int, float)):
+        return True
+    if isinstance(v, str):
+        return len(v) <= 80
+    if isinstance(v, list):
+        return len(v) <= 16 and all(isinstance(x, str) and len(x) <= 80 for x in v)
+    return False
+
+
+class _PartlyBad(ValueError):
+    """A value that was partly usable: `kept` is what survives."""
+
+    def __init__(self, name: str, kept):
+        super().__init__(name)
+        self.kept = kept
 
 
 def load(path: Path | None = None) -> tuple[Settings, str | None]:
     """(settings, message). message is None when all went well; a missing file is fine."""
     path = Path(path) if path else default_path()
     s = Settings(path=path)
-    if not path.exists():
+    clean_orphans(path.parent)
+    if not path.exists() and not path.is_symlink():
         return s, None
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = read_json(path, SETTINGS_MAX_BYTES, "settings file")
         if not isinstance(data, dict):
             raise ValueError("not a JSON object")
-    except (OSError, UnicodeDecodeError, ValueError) as exc:
-        s._keep_bad = True
-        return s, f"{path}: settings could not be read ({exc.__class__.__name__}); using defaults"
+    except (UnsafeFile, ValueError) as exc:
+        why = str(exc)
+        if why.startswith(str(path) + ": "):
+            why = why[len(str(path)) + 2:]
+        elif isinstance(exc, json.JSONDecodeError):
+            why = f"not valid JSON, line {exc.lineno}"
+        s.keep_bad = True
+        return s, one_line(f"{path}: settings could not be read ({why}); using defaults "
+                           f"(the file is kept as {path.name}.bad)", 300)
     bad = []
     defaults = Settings()
     for f in fields(Settings):
-        if f.name == "path" or f.name not in data:
+        if f.name in _NOT_SAVED or f.name not in data:
             continue
         try:
             setattr(s, f.name, _coerce(f.name, data[f.name], getattr(defaults, f.name)))
-        except ValueError:
+        except _PartlyBad as exc:
+            setattr(s, f.name, exc.kept)
+            bad.append(f.name)
+        except (ValueError, TypeError):
             bad.append(f.name)
     if bad:
         return s, f"{path}: ignored bad values for {', '.join(bad)}"
     return s, None
 
 
-__all__ = ["Settings", "load", "default_path", "ANIMATION_SPEEDS", "WINDOW_SIZES", "asdict"]
+def _move_aside(path: Path) -> Path | None:
+    """Rename a damaged file (or whatever stands at its name: a folder, a pipe, a link)
+    to <name>.bad, replacing an older .bad; None if that cannot be done."""
+    bad = path.with_name(path.name + ".bad")
+    try:
+        path.replace(bad)
+        return bad
+    except OSError:
+        return None
+
+
+__all__ = ["Settings", "load", "default_path", "ANIMATION_SPEEDS", "TIMINGS", "WINDOW_SIZES", "asdict"]

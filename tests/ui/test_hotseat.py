@@ -39,7 +39,13 @@ def new_match(game_id, kinds, seed=3, options=None):
 
 def watch(scene):
     """Record every curtain and every table draw (with the curtain state)."""
-    log = {"curtains": [], "lifts": [], "draws": [], "events": []}
+    log = {"curtains": [], "lifts": [], "draws": [], "events": [], "seq": []}
+    show_seat = scene.show_seat
+
+    def ss(seat):
+        log["seq"].append(("show", seat))
+        show_seat(seat)
+    scene.show_seat = ss
     raise_curtain = scene.raise_curtain
 
     def rc(seat):
@@ -50,6 +56,7 @@ def watch(scene):
 
     def lc():
         log["lifts"].append(scene.curtain)
+        log["seq"].append(("lift", scene.curtain))
         lift_curtain()
     scene.lift_curtain = lc
     scene.curtain_btn.on_click = lc
@@ -69,10 +76,20 @@ def watch(scene):
 
 
 def lift(app, scene):
+    """Wait out the curtain's guard, then click its button (a deliberate act)."""
+    from game.ui.scenes.table import CURTAIN_GUARD
+    while scene.curtain is not None and scene.curtain_t < CURTAIN_GUARD:
+        app.step(1 / 60, [])
     r = scene.curtain_btn.rect
     app.step(1 / 60, [pygame.event.Event(pygame.MOUSEMOTION, pos=r.center, rel=(0, 0), buttons=(0, 0, 0)),
                       pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=r.center, button=1)])
     app.step(1 / 60, [pygame.event.Event(pygame.MOUSEBUTTONUP, pos=r.center, button=1)])
+
+
+def click(app, pos):
+    app.step(1 / 60, [pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
+                      pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)])
+    app.step(1 / 60, [pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)])
 
 
 def play_hotseat(app, scene, humans, max_human_moves=60, seconds=60):
@@ -86,6 +103,12 @@ def play_hotseat(app, scene, humans, max_human_moves=60, seconds=60):
             assert scene.curtain in humans, "a curtain only ever hides the table for a human"
             lift(app, scene)
             assert scene.viewer in humans
+            continue
+        if scene.public and not scene.table.busy():
+            # a question with no secrets, answered on the public screen by a click
+            b = rnd.choice([b for b in scene.public_btns if b.public_action is not None])
+            click(app, b.rect.center)
+            moves += 1
             continue
         v = scene.viewer
         if v is None:
@@ -117,9 +140,13 @@ def test_curtain_between_two_humans_never_for_ai(app, game_id):
     assert moves > 3
     assert log["curtains"], "two humans at one screen get a curtain"
     assert set(log["curtains"]) <= {0, 2}
-    # each lifted curtain hands the screen to a different person
+    # each lifted curtain hands the screen to a different person, or to the same one
+    # after a public question hid their cards from the table
     assert log["lifts"] and set(log["lifts"]) <= {0, 2}
-    assert all(a != b for a, b in zip(log["lifts"], log["lifts"][1:]))
+    lifts = [i for i, (what, _) in enumerate(log["seq"]) if what == "lift"]
+    for i, j in zip(lifts, lifts[1:]):
+        if log["seq"][i][1] == log["seq"][j][1]:
+            assert ("show", None) in log["seq"][i:j], "the same seat gets the curtain again only after a public screen"
     # nothing of the table is drawn while the curtain is down
     assert all(curtain is None for _viewer, curtain in log["draws"])
     for viewer, events in log["events"]:

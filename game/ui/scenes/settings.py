@@ -65,6 +65,11 @@ class SettingsScene(Scene):
         self.ui.add(Cycler(a, (rx, y, w, h), t("settings.animation_speed"), speeds, cur,
                            lambda v: self._set("animation_speed", v), tooltip=t("settings.animation_tip")))
         y += h + gap
+        timings = [(v, t(f"settings.timing_{str(v).replace('.', '_')}")) for v in settings_mod.TIMINGS]
+        cur_timing = min(settings_mod.TIMINGS, key=lambda v: abs(v - s.timing))
+        self.ui.add(Cycler(a, (rx, y, w, h), t("settings.timing"), timings, cur_timing,
+                           lambda v: self._set("timing", v), tooltip=t("settings.timing_tip")))
+        y += h + gap
         self.ui.add(Toggle(a, (rx, y, w, h), t("settings.fullscreen"), s.fullscreen, self.set_fullscreen,
                            on_text=on, off_text=off, tooltip=t("settings.fullscreen_tip")))
         y += h + gap
@@ -72,7 +77,8 @@ class SettingsScene(Scene):
         cur_size = tuple(s.window_size)
         if cur_size not in [v for v, _ in sizes]:
             sizes.insert(0, (cur_size, f"{cur_size[0]} × {cur_size[1]}"))
-        self.ui.add(Cycler(a, (rx, y, w, h), t("settings.window_size"), sizes, cur_size, self.set_window_size))
+        self.ui.add(Cycler(a, (rx, y, w, h), t("settings.window_size"), sizes, cur_size, self.set_window_size,
+                           tooltip=t("settings.window_size_tip")))
         y += h + gap
         self.ui.add(Toggle(a, (rx, y, w, h), t("settings.colorblind"), s.colorblind, self.set_colorblind,
                            on_text=on, off_text=off, tooltip=t("settings.colorblind_tip")))
@@ -119,7 +125,7 @@ class SettingsScene(Scene):
         keep = self.app.settings
         fresh = settings_mod.Settings(path=keep.path)
         fresh.last_game, fresh.last_new_game = keep.last_game, keep.last_new_game
-        for f in ("window_size", "fullscreen", "music_volume", "sound_volume", "mute", "animation_speed",
+        for f in ("window_size", "fullscreen", "music_volume", "sound_volume", "mute", "animation_speed", "timing",
                   "language", "colorblind", "hover_sounds", "show_fps"):
             setattr(keep, f, getattr(fresh, f))
         set_language(keep.language)

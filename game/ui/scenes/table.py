@@ -6,6 +6,14 @@ animating. Human actions come from the table through `ctx.submit`; an illegal on
 becomes a toast with the rules' reason. The screen is drawn only from the viewer's
 view: one human → always that human; several → whoever must decide, behind a
 "Pass to <name>" curtain; no human → spectator (None).
+
+Hot-seat: the curtain lifts only by a deliberate act of the next player (a click on
+its button, or R held for half a second) and never in its first half second; a
+question that needs no private information (challenge a claim, block a public
+action, bid the asking price) is asked on a public screen with no curtain. When a
+seat sits down its chronicle is rebuilt from the log as solo play shows it, with its
+"(only you)" lines. A timeout that moves for a person is written in the chronicle.
+At the end the table stays on the final board until "See results" is clicked.
 """
 from __future__ import annotations
 
@@ -15,15 +23,73 @@ import traceback
 
 import pygame
 
-from ...core.i18n import t
+from ...core.i18n import has, t
 from ...core.match import Match, SeatInfo
-from ...core.rules import IllegalAction
+from ...core.rules import Event, IllegalAction
 from ..agent_worker import AgentWorker
 from ..table.base import TableContext
 from ..theme import FONT, LOGICAL_SIZE, SPACE
 from ..widgets import Button, draw_panel, draw_text
 from .base import Backdrop, Scene, seat_marker
 from .saves import autosave_path
+
+
+CURTAIN_GUARD = 0.5         # seconds after the curtain appears during which nothing lifts it
+CURTAIN_HOLD = 0.5          # the lift key must be held this long
+CURTAIN_KEY = pygame.K_r    # Space (zoom) and Enter (confirm) never lift it
+# Questions asked of several seats that need no private information: in hot-seat they
+# are answered on a public screen (a game may list its own in spec.extra["public_decisions"]).
+PUBLIC_KINDS = frozenset({"challenge", "challenge_block", "block", "bid"})
+SEAT_PARAMS = ("claimant", "actor", "target", "player", "blocker", "challenger", "seat")
+AI_PACE = 0.35              # seconds between AI answers at normal speed (a turn: twice that)
+AI_PACE_OUT = 1.1           # ... once no person is left to play: slow enough to follow
+
+
+def _first_text(keys, **params) -> str | None:
+    for key in keys:
+        if has(key):
+            return t(key, **params)
+    return None
+
+
+def thing_name(game_id: str, thing) -> str:
+    """A role or card id in words (the id itself if the game names it nowhere)."""
+    if not isinstance(thing, str):
+        return str(thing)
+    return _first_text([f"{game_id}.roles.{thing}.name", f"{game_id}.card.{thing}.name",
+                        f"{game_id}.cards.{thing}.name"]) or thing.replace("_", " ")
+
+
+def action_label(game_id: str, action, kind: str | None = None) -> str:
+    """An action in the game's own words: ("income",) → "Gondola Fare"."""
+    if not action:
+        return "?"
+    verb = str(action[0])
+    things = [a for a in action[1:] if isinstance(a, str)]
+    params = {"role": thing_name(game_id, things[0]) if things else "",
+              "card": thing_name(game_id, things[0]) if things else "",
+              "amount": next((a for a in action[1:] if isinstance(a, int)), ""),
+              "cards": ", ".join(thing_name(game_id, c) for a in action[1:] if isinstance(a, tuple) for c in a)}
+    keys = ([f"{game_id}.actions.{kind}_{verb}"] if kind else []) + [f"{game_id}.actions.{verb}",
+                                                                     f"{game_id}.action.{verb}"]
+    return _first_text(keys, **params) or " ".join(str(a) for a in action)
+
+
+def decision_title(game_id: str, decision, seats) -> str:
+    """The question a decision asks, in the game's words, with names for seats."""
+    prompt = dict(decision.prompt or {})
+    params = {}
+    for k, v in prompt.items():
+        if k in SEAT_PARAMS and isinstance(v, int) and 0 <= v < len(seats):
+            params[k] = seats[v].name
+        elif isinstance(v, str):
+            params[k] = thing_name(game_id, v)
+        else:
+            params[k] = v
+    act = prompt.get("action")
+    keys = ([f"{game_id}.kinds.{decision.kind}_{act}"] if isinstance(act, str) else []) + \
+        [f"{game_id}.kinds.{decision.kind}", f"{game_id}.decision.{decision.kind}"]
+    return _first_text(keys, **params) or decision.kind.replace("_", " ")
 
 
 def make_agents(spec, seats, seed: int) -> dict:
@@ -62,7 +128,8 @@ def start_game(app, spec, seats: list[SeatInfo], options: dict, seed: int):
     ruleset = registry.ruleset(spec.id)
     agents = make_agents(spec, seats, seed)
     path = autosave_path(spec.id)
-    match = Match(spec.id, ruleset, seats, options, seed, agents=agents, autosave_path=path)
+    match = Match(spec.id, ruleset, seats, options, seed, agents=agents, autosave_path=path,
+                  time_scale=app.settings.time_scale)
     from .menu import MenuScene
     app.reset(MenuScene(app))
     scene = TableScene(app, spec, match, setup={"seats": [s.to_json() for s in seats], "options": options})
@@ -97,6 +164,9 @@ class TableScene(Scene):
         self.spec, self.match = spec, match
         self.setup = setup or {"seats": [s.to_json() for s in match.seats], "options": match.options}
         self.humans = [i for i, s in enumerate(match.seats) if s.is_human]
+        # the timing setting governs every match the window runs (new, loaded or resumed)
+        self.timing = app.settings.timing
+        match.time_scale = app.settings.time_scale
         if viewer == "auto":
             viewer = self.humans[0] if len(self.humans) == 1 else None
         self.viewer = viewer
@@ -111,29 +181,86 @@ class TableScene(Scene):
         self.worker = AgentWorker()
         self.curtain: int | None = None
         self.curtain_t = 0.0
+        self.hold_t: float | None = None   # how long the lift key has been held (None: not held)
+        self.public: list = []             # hot-seat questions answered on the public screen now
+        self._public_key = None
+        self.notes: list[tuple[int, Event]] = []   # the scene's own chronicle lines, by log length
         self.think_seat: int | None = None
         self.think_t = 0.0
         self.ready = None                 # (key, action, due) an AI answer waiting for its pacing
         self.ai_retries: dict = {}
+        self.fast = False                 # fast-forward: AI seats answer without pause
         self.over_t = 0.0
+        self.over_ready = False           # the final board is settled: "See results" is offered
         self.paused_at: float | None = None
         self.had_decision = False
         self.backdrop = None
-        self.hud = []
+        self._hud_key = None
+        self.curtain_btn = None
         self._build_hud()
         self.finished = False
         self.autoplay = True               # False: AI seats wait (screenshots, benchmarks)
 
     # -- hud ------------------------------------------------------------------------
+    def _hud_state(self):
+        return (self.over_ready, self.show_fast_forward(), self.fast, self._public_key, self.curtain is not None)
+
     def _build_hud(self):
+        self._hud_key = self._hud_state()
         self.ui.clear()
         w = LOGICAL_SIZE[0]
         self.menu_btn = self.ui.add(Button(self.app, (w - 68, 12, 56, 52), "", self.open_menu, icon="menu",
                                            style="ghost", tooltip=t("play.menu_tip")))
         self.help_btn = self.ui.add(Button(self.app, (w - 130, 12, 56, 52), "", self.open_help, icon="help",
                                            style="ghost", tooltip=t("play.help_tip")))
-        self.curtain_btn = Button(self.app, (0, 0, 560, 76), "", self.lift_curtain, icon="confirm",
-                                  style="primary", size=FONT.button + 2)
+        if self.curtain_btn is None:
+            self.curtain_btn = Button(self.app, (0, 0, 620, 76), "", self.lift_curtain, icon="confirm",
+                                      style="primary", size=FONT.button + 2)
+        self.results_btn = self.ff_btn = None
+        self.public_btns: list[Button] = []
+        if self.curtain is not None:
+            return
+        if self.over_ready:
+            r = self.over_rect()
+            self.results_btn = self.ui.add(Button(self.app, (r.right - 300, r.centery - 32, 276, 64),
+                                                  t("play.see_results"), self.finish, icon="confirm",
+                                                  style="primary", tooltip=t("play.see_results_tip")))
+        elif self.show_fast_forward():
+            label = t("play.normal_speed") if self.fast else t("play.fast_forward")
+            self.ff_btn = self.ui.add(Button(self.app, (w // 2 - 150, 14, 300, 56), label, self.toggle_fast,
+                                             icon="confirm" if self.fast else "dice",
+                                             tooltip=t("play.fast_forward_tip")))
+        if self.public:
+            for row, (d, r) in enumerate(zip(self.public, self.public_rows())):
+                x = r.right - 20
+                mk = Button(self.app, (x - 190, r.y + 18, 190, 56), t("curtain.public_look"),
+                            lambda seat=d.seat: self.raise_curtain(seat), icon="hooded_cloak", style="ghost",
+                            tooltip=t("curtain.public_look_tip"))
+                mk.public_seat, mk.public_action = d.seat, None
+                self.public_btns.append(self.ui.add(mk))
+                x -= 190 + 14
+                for a in reversed(d.actions):
+                    label = action_label(self.spec.id, a, d.kind)
+                    bw = max(170, min(300, self.app.assets.text_size(label, FONT.button, bold=True)[0] + 60))
+                    b = Button(self.app, (x - bw, r.y + 18, bw, 56), label,
+                               lambda seat=d.seat, a=a: self.submit_public(seat, a),
+                               style="danger" if a[0] == "challenge" else ("primary" if a[0] != "pass" else "normal"))
+                    b.public_seat, b.public_action = d.seat, a
+                    self.public_btns.append(self.ui.add(b))
+                    x -= bw + 12
+
+    def over_rect(self) -> pygame.Rect:
+        r = pygame.Rect(0, 0, 1040, 112)
+        r.midtop = (LOGICAL_SIZE[0] // 2, 12)
+        return r
+
+    def public_rows(self) -> list[pygame.Rect]:
+        rows = []
+        n = len(self.public)
+        top = 540 - (n * 104 + 70) // 2 + 62
+        for i in range(n):
+            rows.append(pygame.Rect(300, top + i * 104, 1320, 92))
+        return rows
 
     # -- lifecycle ------------------------------------------------------------------------
     def enter(self):
@@ -149,9 +276,24 @@ class TableScene(Scene):
             for k in list(self.match.deadlines):
                 self.match.deadlines[k] += gap
             self.paused_at = None
+        self.apply_timing()
         # a settings change (colour-blind, language) may need a rebuild
         self._safe(lambda: self.table.set_viewer(self.viewer), "set_viewer")
+        self.curtain_btn = None
         self._build_hud()
+
+    def apply_timing(self):
+        """The timing setting changed (Settings from the in-game menu): people's clocks
+        start again under the new setting; AI seats keep theirs."""
+        if self.app.settings.timing == self.timing:
+            return
+        self.timing = self.app.settings.timing
+        m = self.match
+        m.time_scale = self.app.settings.time_scale
+        for d in m.decisions():
+            if d.seat in self.humans:
+                m.deadlines.pop(d.clock_key, None)
+        m._decisions = None
 
     def exit(self):
         self.worker.close()
@@ -199,6 +341,24 @@ class TableScene(Scene):
         self.after_events(events)
         return events
 
+    def submit_public(self, seat: int, action):
+        """An answer given on the public screen (hot-seat, a question with no secrets)."""
+        if self.curtain is not None or not any(d.seat == seat for d in self.public):
+            return None
+        try:
+            events = self.match.submit(seat, action)
+        except IllegalAction as exc:
+            self._illegal(exc.reason)
+            return None
+        self.match.pause_seat(seat, True)        # its next question starts its clock when asked
+        self.public = [d for d in self.public if d.seat != seat]
+        self.after_events(events)
+        return events
+
+    def is_public(self, d) -> bool:
+        kinds = (getattr(self.spec, "extra", None) or {}).get("public_decisions", PUBLIC_KINDS)
+        return d.kind in kinds and not d.sealed
+
     def _illegal(self, reason: str):
         self.app.toast(reason, "error", 4.0)
         self.app.sound.play("error")
@@ -212,7 +372,9 @@ class TableScene(Scene):
         self.worker.cancel()
         self.ready = None
         self.match.undo(seat)
-        self._safe(lambda: self.table.reload(seat), "reload")
+        n = len(self.match.log)
+        self.notes = [(k, e) for k, e in self.notes if k <= n]
+        self._safe(lambda: self.show_seat(seat), "reload")
         self.app.toast(t("play.undone"), "info", 2.0)
         return True
 
@@ -227,42 +389,104 @@ class TableScene(Scene):
                     played.add(name)
                     self.app.sound.play(name, 0.8)
 
+    def chronicle_events(self) -> list | None:
+        """Every event of the game so far (what setup showed, each action's events, and
+        this scene's own lines where they happened), replayed on a scratch state; the
+        table shows those its viewer may see. None if the log does not replay."""
+        m = self.match
+        try:
+            rules = m.rules
+            state = rules.setup(len(m.seats), m.options, m.seed)
+            opening = getattr(rules, "opening_events", None)
+            out = list(opening(state)) if opening is not None else []
+            notes = sorted(self.notes, key=lambda n: n[0])
+            k = 0
+            for i, (seat, action) in enumerate(m.log):
+                out += rules.apply(state, seat, action)
+                while k < len(notes) and notes[k][0] <= i + 1:
+                    out.append(notes[k][1])
+                    k += 1
+            out += [e for _, e in notes[k:]]
+            return out
+        except Exception:             # noqa: BLE001 - the table then rebuilds its own way
+            return None
+
+    def show_seat(self, seat):
+        """Show the table as `seat` sees it, its chronicle rebuilt as solo play would
+        show it (its own "(only you)" lines included)."""
+        self.viewer = seat
+        self.ctx.viewer = seat
+        history = self.chronicle_events()
+        if history is not None and hasattr(self.table, "history"):
+            self.table.history = history
+        self.table.set_viewer(seat)
+
     # -- the frame ---------------------------------------------------------------------------
     def update(self, dt):
         super().update(dt)
         m = self.match
         if not m.over:
-            events = m.tick()
-            if events:
-                self.after_events(events)
+            self.tick_clocks()
         self.hotseat_check()
         self._safe(lambda: self.table.update(dt), "update")
         if self.curtain is not None:
             self.curtain_t += dt
+            self.curtain_btn.set_enabled(self.curtain_t >= CURTAIN_GUARD)
             self.curtain_btn.update(dt)
+            if self.hold_t is not None:
+                self.hold_t += dt
+                if self.hold_t >= CURTAIN_HOLD and self.curtain_t >= CURTAIN_GUARD:
+                    self.hold_t = None
+                    self.lift_curtain()
             if self.backdrop:
                 self.backdrop.update(dt)
         if m.over:
             self.ready = None
+            self.public = []
             busy = self._safe(self.table.busy, "busy", False)
             if not busy:
                 self.over_t += dt
-                if self.over_t >= max(0.4, self.app.settings.anim(1.6)) and not self.finished:
-                    self.finish()
-            return
-        if self.autoplay:
+                if self.over_t >= max(0.4, self.app.settings.anim(1.0)) and not self.over_ready:
+                    self.over_ready = True
+                    self.app.sound.play("reveal", 0.6)
+        elif self.autoplay:
             self.ai_step()
-        self.turn_cue()
+        if self._hud_state() != self._hud_key:
+            self._build_hud()
+        if not m.over:
+            self.turn_cue()
+
+    def tick_clocks(self):
+        """Apply the defaults of decisions whose time ran out, and write in the chronicle
+        of each person moved that way what the clock chose for them."""
+        m = self.match
+        n = len(m.log)
+        expiring = {}
+        for d in m.decisions():
+            if d.seat in self.humans and d.timeout is not None and d.default is not None \
+                    and m.deadlines.get(d.clock_key) is not None and m.time_left(d) == 0.0:
+                expiring[d.seat] = d
+        events = m.tick()
+        if not events:
+            return
+        for i, (seat, action) in enumerate(m.log[n:]):
+            d = expiring.get(seat)
+            if d is not None and action == d.default:
+                note = Event("log", {"key": "play.time_ran_out",
+                                     "params": {"what": action_label(self.spec.id, action, d.kind)}}, (seat,))
+                self.notes.append((n + i + 1, note))
+                events.append(note)
+        self.after_events(events)
 
     def turn_cue(self):
         v = self.viewer
-        has = v is not None and self.curtain is None and bool(self.match.decisions_for(v)) \
+        has_turn = v is not None and self.curtain is None and bool(self.match.decisions_for(v)) \
             and self.match.seats[v].is_human
-        if has and not self.had_decision and (len(self.match.agents) > 0 or self.hotseat):
+        if has_turn and not self.had_decision and (len(self.match.agents) > 0 or self.hotseat):
             kinds = {d.kind for d in self.match.decisions_for(v)}
             if "turn" in kinds or not kinds:
                 self.app.sound.play("your_turn", 0.7)
-        self.had_decision = has
+        self.had_decision = has_turn
 
     def pending_humans(self) -> list[int]:
         pending = []
@@ -288,35 +512,103 @@ class TableScene(Scene):
             return
         if self._safe(self.table.busy, "busy", False):
             return
-        pending = self.pending_humans()
-        if not pending or self.viewer in pending:
+        decs = [d for d in self.match.decisions() if d.seat in self.humans]
+        private = [d for d in decs if not self.is_public(d)]
+        if decs and not private:
+            # nothing secret is needed to answer: ask on the public screen, hiding the
+            # cards of whoever sat here last
+            if self.viewer is not None:
+                self.match.pause_seat(self.viewer, True)
+                self._safe(lambda: self.show_seat(None), "set_viewer")
+            self.set_public(decs)
             return
-        self.raise_curtain(pending[0])
+        self.set_public([])
+        if not private or self.viewer in {d.seat for d in private}:
+            return
+        self.raise_curtain(private[0].seat)
+
+    def set_public(self, decs):
+        key = tuple((d.seat, d.kind, d.clock_key, tuple(d.actions)) for d in decs) or None
+        if key == self._public_key:
+            self.public = list(decs)
+            return
+        if self.public and not decs:
+            for d in self.public:                 # no clock runs for a question nobody sees
+                self.match.pause_seat(d.seat, True)
+        self.public = list(decs)
+        self._public_key = key
+        for d in decs:
+            self.match.pause_seat(d.seat, False)
 
     def raise_curtain(self, seat: int):
+        self.set_public([])
         self.curtain = seat
         self.curtain_t = 0.0
+        self.hold_t = None
         if self.backdrop is None:
             self.backdrop = Backdrop(self.app, glow_pos=(960, 430), glow_radius=700, embers=24)
         self.match.pause_seat(seat, True)
+        for d in self.match.decisions_for(seat):     # its clock starts when it sits down
+            self.match.deadlines.pop(d.clock_key, None)
         self.curtain_btn.label = t("curtain.ready", name=self.match.seats[seat].name)
         self.curtain_btn.rect.midbottom = (LOGICAL_SIZE[0] // 2, 540 + 280 - 40)
+        self.curtain_btn.set_enabled(False)
         self.app.sound.play("curtain")
+        self._build_hud()
 
     def lift_curtain(self):
         seat = self.curtain
-        if seat is None:
+        if seat is None or self.curtain_t < CURTAIN_GUARD:
             return
         prev = self.viewer
         if prev is not None and prev != seat:
             self.match.pause_seat(prev, True)
         self.curtain = None
-        self.viewer = seat
-        self.ctx.viewer = seat
-        self._safe(lambda: self.table.set_viewer(seat), "set_viewer")
+        self.hold_t = None
+        self._safe(lambda: self.show_seat(seat), "set_viewer")
         self.match.pause_seat(seat, False)
         self.had_decision = False
         self.app.sound.play("ui_click")
+        self._build_hud()
+
+    # -- AI seats ------------------------------------------------------------------------------
+    def humans_out(self) -> bool:
+        """Every person at this table is out of the game (the game's view lists them in
+        "out"), while the others play on."""
+        if not self.humans or self.match.over:
+            return False
+        try:
+            out = self.match.view(None).get("out")
+        except Exception:             # noqa: BLE001
+            return False
+        if not isinstance(out, (list, tuple)):
+            return False
+        return all(h in out for h in self.humans)
+
+    def viewer_out(self) -> bool:
+        if self.viewer is None or self.match.over:
+            return False
+        try:
+            out = self.match.view(None).get("out")
+        except Exception:             # noqa: BLE001
+            return False
+        return isinstance(out, (list, tuple)) and self.viewer in out
+
+    def show_fast_forward(self) -> bool:
+        return not self.match.over and bool(self.match.agents) and (not self.humans or self.humans_out())
+
+    def toggle_fast(self):
+        self.fast = not self.fast
+
+    def ai_pace(self, decision) -> float:
+        """Seconds between an AI seat's answers: readable, set by the animation speed;
+        slower once no person is left to play (nothing else to wait for), none when
+        fast-forwarding."""
+        if self.fast:
+            return 0.0
+        if not self.humans or self.humans_out():
+            return max(0.2, self.app.settings.anim(AI_PACE_OUT * (1.6 if decision.kind == "turn" else 1.0)))
+        return self.app.settings.anim(AI_PACE if decision.kind != "turn" else AI_PACE * 2)
 
     def ai_step(self):
         m = self.match
@@ -329,7 +621,7 @@ class TableScene(Scene):
             decision = next((d for d in m.decisions() if d.seat == seat), None)
             if decision is None:
                 continue
-            if error is not None or action not in decision.actions:
+            if error is not None or not m.is_legal(seat, action):
                 # an agent that failed (e.g. its memory changed under it while a human
                 # answered a reaction) thinks once more before falling back to the default
                 tries = self.ai_retries.get(key, 0)
@@ -337,16 +629,16 @@ class TableScene(Scene):
                     self.ai_retries[key] = tries + 1
                     continue
                 action = decision.default if decision.default in decision.actions else decision.actions[0]
-            pace = self.app.settings.anim(0.35 if decision.kind != "turn" else 0.7)
-            self.ready = (key, action, self.think_t + pace)
+            self.ready = (key, action, self.think_t + self.ai_pace(decision))
         if self.ready is not None:
             key, action, due = self.ready
-            if key[0] != len(m.log):
+            seat = key[1]
+            decision = next((d for d in m.decisions() if d.seat == seat), None)
+            if key[0] != len(m.log) or decision is None:
                 self.ready = None
-            elif now >= due:
+            elif now >= due and m.ready(decision):   # never before the window's minimum time
                 self.ready = None
-                seat = key[1]
-                if any(d.seat == seat and action in d.actions for d in m.decisions()):
+                if m.is_legal(seat, action):
                     try:
                         events = m.submit(seat, action)
                     except IllegalAction as exc:
@@ -359,7 +651,7 @@ class TableScene(Scene):
                 self.worker.cancel()
                 self.think_seat = None
             return
-        if self._safe(self.table.busy, "busy", False):
+        if not self.fast and self._safe(self.table.busy, "busy", False):
             return
         requests = m.agent_requests()
         if not requests:
@@ -370,6 +662,8 @@ class TableScene(Scene):
         self.think_t = now
 
     def finish(self):
+        if self.finished:
+            return
         self.finished = True
         from .results import ResultsScene
         path = self.match.autosave_path
@@ -385,14 +679,18 @@ class TableScene(Scene):
         if self.curtain is not None:
             if self.ui.handle_event(e):
                 return True
+            if e.type == pygame.MOUSEBUTTONDOWN and self.curtain_t < CURTAIN_GUARD:
+                return True                      # a click meant for the table it replaced
             if self.curtain_btn.handle_event(e):
                 return True
             if e.type == pygame.KEYDOWN:
                 k = getattr(e, "key", None)
                 if k == pygame.K_ESCAPE:
                     self.open_menu()
-                elif k in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER) and self.curtain_t > 0.3:
-                    self.lift_curtain()
+                elif k == CURTAIN_KEY:
+                    self.hold_t = 0.0
+            elif e.type == pygame.KEYUP and getattr(e, "key", None) == CURTAIN_KEY:
+                self.hold_t = None
             return True                         # nothing reaches the hidden table
         if e.type == pygame.KEYDOWN:
             k = getattr(e, "key", None)
@@ -400,6 +698,13 @@ class TableScene(Scene):
                 self.open_menu()
                 return True
         if self.ui.handle_event(e):
+            return True
+        if self.over_ready and e.type == pygame.KEYDOWN and getattr(e, "key", None) in (pygame.K_RETURN,
+                                                                                        pygame.K_KP_ENTER):
+            self.finish()
+            return True
+        if self.public and e.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and hasattr(e, "pos") \
+                and any(r.collidepoint(e.pos) for r in self.public_rows()):
             return True
         if self._safe(lambda: self.table.handle_event(e), "handle_event", False):
             return True
@@ -442,6 +747,20 @@ class TableScene(Scene):
         return extra + [(k, v) for k, v in lines if k.replace(" ", "").lower() not in seen]
 
     # -- drawing -------------------------------------------------------------------------------
+    def animating(self) -> bool:
+        """Whether the picture changes by itself now (the window redraws only then, or
+        on input): animations, AI thinking, a countdown, the curtain's embers."""
+        if self.curtain is not None:
+            return True
+        if self.worker.busy or self.ready is not None or self.hold_t is not None:
+            return True
+        if self._safe(self.table.busy, "busy", False):
+            return True
+        if self.match.over:
+            return not self.over_ready
+        return any(self.match.time_left(d) is not None for d in self.match.decisions()
+                   if self.viewer is None or d.seat == self.viewer or d.seat in self.humans)
+
     def draw(self, surf):
         if self.curtain is not None:
             self.draw_curtain(surf)
@@ -450,21 +769,29 @@ class TableScene(Scene):
             return
         self._safe(lambda: self.table.draw(surf), "draw")
         self.draw_thinking(surf)
+        self.draw_out(surf)
+        if self.public:
+            self.draw_public(surf)
+        if self.over_ready:
+            self.draw_over(surf)
         self.ui.draw(surf)
         self.ui.draw_tooltip(surf)
+
+    def seat_pos(self, seat):
+        anchor = getattr(self.table, "seat_anchor", None)
+        if callable(anchor):
+            try:
+                return anchor(seat)
+            except Exception:        # noqa: BLE001
+                return None
+        return None
 
     def draw_thinking(self, surf):
         seat = self.think_seat if self.worker.busy else (self.ready[0][1] if self.ready else None)
         if seat is None or seat >= len(self.match.seats):
             return
         pal = self.app.pal
-        pos = None
-        anchor = getattr(self.table, "seat_anchor", None)
-        if callable(anchor):
-            try:
-                pos = anchor(seat)
-            except Exception:        # noqa: BLE001
-                pos = None
+        pos = self.seat_pos(seat)
         dots = "." * (1 + int(self.t * 3) % 3)
         text = t("play.thinking", name=self.match.seats[seat].name) + dots
         base = t("play.thinking", name=self.match.seats[seat].name) + "..."
@@ -473,7 +800,8 @@ class TableScene(Scene):
         if pos is None:
             r.midtop = (LOGICAL_SIZE[0] // 2, 14)
         else:
-            r.center = (int(pos[0]), int(pos[1]))
+            # above the seat's anchor (the name sits at the anchor: never cover it)
+            r.midbottom = (int(pos[0]), int(pos[1]) - 10)
             r.clamp_ip(surf.get_rect().inflate(-16, -16))
         draw_panel(surf, r, self.app, alpha=235, fill=pal.bg_deep, edge=pal.gold_dim, radius=23)
         ang = (self.t * 200) % 360
@@ -482,6 +810,69 @@ class TableScene(Scene):
         surf.blit(rot, rot.get_rect(center=(r.x + 30, r.centery)))
         seat_marker(surf, self.app, seat, (r.x + 56, r.centery), 7)
         draw_text(surf, self.app, text, (r.x + 70, r.centery), FONT.small, pal.text, bold=True, anchor="midleft")
+
+    def draw_out(self, surf):
+        """Your seat says plainly that you are out of the game."""
+        if not self.viewer_out():
+            return
+        pal = self.app.pal
+        label = t("play.knocked_out")
+        note = t("play.knocked_out_note")
+        tw = max(self.app.assets.text_size(label, FONT.heading - 4, bold=True)[0],
+                 self.app.assets.text_size(note, FONT.small)[0])
+        r = pygame.Rect(0, 0, tw + 110, 100)
+        r.midbottom = (LOGICAL_SIZE[0] // 2, 1080 - 300)
+        draw_panel(surf, r, self.app, alpha=240, fill=pal.bg_deep, edge=pal.danger_hi)
+        ic = self.app.assets.icon("close", 48, pal.danger_hi)
+        surf.blit(ic, ic.get_rect(midleft=(r.x + 22, r.centery)))
+        draw_text(surf, self.app, label, (r.x + 86, r.y + 16), FONT.heading - 4, pal.danger_hi, bold=True)
+        draw_text(surf, self.app, note, (r.x + 86, r.y + 62), FONT.small, pal.text_dim)
+
+    def draw_public(self, surf):
+        pal = self.app.pal
+        rows = self.public_rows()
+        outer = rows[0].unionall(rows[1:]).inflate(40, 40)
+        outer.y -= 50
+        outer.h += 50
+        draw_panel(surf, outer, self.app, alpha=238)
+        draw_text(surf, self.app, t("curtain.public_title"), (outer.x + 30, outer.y + 18), FONT.small,
+                  pal.text_dim)
+        for d, r in zip(self.public, rows):
+            draw_panel(surf, r, self.app, alpha=220, fill=pal.bg_deep, edge=pal.gold_dim)
+            seat_marker(surf, self.app, d.seat, (r.x + 30, r.y + 32), 11)
+            draw_text(surf, self.app, self.match.seats[d.seat].name, (r.x + 52, r.y + 32), FONT.body,
+                      pal.gold, bold=True, anchor="midleft")
+            left = min((b.rect.x for b in self.public_btns if getattr(b, "public_seat", None) == d.seat),
+                       default=r.right)
+            title = decision_title(self.spec.id, d, self.match.seats)
+            left_w = left - (r.x + 30) - 16
+            lines = self.app.assets.wrap(title, FONT.small, left_w)
+            for i, line in enumerate(lines[:2]):
+                draw_text(surf, self.app, line, (r.x + 30, r.y + 54 + i * 24), FONT.small, pal.text)
+            left_s = self.match.time_left(d)
+            if left_s is not None:
+                draw_text(surf, self.app, f"{int(left_s + 0.999)} s", (left - 14, r.y + 10), FONT.small,
+                          pal.amber, bold=True, anchor="topright")
+
+    def draw_over(self, surf):
+        """The game is over: the board stays; a banner says who won and why."""
+        from .results import reason_text
+        pal = self.app.pal
+        r = self.over_rect()
+        draw_panel(surf, r, self.app, alpha=242, edge=pal.gold)
+        result = self.match.result()
+        names = [self.match.seats[i].name for i in (result.winners if result else ())
+                 if 0 <= i < len(self.match.seats)]
+        head = t("play.game_over")
+        if names:
+            head += " — " + t("play.winner" if len(names) == 1 else "play.winners", names=", ".join(names))
+        avail = r.w - 330 - 30
+        draw_text(surf, self.app, head, (r.x + 30, r.y + 14), FONT.heading - 6, pal.gold, display=True)
+        reason = reason_text(self.match, result)
+        if reason:
+            lines = self.app.assets.wrap(reason, FONT.small, avail)
+            for i, line in enumerate(lines[:2]):
+                draw_text(surf, self.app, line, (r.x + 30, r.y + 58 + i * 24), FONT.small, pal.text)
 
     def draw_curtain(self, surf):
         pal = self.app.pal
@@ -499,9 +890,17 @@ class TableScene(Scene):
         nr = draw_text(surf, self.app, name, (cx, panel.y + 262), FONT.title + 12, pal.gold, display=True,
                        anchor="center", shadow=True)
         seat_marker(surf, self.app, seat, (nr.x - 34, nr.centery + 4), 14)
-        block = self.app.assets.text_block(t("curtain.hint"), FONT.body, pal.text, 800, align="center")
-        surf.blit(block, block.get_rect(midtop=(cx, panel.y + 330)))
+        block = self.app.assets.text_block(t("curtain.hint"), FONT.body, pal.text, 860, align="center")
+        surf.blit(block, block.get_rect(midtop=(cx, panel.y + 316)))
         self.curtain_btn.draw(surf)
+        if self.hold_t is not None:
+            # the hold's progress, under the button
+            b = self.curtain_btn.rect
+            bar = pygame.Rect(b.x, b.bottom + 10, b.w, 8)
+            pygame.draw.rect(surf, pal.bg_deep, bar, border_radius=4)
+            k = min(1.0, self.hold_t / CURTAIN_HOLD)
+            pygame.draw.rect(surf, pal.gold, (bar.x, bar.y, int(bar.w * k), bar.h), border_radius=4)
 
 
-__all__ = ["TableScene", "make_agents", "build_table", "start_game", "SPACE", "time"]
+__all__ = ["TableScene", "make_agents", "build_table", "start_game", "action_label", "decision_title",
+           "thing_name", "CURTAIN_GUARD", "CURTAIN_HOLD", "CURTAIN_KEY", "SPACE", "time"]
