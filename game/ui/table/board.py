@@ -1,0 +1,760 @@
+"""A board in world units (inches): zoom about the pointer, pan by dragging empty
+ground, pieces dragged with a live ruler and dropped anywhere (the drop returns a
+world point), range rings, a line-of-sight overlay against polygon obstacles, and
+terrain heights shown by shading.
+
+    board = Board(lay["board"], (36, 36), renderer, terrain=[Terrain(pts, height=2)],
+                  on_drop=lambda piece, point, target: rules_ok(piece, point),
+                  allowance=lambda piece: 5.5)
+    board.add(Piece("aldric", "mini", pos=(6, 30), size=0.5, facing=270))
+    board.handle_event(e)                 # wheel zoom, drag pan, drag/drop pieces
+    board.update(dt); board.draw(surf)
+    board.rings = [RangeRing((6, 30), 12, colour, "12\"")]
+    board.los_from = board.piece("aldric")  # shadows + lines to every other piece
+
+`on_drop(piece, point, target)` gets the world point (clamped to the allowance when
+`clamp=True`) and the piece dropped on, if any; return False and the piece glides
+home (an illegal move), anything else and it stays (the events then move it for
+real). `on_click(piece_or_None, point)` for plain clicks. `measure(a, b)` gives the
+distance the ruler shows (default centre to centre; a game passes base edge to base
+edge). `drag_rings(piece)` adds rings while a piece is carried (where an Engagement
+would trigger). Keys: + / - zoom, arrows pan, Home fits the board.
+
+The geometry at the top (`segments_cross`, `point_in_polygon`, `segment_hits_polygon`,
+`line_of_sight`, `shadow_quads`) is pure (no pygame) and unit-tested; a game's rules
+keep their own geometry module — the overlay only shows it.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Callable
+
+import pygame
+
+from . import style
+from .hit import HitItem, HitStack
+from .pieces import Piece, PieceRenderer
+from .tween import Animator, ease_out_back
+
+Point = tuple[float, float]
+EPS = 1e-9
+
+
+# ==========================================================================================
+# pure geometry
+# ==========================================================================================
+def _orient(a: Point, b: Point, c: Point) -> float:
+    return (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])
+
+
+def _on_segment(a: Point, b: Point, p: Point) -> bool:
+    return (min(a[0], b[0]) - EPS <= p[0] <= max(a[0], b[0]) + EPS
+            and min(a[1], b[1]) - EPS <= p[1] <= max(a[1], b[1]) + EPS)
+
+
+def segments_cross(p1: Point, p2: Point, q1: Point, q2: Point) -> bool:
+    """Do segments p1p2 and q1q2 meet (touching counts)?"""
+    d1, d2 = _orient(q1, q2, p1), _orient(q1, q2, p2)
+    d3, d4 = _orient(p1, p2, q1), _orient(p1, p2, q2)
+    if ((d1 > EPS and d2 < -EPS) or (d1 < -EPS and d2 > EPS)) and \
+            ((d3 > EPS and d4 < -EPS) or (d3 < -EPS and d4 > EPS)):
+        return True
+    return ((abs(d1) <= EPS and _on_segment(q1, q2, p1)) or (abs(d2) <= EPS and _on_segment(q1, q2, p2))
+            or (abs(d3) <= EPS and _on_segment(p1, p2, q1)) or (abs(d4) <= EPS and _on_segment(p1, p2, q2)))
+
+
+def point_in_polygon(p: Point, poly) -> bool:
+    """Even-odd rule; points on the boundary count as inside."""
+    x, y = p
+    inside = False
+    n = len(poly)
+    for i in range(n):
+        a, b = poly[i], poly[(i + 1) % n]
+        if abs(_orient(a, b, p)) <= EPS and _on_segment(a, b, p):
+            return True
+        if (a[1] > y) != (b[1] > y):
+            xi = a[0] + (y - a[1]) * (b[0] - a[0]) / (b[1] - a[1])
+            if x < xi:
+                inside = not inside
+    return inside
+
+
+def segment_hits_polygon(a: Point, b: Point, poly) -> bool:
+    """Does segment ab cross or lie inside the polygon?"""
+    n = len(poly)
+    xs = [p[0] for p in poly]
+    ys = [p[1] for p in poly]
+    if max(a[0], b[0]) < min(xs) or min(a[0], b[0]) > max(xs) or \
+            max(a[1], b[1]) < min(ys) or min(a[1], b[1]) > max(ys):
+        return False
+    for i in range(n):
+        if segments_cross(a, b, poly[i], poly[(i + 1) % n]):
+            return True
+    return point_in_polygon(a, poly)
+
+
+@dataclass(frozen=True)
+class Obstacle:
+    """A polygon that may block sight: it blocks when taller than both eyes."""
+    points: tuple
+    height: float = math.inf
+
+
+def line_of_sight(a: Point, b: Point, obstacles, eye: float = 0.0, target: float = 0.0) -> bool:
+    """True when nothing blocks a→b: an obstacle blocks when the segment meets it, it is
+    taller than both the eye and the target heights, and neither end stands inside it
+    (a figure on top of a wall sees out of it). Symmetric in a and b."""
+    top = max(eye, target)
+    for ob in obstacles:
+        pts = ob.points
+        if ob.height <= top:
+            continue
+        if point_in_polygon(a, pts) or point_in_polygon(b, pts):
+            continue
+        if segment_hits_polygon(a, b, pts):
+            return False
+    return True
+
+
+def shadow_quads(eye: Point, poly, far: float) -> list[list[Point]]:
+    """The region hidden behind a polygon from `eye`, as one quad per edge that faces
+    the eye (each such edge pushed `far` away from it). Their union covers the shadow
+    (and the polygon itself) for any simple polygon; none if the eye is inside."""
+    if point_in_polygon(eye, poly):
+        return []
+    n = len(poly)
+    area2 = sum(poly[i][0] * poly[(i + 1) % n][1] - poly[(i + 1) % n][0] * poly[i][1] for i in range(n))
+    out = []
+    for i in range(n):
+        a, b = poly[i], poly[(i + 1) % n]
+        # the eye is outside this edge (on the side its outward normal points to)
+        side = _orient(a, b, eye)
+        if (side < 0) if area2 > 0 else (side > 0):
+            out.append([a, b, _push(eye, b, far), _push(eye, a, far)])
+    return out
+
+
+def _push(eye: Point, p: Point, far: float) -> Point:
+    dx, dy = p[0] - eye[0], p[1] - eye[1]
+    d = math.hypot(dx, dy) or EPS
+    return (p[0] + dx / d * far, p[1] + dy / d * far)
+
+
+def clamp_reach(origin: Point, point: Point, reach: float) -> Point:
+    """`point`, pulled back along the line from origin to at most `reach` away."""
+    d = math.dist(origin, point)
+    if d <= reach or d <= EPS:
+        return point
+    k = reach / d
+    return (origin[0] + (point[0] - origin[0]) * k, origin[1] + (point[1] - origin[1]) * k)
+
+
+# ==========================================================================================
+# camera
+# ==========================================================================================
+class Camera:
+    """World inches ↔ screen pixels inside `rect`: `ppi` pixels per inch, `origin` the
+    world point at rect's top-left. Zoom is bounded between fitting the whole board and
+    `max_fit` times that."""
+
+    def __init__(self, rect, world_size, *, max_fit: float = 6.0, margin: float = 0.03):
+        self.rect = pygame.Rect(rect)
+        self.world = (float(world_size[0]), float(world_size[1]))
+        self.margin = margin
+        self.max_fit = max_fit
+        self.fit()
+
+    @property
+    def min_ppi(self) -> float:
+        m = 1.0 - 2 * self.margin
+        return min(self.rect.width * m / self.world[0], self.rect.height * m / self.world[1])
+
+    @property
+    def max_ppi(self) -> float:
+        return self.min_ppi * self.max_fit
+
+    def fit(self) -> None:
+        self.ppi = self.min_ppi
+        self.origin = (self.world[0] / 2 - self.rect.width / 2 / self.ppi,
+                       self.world[1] / 2 - self.rect.height / 2 / self.ppi)
+
+    def set_rect(self, rect) -> None:
+        self.rect = pygame.Rect(rect)
+        self.fit()
+
+    def to_screen(self, p) -> tuple[float, float]:
+        return (self.rect.x + (p[0] - self.origin[0]) * self.ppi, self.rect.y + (p[1] - self.origin[1]) * self.ppi)
+
+    def to_world(self, s) -> tuple[float, float]:
+        return (self.origin[0] + (s[0] - self.rect.x) / self.ppi, self.origin[1] + (s[1] - self.rect.y) / self.ppi)
+
+    def zoom_at(self, pos, factor: float) -> None:
+        """Zoom keeping the world point under `pos` under it."""
+        w = self.to_world(pos)
+        self.ppi = max(self.min_ppi, min(self.max_ppi, self.ppi * factor))
+        self.origin = (w[0] - (pos[0] - self.rect.x) / self.ppi, w[1] - (pos[1] - self.rect.y) / self.ppi)
+        self.clamp()
+
+    def pan(self, dx: float, dy: float) -> None:
+        """Move the view by a screen delta (the ground follows the pointer)."""
+        self.origin = (self.origin[0] - dx / self.ppi, self.origin[1] - dy / self.ppi)
+        self.clamp()
+
+    def clamp(self) -> None:
+        """Keep the board in view (zoomed out: all of it; zoomed in: it fills the view
+        but for a tenth of it)."""
+        vw, vh = self.rect.width / self.ppi, self.rect.height / self.ppi
+        ox, oy = self.origin
+
+        def lim(o, v, w):
+            if v >= w:                       # the whole board fits: keep all of it in view
+                return max(w - v, min(0.0, o))
+            return max(-0.1 * v, min(w - 0.9 * v, o))   # zoomed in: at most a tenth of the view off the edge
+        self.origin = (lim(ox, vw, self.world[0]), lim(oy, vh, self.world[1]))
+
+    def key(self) -> tuple:
+        return (round(self.ppi, 4), round(self.origin[0], 4), round(self.origin[1], 4), tuple(self.rect))
+
+
+# ==========================================================================================
+# terrain and overlays
+# ==========================================================================================
+TERRAIN_LOOK = {
+    # kind: (fill, edge)
+    "block": ((92, 80, 74), (196, 176, 140)),
+    "woods": ((40, 70, 44), (110, 150, 96)),
+    "ruin": ((84, 72, 66), (170, 150, 120)),
+    "water": ((28, 52, 80), (90, 140, 190)),
+    "open": ((60, 54, 44), (120, 108, 84)),
+}
+
+
+@dataclass
+class Terrain:
+    """A polygon on the board (world inches). Height in inches (0 = flat); `blocks`
+    says whether the LoS overlay treats it as an obstacle."""
+    points: list
+    height: float = 0.0
+    kind: str = "block"
+    blocks: bool = True
+    label: str | None = None
+
+    def obstacle(self) -> Obstacle:
+        return Obstacle(tuple(tuple(map(float, p)) for p in self.points),
+                        self.height if self.height > 0 else math.inf)
+
+
+@dataclass
+class RangeRing:
+    center: Point
+    radius: float
+    color: tuple = style.GOLD
+    label: str | None = None
+    dashed: bool = False
+
+
+@dataclass
+class _Carry:
+    piece: Piece
+    home: Point
+    grab: Point                       # world offset of the press from the piece centre
+    reach: float | None
+    point: Point = (0.0, 0.0)
+    target: Piece | None = None
+    extra_rings: list = field(default_factory=list)
+
+
+def _dashed_circle(surf, color, c, r: float, width: int, dash: float) -> None:
+    if r < 2:
+        return
+    n = max(12, int(2 * math.pi * r / max(2.0, dash)))
+    if n % 2:
+        n += 1
+    for i in range(0, n, 2):
+        a0, a1 = 2 * math.pi * i / n, 2 * math.pi * (i + 1) / n
+        pygame.draw.arc(surf, color, pygame.Rect(c[0] - r, c[1] - r, 2 * r, 2 * r), -a1, -a0, width)
+
+
+def _dashed_line(surf, color, a, b, width: int, dash: float) -> None:
+    d = math.dist(a, b)
+    if d < 1:
+        return
+    n = max(1, int(d / dash))
+    for i in range(0, n, 2):
+        t0, t1 = i / n, min(1.0, (i + 1) / n)
+        pygame.draw.line(surf, color, (a[0] + (b[0] - a[0]) * t0, a[1] + (b[1] - a[1]) * t0),
+                         (a[0] + (b[0] - a[0]) * t1, a[1] + (b[1] - a[1]) * t1), width)
+
+
+class Board(HitItem):
+    """A measured table. See the module docstring."""
+    layer = 0
+
+    def __init__(self, rect, world_size, renderer: PieceRenderer, *, terrain=(), grid: float = 1.0,
+                 on_drop: Callable | None = None, on_click: Callable | None = None,
+                 allowance: Callable[[Piece], float | None] | None = None, measure: Callable | None = None,
+                 drag_rings: Callable[[Piece], list] | None = None, clamp: bool = False,
+                 animator: Animator | None = None, unit: str = "\"", threshold_frac: float = 0.006,
+                 max_fit: float = 6.0):
+        self.camera = Camera(rect, world_size, max_fit=max_fit)
+        self.renderer = renderer
+        self.gfx = renderer.gfx
+        self.terrain = list(terrain)
+        self.grid = grid
+        self.on_drop = on_drop
+        self.on_click = on_click
+        self.allowance = allowance
+        self.measure = measure or math.dist
+        self.drag_rings = drag_rings
+        self.clamp = clamp
+        self.anim = animator if animator is not None else Animator()
+        self._own_anim = animator is None
+        self.unit = unit
+        self.threshold = max(3, int(threshold_frac * min(self.camera.rect.size)))
+        self.pieces: list[Piece] = []
+        self.stack = HitStack()
+        self.rings: list[RangeRing] = []
+        self.los_from: Piece | Point | None = None
+        self.los_eye: float = 0.0
+        self.selected: Piece | None = None
+        self.hover: Piece | None = None
+        self.carry: _Carry | None = None
+        self.press: tuple | None = None       # (piece or None, screen pos)
+        self.panning = False
+        self.pointer = (-1, -1)
+        self._ground: pygame.Surface | None = None
+        self._ground_key = None
+        self._shade: pygame.Surface | None = None
+        self._shade_key = None
+        self._obstacles = None
+
+    # -- hit protocol (the board as one item of a table's stack) ---------------------
+    @property
+    def rect(self) -> pygame.Rect:
+        return self.camera.rect
+
+    @property
+    def bounds(self) -> pygame.Rect:
+        return self.camera.rect
+
+    def hit(self, pos) -> bool:
+        return self.camera.rect.collidepoint(pos)
+
+    def tooltip(self) -> str | None:
+        return self.hover.tooltip() if self.hover is not None else None
+
+    def piece_at(self, pos) -> Piece | None:
+        return self.stack.top(pos)
+
+    # -- pieces ------------------------------------------------------------------------
+    def add(self, piece: Piece) -> Piece:
+        self.pieces.append(piece)
+        self.stack.add(piece)
+        self._place(piece)
+        return piece
+
+    def remove(self, piece: Piece) -> None:
+        self.pieces = [p for p in self.pieces if p is not piece]
+        self.stack.remove(piece)
+
+    def piece(self, pid) -> Piece | None:
+        return next((p for p in self.pieces if p.id == pid), None)
+
+    def set_terrain(self, terrain) -> None:
+        self.terrain = list(terrain)
+        self._ground_key = None
+        self._obstacles = None
+
+    def obstacles(self) -> list[Obstacle]:
+        if self._obstacles is None:
+            self._obstacles = [t.obstacle() for t in self.terrain if t.blocks]
+        return self._obstacles
+
+    def set_rect(self, rect) -> None:
+        self.camera.set_rect(rect)
+        self._ground_key = None
+
+    def _place(self, p: Piece) -> None:
+        """Record where p is drawn (so it answers hits before the first frame)."""
+        p.screen = self.camera.to_screen(p.pos)
+        p.screen_r = max(3.0, p.size * self.camera.ppi)
+
+    def _place_all(self) -> None:
+        for p in self.pieces:
+            self._place(p)
+
+    # -- input -------------------------------------------------------------------------
+    def handle_event(self, e) -> bool:
+        t = e.type
+        cam = self.camera
+        if t == pygame.MOUSEMOTION:
+            return self._motion(e.pos)
+        if t == pygame.MOUSEWHEEL:
+            if not cam.rect.collidepoint(self.pointer):
+                return False
+            dy = getattr(e, "precise_y", 0.0) or e.y
+            cam.zoom_at(self.pointer, 1.15 ** dy)
+            self._place_all()
+            return True
+        if t in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and getattr(e, "button", 1) in (4, 5):
+            return cam.rect.collidepoint(e.pos)         # the wheel, as legacy buttons: MOUSEWHEEL zooms
+        if t == pygame.MOUSEBUTTONDOWN and getattr(e, "button", 1) == 1:
+            if not cam.rect.collidepoint(e.pos):
+                return False
+            self.pointer = e.pos
+            self._place_all()
+            self.press = (self.stack.top(e.pos), e.pos)
+            return True
+        if t == pygame.MOUSEBUTTONUP and getattr(e, "button", 1) == 1:
+            return self._release(e.pos)
+        if t == pygame.KEYDOWN:
+            return self._key(e)
+        return False
+
+    def _key(self, e) -> bool:
+        cam = self.camera
+        k = e.key
+        step = min(cam.rect.size) * 0.1
+        if k in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
+            cam.zoom_at(cam.rect.center, 1.25)
+        elif k in (pygame.K_MINUS, pygame.K_KP_MINUS):
+            cam.zoom_at(cam.rect.center, 1 / 1.25)
+        elif k == pygame.K_HOME:
+            cam.fit()
+        elif k == pygame.K_LEFT:
+            cam.pan(step, 0)
+        elif k == pygame.K_RIGHT:
+            cam.pan(-step, 0)
+        elif k == pygame.K_UP:
+            cam.pan(0, step)
+        elif k == pygame.K_DOWN:
+            cam.pan(0, -step)
+        elif k == pygame.K_ESCAPE and self.carry is not None:
+            self._glide_home(self.carry)
+            self.carry = None
+            self.press = None
+        else:
+            return False
+        self._place_all()
+        return True
+
+    def _motion(self, pos) -> bool:
+        last = self.pointer
+        self.pointer = pos
+        cam = self.camera
+        if self.carry is not None:
+            self._carry_to(pos)
+            return True
+        if self.press is not None:
+            item, p0 = self.press
+            if self.panning:
+                cam.pan(pos[0] - last[0], pos[1] - last[1])
+                self._place_all()
+                return True
+            if math.dist(pos, p0) >= self.threshold:
+                if item is None:
+                    self.panning = True
+                    cam.pan(pos[0] - p0[0], pos[1] - p0[1])
+                    self._place_all()
+                    return True
+                if item.drag_payload() is not None:
+                    self._start_carry(item, p0, pos)
+                    return True
+        if not cam.rect.collidepoint(pos):
+            self.hover = None
+            return False
+        self.hover = self.stack.top(pos)
+        return self.hover is not None
+
+    def _start_carry(self, piece: Piece, p0, pos) -> None:
+        self.press = None
+        w0 = self.camera.to_world(p0)
+        reach = self.allowance(piece) if self.allowance is not None else None
+        c = _Carry(piece, piece.pos, (piece.pos[0] - w0[0], piece.pos[1] - w0[1]), reach)
+        if self.drag_rings is not None:
+            c.extra_rings = list(self.drag_rings(piece))
+        for tw in self.anim.tweens:
+            if tw.tag == ("piece", id(piece)):
+                tw.done = True
+        self.carry = c
+        self._carry_to(pos)
+
+    def _carry_to(self, pos) -> None:
+        c = self.carry
+        w = self.camera.to_world(pos)
+        pt = (w[0] + c.grab[0], w[1] + c.grab[1])
+        if self.clamp and c.reach is not None:
+            pt = clamp_reach(c.home, pt, c.reach)
+        c.point = pt
+        c.piece.pos = pt
+        self._place(c.piece)
+        c.target = self.stack.top(pos, lambda i: i is not c.piece)
+
+    def _release(self, pos) -> bool:
+        self.pointer = pos
+        if self.carry is not None:
+            c = self.carry
+            self._carry_to(pos)
+            self.carry = None
+            ok = self.on_drop(c.piece, c.point, c.target) if self.on_drop is not None else True
+            if ok is False:
+                self._glide_home(c)
+            return True
+        if self.press is None:
+            return False
+        item, _p0 = self.press
+        self.press = None
+        if self.panning:
+            self.panning = False
+            return True
+        if self.on_click is not None:
+            self.on_click(item, self.camera.to_world(pos))
+        if item is not None:
+            self.selected = item if self.selected is not item else None
+        return True
+
+    def ruler(self) -> tuple[float, float | None] | None:
+        """While a piece is carried: (distance measured, allowance left or None)."""
+        c = self.carry
+        if c is None:
+            return None
+        d = self.measure(c.home, c.point)
+        return d, (None if c.reach is None else c.reach - d)
+
+    def _glide_home(self, c: _Carry) -> None:
+        c.piece.glide(self.anim, c.home, 0.35, ease=ease_out_back)
+
+    # -- frame -------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        if self._own_anim:
+            self.anim.update(dt)
+
+    def busy(self) -> bool:
+        """A piece is still gliding (or, with its own animator, anything is playing)."""
+        if self._own_anim and self.anim.busy():
+            return True
+        return any(not t.done and isinstance(t.tag, tuple) and t.tag[0] in ("piece", "turn") and t.tag[1] in
+                   {id(p) for p in self.pieces} for t in self.anim.tweens)
+
+    def draw(self, surf) -> None:
+        cam = self.camera
+        clip = surf.get_clip()
+        surf.set_clip(cam.rect)
+        surf.blit(self._ground_layer(), cam.rect.topleft)
+        if self.los_from is not None:
+            self._draw_shadows(surf)
+        for ring in self.rings:
+            self._draw_ring(surf, ring)
+        c = self.carry
+        if c is not None:
+            self._draw_carry_under(surf, c)
+        lines = self.sightlines() if self.los_from is not None else []
+        self._draw_sightlines(surf, lines, crosses=False)
+        r = self.renderer
+        ppi = cam.ppi
+        for p in sorted(self.pieces, key=lambda q: (q is (c.piece if c else None), q.layer)):
+            sx, sy = cam.to_screen(p.pos)
+            hi = (c is not None and c.target is p) or p is self.selected
+            r.draw(surf, p, (sx, sy), max(3.0, p.size * ppi), highlight=hi, show_name=ppi * p.size >= 9)
+        self._draw_sightlines(surf, lines, crosses=True)
+        if c is not None:
+            self._draw_ruler(surf, c)
+        surf.set_clip(clip)
+
+    # ground: background, grid, terrain with heights; cached per camera
+    def _ground_layer(self) -> pygame.Surface:
+        key = (self.camera.key(), len(self.terrain), id(self.terrain))
+        if self._ground is None or key != self._ground_key:
+            self._ground = self._render_ground()
+            self._ground_key = key
+        return self._ground
+
+    def _render_ground(self) -> pygame.Surface:
+        cam = self.camera
+        rect = cam.rect
+        s = pygame.Surface(rect.size).convert() if pygame.display.get_surface() else pygame.Surface(rect.size)
+        s.fill(style.INK)
+        ox, oy = rect.topleft
+
+        def sp(p):
+            x, y = cam.to_screen(p)
+            return (x - ox, y - oy)
+        W, H = cam.world
+        tl, br = sp((0, 0)), sp((W, H))
+        table = pygame.Rect(round(tl[0]), round(tl[1]), round(br[0] - tl[0]), round(br[1] - tl[1]))
+        pygame.draw.rect(s, (46, 40, 32), table)
+        # grid: every `grid` inches, stronger every 6
+        if self.grid and cam.ppi * self.grid >= 6:
+            x = 0.0
+            i = 0
+            while x <= W + EPS:
+                a, b = sp((x, 0)), sp((x, H))
+                pygame.draw.line(s, (70, 62, 48) if i % 6 else (96, 84, 62), a, b, 1)
+                x += self.grid
+                i += 1
+            y = 0.0
+            i = 0
+            while y <= H + EPS:
+                a, b = sp((0, y)), sp((W, y))
+                pygame.draw.line(s, (70, 62, 48) if i % 6 else (96, 84, 62), a, b, 1)
+                y += self.grid
+                i += 1
+        pygame.draw.rect(s, style.GOLD_DEEP, table, max(1, int(cam.ppi * 0.08)))
+        # terrain: low first; height lifts the polygon (a drop shadow) and lightens it
+        for t in sorted(self.terrain, key=lambda t: t.height):
+            fill, edge = TERRAIN_LOOK.get(t.kind, TERRAIN_LOOK["block"])
+            pts = [sp(p) for p in t.points]
+            lift = min(0.6, t.height * 0.12) * cam.ppi
+            if t.height > 0:
+                pygame.draw.polygon(s, (14, 10, 10), [(x + lift * 0.7, y + lift) for x, y in pts])
+            k = 1.0 + min(0.6, 0.12 * t.height)
+            pygame.draw.polygon(s, tuple(min(255, int(v * k)) for v in fill), pts)
+            if t.kind == "woods":
+                self._hatch(s, pts, edge)
+            pygame.draw.polygon(s, edge, pts, max(1, int(cam.ppi * (0.05 + 0.03 * min(t.height, 4)))))
+            tag = t.label or (f"{t.height:g}{self.unit}" if t.height > 0 else None)
+            if tag and cam.ppi >= 10:
+                cx = sum(p[0] for p in pts) / len(pts)
+                cy = sum(p[1] for p in pts) / len(pts)
+                txt = self.gfx.outlined_text(tag, max(11, int(cam.ppi * 0.45)), style.TEXT, (0, 0, 0), px=1)
+                s.blit(txt, txt.get_rect(center=(int(cx), int(cy))))
+        return s
+
+    def _table_rect(self) -> pygame.Rect:
+        """The board's own area, in the view's local pixels."""
+        cam = self.camera
+        x0, y0 = (-cam.origin[0] * cam.ppi, -cam.origin[1] * cam.ppi)
+        return pygame.Rect(round(x0), round(y0), round(cam.world[0] * cam.ppi), round(cam.world[1] * cam.ppi))
+
+    def _hatch(self, s, pts, color) -> None:
+        """Diagonal strokes clipped to the polygon (woods), drawn in its bounding box only."""
+        box = pygame.Rect(int(min(p[0] for p in pts)), int(min(p[1] for p in pts)), 0, 0)
+        box.width = int(max(p[0] for p in pts)) - box.x + 2
+        box.height = int(max(p[1] for p in pts)) - box.y + 2
+        box = box.clip(s.get_rect())
+        if box.width <= 0 or box.height <= 0:
+            return
+        step = max(4, int(self.camera.ppi * 0.5))
+        local = [(x - box.x, y - box.y) for x, y in pts]
+        mask = pygame.Surface(box.size, pygame.SRCALPHA)
+        h = box.height
+        for x in range(-h, box.width, step):
+            pygame.draw.line(mask, (*color, 90), (x, h), (x + h, 0), 1)
+        clipm = pygame.Surface(box.size, pygame.SRCALPHA)
+        pygame.draw.polygon(clipm, (255, 255, 255, 255), local)
+        mask.blit(clipm, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+        s.blit(mask, box.topleft)
+
+    # overlays --------------------------------------------------------------------------
+    def _eye(self) -> Point | None:
+        f = self.los_from
+        if f is None:
+            return None
+        return f.pos if isinstance(f, Piece) else (float(f[0]), float(f[1]))
+
+    def _draw_shadows(self, surf) -> None:
+        cam = self.camera
+        eye = self._eye()
+        key = (cam.key(), round(eye[0], 3), round(eye[1], 3), self.los_eye, len(self.terrain))
+        if key != self._shade_key or self._shade is None:
+            rect = cam.rect
+            if self._shade is None or self._shade.get_size() != rect.size:
+                # per-pixel alpha: blits fast (a colour key plus surface alpha does not)
+                self._shade = pygame.Surface(rect.size, pygame.SRCALPHA)
+            sh = self._shade
+            sh.fill((0, 0, 0, 0))
+            sh.set_clip(self._table_rect())
+            far = math.hypot(*cam.world) * 2
+            ox, oy = rect.topleft
+            ppi, (cx0, cy0) = cam.ppi, cam.origin
+            for ob in self.obstacles():
+                if ob.height <= self.los_eye:
+                    continue
+                for quad in shadow_quads(eye, ob.points, far):
+                    pygame.draw.polygon(sh, (8, 6, 20, 150), [((x - cx0) * ppi, (y - cy0) * ppi) for x, y in quad])
+            self._shade_key = key
+        surf.blit(self._shade, cam.rect.topleft)
+
+    def sightlines(self) -> list[tuple[Piece, bool]]:
+        """(piece, seen) for every other piece, from `los_from` at height `los_eye`."""
+        eye = self._eye()
+        if eye is None:
+            return []
+        src = self.los_from if isinstance(self.los_from, Piece) else None
+        obs = self.obstacles()
+        return [(p, line_of_sight(eye, p.pos, obs, self.los_eye)) for p in self.pieces
+                if p is not src and not p.hidden]
+
+    def _draw_sightlines(self, surf, lines, crosses: bool) -> None:
+        """Lines under the pieces (solid: seen; dashed: blocked), crosses over the
+        pieces that cannot be seen (colour never alone)."""
+        if not lines:
+            return
+        cam = self.camera
+        e = cam.to_screen(self._eye())
+        width = max(1, int(cam.ppi * 0.06))
+        for p, seen in lines:
+            s = cam.to_screen(p.pos)
+            if not crosses:
+                if seen:
+                    pygame.draw.line(surf, style.GOOD, e, s, width)
+                else:
+                    _dashed_line(surf, style.BAD, e, s, width, max(4.0, cam.ppi * 0.3))
+            elif not seen:
+                k = max(4, p.screen_r * 0.6)
+                pygame.draw.line(surf, style.BAD, (s[0] - k, s[1] - k), (s[0] + k, s[1] + k), width + 2)
+                pygame.draw.line(surf, style.BAD, (s[0] - k, s[1] + k), (s[0] + k, s[1] - k), width + 2)
+
+    def _draw_ring(self, surf, ring: RangeRing) -> None:
+        cam = self.camera
+        c = cam.to_screen(ring.center)
+        r = ring.radius * cam.ppi
+        w = max(1, int(cam.ppi * 0.06))
+        if ring.dashed:
+            _dashed_circle(surf, ring.color, c, r, w, max(6.0, cam.ppi * 0.4))
+        else:
+            pygame.draw.circle(surf, ring.color, (int(c[0]), int(c[1])), int(r), w)
+        if ring.label:
+            t = self.gfx.outlined_text(ring.label, max(12, int(cam.ppi * 0.42)), ring.color, (0, 0, 0), px=1)
+            surf.blit(t, t.get_rect(midbottom=(int(c[0]), int(c[1] - r - 2))))
+
+    def _draw_carry_under(self, surf, c: _Carry) -> None:
+        cam = self.camera
+        # the ghost at home, the reach and any rings the game adds while carrying
+        if c.reach is not None:
+            self._draw_ring(surf, RangeRing(c.home, c.reach, style.GOLD_BRIGHT, None, True))
+        for ring in c.extra_rings:
+            self._draw_ring(surf, ring)
+        self.renderer.draw(surf, Piece("ghost", c.piece.kind, c.piece.color, label=c.piece.label,
+                                       size=c.piece.size, facing=c.piece.facing),
+                           cam.to_screen(c.home), max(3.0, c.piece.size * cam.ppi), show_name=False, alpha=90)
+
+    def _draw_ruler(self, surf, c: _Carry) -> None:
+        cam = self.camera
+        a, b = cam.to_screen(c.home), cam.to_screen(c.point)
+        dist = self.measure(c.home, c.point)
+        over = c.reach is not None and dist > c.reach + 1e-6
+        col = style.BAD if over else style.GOLD_BRIGHT
+        w = max(2, int(cam.ppi * 0.08))
+        pygame.draw.line(surf, (0, 0, 0), a, b, w + 2)
+        pygame.draw.line(surf, col, a, b, w)
+        # inch ticks along the ruler
+        d = math.dist(c.home, c.point)
+        if d > EPS and cam.ppi >= 8:
+            ux, uy = (b[0] - a[0]) / (d * cam.ppi), (b[1] - a[1]) / (d * cam.ppi)
+            k = max(3, int(cam.ppi * 0.15))
+            for i in range(1, int(d) + 1):
+                x, y = a[0] + ux * i * cam.ppi, a[1] + uy * i * cam.ppi
+                pygame.draw.line(surf, col, (x - uy * k, y + ux * k), (x + uy * k, y - ux * k), max(1, w // 2))
+        if c.reach is None:
+            text = f"{dist:.1f}{self.unit}"
+        elif over:
+            text = f"{dist:.1f}{self.unit} — {dist - c.reach:.1f}{self.unit} too far"
+        else:
+            text = f"{dist:.1f}{self.unit} — {c.reach - dist:.1f}{self.unit} left"
+        size = max(13, int(min(cam.rect.size) * 0.022))
+        t = self.gfx.outlined_text(text, size, col, (0, 0, 0), px=2)
+        r = t.get_rect(midbottom=(int(b[0]), int(b[1] - c.piece.screen_r - size * 0.6)))
+        r.clamp_ip(cam.rect)
+        surf.blit(t, r)

@@ -1,0 +1,289 @@
+"""One protocol for everything a player can hover, click, drag or drop on — cards,
+chips, pieces, dice, spaces, board points — and a stack that finds the topmost.
+
+    class Interactive(Protocol):
+        layer: int                       # higher is on top (ties: added later is on top)
+        def hit(self, pos) -> bool       # exact shape test (a round base, a rotated card)
+        @property
+        def bounds(self) -> pygame.Rect  # screen rect (highlights, menus, tooltips)
+        def tooltip(self) -> str | None
+        def drag_payload(self)           # what a drag carries; None = not draggable
+        def accepts(self, payload) -> bool   # may that payload be dropped here?
+
+`HitItem` is a base class with the harmless defaults (not draggable, accepts nothing,
+no tooltip). `HitStack` holds items in z-order:
+
+    stack = HitStack()
+    stack.add(space); stack.add(piece, layer=2)
+    stack.top(pos)                        # topmost item under pos, or None
+    stack.drop_target(pos, payload)       # topmost item under pos that accepts payload
+    stack.targets(payload)                # every item that accepts it (to light them up)
+
+`Pointer` turns real pygame events into hover / click / drag / drop on a HitStack,
+with a press threshold, so pieces, spaces, staging trays and boards share one input
+path (and tests post real MOUSE* events to it):
+
+    ptr = Pointer(stack, on_click=..., on_drop=lambda payload, target, pos: ...)
+    ptr.handle_event(e)     # True when consumed; ptr.hover, ptr.drag (a Drag or None)
+
+Adoption in kit.py (for the kit's owner): give CardSprite, Chip, Button, DieSprite,
+TokenStack and Target the five members (most already have `hit`; `bounds` is their
+rect; `drag_payload()` returns the item itself when `options_for(item)` has targeted
+options; a `Target`'s `accepts(item)` is "some option of item targets my id"), rebuild
+a HitStack in `_sync`/`_refresh_controls` (layers: zones 0, tokens 1, dice 2, sprites
+3 + sprite.z, widgets 10, banner 11, menu 12), then `item_at` is `stack.top(pos)`,
+`_target_under` is `stack.drop_target(pos, payload)` and `_draw_targets` walks
+`stack.targets(payload)`: the isinstance chains in item_at / _on_motion /
+_start_drag / _glide_back collapse into calls on the item. `Board` and `StagingTray`
+are Interactive containers: add them as one item each; they route their own insides.
+"""
+from __future__ import annotations
+
+import math
+from typing import Any, Callable, Protocol, runtime_checkable
+
+import pygame
+
+
+@runtime_checkable
+class Interactive(Protocol):
+    layer: int
+
+    def hit(self, pos) -> bool: ...
+
+    @property
+    def bounds(self) -> pygame.Rect: ...
+
+    def tooltip(self) -> str | None: ...
+
+    def drag_payload(self) -> Any: ...
+
+    def accepts(self, payload) -> bool: ...
+
+
+class HitItem:
+    """Defaults for the protocol: a rect, not draggable, accepts nothing."""
+    layer = 0
+
+    @property
+    def bounds(self) -> pygame.Rect:
+        return pygame.Rect(0, 0, 0, 0)
+
+    def hit(self, pos) -> bool:
+        return self.bounds.collidepoint(pos)
+
+    def tooltip(self) -> str | None:
+        return None
+
+    def drag_payload(self) -> Any:
+        return None
+
+    def accepts(self, payload) -> bool:
+        return False
+
+
+class RectTarget(HitItem):
+    """A plain rectangle that accepts what `accept(payload)` says (a seat, a tray slot)."""
+
+    def __init__(self, tid, rect, accept: Callable[[Any], bool] | None = None,
+                 tip: str | None = None, layer: int = 0):
+        self.id = tid
+        self.rect = pygame.Rect(rect)
+        self.accept = accept
+        self.tip = tip
+        self.layer = layer
+
+    @property
+    def bounds(self) -> pygame.Rect:
+        return self.rect
+
+    def tooltip(self):
+        return self.tip
+
+    def accepts(self, payload) -> bool:
+        return bool(self.accept and self.accept(payload))
+
+    def __repr__(self):
+        return f"RectTarget({self.id!r})"
+
+
+class HitStack:
+    """Items in z-order. `top` answers the topmost under a point."""
+
+    def __init__(self):
+        self._items: list = []
+        self._seq = 0
+        self._order: dict[int, tuple] = {}
+
+    def add(self, item, layer: int | None = None):
+        if layer is not None:
+            item.layer = layer
+        if id(item) not in self._order:
+            self._items.append(item)
+        self._seq += 1
+        self._order[id(item)] = (self._seq, item)
+        return item
+
+    def extend(self, items, layer: int | None = None) -> None:
+        for it in items:
+            self.add(it, layer)
+
+    def remove(self, item) -> None:
+        if id(item) in self._order:
+            del self._order[id(item)]
+            self._items = [i for i in self._items if i is not item]
+
+    def clear(self) -> None:
+        self._items.clear()
+        self._order.clear()
+
+    def __len__(self):
+        return len(self._items)
+
+    def __iter__(self):
+        return iter(self.ordered())
+
+    def __contains__(self, item):
+        return id(item) in self._order
+
+    def ordered(self) -> list:
+        """Topmost first."""
+        return sorted(self._items, key=lambda i: (getattr(i, "layer", 0), self._order[id(i)][0]), reverse=True)
+
+    def all_at(self, pos) -> list:
+        return [i for i in self.ordered() if i.hit(pos)]
+
+    def top(self, pos, where: Callable[[Any], bool] | None = None):
+        for i in self.ordered():
+            if i.hit(pos) and (where is None or where(i)):
+                return i
+        return None
+
+    def drop_target(self, pos, payload, exclude=None):
+        """The topmost item under pos that accepts payload (never `exclude`, the dragged item)."""
+        return self.top(pos, lambda i: i is not exclude and i.accepts(payload))
+
+    def targets(self, payload, exclude=None) -> list:
+        return [i for i in self.ordered() if i is not exclude and i.accepts(payload)]
+
+
+class Drag:
+    """A drag in progress: what is carried, from which item, where the pointer is."""
+    __slots__ = ("item", "payload", "start", "pos", "offset", "over")
+
+    def __init__(self, item, payload, start, pos, offset):
+        self.item = item
+        self.payload = payload
+        self.start = start
+        self.pos = pos
+        self.offset = offset          # item centre minus the press point
+        self.over = None              # the accepting target under the pointer
+
+
+class Pointer:
+    """Hover, click, drag and drop over a HitStack from pygame events.
+
+    Callbacks (all optional):
+      on_click(item, pos)                        press and release on the same item
+      on_drag_start(drag) -> bool                return False to refuse the drag
+      on_drag_move(drag)                         each motion while dragging
+      on_drop(payload, target, pos, drag)        release; target None = dropped on nothing
+      on_empty_drag(start, pos, rel)             a drag that began on no item (panning)
+    """
+
+    def __init__(self, stack: HitStack, *, threshold: float = 6.0, on_click=None, on_drag_start=None,
+                 on_drag_move=None, on_drop=None, on_empty_drag=None):
+        self.stack = stack
+        self.threshold = threshold
+        self.on_click = on_click
+        self.on_drag_start = on_drag_start
+        self.on_drag_move = on_drag_move
+        self.on_drop = on_drop
+        self.on_empty_drag = on_empty_drag
+        self.hover = None
+        self.press: tuple | None = None      # (item or None, pos)
+        self.drag: Drag | None = None
+        self.panning = False
+        self.pos = (-1, -1)
+
+    def handle_event(self, e) -> bool:
+        t = e.type
+        if t == pygame.MOUSEMOTION:
+            return self._motion(e.pos, getattr(e, "rel", (0, 0)))
+        if t == pygame.MOUSEBUTTONDOWN and getattr(e, "button", 1) == 1:
+            self.pos = e.pos
+            item = self.stack.top(e.pos)
+            self.press = (item, e.pos)
+            return item is not None or self.on_empty_drag is not None
+        if t == pygame.MOUSEBUTTONUP and getattr(e, "button", 1) == 1:
+            return self._release(e.pos)
+        if t == pygame.KEYDOWN and e.key == pygame.K_ESCAPE and self.drag is not None:
+            self.cancel()
+            return True
+        return False
+
+    def _motion(self, pos, rel) -> bool:
+        last = self.pos
+        self.pos = pos
+        if self.drag is not None:
+            self.drag.pos = pos
+            self.drag.over = self.stack.drop_target(pos, self.drag.payload, exclude=self.drag.item)
+            if self.on_drag_move:
+                self.on_drag_move(self.drag)
+            return True
+        if self.press is not None:
+            item, p0 = self.press
+            if self.panning:
+                if self.on_empty_drag:
+                    self.on_empty_drag(p0, pos, (pos[0] - last[0], pos[1] - last[1]))
+                return True
+            if math.hypot(pos[0] - p0[0], pos[1] - p0[1]) >= self.threshold:
+                if item is None:
+                    if self.on_empty_drag is not None:
+                        self.panning = True
+                        self.on_empty_drag(p0, pos, (pos[0] - p0[0], pos[1] - p0[1]))
+                        return True
+                else:
+                    payload = item.drag_payload()
+                    if payload is not None:
+                        c = item.bounds.center
+                        d = Drag(item, payload, p0, pos, (c[0] - p0[0], c[1] - p0[1]))
+                        if self.on_drag_start is None or self.on_drag_start(d) is not False:
+                            self.drag = d
+                            self.press = None
+                            d.over = self.stack.drop_target(pos, payload, exclude=item)
+                            if self.on_drag_move:
+                                self.on_drag_move(d)
+                            return True
+        self.hover = self.stack.top(pos)
+        return self.hover is not None
+
+    def _release(self, pos) -> bool:
+        self.pos = pos
+        if self.drag is not None:
+            d = self.drag
+            self.drag = None
+            target = self.stack.drop_target(pos, d.payload, exclude=d.item)
+            if self.on_drop:
+                self.on_drop(d.payload, target, pos, d)
+            return True
+        if self.press is None:
+            return False
+        item, _p0 = self.press
+        self.press = None
+        if self.panning:
+            self.panning = False
+            return True
+        if item is not None and self.stack.top(pos) is item:
+            if self.on_click:
+                self.on_click(item, pos)
+            return True
+        return item is not None
+
+    def cancel(self) -> None:
+        d = self.drag
+        self.drag = None
+        self.press = None
+        self.panning = False
+        if d is not None and self.on_drop:
+            self.on_drop(d.payload, None, self.pos, d)

@@ -1,0 +1,116 @@
+"""pieces.py: meeples, tokens and miniatures with facing and status rings; cached
+surfaces; round hit shapes; tweened moves and turns."""
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.ui.table.pieces import KINDS, RINGS, Piece, PieceRenderer, Ring
+from game.ui.table.tween import Animator
+
+
+@pytest.fixture(scope="module")
+def gfx():
+    pygame.init()
+    pygame.display.set_mode((1, 1))
+    from game.ui.assets import Assets
+    from game.ui.table.gfx import Gfx
+    return Gfx(Assets())
+
+
+def pixels(surf) -> bytes:
+    return pygame.image.tobytes(surf, "RGBA")
+
+
+def test_every_kind_and_status_draws(gfx):
+    pr = PieceRenderer(gfx)
+    surf = pygame.Surface((400, 400), pygame.SRCALPHA)
+    for kind in KINDS:
+        for st in list(RINGS) + [None]:
+            surf.fill((0, 0, 0, 0))
+            p = Piece("x", kind, (180, 50, 40), label="A", name="Aldric", facing=45,
+                      statuses={st} if st else ())
+            pr.draw(surf, p, (200, 200), 30)
+            assert surf.get_at((200, 200)).a == 255          # the body is there
+            assert p.screen == (200.0, 200.0) and p.screen_r == 30.0
+
+
+def test_status_rings_differ_by_pattern_not_only_colour(gfx):
+    one = (200, 200, 200)
+    same = {k: Ring(one, r.pattern, r.word) for k, r in RINGS.items()}
+    pr = PieceRenderer(gfx, rings=same)
+    seen = {}
+    for st, ring in same.items():
+        if ring.pattern == "halo":
+            img = pr.halo(30, one)
+        else:
+            img, _ = pr.ring_layer((st,), 30)
+        seen[st] = pixels(img)
+    assert len(set(seen.values())) == len(seen)
+
+
+def test_knocked_down_changes_the_figure(gfx):
+    pr = PieceRenderer(gfx)
+    for kind in ("mini", "meeple"):
+        assert pixels(pr.body(kind, (90, 90, 200), 30, None, False)) != \
+            pixels(pr.body(kind, (90, 90, 200), 30, None, True))
+
+
+def test_surfaces_are_cached(gfx):
+    pr = PieceRenderer(gfx)
+    surf = pygame.Surface((300, 300))
+    p = Piece("a", "mini", statuses={"guard", "tired"}, name="A", label="A", facing=10)
+    pr.draw(surf, p, (100, 100), 20)
+    n = len(pr._cache)
+    for f in range(0, 360, 15):
+        p.facing = f                                # facing is drawn per frame, not cached
+        pr.draw(surf, p, (150, 120), 20)
+    assert len(pr._cache) == n
+    assert pr.body("mini", p.color, 20, "A") is pr.body("mini", p.color, 20, "A")
+
+
+def test_hit_is_round_and_follows_the_last_draw(gfx):
+    pr = PieceRenderer(gfx)
+    p = Piece("a", "token", draggable=False)
+    assert not p.hit((0, 0))                         # never drawn: nowhere
+    pr.draw(pygame.Surface((200, 200)), p, (100, 100), 20)
+    assert p.hit((100, 100)) and p.hit((114, 114))
+    assert not p.hit((119, 119))                     # inside the bounds' corner, outside the base
+    assert p.bounds == pygame.Rect(80, 80, 40, 40)
+    assert p.drag_payload() is None
+    p.hidden = True
+    assert not p.hit((100, 100))
+
+
+def test_tooltip_names_the_statuses_in_words():
+    p = Piece("a", name="Brother Aldric", statuses={"engaged", "knocked_down"})
+    assert p.tooltip() == "Brother Aldric — Engaged, Knocked Down"
+    assert Piece("b", tip="custom").tooltip() == "custom"
+
+
+def test_glide_follows_a_path_at_even_speed_and_ends_exactly():
+    anim = Animator()
+    p = Piece("a", pos=(0, 0))
+    p.glide(anim, (4, 4), duration=1.0, path=[(4, 0)], ease=lambda t: t)
+    anim.update(0.25)
+    assert p.pos == pytest.approx((2, 0))
+    anim.update(0.5)
+    assert p.pos == pytest.approx((4, 2))
+    anim.update(0.5)
+    assert p.pos == (4.0, 4.0)
+
+
+def test_turn_takes_the_short_way_round():
+    anim = Animator()
+    p = Piece("a", facing=350)
+    p.turn(anim, 10, duration=1.0)
+    anim.update(0.0001)
+    for _ in range(20):
+        anim.update(0.05)
+        assert p.facing >= 350 - 1e-6 or p.facing <= 10 + 1e-6
+    assert p.facing == pytest.approx(10)
+
+
+def test_unknown_kind_is_refused():
+    with pytest.raises(ValueError, match="unknown piece kind"):
+        Piece("a", "dragon")
