@@ -47,6 +47,13 @@ class _Options(_M):
     open_scores: bool = False
 
 
+class _Windows(_M):
+    asked: Literal["public_information_only"] = "public_information_only"
+    order: Literal["clockwise", "all"] = "clockwise"
+    timeout: float = Field(default=12.0, gt=0, le=120)
+    min_time: float = Field(default=1.5, ge=0, le=30)
+
+
 class RulesModel(_M):
     players: _Players
     street_slots: int = Field(ge=1, le=12)
@@ -62,7 +69,7 @@ class RulesModel(_M):
     die: str
     counts: _Counts
     options: _Options = _Options()
-    reaction_windows: str = "public_information_only"
+    reaction_windows: _Windows = _Windows()
 
 
 class _StreetCard(_M):

@@ -21,12 +21,14 @@ Stages, in turn order:
 Every decision of the active player offers the Plots playable at that moment ("play",
 card, *args) and one-use Loot ("use", card) beside its main choices (DD-021).
 
-Reaction windows (DD-G04, DD-G16) are asked seat by seat, clockwise from the active seat;
-who is asked depends on public information only — see rules.yaml `reaction_windows`.
+Reaction windows (DD-G04, DD-G16) are `game.core.windows.ReactionWindow`s, asked seat by seat
+clockwise from the active seat; who is asked depends on public information only, and every
+seat asked gets the same timeout and minimum answer time — see rules.yaml `reaction_windows`.
 """
 from __future__ import annotations
 
 from ...core.rules import Decision, Event, IllegalAction, OptionSpec, OptionsError, Result
+from ...core.windows import PASS, ReactionWindow
 from .data import GameData
 from .effects import EFFECTS, TRIGGERS
 from .setup import setup_state
@@ -67,6 +69,7 @@ class DarkDeedsRules:
         self.cards = data.cards
         self.slots = r.street_slots
         self.hand_limit = r.hand_limit
+        self.windows = r.reaction_windows
         self.arrest_at = r.arrest_threshold
         self.faces = data.die_faces
         self.all_ids = tuple(data.cards)
@@ -251,18 +254,14 @@ class DarkDeedsRules:
                       "total": r[5], "success": r[5] >= r[2]}
             return (Decision(a, "after_roll", tuple(acts), None, ("accept",), None, prompt),)
         if st == "foil_window":
-            seat = s.window[0]
-            acts = (("pass",), ("foiled",)) if self._holds(s, seat, self.foil_ids) else (("pass",),)
             r = s.roll
             prompt = {"window": "foiled", "active": a, "purpose": r[0], "target": r[1],
                       "total": r[5], "need": r[2]}
-            return (Decision(seat, "reaction", acts, None, ("pass",), None, prompt),)
+            return self._window_decisions(s, "foiled", s.window, self.foil_ids, prompt)
         if st == "sod_window":
             p = s.plot
-            seat = p[3]
-            acts = (("pass",), ("sod_off",)) if self._holds(s, seat, self.sod_ids) else (("pass",),)
             prompt = {"window": "sod_off", "player": p[0], "card": p[1], "args": list(p[2])}
-            return (Decision(seat, "reaction", acts, None, ("pass",), None, prompt),)
+            return self._window_decisions(s, "sod_off", (p[3],), self.sod_ids, prompt)
         if st == "sneak_order":
             acts = [("sneak", g) for g in self._chasers_to_pass(s)] + self._plays(s, a)
             return (Decision(a, "sneak_order", tuple(acts), None, acts[0], None, None),)
@@ -288,6 +287,19 @@ class DarkDeedsRules:
             prompt = {"hand": len(s.hands[a]), "limit": self.hand_limit}
             return (Decision(a, "discard", tuple(acts), None, acts[0], None, prompt),)
         return ()
+
+    def _window_decisions(self, s, which, seats, ids, prompt):
+        """A kernel reaction window over `seats` (chosen from public information): every
+        seat asked gets the same clock and minimum answer time (rules.yaml
+        `reaction_windows`), and passes by default when its time runs out; only the
+        actions differ with what a seat holds, which only that seat sees."""
+        w = self.windows
+        # clockwise, each seat asked gets a clock of its own (full time, not what is left)
+        clock = ("window", which) if w.order == "all" else ("window", which, seats[0])
+        win = ReactionWindow("reaction", seats, order=w.order, timeout=w.timeout, min_time=w.min_time,
+                             clock=clock, prompt=prompt)
+        reply = (which,)
+        return tuple(win.decisions(lambda seat: (PASS, reply) if self._holds(s, seat, ids) else (PASS,)))
 
     # -- what may be played now ---------------------------------------------------------
     def _distinct(self, cards, kind):
@@ -654,7 +666,7 @@ class DarkDeedsRules:
         verb = action[0]
         if s.stage == "foil_window":
             if verb == "pass":
-                s.window.pop(0)
+                s.window.remove(seat)
                 if not s.window:
                     s.stage = "roll_result"
                 return

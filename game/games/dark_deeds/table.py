@@ -16,7 +16,8 @@ Actions: drag the Minion Pawn onto your target (or click the card); drag the dic
 the tray (or click them, or the Roll button); drag Loot and Tavern cards to your pitch
 or hand (or click them); drag a Plot onto the table or onto its target (a pitch, a Loot
 card, a chasing card), or right-click it → Play; drag a Plot onto the Tavern discard to
-discard it; Foiled!/Sod Off! banners with a countdown.
+discard it; Foiled!/Sod Off! banners with the rules' window countdown (the same for every
+seat asked; it passes when it runs out).
 
 Everything drawn comes from `match.view(viewer)` and the events visible to the viewer;
 static card data (names, stats, texts) comes from the game's YAML through the ruleset.
@@ -125,7 +126,7 @@ FALLBACK = {
     "you_add": "you add {n}", "they_add": "bonus +{n}", "chance": "{p}% chance",
     "purpose_sneak": "Sneak past {card}", "purpose_rob": "Rob {card}", "purpose_attack": "Attack {card}",
     "purpose_lay_low": "{player} lays low",
-    "no_reaction": "You hold no {card} — passing.",
+    "no_reaction": "You hold no {card}: you can only pass.",
     "reaction_sub_roll": "{purpose}: {total} against {need}.",
     "pawn_tip": "The Minion Pawn — drag it onto your target.",
     "seal_tip": "The Horned Seal: the Minion Pawn starts and ends every Hit the Street here.",
@@ -161,15 +162,6 @@ def tx(key: str, **params) -> str:
 
 def _dd(key: str, **params) -> str:
     return t(f"dark_deeds.{key}", **params)
-
-
-class _Clock:
-    """A stand-in decision for the banner's countdown bar (the rules set no clock on
-    reactions; the table gives a human a fair, visible time to answer)."""
-
-    def __init__(self, timeout: float):
-        self.timeout = timeout
-        self.clock_key = ("dd_reaction", id(self))
 
 
 class _TokenChip(Chip):
@@ -368,7 +360,6 @@ class DarkDeedsTable(TableKit):
         self.showcase = None                           # [card, caption surf, t_left, total]
         self.floaters: list = []                       # [surf, x, y, t_left, total]
         self.prompt = None                             # (title, subtitle, icon)
-        self.react = None                              # {"key", "left", "total", "auto"}
         self.show_reference = False
         self.shown_target = None
         self._prompt_key = None
@@ -1181,7 +1172,6 @@ class DarkDeedsTable(TableKit):
     def controls(self):
         s, R, P, C, F = self._geo()
         d = self._decision()
-        self.react = None
         widgets: list = []
         banner = None
         st = self.L["stage"]
@@ -1368,17 +1358,12 @@ class DarkDeedsTable(TableKit):
             a = can[0]
             buttons.append(Button(("react", a[0]), _dd(f"action.{a[0]}"), None, action=a, style_name="danger",
                                   icon=icon, font_size=22))
-            total = 12.0
-            auto = False
         else:
             sub = (sub + "  ·  " if sub else "") + tx("no_reaction", card=card_name)
-            total = 1.2
-            auto = True
         buttons.append(Button(("react", "pass"), _dd("action.pass"), None, action=("pass",), style_name="quiet",
                               font_size=22))
-        clock = _Clock(total)
-        self.react = {"key": key, "left": total, "total": total, "auto": auto, "clock": clock, "seat": d.seat}
-        return BannerSpec(key, title, sub, icon=icon, buttons=buttons, decision=clock, tone="alert",
+        # the countdown is the rules' window clock (the same for every seat asked)
+        return BannerSpec(key, title, sub, icon=icon, buttons=buttons, decision=d, tone="alert",
                           center=(st.centerx, st.top - int(168 * s)), width=min(int(860 * s), 860))
 
     def _first_of_key(self, key):
@@ -1386,12 +1371,6 @@ class DarkDeedsTable(TableKit):
             if c.key == key:
                 return cid
         return None
-
-    def time_left(self, decision):
-        if isinstance(decision, _Clock):
-            r = self.react
-            return max(0.0, r["left"]) if r is not None and r.get("clock") is decision else decision.timeout
-        return super().time_left(decision)
 
     def _pawn_img(self, hover=False):
         s = self.L.get("s", 1.0)
@@ -1824,18 +1803,6 @@ class DarkDeedsTable(TableKit):
         for i in range(len(self.susp_pulse)):
             if self.susp_pulse[i] > 0:
                 self.susp_pulse[i] = max(0.0, self.susp_pulse[i] - dt * 1.6)
-        r = self.react
-        if r is not None and not self.anim.busy() and self.menu is None:
-            speed = getattr(self.ctx.settings, "animation_speed", 1.0)
-            if r["auto"] and speed <= 0:
-                r["left"] = 0.0
-            else:
-                r["left"] -= dt
-            if r["left"] <= 0:
-                self.react = None
-                d = self._decision()
-                if d is not None and d.kind == "reaction" and ("pass",) in d.actions:
-                    self._execute(Option("", ("pass",)))
         if self.anim.busy():
             key = (self.shown_active, self.shown_phase, id(self.roll_show),
                    self.roll_show is not None and self.roll_show.get("landed"))
