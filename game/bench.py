@@ -71,7 +71,7 @@ def _kernel_us(game_id: str, players: int, games: int = 200) -> dict:
     for s in states:
         ruleset.clone(s)
     out["clone_us"] = round((time.perf_counter() - t0) / max(1, len(states)) * 1e6, 2)
-    determinize = spec.extra.get("determinize")
+    determinize = spec.determinize
     if determinize is not None:
         views = [(ruleset.view(s, ruleset.decisions(s)[0].seat), ruleset.decisions(s)[0].seat)
                  for s in states if ruleset.result(s) is None and ruleset.decisions(s)]

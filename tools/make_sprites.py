@@ -172,21 +172,29 @@ ICONS: dict[str, tuple[str, ...]] = {
     "deck": ("card-draw", "card-pickup"),
     "discard": ("card-discard", "card-burn"),
     "bell": ("ringing-bell",),
-    # --- one per game, for the main menu -------------------------------------
-    "game_schemers": ("carnival-mask", "venetian-mask", "domino-mask"),
-    "game_dark_deeds": ("hooded-assassin", "cloak-dagger"),
-    "game_dark_gothic": ("spooky-house", "candle-skull", "haunted-house"),
-    "game_ordeals": ("evil-book", "open-book", "crossed-swords"),
-    "game_monster_shop": ("monster-grasp", "imp"),
 }
 
 # Emblems used on generated art.
 APP_ICON_SOURCE = ("candle-skull", "candle-light")
-CARD_BACK_EMBLEMS = {
-    "schemers": ("carnival-mask", "domino-mask"),
-    "dark_deeds": ("hooded-assassin", "cloak-dagger"),
-}
 ORNAMENT_SOURCE = ("fleur-de-lys", "curled-leaf", "diamonds")
+
+
+def game_art() -> dict:
+    """Each registered game's art (its GameSpec.art): the menu icon game_<id> and, for
+    card games, the card back. Nothing here names a game."""
+    sys.path.insert(0, str(ROOT))
+    from game.games import registry
+    out = {}
+    for gid in registry.game_ids():
+        art = registry.get(gid).art
+        if art is not None:
+            out[gid] = art
+    return out
+
+
+def all_icons() -> dict:
+    """The shared icons plus one `game_<id>` icon per registered game."""
+    return {**ICONS, **{f"game_{gid}": tuple(art.icon) for gid, art in game_art().items()}}
 
 
 # ---------------------------------------------------------------------------
@@ -397,7 +405,7 @@ def make_icons(iconset: IconSet) -> dict[str, str]:
     for old in ICON_DIR.glob("*.png"):
         old.unlink()
     chosen: dict[str, str] = {}
-    for out_name, cands in ICONS.items():
+    for out_name, cands in all_icons().items():
         src = iconset.pick(cands)
         if IconSet.split(src)[0] != IconSet.split(cands[0])[0]:
             print(f"  {out_name}: '{cands[0]}' missing, using '{src}'")
@@ -584,8 +592,10 @@ def make_parchment() -> None:
     save_png(to_surface(rgb), TEX_DIR / "parchment.png")
 
 
-def make_card_back(iconset: IconSet, key: str, bg_dark, bg_light, accent, emblem_col,
-                   seed: int, pattern: str) -> None:
+def make_card_back(iconset: IconSet, key: str, back) -> None:
+    """sprites/textures/card_back_<key>.png from a game's `CardBack` (game/games/registry.py)."""
+    bg_dark, bg_light, accent, emblem_col = back.dark, back.light, back.accent, back.emblem_colour
+    seed, pattern = back.seed, back.pattern
     W, H = 180, 252
     ss = 4
     SW, SH = W * ss, H * ss
@@ -671,7 +681,7 @@ def make_card_back(iconset: IconSet, key: str, bg_dark, bg_light, accent, emblem
     # warm glow behind emblem
     g = glow(int(rad * 1.8), (255, 190, 110), radius_frac=0.5, power=2.0, strength=0.22)
     deco.blit(g, (cx - g.get_width() // 2, cy - g.get_height() // 2))
-    em_src = iconset.pick(CARD_BACK_EMBLEMS[key])
+    em_src = iconset.pick(back.emblem)
     esz = int(rad * 1.45)
     em = iconset.render(em_src, esz, "#%02x%02x%02x" % tuple(emblem_col))
     deco.blit(shadowed(em, blur=4 * ss, alpha=180), (cx - esz // 2 - 8 * ss, cy - esz // 2 - 8 * ss))
@@ -691,12 +701,9 @@ def make_textures(iconset: IconSet) -> None:
     make_felt()
     make_wood()
     make_parchment()
-    make_card_back(iconset, "schemers", bg_dark=(34, 4, 10), bg_light=(104, 18, 30),
-                   accent=(201, 162, 74), emblem_col=(226, 190, 104), seed=4004,
-                   pattern="diamond")
-    make_card_back(iconset, "dark_deeds", bg_dark=(6, 8, 16), bg_light=(24, 34, 58),
-                   accent=(217, 207, 180), emblem_col=(226, 216, 190), seed=5005,
-                   pattern="bones")
+    for gid, art in game_art().items():
+        if art.card_back is not None:
+            make_card_back(iconset, gid, art.card_back)
 
 
 def main(argv=None) -> None:

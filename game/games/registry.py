@@ -1,9 +1,13 @@
 """The explicit list of games. Each game package defines `SPEC` in its __init__.py;
-nothing here scans folders, and importing this module imports no game yet."""
+nothing here scans folders, and importing this module imports no game yet.
+
+Adding a game is one line in GAME_MODULES (see docs/ADDING_A_GAME.md): the menu, the
+new-game screen, the rules reference, the sprite tool, the self-test and the contract
+suite read everything else from the game's `GameSpec`."""
 from __future__ import annotations
 
 import importlib
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Callable
 
 GAME_MODULES = {
@@ -13,22 +17,67 @@ GAME_MODULES = {
 
 
 @dataclass(frozen=True)
+class CardBack:
+    """How `tools/make_sprites.py` paints sprites/textures/card_back_<game id>.png."""
+    emblem: tuple                  # game-icons.net names for the central emblem, first found wins
+    dark: tuple                    # RGB of the background's edge
+    light: tuple                   # RGB of its candle-lit centre
+    accent: tuple                  # RGB of frames, lattice and ornaments
+    emblem_colour: tuple           # RGB of the emblem
+    pattern: str = "diamond"       # the lattice: "diamond" or "bones"
+    seed: int = 0                  # the noise of the background
+
+
+@dataclass(frozen=True)
+class GameArt:
+    """The game's generated art: its icon (menu, tabs, new-game card) and, for a card
+    game, its card back. The files are sprites/icons/game_<id>.png and
+    sprites/textures/card_back_<id>.png; the app draws a placeholder when one is missing."""
+    icon: tuple                    # game-icons.net names for sprites/icons/game_<id>.png
+    card_back: CardBack | None = None   # None: no cards (a board game); the menu uses its icon
+
+
+@dataclass(frozen=True)
 class GameSpec:
     id: str
-    title: str
+    title: str                                   # English title (when the locale has no title_key)
     pitch: str                                   # one line for the new-game screen
     min_players: int
     max_players: int
     load_ruleset: Callable[..., Any]             # (data_dir=None) -> Ruleset; raises DataError
     make_agent: Callable[..., Any]               # (difficulty, seat, seed) -> Agent
     table: str                                   # "module:Class" of the pygame table, imported lazily
-    icon: str = ""                               # sprites/icons/<icon>.png
     difficulties: tuple = ("random", "easy", "normal", "hard")
-    extra: dict = field(default_factory=dict)
+    determinize: Callable[..., Any] | None = None   # (view, seat, rng) -> a full state consistent
+                                                 # with the view (ISMCTS, bench, privacy tests)
+    art: GameArt | None = None                   # icon and card back (tools/make_sprites.py)
+    title_key: str = ""                          # locale keys for the title and the pitch
+    pitch_key: str = ""
+    public_decisions: frozenset | None = None    # decision kinds a hot-seat table asks on the
+                                                 # public screen (None: the app's default set)
 
     def table_class(self):
         module, _, name = self.table.partition(":")
         return getattr(importlib.import_module(module), name)
+
+    @property
+    def icon(self) -> str:
+        """The icon's sprite name (sprites/icons/<icon>.png)."""
+        return f"game_{self.id}"
+
+    def title_text(self) -> str:
+        """The title in the current language (the locale's `title_key`, else `title`)."""
+        return _localised(self.title_key, self.title)
+
+    def pitch_text(self) -> str:
+        return _localised(self.pitch_key, self.pitch)
+
+
+def _localised(key: str, fallback: str) -> str:
+    if not key:
+        return fallback
+    from ..core.i18n import has, t
+    return t(key) if has(key) else fallback
 
 
 class UnknownGame(KeyError):

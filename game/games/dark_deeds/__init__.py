@@ -39,7 +39,7 @@ A private event has to=(seats,); its public twin carries card None and private_t
 """
 from __future__ import annotations
 
-from ..registry import GameSpec
+from ..registry import CardBack, GameArt, GameSpec
 
 
 def load_ruleset(data_dir=None):
@@ -79,6 +79,11 @@ SPEC = GameSpec(
     load_ruleset=load_ruleset,
     make_agent=make_agent,
     table="game.games.dark_deeds.table:DarkDeedsTable",
-    icon="dark_deeds",
-    extra={"title_key": "dark_deeds.title", "pitch_key": "dark_deeds.pitch", "determinize": determinize},
+    determinize=determinize,
+    art=GameArt(icon=("hooded-assassin", "cloak-dagger"),
+                card_back=CardBack(emblem=("hooded-assassin", "cloak-dagger"), dark=(6, 8, 16),
+                                   light=(24, 34, 58), accent=(217, 207, 180), emblem_colour=(226, 216, 190),
+                                   pattern="bones", seed=5005)),
+    title_key="dark_deeds.title",
+    pitch_key="dark_deeds.pitch",
 )

@@ -763,14 +763,3 @@ def make_agent(rules, difficulty, seat, seed):
     if difficulty == "hard":
         return HardAgent(rules, seed)
     raise ValueError(f"unknown difficulty {difficulty!r} (random, easy, normal, hard)")
-
-
-def ismcts_agent(rules, seed=0, budget=0.45, max_depth=60):
-    """The generic ISMCTS agent (game/ai/ismcts.py) wired for Dark Deeds: this module's
-    determinizer, the normal heuristic as rollout policy, and `evaluate_for` at the depth
-    cut. Kept for comparison: at equal time it lost to `HardAgent` (see the report)."""
-    from ...ai.ismcts import ISMCTSAgent
-    return ISMCTSAgent(rules, lambda view, seat, rng: determinize(rules, view, seat, rng),
-                       name="hard", seed=seed, budget=budget, rollout_policy=rollout_policy_for(rules),
-                       evaluate=evaluate_for(rules), max_depth=max_depth,
-                       reaction_budget=0.1, reaction_kinds=frozenset({"reaction", "msm_tiebreak"}))

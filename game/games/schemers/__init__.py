@@ -3,7 +3,7 @@ anyone, clocks, an auction. Modes: standard, intoccabile, campanile, rialto,
 carnevale; add-on: taglia. See rules.py for the options and engine.py for the flow."""
 from __future__ import annotations
 
-from ..registry import GameSpec
+from ..registry import CardBack, GameArt, GameSpec
 
 
 def load_ruleset(data_dir=None):
@@ -33,7 +33,11 @@ SPEC = GameSpec(
     load_ruleset=load_ruleset,
     make_agent=make_agent,
     table="game.games.schemers.table:SchemersTable",
-    icon="schemers",
-    extra={"determinize": _determinize, "modes": ("standard", "intoccabile", "campanile", "rialto",
-                                                  "carnevale"), "addons": ("taglia",)},
+    determinize=_determinize,
+    art=GameArt(icon=("carnival-mask", "venetian-mask", "domino-mask"),
+                card_back=CardBack(emblem=("carnival-mask", "domino-mask"), dark=(34, 4, 10),
+                                   light=(104, 18, 30), accent=(201, 162, 74), emblem_colour=(226, 190, 104),
+                                   pattern="diamond", seed=4004)),
+    title_key="schemers.title",
+    pitch_key="schemers.pitch",
 )

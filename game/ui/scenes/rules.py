@@ -1,12 +1,20 @@
-"""Rules reference: one tab per game, scrollable text from the game's locale key
-`<game>.rules_text`, else data/<game>/rules.md."""
+"""Rules reference: one tab per registered game. The text, first found:
+  1. the locale key `<game>.rules_text` (formatted with the ruleset's `text_params`);
+  2. data/<game>/rules.<language>.md, then data/<game>/rules.md;
+  3. a page composed from the game's locale: its title and pitch (GameSpec), then the
+     sections named by `<game>.rules_page` (space-separated; default "reference"). A
+     section with a `heading` and lines becomes a bullet list; a section of named
+     entries (name + power/help/subtitle) becomes one item per entry.
+Nothing here names a game."""
 from __future__ import annotations
 
 from ...core.data import data_root
-from ...core.i18n import has, t
+from ...core.i18n import has, language, load_strings, t
 from ..theme import FONT, SPACE
 from ..widgets import Button, ScrollText, draw_panel
 from .base import Backdrop, Scene
+
+_LOCALE: dict = {}          # language -> every string, flat, in file order
 
 
 def _params(game_id: str) -> dict:
@@ -20,10 +28,14 @@ def _params(game_id: str) -> dict:
 
 def _section(prefix: str) -> dict:
     """Locale keys under `prefix.` as a nested dict (in file order)."""
-    from ...core import i18n
-    t("")
+    lang = language()
+    if lang not in _LOCALE:
+        strings = load_strings("en")
+        if lang != "en":
+            strings = {**strings, **load_strings(lang)}
+        _LOCALE[lang] = strings
     out: dict = {}
-    for key, value in (i18n._strings or {}).items():
+    for key, value in _LOCALE[lang].items():
         if key.startswith(prefix + "."):
             parts = key[len(prefix) + 1:].split(".")
             node = out
@@ -33,9 +45,17 @@ def _section(prefix: str) -> dict:
     return out
 
 
+def _spec(game_id: str):
+    try:
+        from ...games import registry
+        return registry.get(game_id)
+    except Exception:          # noqa: BLE001 - a game that does not import still has a page
+        return None
+
+
 def composed_rules(game_id: str) -> str:
-    """A reference built from what the game's locale already says: its pitch, turn
-    reference, roles, modes and add-ons (until it ships a full rules text)."""
+    """A reference built from what the game's locale already says (until it ships a
+    full rules text): title, pitch, then the sections of `<game>.rules_page`."""
     params = _params(game_id)
 
     def fmt(text: str) -> str:
@@ -43,33 +63,35 @@ def composed_rules(game_id: str) -> str:
             return text.format(**params)
         except (KeyError, IndexError, ValueError):
             return text
-    title = t(f"{game_id}.title") if has(f"{game_id}.title") else game_id
+    spec = _spec(game_id)
+    title = spec.title_text() if spec is not None else game_id
     lines = [f"# {title}"]
-    if has(f"{game_id}.pitch"):
-        lines += [fmt(t(f"{game_id}.pitch")), ""]
-    ref = _section(f"{game_id}.reference")
-    if ref:
-        lines.append(f"## {ref.pop('heading', t('rules.reference'))}")
-        lines += [f"- {fmt(v)}" for v in ref.values() if isinstance(v, str)]
-        lines.append("")
-    roles = _section(f"{game_id}.roles")
-    if roles:
-        lines.append(f"## {t('rules.roles')}")
-        for r in roles.values():
-            if isinstance(r, dict) and "name" in r:
-                lines.append(f"- **{r['name']}** — {fmt(r.get('power', ''))}")
-        lines.append("")
-    for key, heading in (("modes", t("rules.modes")), ("addons", t("rules.addons"))):
-        sec = _section(f"{game_id}.{key}")
-        if sec:
-            lines.append(f"## {heading}")
-            for m in sec.values():
-                if isinstance(m, dict) and "name" in m:
-                    sub = f" ({m['subtitle']})" if m.get("subtitle") else ""
-                    lines.append(f"### {m['name']}{sub}")
-                    if m.get("help"):
-                        lines.append(fmt(m["help"]))
+    pitch = spec.pitch_text() if spec is not None else ""
+    if pitch:
+        lines += [fmt(pitch), ""]
+    page = t(f"{game_id}.rules_page") if has(f"{game_id}.rules_page") else "reference"
+    for name in page.split():
+        sec = _section(f"{game_id}.{name}")
+        if not sec:
+            continue
+        heading = sec.pop("heading", None) if isinstance(sec.get("heading"), str) else None
+        if heading is None:
+            heading = t(f"rules.{name}") if has(f"rules.{name}") else name.replace("_", " ").capitalize()
+        lines.append(f"## {heading}")
+        for entry in sec.values():
+            if isinstance(entry, str):
+                lines.append(f"- {fmt(entry)}")
+            elif isinstance(entry, dict) and "name" in entry:
+                sub = f" ({entry['subtitle']})" if entry.get("subtitle") else ""
+                if entry.get("power"):
+                    lines.append(f"- **{entry['name']}**{sub} — {fmt(entry['power'])}")
+                else:
+                    lines.append(f"### {entry['name']}{sub}")
+                    if entry.get("help"):
+                        lines.append(fmt(entry["help"]))
                     lines.append("")
+        if lines[-1] != "":
+            lines.append("")
     if len(lines) <= 3:
         lines.append(t("rules.missing"))
     return "\n".join(lines)
@@ -79,11 +101,13 @@ def rules_text(game_id: str) -> str:
     key = f"{game_id}.rules_text"
     if has(key):
         return t(key, **_params(game_id))
-    path = data_root() / game_id / "rules.md"
-    try:
-        return path.read_text(encoding="utf-8")
-    except OSError:
-        return composed_rules(game_id)
+    folder = data_root() / game_id
+    for path in (folder / f"rules.{language()}.md", folder / "rules.md"):
+        try:
+            return path.read_text(encoding="utf-8")
+        except OSError:
+            continue
+    return composed_rules(game_id)
 
 
 class RulesScene(Scene):
@@ -95,11 +119,8 @@ class RulesScene(Scene):
         self.backdrop = Backdrop(app, glow_pos=(300, 300), glow_radius=640, embers=14)
         self.games = []
         for gid in registry.game_ids():
-            try:
-                title = registry.get(gid).title
-            except Exception:      # noqa: BLE001 - a game that does not import still has a tab
-                title = gid
-            self.games.append((gid, title))
+            spec = _spec(gid)
+            self.games.append((gid, spec.title_text() if spec is not None else gid))
         self.game_id = game_id or (app.settings.last_game if app.settings.last_game in dict(self.games) else None) \
             or (self.games[0][0] if self.games else "")
         self.text = self.ui.add(ScrollText(app, (620, 236, 1180, 700), ""))

@@ -11,7 +11,7 @@ Modules
 - dice.py    DieRenderer, DieSprite (d6 pips, d12, Omen die; tumbles onto the rolled face).
 - widgets.py Option, Button, Chip (draggable action), BannerSpec/Banner (countdown bar),
              Menu, NumberPicker, LogPanel, layout_row.
-- layout.py  oval_seats / row_seats (seats adapt to the player count), SeatPanel.
+- layout.py  oval_seats (seats adapt to the player count).
 - gfx.py     Gfx caches (panels, glows, wrapped text, badges, rotations), seat markers, light.
 - strings.py ts(): toolkit words through t("table.<key>") with English fallbacks.
 - style.py   palette.
