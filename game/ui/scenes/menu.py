@@ -141,6 +141,20 @@ class MenuScene(Scene):
                   FONT.tiny, pal.text_faint, anchor="bottomright")
         super().draw(surf)
 
+    @staticmethod
+    def fan_cards() -> list[tuple[str, str]]:
+        """One card per registered game, (card back's game, icon): a game without cards
+        shows its icon on the back of the first game that has one."""
+        from ...games import registry
+        specs = []
+        for gid in registry.game_ids():
+            try:
+                specs.append(registry.get(gid))
+            except Exception:          # noqa: BLE001 - a game that does not import is left out
+                continue
+        with_backs = [s.id for s in specs if s.art is not None and s.art.card_back is not None]
+        return [(s.id if s.id in with_backs or not with_backs else with_backs[0], s.icon) for s in specs]
+
     def draw_showcase(self, surf):
         """A fan of card backs around a candle, on the right side of the menu."""
         a = self.app.assets
@@ -150,12 +164,11 @@ class MenuScene(Scene):
 
         def make():
             layer = pygame.Surface((1000, 760), pygame.SRCALPHA)
-            backs = ["schemers", "dark_deeds", "schemers", "dark_deeds", "schemers"]
-            games = ["game_schemers", "game_dark_deeds", "game_dark_gothic", "game_ordeals", "game_monster_shop"]
-            for i, (gid, icon) in enumerate(zip(backs, games)):
-                ang = -30 + i * 15
+            fan = self.fan_cards()
+            for i, (gid, icon) in enumerate(fan):
+                ang = (i - (len(fan) - 1) / 2) * 15
                 card = pygame.Surface((196, 274), pygame.SRCALPHA)
-                back = a.card_back(gid, (196, 274))
+                back = a.card_back(gid, (196, 274))   # a drawn placeholder without the file
                 card.blit(back, (0, 0))
                 shade = pygame.Surface((196, 274), pygame.SRCALPHA)
                 shade.fill((0, 0, 0, 60))
