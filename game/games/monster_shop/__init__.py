@@ -1,0 +1,85 @@
+"""Příšerky z podzemí: Temné uličky (rulebook 004): a monster shop for exactly four players,
+six rounds, the Dark Alleys always on.
+
+Files, for a newcomer:
+  data.py        loads and checks data/monster_shop/*.yaml (names cs+en, every number) with file:line errors
+  effects.py     the closed registries: place modifiers, artifacts, action spaces, businesses,
+                 monster abilities, contest/customer metrics
+  state.py       the slotted state: ints and lists by seat, place and component id
+  rules.py       the Ruleset: options, setup, decisions, apply, aging (P6)
+  planning.py    P1 preparation, P2 secret planning, sending, every action space, businesses
+  needs.py       P3 arranging, drawing and assigning need cards; P4 order and care
+  scoring.py     contests, P5 customers and work, final evaluations, the result
+  view.py        what one seat may see; perturb_hidden
+  invariants.py  what holds after every step
+  ai.py          easy / normal heuristics, hard = ISMCTS with determinize()
+
+API for screens (ids: monster m, cage c, upgrade u, artifact a, accessory x, need card k are
+indexes into ruleset.data.monsters/cages/upgrades/artifacts/accessories/cards; names are
+`{"cs": ..., "en": ...}` in those records). Decision kinds -> actions:
+  plan (sealed)  ("plan", ((imps, gold, bodyguard, hat), ...)) largest first; free choice
+                 (ruleset.is_legal) — `actions` is a representative sample
+  send           ("send", group, space_key, slot) | ("home", group) | ("withdraw", group)
+  arrange        ("move", m, place) | ("wear", x, m) | ("done",)
+  assign         ("assign", m, ((card|-1 potion|-2 blank, half 0|1), ...)) per stripe of
+                 ruleset.stripes(state, m); free choice, sample listed
+  order          ("order", (m, ...))
+  sell           ("sell", customer_index, m, podium 0|1) | ("no_sale", customer_index)
+  work           ("work", imps_cleaning)
+Follow-up questions ("asks"): cage_to, upgrade_to, join, gift, black_market, peek, unsurcharge,
+business, accessory, recall, handbook, vampling, gobbler, play, piglet, anger, ruffian,
+spooker, keep — their actions are listed in the decision.
+Events: round, group, group_size, food, artifact, cage, upgrade, monster, place, invite,
+hospital, podium, black_market, surcharge, peek (+ private peek_tile), draw (private card /
+public count), pass, business, accessory, recall, wear, lost, assigned (+ private
+assigned_own), reveal, order, care, suffering, dung, play, injured, mutation, ability,
+contest, sale, discard, work, pearl, phase, final, game_over, log {key, params},
+sealed / sealed_own / reveal (planning).
+"""
+from __future__ import annotations
+
+from ..registry import GameArt, GameSpec
+
+
+def load_ruleset(data_dir=None):
+    from .data import load_data
+    from .rules import MonsterShopRules
+    return MonsterShopRules(load_data(data_dir))
+
+
+_default = None
+
+
+def _ruleset():
+    global _default
+    if _default is None:
+        from ..registry import ruleset
+        _default = ruleset("monster_shop")
+    return _default
+
+
+def make_agent(difficulty: str = "normal", seat: int = 0, seed: int = 0, ruleset=None):
+    from .ai import make_agent as _make
+    return _make(ruleset or _ruleset(), difficulty, seat, seed)
+
+
+def determinize(view, seat, rng):
+    """ISMCTS determinizer over the bundled ruleset (see ai.determinize)."""
+    from .ai import determinize as _det
+    return _det(_ruleset(), view, seat, rng)
+
+
+SPEC = GameSpec(
+    id="monster_shop",
+    title="Příšerky z podzemí: Temné uličky",
+    pitch="Raise little monsters from the underground, show them off and sell them to the right customer.",
+    min_players=4,
+    max_players=4,
+    load_ruleset=load_ruleset,
+    make_agent=make_agent,
+    table="game.games.monster_shop.table:MonsterShopTable",
+    determinize=determinize,
+    art=GameArt(icon=("imp-laugh", "imp", "monster-grasp")),
+    title_key="monster_shop.title",
+    pitch_key="monster_shop.pitch",
+)

@@ -1,0 +1,135 @@
+"""What one seat may see (CHECKLIST §5.6), and `perturb_hidden` for the contract suite.
+
+Hidden: other seats' group splits until the reveal, need cards in hand and drawn cards
+(counts only), other seats' assignments until the P4 reveal, face-down contests and
+customers (except what this seat saw at the Fortune Teller), every deck order.
+Public: totals of imps and gold, offers, reputation, dens, the Black Market, businesses,
+accessories, resolution orders once announced.
+"""
+from __future__ import annotations
+
+
+def _den(R, s, x):
+    return {"cage": s.cage[x][:], "upgrade": s.upg[x][:], "dung": s.dung[x][:], "pearls": s.pearls[x][:],
+            "monster": s.mon[x][:], "waiting": s.waiting[x][:]}
+
+
+def build_view(R, s, seat) -> dict:
+    over = s.res is not None
+    revealed_groups = s.sealed is None
+    seats = []
+    for x in range(s.n):
+        p = {"seat": x, "reputation": s.rep[x], "gold": s.gold[x], "home": s.home[x], "away": s.away[x],
+             "hospital": s.hosp[x], "podium": s.podium[x], "used": s.used[x], "relatives": s.relatives[x][:],
+             "bodyguard": s.bodyguard[x], "bodyguard_home": s.bg_home[x], "potions": s.potions[x],
+             "pass": s.pass_at[x], "jury": s.jury[x], "injured": s.injured[x], "hat_used": s.hat_used[x],
+             "gift": s.gift[x], "pony": s.pony[x], "whistle_used": s.whistle_used[x],
+             "leash_used": s.leash_used[x], "fortune": s.ft[x], "podium_sold": s.podium_sold[x],
+             "meat": s.meat[x][:], "veg": s.veg[x][:], "frozen": s.frozen[x][:], "processed": s.processed[x][:],
+             "artifacts": s.artifacts[x][:], "eaten_artifacts": s.eaten_art[x][:], "accessories": s.accs[x][:],
+             "den": _den(R, s, x), "hand_count": len(s.hand[x]), "order": s.order[x][:],
+             "committed": s.sealed is not None and x in s.sealed.picks}
+        if revealed_groups:
+            p["groups"] = [list(g) for g in s.groups[x]]
+        elif x == seat and x in s.sealed.picks:
+            p["plan"] = [list(g) for g in s.sealed.picks[x][1]]
+        if x == seat or over:
+            p["hand"] = sorted(s.hand[x])
+            p["peeks"] = [[w, i, (s.contests[i] if w == "contest" else s.customers[i])] for w, i in s.peeks[x]]
+        seats.append(p)
+    revealed = s.stage in ("order", "care", "sell", "work", "over")
+    assign = {}
+    for m, picks in s.assign.items():
+        owner = next((x for x in range(s.n) if m in s.mon[x]), None)
+        if revealed or owner == seat:
+            assign[str(m)] = [list(k) for k in picks]
+        else:
+            assign[str(m)] = len(picks)
+    monsters = {}
+    for x in range(s.n):
+        for m in s.mon[x] + s.waiting[x]:
+            if m >= 0:
+                monsters[str(m)] = {"stage": s.stage_m[m], "size": R.size_of(s, m), "suffering": s.suff[m],
+                                    "mutations": s.mut[m], "accessories": R.accessories_of(s, m),
+                                    "show": s.show[m][:] if revealed else None}
+    for m in s.young + s.older:
+        if m >= 0:
+            monsters[str(m)] = {"stage": s.stage_m[m], "size": R.size_of(s, m)}
+    v = {
+        "game": "monster_shop", "seat": seat, "players": s.n, "round": s.rnd, "rounds": s.rounds,
+        "full": s.full, "short": s.short, "reverse": s.reverse, "stage": s.stage, "start": s.start,
+        "acting": s.seat_i, "cur_size": s.cur_size, "rot": s.rot, "tie": s.tie[:],
+        "seats": seats, "monsters": monsters, "assign": assign,
+        "contests": [c if i < s.c_open else None for i, c in enumerate(s.contests)],
+        "customers": [c if i < s.u_open else None for i, c in enumerate(s.customers)],
+        "contests_open": s.c_open, "customers_open": s.u_open,
+        "food_offer": [list(b) for b in s.food_offer], "young": s.young[:], "older": s.older[:],
+        "cage_offer": s.cage_offer[:], "upgrade_offer": s.upg_offer[:], "artifact_offer": s.art_offer[:],
+        "black_market": [list(b) for b in s.bm], "businesses": s.biz_order[:s.biz_open],
+        "boutique": s.boutique[:], "occupied": [list(o) for o in s.occ],
+        "decks": {"monsters": len(s.monster_deck), "cages": len(s.cage_deck), "upgrades": len(s.upg_deck),
+                  "artifacts": len(s.art_deck), "accessories": len(s.acc_deck), "businesses":
+                  len(s.biz_order) - s.biz_open, "needs": [len(d) for d in s.deck],
+                  "discards": [sorted(d) for d in s.discard]},
+        "care": list(s.cs) if s.stage == "care" else None,
+        "care_queue": s.tmp[:] if s.stage in ("sell", "order", "work") else None,
+        "customers_left": s.cs[:] if s.stage == "sell" else None,
+        "spook_given": [x[:] for x in s.spook_given],
+        "asks": [[a[0], a[1]] + ([list(x) for x in a[2]] if a[0] == seat else []) for a in s.asks],
+        "lost": s.lost[:],
+        "over": over,
+    }
+    if over:
+        v["result"] = {"winners": list(s.res.winners), "scores": list(s.res.scores), "details": s.res.details}
+    return v
+
+
+def perturb_hidden(R, s, seat, rng):
+    """A copy differing only in what `seat` may not see: other seats' hands (swapped with
+    same-colour cards from the decks), their unrevealed assignments, deck orders and the
+    face-down timeline tiles this seat has not peeked at."""
+    o = s.clone()
+    col = R.card_colour
+    for ci in range(4):
+        rng.shuffle(o.deck[ci])
+    for x in range(o.n):
+        if x == seat:
+            continue
+        for i, k in enumerate(o.hand[x]):
+            dk = o.deck[col[k]]
+            if dk:
+                j = rng.below(len(dk))
+                o.hand[x][i], dk[j] = dk[j], k
+    revealed = o.stage in ("order", "care", "sell", "work", "over")
+    if not revealed:
+        for m, picks in list(o.assign.items()):
+            owner = next((x for x in range(o.n) if m in o.mon[x]), None)
+            if owner == seat:
+                continue
+            new = []
+            for k, h in picks:
+                dk = o.deck[col[k]] if k >= 0 else None
+                if dk:
+                    j = rng.below(len(dk))
+                    dk[j], k = k, dk[j]
+                new.append((k, h))
+            o.assign[m] = new
+    for name in ("monster_deck", "cage_deck", "upg_deck", "art_deck", "acc_deck"):
+        rng.shuffle(getattr(o, name))
+    rest = o.biz_order[o.biz_open:]
+    rng.shuffle(rest)
+    o.biz_order[o.biz_open:] = rest
+    seen = {(w, i) for w, i in o.peeks[seat]}
+    for name, opened, what in (("contests", o.c_open, "contest"), ("customers", o.u_open, "customer")):
+        tiles = getattr(o, name)
+        idx = [i for i in range(opened, len(tiles)) if (what, i) not in seen]
+        vals = [tiles[i] for i in idx]
+        rng.shuffle(vals)
+        for i, v in zip(idx, vals):
+            tiles[i] = v
+    if o.sealed is not None:
+        for x in list(o.sealed.picks):
+            if x != seat:
+                o.sealed.picks[x] = R.plan_actions(o, x)[rng.below(len(R.plan_actions(o, x)))]
+    o.dec = None
+    return o
