@@ -207,24 +207,29 @@ def cmd_simulate(args) -> int:
 
 
 def cmd_replay(args) -> int:
-    from .core.match import Match
-    from .core.record import RecordError, read_record
-    from .games import registry
+    """A save is read through the bounded path, checked like a new game (options, seat
+    count, the shape of every action), then replayed. Any problem is one line and exit
+    2; with --verify, a log that replays but misses the recorded digest is exit 1."""
+    from .core.record import RecordError, load_checked, replay_record
+    from .core.safeio import one_line
 
     try:
-        record = read_record(args.file, known_games=set(registry.game_ids()))
-        _spec, ruleset = load_game(record.game)
+        record, _spec, ruleset = load_checked(args.file)
         if args.verify:
-            match = Match.from_record(record, ruleset)
+            match, _stop = replay_record(record, ruleset)
             print(f"{args.file}: ok — {len(record.actions)} actions reach the recorded state"
                   + (" (game over)" if match.over else ""))
             return 0
     except RecordError as exc:
         message = str(exc)
-        if args.verify and ("recorded final state" in message or "not legal" in message):
-            print(f"{args.file}: FAILED — {exc}", file=sys.stderr)
+        if args.file not in message:
+            message = f"{args.file}: {message}"
+        if args.verify and "recorded final state" in message:
+            print(f"{args.file}: FAILED — {one_line(exc, 300)}", file=sys.stderr)
             return 1
-        raise UsageError(str(exc))
+        raise UsageError(one_line(message, 400))
+    except (RecursionError, MemoryError) as exc:
+        raise UsageError(f"{args.file}: the save cannot be replayed ({type(exc).__name__})")
     from .ui import app
     return app.run(replay_path=args.file)
 

@@ -19,6 +19,7 @@ from typing import Any, Iterable
 import yaml
 
 from .paths import display_path
+from .safeio import MAX_INT_DIGITS, YAML_MAX_BYTES, YAML_MAX_DEPTH, UnsafeFile, one_line, quote, read_capped
 
 Path_ = tuple  # a path into a document: ("cards", 12, "perception")
 
@@ -55,7 +56,7 @@ class Problem:
     message: str
 
     def __str__(self) -> str:
-        return f"{self.file}:{self.line}: {self.path}: {self.message}"
+        return one_line(f"{self.file}:{self.line}: {self.path}: {self.message}", 400)
 
 
 class DataError(Exception):
@@ -67,17 +68,25 @@ class DataError(Exception):
 class Problems:
     """Collects every problem found while loading, then raises them together."""
 
+    MAX_PER_FILE = 40          # a file with 100,000 bad values is reported in a screenful
+
     def __init__(self):
         self.items: list[Problem] = []
+        self.counts: dict[str, int] = {}      # shown file name -> problems met in it
+        self._names: dict = {}                # file -> shown name (resolved once)
 
     def add(self, doc_or_file, path: Iterable, message: str, line: int | None = None):
         path = tuple(path)
+        file = doc_or_file.file if isinstance(doc_or_file, Doc) else Path(doc_or_file)
+        shown = self._names.get(file)
+        if shown is None:
+            shown = self._names[file] = display_path(file)
+        n = self.counts[shown] = self.counts.get(shown, 0) + 1
+        if n > self.MAX_PER_FILE:
+            return
         if isinstance(doc_or_file, Doc):
-            file = doc_or_file.file
             line = line if line is not None else doc_or_file.line_of(path)
-        else:
-            file = Path(doc_or_file)
-        self.items.append(Problem(display_path(file), line or 1, format_path(path), message))
+        self.items.append(Problem(shown, line or 1, format_path(path), message))
 
     def check(self, ok: bool, doc, path: Iterable, message: str) -> bool:
         if not ok:
@@ -89,69 +98,165 @@ class Problems:
 
     def raise_if_any(self):
         if self.items:
-            raise DataError(list(self.items))
+            more = [Problem(f, 1, "(file)", f"… and {n - self.MAX_PER_FILE} more problems in this file")
+                    for f, n in self.counts.items() if n > self.MAX_PER_FILE]
+            raise DataError(list(self.items) + more)
+
+
+_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)   # libyaml when present: same rules, faster
+MAX_NODES = 200_000          # values in one file, aliases counted as often as they are used
+_INT_TAG = "tag:yaml.org,2002:int"
+
+
+class _Refused(Exception):
+    def __init__(self, message: str, line: int):
+        super().__init__(message)
+        self.line = line
 
 
 def load_yaml(file: Path, problems: Problems) -> Doc | None:
     """Load one YAML file with yaml's safe constructors only, recording line numbers.
-    Anything unreadable becomes a Problem; returns None then."""
+    Bounded before any work: a regular file of at most 2 MB (safeio.read_capped), UTF-8
+    without NUL, nesting at most YAML_MAX_DEPTH, at most MAX_NODES values with every
+    alias counted as often as it is used (an alias bomb stops at the cap, a recursive
+    alias is refused), integers of at most MAX_INT_DIGITS digits. Anything unreadable
+    becomes one Problem with file:line; returns None then."""
     file = Path(file)
     try:
-        text = file.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        problems.add(file, (), "file is missing")
+        raw = read_capped(file, YAML_MAX_BYTES, "YAML data file")
+    except UnsafeFile as exc:
+        text = str(exc)
+        why = text[len(str(file)) + 2:] if text.startswith(str(file) + ": ") else text
+        problems.add(file, (), "file is missing" if why == "no such file" else why)
         return None
-    except (OSError, UnicodeDecodeError) as exc:
-        problems.add(file, (), f"cannot read file: {exc}")
-        return None
-    loader = yaml.SafeLoader(text)
     try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        problems.add(file, (), "not UTF-8 text", line=raw.count(b"\n", 0, exc.start) + 1)
+        return None
+    nul = text.find("\x00")
+    if nul >= 0:
+        problems.add(file, (), "holds a NUL byte; a data file is plain text", line=text.count("\n", 0, nul) + 1)
+        return None
+    loader = None
+    try:
+        _precheck(text)
+        loader = _Loader(text)
         node = loader.get_single_node()
         doc = Doc(file, None)
-        doc.data = _build(loader, node, (), doc, problems) if node is not None else None
+        budget = [MAX_NODES]
+        doc.data = _build(loader, node, (), doc, problems, budget, set()) if node is not None else None
         return doc
+    except _Refused as exc:
+        problems.add(file, (), str(exc), line=exc.line)
+        return None
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
-        problems.add(file, (), f"YAML syntax: {exc.problem or exc}", line=mark.line + 1 if mark else 1)
+        problems.add(file, (), f"YAML syntax: {one_line(exc.problem or exc, 160)}",
+                     line=mark.line + 1 if mark else 1)
+        return None
+    except yaml.reader.ReaderError as exc:
+        problems.add(file, (), f"YAML: {one_line(exc.reason, 80)} (character {exc.character!r})",
+                     line=text.count("\n", 0, max(0, exc.position)) + 1)
         return None
     except yaml.YAMLError as exc:
-        problems.add(file, (), f"YAML error: {exc}")
+        problems.add(file, (), f"YAML error: {one_line(exc, 160)}")
+        return None
+    except RecursionError:
+        problems.add(file, (), f"nested too deeply (at most {YAML_MAX_DEPTH} levels)")
         return None
     finally:
-        loader.dispose()
+        if loader is not None:
+            loader.dispose()
+
+
+def _precheck(text: str) -> None:
+    """One pass over the parser's events (no nodes built): refuse deep nesting and too
+    many values before the recursive composer ever sees them."""
+    depth = nodes = 0
+    start = (yaml.SequenceStartEvent, yaml.MappingStartEvent)
+    end = (yaml.SequenceEndEvent, yaml.MappingEndEvent)
+    counted = (yaml.ScalarEvent, yaml.AliasEvent) + start
+    for event in yaml.parse(text, Loader=_Loader):
+        if isinstance(event, start):
+            depth += 1
+            if depth > YAML_MAX_DEPTH:
+                raise _Refused(f"nested too deeply (more than {YAML_MAX_DEPTH} levels)", event.start_mark.line + 1)
+        elif isinstance(event, end):
+            depth -= 1
+        if isinstance(event, counted):
+            nodes += 1
+            if nodes > MAX_NODES:
+                raise _Refused(f"too many values (more than {MAX_NODES:,})", event.start_mark.line + 1)
 
 
 _PLAIN_TAGS = {"tag:yaml.org,2002:map", "tag:yaml.org,2002:seq"}
 
 
-def _build(loader, node, path, doc: Doc, problems: Problems):
-    doc.lines[path] = node.start_mark.line + 1
-    if isinstance(node, (yaml.MappingNode, yaml.SequenceNode)) and node.tag not in _PLAIN_TAGS:
-        problems.add(doc, path, f"refused tag {node.tag!r}: data files may hold only plain "
-                                "values, lists and mappings", line=node.start_mark.line + 1)
-        return None
-    if isinstance(node, yaml.MappingNode):
-        loader.flatten_mapping(node)
-        out = {}
-        for key_node, value_node in node.value:
-            key = _scalar(loader, key_node, path, doc, problems)
-            if key in out:
-                problems.add(doc, path + (key,), f"duplicate key {key!r}",
-                              line=key_node.start_mark.line + 1)
-            out[key] = _build(loader, value_node, path + (key,), doc, problems)
-        return out
-    if isinstance(node, yaml.SequenceNode):
-        return [_build(loader, item, path + (i,), doc, problems) for i, item in enumerate(node.value)]
+def _build(loader, node, path, doc: Doc, problems: Problems, budget: list, open_nodes: set):
+    """Plain data from a node. `budget` counts values built (an alias is built each
+    time it is used); `open_nodes` are the collections being built above this one, so
+    a recursive alias is seen instead of recursing forever."""
+    line = node.start_mark.line + 1
+    budget[0] -= 1
+    if budget[0] < 0:
+        raise _Refused(f"aliases expand to too many values (more than {MAX_NODES:,})", line)
+    doc.lines.setdefault(path, line)
+    if isinstance(node, (yaml.MappingNode, yaml.SequenceNode)):
+        if id(node) in open_nodes:
+            raise _Refused("a recursive alias (a value that contains itself)", line)
+        if len(path) > YAML_MAX_DEPTH:
+            raise _Refused(f"nested too deeply through aliases (more than {YAML_MAX_DEPTH} levels)", line)
+        if node.tag not in _PLAIN_TAGS:
+            problems.add(doc, path, f"refused tag {quote(node.tag, 60)}: data files may hold only plain "
+                                    "values, lists and mappings", line=line)
+            return None
+        open_nodes.add(id(node))
+        try:
+            if isinstance(node, yaml.MappingNode):
+                loader.flatten_mapping(node)
+                out = {}
+                for key_node, value_node in node.value:
+                    if not isinstance(key_node, yaml.ScalarNode):
+                        problems.add(doc, path, "a key must be a plain value, not a list or mapping",
+                                     line=key_node.start_mark.line + 1)
+                        continue
+                    key = _scalar(loader, key_node, path, doc, problems)
+                    if key in out:
+                        problems.add(doc, path + (key,), f"duplicate key {quote(key, 60)}",
+                                     line=key_node.start_mark.line + 1)
+                    out[key] = _build(loader, value_node, path + (key,), doc, problems, budget, open_nodes)
+                return out
+            return [_build(loader, item, path + (i,), doc, problems, budget, open_nodes)
+                    for i, item in enumerate(node.value)]
+        finally:
+            open_nodes.discard(id(node))
     return _scalar(loader, node, path, doc, problems)
 
 
 def _scalar(loader, node, path, doc, problems):
+    line = node.start_mark.line + 1
+    if node.tag == _INT_TAG:
+        digits = sum(ch.isdigit() for ch in node.value[:MAX_INT_DIGITS * 4])
+        if digits > MAX_INT_DIGITS:
+            problems.add(doc, path, f"a number of more than {MAX_INT_DIGITS} digits: {quote(node.value, 40)}",
+                         line=line)
+            return None
     try:
-        return loader.construct_object(node, deep=True)
+        value = loader.construct_object(node, deep=True)
     except yaml.constructor.ConstructorError:
-        problems.add(doc, path, f"refused tag {node.tag!r}: data files may hold only plain "
-                                "values, lists and mappings", line=node.start_mark.line + 1)
+        problems.add(doc, path, f"refused tag {quote(node.tag, 60)}: data files may hold only plain "
+                                "values, lists and mappings", line=line)
         return None
+    except (ValueError, OverflowError, TypeError) as exc:
+        problems.add(doc, path, f"cannot read the value {quote(node.value, 40)} ({one_line(exc, 80)})", line=line)
+        return None
+    try:
+        hash(value)
+    except TypeError:
+        problems.add(doc, path, "a key or value of a kind a data file may not hold", line=line)
+        return None
+    return value
 
 
 def validate(model, doc: Doc | None, problems: Problems, path: tuple = (), data=None):
@@ -168,9 +273,9 @@ def validate(model, doc: Doc | None, problems: Problems, path: tuple = (), data=
         for err in exc.errors():
             loc = path + tuple(err["loc"])
             got = err.get("input")
-            msg = err["msg"]
+            msg = one_line(err["msg"], 160)
             if err["type"] not in ("missing",) and not isinstance(got, (dict, list)):
-                msg += f", got {got!r}"
+                msg += f", got {quote(got)}"
             problems.add(doc, loc, msg)
         return None
 

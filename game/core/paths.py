@@ -31,17 +31,53 @@ def _user_dir(kind: str) -> Path:
     return path
 
 
+def _ensure(path: Path) -> Path:
+    """Create a user folder if it can be; never raises. A folder that cannot be made
+    (read-only home, no permission) is returned all the same: readers find nothing
+    there, writers get an OSError they report, and `storage_problem` says why once."""
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        pass
+    return path
+
+
 def user_data_dir() -> Path:
     """Saves, autosaves and replays (NOCTURNE_HOME overrides, for tests)."""
-    path = _user_dir("data")
-    path.mkdir(parents=True, exist_ok=True)
-    return path
+    return _ensure(_user_dir("data"))
 
 
 def user_config_dir() -> Path:
-    path = _user_dir("config")
-    path.mkdir(parents=True, exist_ok=True)
-    return path
+    return _ensure(_user_dir("config"))
+
+
+def writable_dir(path: Path) -> bool:
+    """Whether files can be created in `path` (made first if missing): tried for real
+    with a probe file, since permission bits do not tell about read-only mounts."""
+    import tempfile
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+        fd, probe = tempfile.mkstemp(prefix=".probe.", suffix=".tmp", dir=path)
+    except OSError:
+        return False
+    try:
+        os.close(fd)
+        os.unlink(probe)
+    except OSError:
+        pass
+    return True
+
+
+def storage_problem() -> tuple[str, Path] | None:
+    """("saves", folder) when saves cannot be written, ("settings", folder) when only
+    settings cannot, else None (the screen says it once, in words)."""
+    data = _user_dir("data")
+    if not writable_dir(data):
+        return "saves", data
+    config = _user_dir("config")
+    if not writable_dir(config):
+        return "settings", config
+    return None
 
 
 def display_path(path) -> str:

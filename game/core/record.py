@@ -2,8 +2,14 @@
 
 A save is the seed plus the action log; loading replays the log (the RNG lives in
 the state, so the same state comes back). `digest` hashes the final state to prove it.
-Writes are atomic (temp file, fsync, rename). A bad file raises RecordError naming
-the file and is never touched.
+Writes are atomic (temp file, fsync, rename, fsync of the folder); `clean_orphans`
+removes the temp files an interrupted write left behind.
+
+Reading goes through `game.core.safeio` (a regular file of at most 5 MB, bounded
+nesting and numbers). A bad file raises RecordError — one line naming the file — and
+is never touched. `check_record` then validates a save like a new game (the game's
+own `validate_options`, its player range, the shape of every action) before anything
+replays.
 """
 from __future__ import annotations
 
@@ -11,12 +17,20 @@ import hashlib
 import json
 import os
 import tempfile
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from .rules import as_action
+from .safeio import SAVE_MAX_BYTES, UnsafeFile, clean_text, load_json, one_line, quote, read_capped
 
 FORMAT = 1
+MAX_ACTIONS = 200_000            # far beyond any real game (simulate gives up at 20,000)
+MAX_SEATS = 16                   # before the game's own range is known
+NAME_CHARS = 40                  # a seat name is cut to this on the way in
+ACTION_DEPTH = 6
+ACTION_ITEMS = 64
+ACTION_TEXT = 200
 
 
 class RecordError(Exception):
@@ -56,13 +70,17 @@ def write_record(path, record: Record) -> None:
     atomic_write_text(path, json.dumps(record.to_json(), separators=(",", ":")))
 
 
+TMP_SUFFIX = ".tmp"
+
+
 def atomic_write_text(path, text: str) -> None:
-    """Temp file, fsync, rename: a crash leaves the old file or the new one, never half."""
+    """Temp file, fsync, rename, fsync of the folder: a crash leaves the old file or
+    the new one, never half, and the rename itself survives a power cut."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
+    fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=TMP_SUFFIX, dir=path.parent)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+        with os.fdopen(fd, "w", encoding="utf-8", errors="surrogatepass") as fh:
             fh.write(text)
             fh.flush()
             os.fsync(fh.fileno())
@@ -73,51 +91,246 @@ def atomic_write_text(path, text: str) -> None:
         except OSError:
             pass
         raise
+    fsync_dir(path.parent)
+
+
+def fsync_dir(folder) -> None:
+    """Make a rename in `folder` durable (POSIX; a no-op where folders cannot be opened)."""
+    if not hasattr(os, "O_DIRECTORY"):
+        return
+    try:
+        dfd = os.open(folder, os.O_RDONLY | os.O_DIRECTORY)
+    except OSError:
+        return
+    try:
+        os.fsync(dfd)
+    except OSError:
+        pass
+    finally:
+        os.close(dfd)
+
+
+def clean_orphans(folder, older_than: float = 60.0) -> list[Path]:
+    """Delete the temp files (`<name>.<random>.tmp`) an interrupted atomic write left in
+    `folder`; only those older than `older_than` seconds, so a write in progress in
+    another window is left alone. Returns what was removed; never raises."""
+    removed = []
+    try:
+        entries = list(Path(folder).glob(f"*{TMP_SUFFIX}"))
+    except OSError:
+        return removed
+    now = time.time()
+    for p in entries:
+        try:
+            st = p.lstat()
+            if not p.is_file() or p.is_symlink() or now - st.st_mtime < older_than:
+                continue
+            p.unlink()
+            removed.append(p)
+        except OSError:
+            continue
+    return removed
 
 
 def read_record(path, known_games=None) -> Record:
-    """Read and check a save. Every problem is a RecordError whose message names the
-    file; the file itself is left exactly as it was."""
+    """Read and check a save. Every problem is a RecordError whose message is one line
+    naming the file; the file itself is left exactly as it was."""
     path = Path(path)
     name = str(path)
     try:
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        raise RecordError(f"{name}: no such file")
-    except OSError as exc:
-        raise RecordError(f"{name}: cannot be read ({exc.strerror or exc})")
+        raw = read_capped(path, SAVE_MAX_BYTES, "save")
+    except UnsafeFile as exc:
+        raise RecordError(str(exc)) from None
     if not raw.strip():
         raise RecordError(f"{name}: the file is empty")
     try:
-        data = json.loads(raw.decode("utf-8"))
-    except UnicodeDecodeError:
-        raise RecordError(f"{name}: not a Nocturne save (not text)")
+        data = load_json(raw, name, "Nocturne save")
+    except UnsafeFile as exc:
+        raise RecordError(str(exc)) from None
     except json.JSONDecodeError as exc:
         hint = "it looks cut short" if exc.pos >= len(raw.rstrip()) - 1 else "it is not valid JSON"
-        raise RecordError(f"{name}: the save is damaged ({hint}, line {exc.lineno})")
+        raise RecordError(f"{name}: the save is damaged ({hint}, line {exc.lineno})") from None
+    try:
+        return _record_from(data, name, known_games)
+    except RecordError:
+        raise
+    except (RecursionError, MemoryError, ValueError, TypeError, KeyError, AttributeError) as exc:
+        raise RecordError(f"{name}: the save is damaged ({one_line(type(exc).__name__ + ': ' + str(exc), 120)})") \
+            from None
+
+
+def _record_from(data, name: str, known_games) -> Record:
     if not isinstance(data, dict):
         raise RecordError(f"{name}: not a Nocturne save (expected a JSON object)")
     fmt = data.get("format")
-    if not isinstance(fmt, int):
+    if not isinstance(fmt, int) or isinstance(fmt, bool):
         raise RecordError(f"{name}: not a Nocturne save (no format number)")
     if fmt > FORMAT:
         raise RecordError(f"{name}: saved by a newer Nocturne (format {fmt}; this one reads up to {FORMAT})")
+    if fmt < 1:
+        raise RecordError(f"{name}: not a Nocturne save (format {fmt} does not exist; formats start at 1)")
     game = data.get("game")
+    if not isinstance(game, str):
+        raise RecordError(f"{name}: not a Nocturne save (the game should be a name, got {quote(game, 40)})")
     if known_games is not None and game not in known_games:
-        raise RecordError(f"{name}: unknown game {game!r}")
+        raise RecordError(f"{name}: unknown game {quote(game)}")
     problems = []
     if not isinstance(data.get("options"), dict):
         problems.append("options")
-    if not isinstance(data.get("seed"), int):
+    seed = data.get("seed")
+    if not isinstance(seed, int) or isinstance(seed, bool):
         problems.append("seed")
-    if not isinstance(data.get("seats"), list) or not all(isinstance(s, dict) for s in data["seats"]):
+    seats = data.get("seats")
+    if not isinstance(seats, list) or not all(isinstance(s, dict) for s in seats) or len(seats) > MAX_SEATS:
         problems.append("seats")
     actions = data.get("actions")
-    if not isinstance(actions, list) or not all(
-            isinstance(a, list) and len(a) == 2 and isinstance(a[0], int) for a in actions):
+    if not isinstance(actions, list):
         problems.append("actions")
     if problems:
         raise RecordError(f"{name}: the save is damaged (bad or missing: {', '.join(problems)})")
-    return Record(game=game, options=data["options"], seed=data["seed"], seats=data["seats"],
-                  actions=[(a[0], as_action(a[1])) for a in actions],
-                  digest=str(data.get("digest", "")), format=fmt, extra=data.get("extra") or {})
+    if len(actions) > MAX_ACTIONS:
+        raise RecordError(f"{name}: the save is damaged ({len(actions)} actions; at most {MAX_ACTIONS})")
+    parsed = []
+    for i, entry in enumerate(actions):
+        why = action_problem(entry, len(seats))
+        if why:
+            raise RecordError(f"{name}: the save is damaged (action {i + 1} {why}: {quote(entry, 60)})")
+        parsed.append((entry[0], as_action(entry[1])))
+    extra = data.get("extra")
+    return Record(game=game, options=data["options"], seed=seed, seats=[clean_seat(s) for s in seats],
+                  actions=parsed, digest=str(data.get("digest", ""))[:64], format=fmt,
+                  extra=extra if isinstance(extra, dict) else {})
+
+
+def clean_seat(seat: dict) -> dict:
+    """A seat as a save may claim it, made safe to show: the name cut to NAME_CHARS
+    characters of plain text, kind and difficulty short strings."""
+    out = dict(seat)
+    out["name"] = clean_text(seat.get("name", "?"), NAME_CHARS) or "?"
+    for key, default in (("kind", "ai"), ("difficulty", "normal")):
+        value = seat.get(key, default)
+        out[key] = clean_text(value, 20) if isinstance(value, str) else default
+    return out
+
+
+def action_problem(entry, seats: int) -> str | None:
+    """Why a logged `[seat, action]` entry has the wrong shape, or None. An action is a
+    non-empty list starting with a verb (text), holding text, numbers, true/false, null
+    and such lists, at most ACTION_DEPTH deep."""
+    if not isinstance(entry, list) or len(entry) != 2:
+        return "is not a [seat, action] pair"
+    seat, action = entry
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < max(1, seats):
+        return f"names seat {quote(seat, 20)}, not one of the {seats} seats"
+    if not isinstance(action, list) or not action or not isinstance(action[0], str):
+        return "is not a list starting with a verb"
+    stack = [(action, 1)]
+    while stack:
+        value, depth = stack.pop()
+        if depth > ACTION_DEPTH:
+            return f"nests deeper than {ACTION_DEPTH}"
+        if len(value) > ACTION_ITEMS:
+            return f"has more than {ACTION_ITEMS} parts"
+        for v in value:
+            if isinstance(v, list):
+                stack.append((v, depth + 1))
+            elif isinstance(v, str):
+                if len(v) > ACTION_TEXT:
+                    return f"holds a text of {len(v)} characters"
+            elif v is not None and not isinstance(v, (int, float)):
+                return f"holds {quote(v, 30)}"
+    return None
+
+
+def check_record(record: Record, ruleset, min_players: int | None = None,
+                 max_players: int | None = None, name: str = "") -> Record:
+    """Validate a save like a new game, before anything replays: its seat count within
+    the game's range and its options through the game's own `validate_options`. Returns
+    the record with the validated options; RecordError (one line) otherwise."""
+    from .rules import OptionsError
+
+    prefix = f"{name}: " if name else ""
+    n = len(record.seats)
+    lo = 1 if min_players is None else min_players
+    hi = MAX_SEATS if max_players is None else max_players
+    if not lo <= n <= hi:
+        raise RecordError(f"{prefix}the save has {n} seats; {record.game} is played by {lo}–{hi}")
+    for i, (seat, _action) in enumerate(record.actions):
+        if not 0 <= seat < n:
+            raise RecordError(f"{prefix}action {i + 1} names seat {seat}, not one of the {n} seats")
+    try:
+        options = ruleset.validate_options(dict(record.options), n)
+    except OptionsError as exc:
+        raise RecordError(f"{prefix}the save's options do not work: {one_line(exc, 160)}") from None
+    except (ValueError, TypeError, KeyError, AttributeError) as exc:
+        raise RecordError(f"{prefix}the save's options do not work: "
+                          f"{one_line(type(exc).__name__ + ': ' + str(exc), 160)}") from None
+    if not isinstance(options, dict):
+        raise RecordError(f"{prefix}the save's options do not work")
+    return Record(game=record.game, options=options, seed=record.seed, seats=record.seats,
+                  actions=record.actions, digest=record.digest, format=record.format, extra=record.extra)
+
+
+def load_checked(path, ruleset_for=None) -> tuple:
+    """read_record + check_record against the registry: (record, spec, ruleset).
+    Every failure is a RecordError naming the file (unknown game, damaged data too)."""
+    from ..games import registry
+    from .data import DataError
+
+    record = read_record(path, known_games=set(registry.game_ids()))
+    try:
+        spec = registry.get(record.game)
+        ruleset = ruleset_for(record.game) if ruleset_for else registry.ruleset(record.game)
+    except DataError as exc:
+        raise RecordError(f"{path}: the data of {record.game} has errors ({one_line(exc, 160)})") from None
+    record = check_record(record, ruleset, int(spec.min_players), int(spec.max_players), name=str(path))
+    return record, spec, ruleset
+
+
+def replay_record(record: Record, ruleset, *, now=None, agents=None, autosave_path=None,
+                  partial: bool = False, check_digest: bool = True):
+    """Rebuild a checked record's match by replaying its log (the record must have been
+    through `check_record`). Returns (match, stop): `stop` is None when every action
+    replayed, else a one-line reason naming the first action that failed. With
+    `partial=False` that reason is raised as RecordError instead; with `partial=True`
+    the match stops just before it (the replay viewer shows a save as far as it is
+    legal). A game bug while replaying is a reason too, never a traceback."""
+    import time as _time
+
+    from .match import Match, SeatInfo
+    from .rules import IllegalAction
+
+    seats = [SeatInfo.from_json(s) for s in record.seats]
+    try:
+        match = Match(record.game, ruleset, seats, record.options, record.seed,
+                      now=now or _time.monotonic, agents=agents, validated=True)
+    except (RecordError, RecursionError, MemoryError):
+        raise
+    except Exception as exc:        # noqa: BLE001 - a save that cannot even set up
+        raise RecordError(f"the game cannot be set up from this save "
+                          f"({one_line(type(exc).__name__ + ': ' + str(exc), 120)})") from None
+    stop = None
+    for i, (seat, action) in enumerate(record.actions):
+        try:
+            match.submit(seat, action)
+        except IllegalAction as exc:
+            stop = f"action {i + 1} ({seat}: {quote(action, 60)}) is not legal: {one_line(exc.reason, 120)}"
+        except Exception as exc:    # noqa: BLE001 - a game bug met while replaying
+            stop = (f"action {i + 1} ({seat}: {quote(action, 60)}) could not be replayed "
+                    f"({one_line(type(exc).__name__ + ': ' + str(exc), 100)})")
+        if stop:
+            if not partial:
+                raise RecordError(stop)
+            if i:
+                match.replay_to(i)      # the failed action may have half-changed the state
+            else:
+                match = Match(record.game, ruleset, seats, record.options, record.seed,
+                              now=now or _time.monotonic, agents=agents, validated=True)
+            break
+    if stop is None and check_digest and record.digest \
+            and state_digest(ruleset, match.state) != record.digest:
+        stop = "replaying the actions does not reach the recorded final state"
+        if not partial:
+            raise RecordError(stop)
+    match.autosave_path = autosave_path
+    return match, stop

@@ -20,6 +20,9 @@ class MenuScene(Scene):
         super().__init__(app)
         self.backdrop = Backdrop(app, glow_pos=(1400, 560), glow_radius=820)
         self.continue_info = None
+        # said once: saves off (read-only folder), damaged autosaves moved aside as .bad
+        for message in saves_mod.startup_reports():
+            app.toast(message, "warning", 8.0)
         self.build()
 
     def build(self):

@@ -6,36 +6,32 @@ import pygame
 
 from ...core.i18n import t
 from ...core.match import Match, SeatInfo
-from ...core.record import RecordError, read_record
+from ...core.record import RecordError, load_checked, replay_record
 from ...core.rules import IllegalAction
 from ..table.base import TableContext
 from ..theme import FONT, LOGICAL_SIZE, SPACE
-from ..widgets import Button, draw_panel, draw_text
+from ..widgets import Button, draw_panel, draw_text, fit_text
 from .base import Scene
 from .table import build_table
 
 
 def open_replay(app, path) -> bool:
-    from ...games import registry
+    """Open the viewer on a save, checked like a new game first. A save whose log stops
+    being legal is shown as far as it is legal, with a line saying where and why."""
     try:
-        record = read_record(path, known_games=registry.game_ids())
-        spec = registry.get(record.game)
-        ruleset = registry.ruleset(record.game)
-    except RecordError as exc:
-        app.toast(str(exc), "error", 8.0)
-        app.sound.play("error")
-        return False
-    except Exception as exc:     # noqa: BLE001
-        app.toast(t("saves.cannot_open", file=str(path), error=f"{type(exc).__name__}: {exc}"), "error", 8.0)
-        app.sound.play("error")
-        return False
-    try:
-        scene = ReplayScene(app, spec, ruleset, record)
-    except Exception as exc:     # noqa: BLE001
-        app.toast(t("saves.cannot_open", file=str(path), error=f"{type(exc).__name__}: {exc}"), "error", 8.0)
+        record, spec, ruleset = load_checked(path)
+        probe, stop = replay_record(record, ruleset, partial=True, check_digest=False)
+        scene = ReplayScene(app, spec, ruleset, record, legal=len(probe.log), stop=stop)
+    except Exception as exc:     # noqa: BLE001 - a save must never take the app down
+        message = str(exc) if isinstance(exc, RecordError) else f"{type(exc).__name__}: {exc}"
+        if str(path) not in message:
+            message = t("saves.cannot_open", file=str(path), error=message)
+        app.toast(message[:400], "error", 8.0)
         app.sound.play("error")
         return False
     app.push(scene)
+    if scene.stop_line:
+        app.toast(scene.stop_line, "warning", 8.0)
     return True
 
 
@@ -82,11 +78,15 @@ class MediaButton(Button):
 class ReplayScene(Scene):
     name = "replay"
 
-    def __init__(self, app, spec, ruleset, record):
+    def __init__(self, app, spec, ruleset, record, legal: int | None = None, stop: str | None = None):
+        """`legal`: how many of the record's actions replay (the rest are not shown);
+        `stop`: why the next one does not, drawn above the transport bar at the end."""
         super().__init__(app)
         self.spec, self.record = spec, record
         seats = [SeatInfo.from_json(s) for s in record.seats]
-        self.actions = list(record.actions)
+        self.actions = list(record.actions if legal is None else record.actions[:legal])
+        self.stop_line = (t("replay.stops_at", n=len(self.actions), total=len(record.actions), reason=stop)
+                          if stop and legal is not None and legal < len(record.actions) else None)
         self.match = Match(record.game, ruleset, seats, record.options, record.seed, validated=True)
         self.pos = 0
         self.playing = False
@@ -141,9 +141,12 @@ class ReplayScene(Scene):
         seat, action = self.actions[self.pos]
         try:
             events = self.match.submit(seat, action)
-        except IllegalAction as exc:
-            self.app.toast(t("replay.broken", n=self.pos + 1, reason=exc.reason), "error", 6.0)
+        except Exception as exc:     # noqa: BLE001 - IllegalAction, or a game bug on this log
+            reason = exc.reason if isinstance(exc, IllegalAction) else type(exc).__name__
+            self.app.toast(t("replay.broken", n=self.pos + 1, reason=reason), "error", 6.0)
             self.playing = False
+            self.actions = self.actions[:self.pos]
+            self._safe(lambda: self.match.replay_to(self.pos))
             self._refresh_buttons()
             return
         self.pos += 1
@@ -245,6 +248,10 @@ class ReplayScene(Scene):
             pygame.draw.rect(surf, pal.gold, fill, border_radius=5)
         pygame.draw.circle(surf, pal.text, (self.track.x + fill.w, self.track.centery), 11)
         pygame.draw.circle(surf, pal.gold, (self.track.x + fill.w, self.track.centery), 11, 2)
+        if self.stop_line and self.pos >= n:
+            line = fit_text(self.app, self.stop_line, FONT.small, self.bar.w + 400)
+            draw_text(surf, self.app, line, (self.bar.centerx, self.bar.y - 14), FONT.small, pal.danger_hi,
+                      anchor="midbottom", shadow=True)
         self.ui.draw_tooltip(surf)
 
     def help_lines(self):

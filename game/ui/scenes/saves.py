@@ -1,6 +1,9 @@
 """Saves on disk (autosaves, saves, replays), the Load and Replays screens, and
 opening a saved game. A save that cannot be read is reported once, by name, and
-left exactly as it is."""
+left exactly as it is — except a damaged autosave, which is the app's own file: it
+is moved aside to `<name>.bad` and reported once, so that the menu always opens.
+Every file is read through `read_record` (bounded) and checked like a new game
+(`load_checked`) before anything replays."""
 from __future__ import annotations
 
 import time
@@ -10,8 +13,8 @@ from pathlib import Path
 import pygame
 
 from ...core.i18n import t
-from ...core.paths import user_data_dir
-from ...core.record import Record, RecordError, read_record
+from ...core.paths import storage_problem, user_data_dir
+from ...core.record import Record, RecordError, clean_orphans, load_checked, read_record, replay_record
 from ..theme import FONT, SPACE
 from ..widgets import Button, ScrollList, draw_panel, draw_text
 from .base import Backdrop, Scene, seat_marker
@@ -109,6 +112,9 @@ class SaveInfo:
         return t("saves.row_sub", players=self.players(), when=self.when(), n=len(self.record.actions))
 
 
+MAX_LISTED = 300          # newest files per folder: a folder of thousands still opens at once
+
+
 def scan(kinds=("autosave", "save")) -> list[SaveInfo]:
     from ...games import registry
     known = registry.game_ids()
@@ -116,13 +122,19 @@ def scan(kinds=("autosave", "save")) -> list[SaveInfo]:
     out = []
     for kind in kinds:
         folder = folders[kind]
-        if not folder.is_dir():
-            continue
-        for p in folder.glob("*.json"):
-            try:
-                mtime = p.stat().st_mtime
-            except OSError:
+        try:
+            if not folder.is_dir():
                 continue
+            found = []
+            for p in folder.glob("*.json"):
+                try:
+                    found.append((p.stat().st_mtime, p))
+                except OSError:
+                    continue
+        except OSError:
+            continue
+        found.sort(key=lambda item: -item[0])
+        for mtime, p in found[:MAX_LISTED]:
             info = SaveInfo(p, kind, mtime)
             try:
                 info.record = read_record(p, known_games=known)
@@ -140,33 +152,75 @@ def latest_autosave() -> SaveInfo | None:
     return None
 
 
+_storage_said = [False]        # the read-only message is said once per run
+
+
+def startup_reports() -> list[str]:
+    """What the menu says once when it opens: saves are off (read-only folder), and
+    every damaged autosave, each moved aside to `<name>.bad`. Temp files left by an
+    interrupted save are removed on the way. Never raises."""
+    messages = []
+    if not _storage_said[0]:
+        _storage_said[0] = True
+        problem = storage_problem()
+        if problem:
+            kind, folder = problem
+            messages.append(t("saves.storage_off" if kind == "saves" else "saves.settings_off", folder=str(folder)))
+    for folder in (autosave_dir(), saves_dir(), replays_dir()):
+        clean_orphans(folder)
+    try:
+        found = list(autosave_dir().glob("*.json")) if autosave_dir().is_dir() else []
+    except OSError:
+        found = []
+    for path in found:
+        try:
+            load_checked(path)
+        except RecordError as exc:
+            messages.append(_set_aside(path, str(exc)))
+        except Exception as exc:     # noqa: BLE001 - the menu must open whatever the file holds
+            messages.append(_set_aside(path, f"{path}: {type(exc).__name__}"))
+    return messages
+
+
+def is_autosave(path) -> bool:
+    try:
+        return Path(path).resolve().parent == autosave_dir().resolve()
+    except OSError:
+        return False
+
+
+def _set_aside(path: Path, message: str) -> str:
+    """Move a damaged autosave to `<name>.bad` (replacing an older one) and say so."""
+    bad = path.with_name(path.name + ".bad")
+    try:
+        path.replace(bad)
+        return t("saves.autosave_set_aside", error=message, file=bad.name)
+    except OSError:
+        return message
+
+
 def open_saved_game(app, path) -> bool:
     """Resume a save in the table scene; on any problem say so (naming the file) and
-    stay where we are. The file is never modified here."""
+    stay where we are. A user's save is never modified here; a damaged autosave is
+    moved aside to `<name>.bad`."""
     from ...games import registry
-    from ...core.match import Match
     from .table import TableScene, make_agents
     try:
-        record = read_record(path, known_games=registry.game_ids())
-    except RecordError as exc:
-        app.toast(str(exc), "error", 8.0)
-        app.sound.play("error")
-        return False
-    try:
-        spec = registry.get(record.game)
-        ruleset = registry.ruleset(record.game)
+        record, spec, ruleset = load_checked(path)
         from ...core.match import SeatInfo
         seats = [SeatInfo.from_json(s) for s in record.seats]
         agents = make_agents(spec, seats, record.seed)
-        match = Match.from_record(record, ruleset, agents=agents, autosave_path=autosave_path(record.game))
-    except RecordError as exc:
-        app.toast(t("saves.cannot_open", file=str(path), error=str(exc)), "error", 8.0)
-        app.sound.play("error")
-        return False
+        match, _stop = replay_record(record, ruleset, agents=agents, autosave_path=autosave_path(record.game))
     except Exception as exc:     # noqa: BLE001 - a save must never take the app down
-        app.toast(t("saves.cannot_open", file=str(path), error=f"{type(exc).__name__}: {exc}"), "error", 8.0)
+        message = str(exc) if isinstance(exc, RecordError) else f"{type(exc).__name__}: {exc}"
+        if str(path) not in message:
+            message = t("saves.cannot_open", file=str(path), error=message)
+        if is_autosave(path):
+            message = _set_aside(Path(path), message)
+        app.toast(message[:400], "error", 8.0)
         app.sound.play("error")
         return False
+    del registry
     if match.over:
         app.toast(t("saves.finished_game"), "info")
     from .menu import MenuScene
