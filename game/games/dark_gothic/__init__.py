@@ -1,0 +1,73 @@
+"""Dark Gothic: Colonial Horror (rulebook 001): a deck-builder — Heroes against the Villains
+and the Shadows, competitive (2–3, most Investigation wins) or co-operative (1–3).
+
+Files, for a newcomer:
+  data.py        loads and checks data/dark_gothic/*.yaml with file:line errors
+  effects.py     the closed registries: card effect ops, Global ops, Hero and Remains abilities
+  payment.py     paying a cost from the resource pool (Silver, Cursed parts), pure functions
+  state.py       the state: zones as lists of card ids, the task stack, the RNG
+  rules.py       the Ruleset: setup, decisions, apply (a task runner), result
+  invariants.py  what must hold after every step (playout tests, simulate --check)
+  view.py        what one seat may see; perturb_hidden for the contract suite
+  ai.py          agents (easy / normal heuristics, hard = ISMCTS) and determinize()
+
+API for screens: card ids are "<key>" or "<key>:<n>" for copies (static data via
+ruleset.card_json(id)); decision kinds and actions are listed in rules.py's docstring.
+Options: {"mode": "competitive"|"coop", "addons": [] | ["draw2"]}.
+Events: move {card, src, dst, why?} over zones hand:s, deck:s, discard:s, play:s, remains:s,
+center:1..6, main, crypt, shadows, training:<key>, honor, secrets, discoveries, villain;
+gain {seat, colour, n, source}; paid {seat, card, parts}; spend {.., cursed}; shadow {src, count};
+roam {card, from, to}; roll {seat, purpose, face}; protect {seat, by, card, zone}; draw (private,
+with a public twin carrying count); passed (private to giver and receiver); reveal {card, zone};
+turn {seat, turn}; end_turn; cleanup; villain_defeated; game_over {winners, scores, side, reason};
+log {key, params} for the chronicle (mystery, strike, fight, blocked, ...).
+"""
+from __future__ import annotations
+
+from ..registry import CardBack, GameArt, GameSpec
+
+
+def load_ruleset(data_dir=None):
+    from .data import load_data
+    from .rules import DarkGothicRules
+    return DarkGothicRules(load_data(data_dir))
+
+
+_default = None
+
+
+def _ruleset():
+    global _default
+    if _default is None:
+        from ..registry import ruleset
+        _default = ruleset("dark_gothic")
+    return _default
+
+
+def make_agent(difficulty: str = "normal", seat: int = 0, seed: int = 0, ruleset=None):
+    from .ai import make_agent as _make
+    return _make(ruleset or _ruleset(), difficulty, seat, seed)
+
+
+def determinize(view, seat, rng):
+    from .ai import determinize as _det
+    return _det(_ruleset(), view, seat, rng)
+
+
+SPEC = GameSpec(
+    id="dark_gothic",
+    title="Dark Gothic: Colonial Horror",
+    pitch="Build your deck, hunt the Villains and keep the Shadows from swallowing the colony.",
+    min_players=1,
+    max_players=3,
+    load_ruleset=load_ruleset,
+    make_agent=make_agent,
+    table="game.ui.scenes.fallback_table:FallbackTable",     # no table of its own yet
+    determinize=determinize,
+    art=GameArt(icon=("haunted-house", "candle-skull"),
+                card_back=CardBack(emblem=("haunted-house", "candle-skull"), dark=(10, 8, 6),
+                                   light=(46, 36, 24), accent=(196, 170, 120), emblem_colour=(214, 196, 160),
+                                   pattern="diamond", seed=7001)),
+    title_key="dark_gothic.title",
+    pitch_key="dark_gothic.pitch",
+)

@@ -1,0 +1,103 @@
+"""The Dark Gothic game state: plain lists of card ids, small sets and ints, and the RNG.
+Cloning copies lists (cheap); tasks are tuples, so the task stack is copied by one list().
+
+Zones (top of a deck/stack = END of its list):
+  deck[s], hand[s], discard[s], play[s] (played this turn), remains[s] (Remains in Play),
+  won[s] (defeated Villains, tucked under the Hero)
+  center[0..5]       the Center Line; slot 6 (index 5) is next to the Villain (TE-G10); None = empty
+  main, crypt, shadows, sdeck (Shocking Discoveries), on_villain (Discoveries that stay)
+  villain            the face-up Villain, or None between its defeat and the end of that turn
+  vstack             the face-down Villains still to come (the next one last); vbox: unused, unseen
+  training{key: ids}, honor, secrets      the supply (Hungry Dead is always there)
+  box                Start cards and Honor the chosen Heroes did not use; heroes_left: unused Heroes
+Flow: `tasks` is a stack of pending steps (rules.py runs them); `wait` is the open decision
+(None: the active player's main decision); `window` a ReactionWindow, `sealed` a SealedChoice.
+Per turn: pool (orbs (colour, n, source card|None, was_silver)), uses [block, protect],
+flags (set of words), addressed/moved (Roaming), round_used (Remains Protect used this round).
+"""
+from __future__ import annotations
+
+from ...core.rng import RNG
+
+_PLAIN = ("n", "coop", "draw2", "active", "first", "turn", "villain", "wait", "res", "dec", "omen",
+          "addressed", "moved")
+_LISTS = ("center", "main", "crypt", "shadows", "sdeck", "on_villain", "vstack", "vbox", "honor", "secrets",
+          "box", "heroes", "heroes_left", "pool", "uses", "tasks", "offers", "rolloff")
+_NESTED = ("deck", "hand", "discard", "play", "remains", "won")
+_SETS = ("flags", "round_used")
+
+
+class State:
+    __slots__ = _PLAIN + _LISTS + _NESTED + _SETS + ("training", "window", "sealed", "rng")
+
+    def clone(self) -> "State":
+        o = State.__new__(State)
+        for f in _PLAIN:
+            setattr(o, f, getattr(self, f))
+        for f in _LISTS:
+            setattr(o, f, list(getattr(self, f)))
+        for f in _NESTED:
+            setattr(o, f, [list(x) for x in getattr(self, f)])
+        for f in _SETS:
+            setattr(o, f, set(getattr(self, f)))
+        if o.addressed is not None:
+            o.addressed = set(o.addressed)
+            o.moved = set(o.moved)
+        o.training = {k: list(v) for k, v in self.training.items()}
+        o.window = self.window.clone() if self.window is not None else None
+        o.sealed = self.sealed.clone() if self.sealed is not None else None
+        o.rng = self.rng.clone()
+        return o
+
+    def snapshot(self) -> dict:
+        out = {}
+        for f in _PLAIN:
+            if f in ("dec", "res"):
+                continue
+            v = getattr(self, f)
+            if isinstance(v, set):
+                v = sorted(v, key=str)
+            out[f] = _js(v)
+        for f in _LISTS:
+            out[f] = _js(getattr(self, f))
+        for f in _NESTED:
+            out[f] = [list(x) for x in getattr(self, f)]
+        for f in _SETS:
+            out[f] = sorted(getattr(self, f))
+        out["training"] = {k: list(v) for k, v in self.training.items()}
+        out["window"] = self.window.to_json() if self.window is not None else None
+        out["sealed"] = self.sealed.to_json() if self.sealed is not None else None
+        out["result"] = None if self.res is None else {"winners": list(self.res.winners),
+                                                       "scores": list(self.res.scores), "side": self.res.side}
+        out["rng"] = self.rng.to_json()
+        return out
+
+
+def _js(v):
+    if isinstance(v, (list, tuple)):
+        return [_js(x) for x in v]
+    if isinstance(v, (set, frozenset)):
+        return sorted((_js(x) for x in v), key=str)
+    if isinstance(v, dict):
+        return {str(k): _js(x) for k, x in v.items()}
+    return v
+
+
+def new_state(n: int, seed: int) -> State:
+    s = State.__new__(State)
+    for f in _PLAIN:
+        setattr(s, f, None)
+    for f in _LISTS:
+        setattr(s, f, [])
+    for f in _NESTED:
+        setattr(s, f, [[] for _ in range(n)])
+    for f in _SETS:
+        setattr(s, f, set())
+    s.n = n
+    s.turn = 0
+    s.uses = [0, 0]
+    s.training = {}
+    s.window = None
+    s.sealed = None
+    s.rng = RNG(seed)
+    return s
