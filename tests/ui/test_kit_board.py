@@ -271,3 +271,16 @@ def test_board_fills_its_region_at_every_window_size(renderer, size):
     tl, br = b.camera.to_screen((0, 0)), b.camera.to_screen((36, 24))
     assert lay["board"].collidepoint(tl) and lay["board"].collidepoint(br[0] - 1, br[1] - 1)
     assert a.screen_r == pytest.approx(0.5 * b.camera.ppi, abs=0.5)   # drawn at a whole pixel radius
+
+
+def test_a_panned_ground_matches_one_painted_afresh(renderer):
+    b, *_ = make_board(renderer)
+    feed(b, [move((500, 350))] + [wheel(1)] * 8)
+    for dx, dy in [(7, 0), (0, -5), (-13, 4), (3, 3)]:
+        feed(b, [down((300, 300)), move((310 + dx, 300 + dy)), move((300 + 2 * dx, 300 + 2 * dy)),
+                 up((300 + 2 * dx, 300 + 2 * dy))])
+        scrolled = pygame.image.tobytes(b._ground_layer(), "RGB")
+        b._ground_key = None                          # force a full repaint
+        fresh = pygame.image.tobytes(b._ground_layer(), "RGB")
+        diff = sum(1 for i in range(0, len(fresh), 3) if fresh[i:i + 3] != scrolled[i:i + 3])
+        assert diff <= len(fresh) // 3 // 1000, diff  # at most a few edge pixels rounded apart

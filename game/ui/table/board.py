@@ -118,9 +118,10 @@ def line_of_sight(a: Point, b: Point, obstacles, eye: float = 0.0, target: float
 
 
 def shadow_quads(eye: Point, poly, far: float) -> list[list[Point]]:
-    """The region hidden behind a polygon from `eye`, as one quad per edge that faces
-    the eye (each such edge pushed `far` away from it). Their union covers the shadow
-    (and the polygon itself) for any simple polygon; none if the eye is inside."""
+    """The region hidden behind a polygon from `eye`, within `far` of the eye: one
+    polygon per edge that faces the eye (the edge, then an arc at distance `far` back
+    from b's direction to a's). Their union covers the shadow (and the polygon
+    itself) for any simple polygon; none if the eye is inside."""
     if point_in_polygon(eye, poly):
         return []
     n = len(poly)
@@ -131,14 +132,16 @@ def shadow_quads(eye: Point, poly, far: float) -> list[list[Point]]:
         # the eye is outside this edge (on the side its outward normal points to)
         side = _orient(a, b, eye)
         if (side < 0) if area2 > 0 else (side > 0):
-            out.append([a, b, _push(eye, b, far), _push(eye, a, far)])
+            # the far side follows an arc: a straight chord would cut the wedge short
+            # when the edge is seen almost end-on (up to 180° wide)
+            a0 = math.atan2(a[1] - eye[1], a[0] - eye[0])
+            a1 = math.atan2(b[1] - eye[1], b[0] - eye[0])
+            span = (a1 - a0 + math.pi) % (2 * math.pi) - math.pi
+            k = max(1, math.ceil(abs(span) / (math.pi / 8)))
+            arc = [(eye[0] + far * math.cos(a0 + span * j / k), eye[1] + far * math.sin(a0 + span * j / k))
+                   for j in range(k, -1, -1)]
+            out.append([a, b] + arc)
     return out
-
-
-def _push(eye: Point, p: Point, far: float) -> Point:
-    dx, dy = p[0] - eye[0], p[1] - eye[1]
-    d = math.hypot(dx, dy) or EPS
-    return (p[0] + dx / d * far, p[1] + dy / d * far)
 
 
 def clamp_reach(origin: Point, point: Point, reach: float) -> Point:
@@ -325,6 +328,8 @@ class Board(HitItem):
         self.pointer = (-1, -1)
         self._ground: pygame.Surface | None = None
         self._ground_key = None
+        self._ground_off = (0, 0)
+        self._hatches: dict = {}
         self._shade: pygame.Surface | None = None
         self._shade_key = None
         self._obstacles = None
@@ -564,62 +569,90 @@ class Board(HitItem):
 
     # ground: background, grid, terrain with heights; cached per camera
     def _ground_layer(self) -> pygame.Surface:
-        key = (self.camera.key(), len(self.terrain), id(self.terrain))
-        if self._ground is None or key != self._ground_key:
-            self._ground = self._render_ground()
-            self._ground_key = key
-        return self._ground
-
-    def _render_ground(self) -> pygame.Surface:
+        """The ground under everything, cached. A pan at the same zoom scrolls the
+        cached surface and paints only the strips that came into view."""
         cam = self.camera
-        rect = cam.rect
-        s = pygame.Surface(rect.size).convert() if pygame.display.get_surface() else pygame.Surface(rect.size)
-        s.fill(style.INK)
-        ox, oy = rect.topleft
+        key = (round(cam.ppi, 6), cam.rect.size, len(self.terrain), id(self.terrain), self.grid)
+        off = (round(cam.origin[0] * cam.ppi), round(cam.origin[1] * cam.ppi))
+        g = self._ground
+        w, h = cam.rect.size
+        if g is None or key != self._ground_key:
+            g = pygame.Surface(cam.rect.size)
+            if pygame.display.get_surface() is not None:
+                g = g.convert()
+            self._paint_ground(g, off, g.get_rect())
+            self._ground, self._ground_key, self._ground_off = g, key, off
+            return g
+        dx, dy = off[0] - self._ground_off[0], off[1] - self._ground_off[1]
+        if dx or dy:
+            if abs(dx) >= w or abs(dy) >= h:
+                self._paint_ground(g, off, g.get_rect())
+            else:
+                g.scroll(-dx, -dy)
+                if dx:
+                    self._paint_ground(g, off, pygame.Rect(w - dx if dx > 0 else 0, 0, abs(dx), h))
+                if dy:
+                    self._paint_ground(g, off, pygame.Rect(0, h - dy if dy > 0 else 0, w, abs(dy)))
+            self._ground_off = off
+        return g
+
+    def _paint_ground(self, s: pygame.Surface, off: tuple[int, int], clip: pygame.Rect) -> None:
+        """Paint the ground inside `clip`, the world's pixel (0, 0) at -off."""
+        cam = self.camera
+        ppi = cam.ppi
+        ox, oy = off
+        s.set_clip(clip)
+        s.fill(style.INK, clip)
 
         def sp(p):
-            x, y = cam.to_screen(p)
-            return (x - ox, y - oy)
+            return (p[0] * ppi - ox, p[1] * ppi - oy)
         W, H = cam.world
         tl, br = sp((0, 0)), sp((W, H))
         table = pygame.Rect(round(tl[0]), round(tl[1]), round(br[0] - tl[0]), round(br[1] - tl[1]))
         pygame.draw.rect(s, (46, 40, 32), table)
-        # grid: every `grid` inches, stronger every 6
-        if self.grid and cam.ppi * self.grid >= 6:
-            x = 0.0
-            i = 0
-            while x <= W + EPS:
-                a, b = sp((x, 0)), sp((x, H))
+        # grid: every `grid` inches, stronger every 6 (only the lines inside the clip)
+        if self.grid and ppi * self.grid >= 6:
+            n_x, n_y = int(W / self.grid + EPS), int(H / self.grid + EPS)
+            i0 = max(0, int((clip.left + ox) / (ppi * self.grid)) - 1)
+            i1 = min(n_x, int((clip.right + ox) / (ppi * self.grid)) + 1)
+            for i in range(i0, i1 + 1):
+                a, b = sp((i * self.grid, 0)), sp((i * self.grid, H))
                 pygame.draw.line(s, (70, 62, 48) if i % 6 else (96, 84, 62), a, b, 1)
-                x += self.grid
-                i += 1
-            y = 0.0
-            i = 0
-            while y <= H + EPS:
-                a, b = sp((0, y)), sp((W, y))
-                pygame.draw.line(s, (70, 62, 48) if i % 6 else (96, 84, 62), a, b, 1)
-                y += self.grid
-                i += 1
-        pygame.draw.rect(s, style.GOLD_DEEP, table, max(1, int(cam.ppi * 0.08)))
+            j0 = max(0, int((clip.top + oy) / (ppi * self.grid)) - 1)
+            j1 = min(n_y, int((clip.bottom + oy) / (ppi * self.grid)) + 1)
+            for j in range(j0, j1 + 1):
+                a, b = sp((0, j * self.grid)), sp((W, j * self.grid))
+                pygame.draw.line(s, (70, 62, 48) if j % 6 else (96, 84, 62), a, b, 1)
+        bw = max(1, int(ppi * 0.08))          # the edge as four bars (an outline rect clips badly)
+        x, y, tw, th = table
+        for bar in (pygame.Rect(x, y, tw, bw), pygame.Rect(x, y + th - bw, tw, bw),
+                    pygame.Rect(x, y, bw, th), pygame.Rect(x + tw - bw, y, bw, th)):
+            s.fill(style.GOLD_DEEP, bar.clip(clip))
         # terrain: low first; height lifts the polygon (a drop shadow) and lightens it
         for t in sorted(self.terrain, key=lambda t: t.height):
-            fill, edge = TERRAIN_LOOK.get(t.kind, TERRAIN_LOOK["block"])
             pts = [sp(p) for p in t.points]
-            lift = min(0.6, t.height * 0.12) * cam.ppi
+            lift = min(0.6, t.height * 0.12) * ppi
+            xs = [p[0] for p in pts]
+            ys = [p[1] for p in pts]
+            box = pygame.Rect(int(min(xs)), int(min(ys)), int(max(xs) - min(xs) + lift),
+                              int(max(ys) - min(ys) + lift)).inflate(2 * int(ppi) + 6, 2 * int(ppi) + 6)
+            if not box.colliderect(clip):
+                continue
+            fill, edge = TERRAIN_LOOK.get(t.kind, TERRAIN_LOOK["block"])
             if t.height > 0:
                 pygame.draw.polygon(s, (14, 10, 10), [(x + lift * 0.7, y + lift) for x, y in pts])
             k = 1.0 + min(0.6, 0.12 * t.height)
             pygame.draw.polygon(s, tuple(min(255, int(v * k)) for v in fill), pts)
             if t.kind == "woods":
                 self._hatch(s, pts, edge)
-            pygame.draw.polygon(s, edge, pts, max(1, int(cam.ppi * (0.05 + 0.03 * min(t.height, 4)))))
+            pygame.draw.polygon(s, edge, pts, max(1, int(ppi * (0.05 + 0.03 * min(t.height, 4)))))
             tag = t.label or (f"{t.height:g}{self.unit}" if t.height > 0 else None)
-            if tag and cam.ppi >= 10:
-                cx = sum(p[0] for p in pts) / len(pts)
-                cy = sum(p[1] for p in pts) / len(pts)
-                txt = self.gfx.outlined_text(tag, max(11, int(cam.ppi * 0.45)), style.TEXT, (0, 0, 0), px=1)
-                s.blit(txt, txt.get_rect(center=(int(cx), int(cy))))
-        return s
+            if tag and ppi >= 10:
+                cx = sum(xs) / len(pts)
+                cy = sum(ys) / len(pts)
+                txt = self.gfx.outlined_text(tag, max(11, int(ppi * 0.45)), style.TEXT, (0, 0, 0), px=1)
+                s.blit(txt, txt.get_rect(center=(round(cx), round(cy))))
+        s.set_clip(None)
 
     def _table_rect(self) -> pygame.Rect:
         """The board's own area, in the view's local pixels."""
@@ -628,22 +661,28 @@ class Board(HitItem):
         return pygame.Rect(round(x0), round(y0), round(cam.world[0] * cam.ppi), round(cam.world[1] * cam.ppi))
 
     def _hatch(self, s, pts, color) -> None:
-        """Diagonal strokes clipped to the polygon (woods), drawn in its bounding box only."""
-        box = pygame.Rect(int(min(p[0] for p in pts)), int(min(p[1] for p in pts)), 0, 0)
-        box.width = int(max(p[0] for p in pts)) - box.x + 2
-        box.height = int(max(p[1] for p in pts)) - box.y + 2
-        box = box.clip(s.get_rect())
-        if box.width <= 0 or box.height <= 0:
+        """Diagonal strokes clipped to the polygon (woods), made once per shape and zoom
+        and fixed to the polygon, so a scrolled ground lines up."""
+        x0, y0 = math.floor(min(p[0] for p in pts)), math.floor(min(p[1] for p in pts))
+        box = pygame.Rect(x0, y0, math.ceil(max(p[0] for p in pts)) - x0 + 2,
+                          math.ceil(max(p[1] for p in pts)) - y0 + 2)
+        if not box.colliderect(s.get_clip()):
             return
         step = max(4, int(self.camera.ppi * 0.5))
-        local = [(x - box.x, y - box.y) for x, y in pts]
-        mask = pygame.Surface(box.size, pygame.SRCALPHA)
-        h = box.height
-        for x in range(-h, box.width, step):
-            pygame.draw.line(mask, (*color, 90), (x, h), (x + h, 0), 1)
-        clipm = pygame.Surface(box.size, pygame.SRCALPHA)
-        pygame.draw.polygon(clipm, (255, 255, 255, 255), local)
-        mask.blit(clipm, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+        local = tuple((round(x - x0, 2), round(y - y0, 2)) for x, y in pts)
+        key = (local, box.size, tuple(color), step)
+        mask = self._hatches.get(key)
+        if mask is None:
+            if len(self._hatches) > 64:
+                self._hatches.clear()
+            mask = pygame.Surface(box.size, pygame.SRCALPHA)
+            h = box.height
+            for x in range(-h, box.width, step):
+                pygame.draw.line(mask, (*color, 90), (x, h), (x + h, 0), 1)
+            clipm = pygame.Surface(box.size, pygame.SRCALPHA)
+            pygame.draw.polygon(clipm, (255, 255, 255, 255), local)
+            mask.blit(clipm, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+            self._hatches[key] = mask
         s.blit(mask, box.topleft)
 
     # overlays --------------------------------------------------------------------------
