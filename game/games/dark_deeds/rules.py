@@ -33,6 +33,7 @@ from .data import GameData
 from .effects import EFFECTS, TRIGGERS
 from .setup import setup_state
 from .state import State
+from . import hidden as _hidden
 from . import invariants as _invariants
 from . import view as _view
 
@@ -200,6 +201,11 @@ class DarkDeedsRules:
 
     def snapshot(self, s: State) -> dict:
         return s.snapshot()
+
+    def perturb_hidden(self, s: State, seat, rng) -> State:
+        """A copy differing only in what `seat` may not see (hidden.py), for the
+        contract suite's indistinguishability check."""
+        return _hidden.perturb_hidden(self, s, seat, rng)
 
     def result(self, s: State):
         return s.res

@@ -449,6 +449,50 @@ class SchemersRules:
             "rng": s.rng.to_json(),
         }
 
+    def perturb_hidden(self, s: E.State, seat: int | None, rng: RNG) -> E.State:
+        """A copy of `s` that differs only in what `seat` may not see (CHECKLIST §3.6),
+        built without its view: the other hands, the deck and another seat's Fortune
+        Teller draw redealt; who is the Untouchable (unless proven or `seat`); in the
+        auction the other seats' tokens, sealed bids, who leads and who bought what.
+        The contract suite checks that `seat`'s view and events stay the same."""
+        c = E.clone(s)
+        n = c.cfg.n
+        others = [p for p in range(n) if p != seat]
+        pool = list(c.deck)
+        for p in others:
+            pool += c.hands[p]
+        foreign_draw = c.drawn is not None and c.actor != seat
+        if foreign_draw:
+            pool += c.drawn
+        rng.shuffle(pool)
+        for p in others:
+            k = len(c.hands[p])
+            c.hands[p] = [pool.pop() for _ in range(k)]
+        if foreign_draw:
+            c.drawn = [pool.pop() for _ in range(len(c.drawn))]
+        c.deck = pool
+        if c.cfg.unt_mode and not c.proven and c.unt != seat:
+            choices = [p for p in others if p != c.unt]
+            if choices:
+                c.unt = choices[rng.below(len(choices))]
+        if c.auc is not None:
+            a = c.auc
+            for p in others:
+                a.tokens[p] = rng.below(7)
+                if a.sealed is not None and a.sealed[p] >= 0:
+                    a.sealed[p] = rng.below(7)
+            if a.lead != seat:
+                leads = [p for p in others if p != a.lead]
+                a.lead = leads[rng.below(len(leads))] if leads else a.lead
+            bought = []                        # during the auction hands are hidden
+            for p in others:
+                bought += c.hands[p]
+                c.hands[p] = []
+            for card in bought:
+                c.hands[others[rng.below(len(others))]].append(card)
+        c.dec = None
+        return c
+
 
 def count_cards(s: E.State) -> int:
     """Cards in the deck, the hands, the lost piles, a Fortune Teller's draw and the
