@@ -189,6 +189,7 @@ class Map:
         # pieces a ground Move may not pass through: blocking and wide gaps
         self.walls = tuple(i for i, p in enumerate(self.pieces)
                            if p.kind == "blocking" or (p.kind == "gap" and p.width > gap_jump))
+        self._cache: dict = {}
         self.nodes = self._nodes()
         self.graph = self._graph()
 
@@ -349,33 +350,48 @@ class Map:
         return -1
 
     # -- paths ---------------------------------------------------------------------
-    def plan_path(self, a, b, others=(), extra_nodes=True) -> list | None:
+    def plan_path(self, a, b, others=()) -> list | None:
         """Shortest ground path of straight segments from a to b avoiding walls and the
-        other bases (centres in `others`), or None if b cannot be reached at all."""
+        other bases (centres in `others`), or None if b cannot be reached at all.
+        Bases are added to the search only when the path found so far runs into them."""
         if not self.can_stand(b, others):
             return None
         if self.static_clear_seg(a, b) and self.bases_clear_seg(a, b, others):
             return [a, b]
-        path = self._dijkstra(a, b, others, self.nodes, self.graph)
-        if path is not None or not extra_nodes:
-            return path
-        return None
+        key = (a, b, tuple(others))
+        hit = self._cache.get(key, False)
+        if hit is not False:
+            return hit
+        involved: list = []
+        path = None
+        for _ in range(5):
+            path = self._dijkstra(a, b, involved)
+            if path is None:
+                break
+            bad = [c for c in others if c not in involved and
+                   not all(self.bases_clear_seg(p, q, (c,)) for p, q in zip(path, path[1:]))]
+            if not bad:
+                break
+            involved = involved + bad
+            path = None
+        if len(self._cache) > 4096:
+            self._cache.clear()
+        self._cache[key] = path
+        return path
 
-    def _dijkstra(self, a, b, others, nodes, graph):
+    def _dijkstra(self, a, b, others):
+        nodes, graph = self.nodes, self.graph
         base_nodes = []
         rr = (self.base + 0.03) / math.cos(math.pi / 8)
         for c in others:
-            if dist(c, a) > 40 and dist(c, b) > 40:
-                continue
             for k in range(8):
                 ang = k * math.pi / 4 + math.pi / 8
                 q = (c[0] + rr * math.cos(ang), c[1] + rr * math.sin(ang))
                 if self.static_clear_point(q) and all(dist(q, o) >= self.base for o in others):
                     base_nodes.append(q)
         n_static = len(nodes)
-        allnodes = list(nodes) + base_nodes
-        A, B = len(allnodes), len(allnodes) + 1
-        pts = allnodes + [a, b]
+        pts = list(nodes) + base_nodes + [a, b]
+        A, B = len(pts) - 2, len(pts) - 1
         cache: dict = {}
 
         def clear(i, j):
@@ -390,15 +406,16 @@ class Map:
                 cache[key] = v
             return v
 
+        npts = len(pts)
+
         def neighbours(i):
             if i < n_static:
                 for j, d in graph[i]:
                     yield j, d
-                for j in range(n_static, len(pts)):
-                    if j != i:
-                        yield j, dist(pts[i], pts[j])
+                for j in range(n_static, npts):
+                    yield j, dist(pts[i], pts[j])
             else:
-                for j in range(len(pts)):
+                for j in range(npts):
                     if j != i:
                         yield j, dist(pts[i], pts[j])
 

@@ -1,0 +1,84 @@
+"""Book of Ordeals (rulebook 003, a fragment, completed by CHECKLIST §4.3): a skirmish on a
+measured table — a Company of characters against the Shadow (solo or co-op) or against a
+rival Company (versus), over five Trials, with line of sight, light and opposed D12 rolls.
+
+Files, for a newcomer:
+  data.py        loads and checks data/ordeals/*.yaml (rules numbers, recruitment, Shadow
+                 profiles, season/light/weather tables, the Trials' maps) with file:line errors
+  geometry.py    pure measuring: edge distances, LoS, cover, ground paths, pushes, falls
+  state.py       the state: characters (static Stats + what changes), the Act, objectives, RNG
+  rules.py       the Ruleset: setup, decisions (moves are free choices + is_legal), apply, result
+  shadow.py      the Shadow's priority list, run inside apply (never a seat), with its reasons
+  view.py        what a seat sees (everything: nothing on the table is secret, §4.7)
+  invariants.py  what must hold after every step (playout tests, simulate --check)
+  ai.py          determinize(), the easy/normal policy and the hard search agent
+
+API for screens (characters are indices into view["chars"]; ids "a1", "b2", "s3" for words):
+Decision kinds -> actions:
+  deploy      ("deploy", x, y)              free={"verb": "deploy", "piece", "index", "zone"}
+  initiative  ("first", side)               which side activates first this Turn
+  activate    ("act", index)                one per seat with a non-Tired character
+  act         ("move", x, y) | ("assault", j) | ("fire", j) | ("aid", j) | ("aim",) |
+              ("climb", piece | -1) | ("guard",) | ("hide",) | ("stand",) |
+              ("use", "lantern" | "relic") | ("use", "draught", j) | ("use", "grave", k) | ("end",)
+              free={"verb": "move", "piece", "index", "origin", "reach", "engage", "foes"} when
+              a Move is possible; any point is checked with Match.is_legal / rules.is_legal
+  push        ("push",) | ("stay",)          the winner of an Assault (maybe out of turn)
+Helpers for hover previews: ruleset.move_plan(state, i, (x, y)) -> (path, fall) | None,
+ruleset.map(state).los/in_cover, ruleset.fire_modifiers(state, i, j), ruleset.fire_targets.
+Events: conditions {season, light, weather, sight}; roll {purpose: deployment|initiative|
+storm|assault|fire, a_dice, a_keep, a_total, d_dice, d_keep, d_total, winner, advantage,
+disadvantage}; deploy/reinforce {piece, index, at}; turn {turn, of}; first {side};
+act {piece, index, side}; deed {piece, deed, cost, left}; move {piece, path, to, z, engaged,
+reach}; climb {piece, to, z, on}; push {piece, by, from, to, fell}; harm {piece, damage,
+amount, total, grit, down, ooa, source}; heal; status {piece, status: down|hidden|guard|lit,
+value}; tired {piece}; sight {sight}; objective {kind: grave|relic|relic_dropped|relic_out};
+log {key, params, text[, shadow]} (the Shadow says why); game_over {winners, side, reason}.
+"""
+from __future__ import annotations
+
+from ..registry import GameArt, GameSpec
+
+
+def load_ruleset(data_dir=None):
+    from .data import load_data
+    from .rules import OrdealsRules
+    return OrdealsRules(load_data(data_dir))
+
+
+_default = None
+
+
+def _ruleset():
+    global _default
+    if _default is None:
+        from ..registry import ruleset
+        _default = ruleset("ordeals")
+    return _default
+
+
+def make_agent(difficulty: str = "normal", seat: int = 0, seed: int = 0, ruleset=None, **_ignored):
+    from .ai import make_agent as _make
+    return _make(ruleset or _ruleset(), difficulty, seat, seed)
+
+
+def determinize(view, seat, rng):
+    """The full state behind a view (only the dice to come are unknown; see ai.determinize)."""
+    from .ai import determinize as _det
+    return _det(_ruleset(), view, seat, rng)
+
+
+SPEC = GameSpec(
+    id="ordeals",
+    title="Book of Ordeals",
+    pitch="Lead a Company through five Trials against the Shadow: measured moves, line of sight, light and D12 duels.",
+    min_players=1,
+    max_players=2,
+    load_ruleset=load_ruleset,
+    make_agent=make_agent,
+    table="game.games.ordeals.table:OrdealsTable",
+    determinize=determinize,
+    art=GameArt(icon=("crossed-swords", "lantern-flame")),
+    title_key="ordeals.title",
+    pitch_key="ordeals.pitch",
+)
