@@ -29,13 +29,13 @@ import string
 
 import pygame
 
-from game.core.i18n import has as _has_text
 from game.core.i18n import t
 from game.ui.table import style
 from game.ui.table.cards import CardFrame, CardRenderer, CardSprite
 from game.ui.table.dice import DieSprite
 from game.ui.table.gfx import light_pool, radial_glow, seat_color, seat_marker_surface
 from game.ui.table.kit import TableKit, Target
+from game.ui.table.strings import game_words
 from game.ui.table.tween import ease_in_out_cubic, ease_in_out_sine, linear
 from game.ui.table.widgets import BannerSpec, Button, Chip, Menu, Option, layout_row
 from game.ui.table.zones import Fan, Row, Spot, Stack
@@ -94,70 +94,7 @@ STAT_COLOURS = {"show_hand": (170, 210, 250), "block": (210, 214, 226), "chalice
                 "sneak": (170, 230, 190), "attack": (250, 160, 140), "timer": (220, 200, 160)}
 PURPOSE_ICONS = {"sneak": "sneak", "rob": "rob", "attack": "attack", "lay_low": "lay_low"}
 
-# Words of the table itself. Each goes through t("dark_deeds.table.<key>") first, so the
-# game's locale can carry them (and translate them); these are the English fallbacks.
-FALLBACK = {
-    "street": "The Street", "tavern": "The Tavern", "loot": "{type} Loot", "deck": "Deck",
-    "discard": "Discard", "seal": "Horned Seal", "hand": "Your hand", "you": "you",
-    "suspicion": "Suspicion", "score_pile": "Score Pile", "cards": "{n} cards", "one_card": "1 card",
-    "favour_total": "{n} Favour", "loot_of": "Loot", "chasing": "Chasing", "chasing_you": "Chasing you",
-    "hand_count": "Hand", "no_loot": "No Loot yet — rob a Citizen to take some.",
-    "no_chasers": "Nobody is chasing you. Yet.", "nothing": "none", "slot": "Slot {k}", "last_slot": "Slot 6 — the last slot",
-    "turn": "Turn {n}", "turn_of": "{player}'s turn", "your_turn": "Your turn",
-    "reference": "Reference", "reference_hint": "R: the turn sequence",
-    "waiting": "Waiting for {player}…", "thinking": "{player} is thinking…",
-    "may_react": "{player} may answer with {card}…",
-    "pick_target_sub": "Drag the Minion Pawn onto a card on the Street or one chasing you — or click the card.",
-    "sneak_order_sub": "Drag the pawn onto the chasing Guard to sneak past first — or click it.",
-    "roll_sub": "Drag the dice onto the tray, click them, or press Roll.",
-    "after_roll_sub": "{total} against {need}: {outcome}.",
-    "loot_sub": "Drag a face-up {type} Loot card to your pitch (or click it) — or gamble on the deck.",
-    "tavern_sub": "Drag a face-up card to your hand (or click it), gamble on the deck, or Lay Low.",
-    "stock_sub": "Arrest check, then the Street moves on.",
-    "discard_sub": "You hold {n} cards: drag a Plot onto the Tavern discard (or click it).",
-    "tiebreak_sub": "You hold the coin: give it to one of the tied players (drag the coin or press a name).",
-    "deed_sub": "Only one Dark Deed per phase: the others stay in your hand.",
-    "play_menu": "Play a card…", "play": "Play {card}", "use": "Use {card}", "take": "Take {card}",
-    "gamble": "Gamble", "target": "Target {card}", "target_tag": "Target", "sneak_first": "Sneak past {card}",
-    "discard_card": "Discard {card}", "give_coin": "Give the coin to {player}",
-    "roll_button": "Roll 2d6", "amount": "{n} Suspicion", "which_deed": "Which Dark Deed?",
-    "which_guard": "Which Guard?", "how_much": "How much Suspicion?",
-    "success": "Success", "failure": "Failure", "vs": "vs", "need": "need {n}",
-    "you_add": "you add {n}", "they_add": "bonus +{n}", "chance": "{p}% chance",
-    "purpose_sneak": "Sneak past {card}", "purpose_rob": "Rob {card}", "purpose_attack": "Attack {card}",
-    "purpose_lay_low": "{player} lays low",
-    "no_reaction": "You hold no {card}: you can only pass.",
-    "reaction_sub_roll": "{purpose}: {total} against {need}.",
-    "pawn_tip": "The Minion Pawn — drag it onto your target.",
-    "seal_tip": "The Horned Seal: the Minion Pawn starts and ends every Hit the Street here.",
-    "dagger_tip": "The Street moves this way: slot 6 is the last slot. At Take Stock the card there leaves, the rest slide on and new cards fill from the deck.",
-    "sack_vague": "Vague mark: 1 Suspicion", "sack_grave": "Grave mark: 3 Suspicion",
-    "susp_tip": "{player}: {n} Suspicion ({grave} grave × 3 + {vague} vague × 1). Arrest at 10+ while a Guard chases.",
-    "score_tip_own": "Score Pile: {n} cards worth {f} Favour.",
-    "score_tip": "Score Pile: {n} cards (face down).",
-    "hand_tip": "{player} holds {n} cards — Plots and Dark Deeds, hidden (cards taken face up from the Tavern are shown).",
-    "msm_tip": "The Most Suspicious Minion: Guards leaving the Street chase this player.",
-    "bonus": "+{c} Cunning · +{s} Strength", "hand_hidden": "Hand hidden — press H to show",
-    "game_over": "The Street is empty", "winner": "{player} wins", "all_lose": "Everyone loses",
-    "the_table": "the table", "the_tray": "the dice tray", "your_pitch": "your pitch",
-    "pitch_of": "{player}'s pitch", "tavern_discard": "the Tavern discard", "your_hand": "your hand",
-    "completes": "{player} completes a Dark Deed", "nothing_value": "Nothing of value",
-    "favour_plus": "+{n} Favour", "key_r": "R", "help_reference": "Show / hide the turn sequence",
-    "key_enter": "Enter", "help_enter": "Roll / keep / the main button",
-}
-
-
-def tx(key: str, **params) -> str:
-    full = f"dark_deeds.table.{key}"
-    if _has_text(full):
-        return t(full, **params)
-    text = FALLBACK.get(key, key)
-    if params:
-        try:
-            text = text.format(**params)
-        except (KeyError, IndexError, ValueError):
-            pass
-    return text
+tx = game_words("dark_deeds")
 
 
 def _dd(key: str, **params) -> str:

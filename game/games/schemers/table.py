@@ -27,7 +27,7 @@ from game.ui.table.cards import CardFrame, CardSprite
 from game.ui.table.gfx import light_pool, seat_color, seat_marker_surface
 from game.ui.table.kit import TableKit, Target, by_target
 from game.ui.table.layout import oval_seats
-from game.ui.table.strings import FALLBACK, ts
+from game.ui.table.strings import game_words
 from game.ui.table.tween import linear
 from game.ui.table.widgets import BannerSpec, Button, Chip, NumberPicker, Option
 from game.ui.table.zones import Fan, Row, Spot, Stack, TokenStack, Zone
@@ -61,6 +61,9 @@ DECK_CARD = (96, 134)
 SALE_CARD = (140, 196)
 LINE_CARD = (50, 70)
 TOKEN_COLOR = (196, 196, 206)
+
+
+tw = game_words("schemers")
 
 
 def _tt(key: str, **params) -> str:
@@ -589,7 +592,7 @@ class SchemersTable(TableKit):
             count = len(p.get("drawn") or ())
             chosen = self.ft_chosen()
             ok = ("return", tuple(sorted(chosen))) in d.actions
-            confirm = Button("ft_confirm", ts("confirm"), icon="confirm", style_name="primary" if ok else "normal",
+            confirm = Button("ft_confirm", tw("confirm"), icon="confirm", style_name="primary" if ok else "normal",
                              action=("return", tuple(sorted(chosen))) if ok else None, enabled=ok,
                              size=(220, 58), font_size=22, hotkey=pygame.K_RETURN)
             keep_drawn = Button("ft_default", _tt("actions.return", cards=", ".join(self.role_name(c) for c in (p.get("drawn") or ()))),
@@ -623,11 +626,11 @@ class SchemersTable(TableKit):
 
     def lose_hint(self, kind) -> str:
         if kind == "lose_card":
-            return tw("schemers_lose_hint")
-        return tw("schemers_price_hint")
+            return tw("lose_hint")
+        return tw("price_hint")
 
     def exchange_hint(self, count) -> str:
-        return tw("schemers_exchange_hint", count=count)
+        return tw("exchange_hint", count=count)
 
     def passive_banner(self):
         """While others decide: what is on the table, with the window's clock."""
@@ -640,23 +643,23 @@ class SchemersTable(TableKit):
         clock_d = next((d for d in decs if d.timeout is not None), None)
         if ph in ("challenge", "challenge_block", "block"):
             if ph == "challenge_block":
-                title = tw("schemers_block_claim", claimant=self.name(p.get("blocker")),
+                title = tw("block_claim", claimant=self.name(p.get("blocker")),
                                            role=self.role_name(p.get("block_role")))
             elif ph == "block":
                 title = self.action_line(p)
             else:
                 title = self.action_line(p)
             asked = p.get("asked") or []
-            sub = ts("waiting", name=", ".join(self.name(s) for s in asked)) if asked else ""
+            sub = tw("waiting", name=", ".join(self.name(s) for s in asked)) if asked else ""
             return BannerSpec(("passive", ph, len(self.match.log)), title, sub, icon="hooded_cloak", decision=clock_d,
                               tone="info", center=(CENTER[0], 616), width=720)
         if ph == "lose_card":
             who = p.get("loser")
-            return BannerSpec(("passive", ph, len(self.match.log)), tw("schemers_losing", player=self.name(who)), "",
+            return BannerSpec(("passive", ph, len(self.match.log)), tw("losing", player=self.name(who)), "",
                               icon="canal", decision=clock_d, tone="info", center=(CENTER[0], 616), width=620)
         if ph in ("exchange", "untouchable_price"):
             return BannerSpec(("passive", ph, len(self.match.log)), _tt(f"phases.{ph}"),
-                              ts("waiting", name=self.name(p.get("actor") if ph == "exchange" else p.get("blocker"))),
+                              tw("waiting", name=self.name(p.get("actor") if ph == "exchange" else p.get("blocker"))),
                               icon="fortune_teller" if ph == "exchange" else "untouchable", decision=clock_d,
                               tone="info", center=(CENTER[0], 616), width=620)
         if ph in ("auction", "sealed_auction"):
@@ -708,7 +711,7 @@ class SchemersTable(TableKit):
             tip = _tt(f"roles.{role}.power", **p)
             sub = {"doge": f"+{p.get('doge', 3)}", "poisoner": f"−{p.get('poison', 3)}",
                    "corsair": f"⇄{p.get('steal', 2)}", "fortune_teller": f"+{p.get('draw', 2)}⇄",
-                   "plague_doctor": tw("schemers_only_blocks")}[role]
+                   "plague_doctor": tw("only_blocks")}[role]
             if role in TARGETED:
                 chip(("claim", role), name, role, sub, role, tip)
             elif role == "plague_doctor":
@@ -747,7 +750,7 @@ class SchemersTable(TableKit):
                           hotkey=pygame.K_p, size=(180, 60), font_size=22)]
         title = _tt("kinds.bid", card=self.role_name(p.get("card")), price=price, bids=bids)
         tokens = (self.view.get("auction") or {}).get("tokens")
-        sub = tw("schemers_tokens_left", tokens=tokens) if tokens is not None else ""
+        sub = tw("tokens_left", tokens=tokens) if tokens is not None else ""
         banner = BannerSpec(("bid", d.clock_key, price, bids), title, sub, icon="auction", buttons=buttons,
                             decision=d, center=(CENTER[0], 622), width=760)
         return [], banner
@@ -758,7 +761,7 @@ class SchemersTable(TableKit):
         title = _tt("kinds.sealed_bid", card=self.role_name(p.get("card")), tokens=tokens)
         picker = NumberPicker("sealed", (CENTER[0], 700), 0, tokens, min(1, tokens),
                               lambda v: self._execute(Option("seal", ("sealed_bid", v))),
-                              title, ts("confirm"), self, icon="ducat")
+                              title, tw("confirm"), self, icon="ducat")
         return [picker], None
 
     def ft_chosen(self) -> list:
@@ -812,13 +815,13 @@ class SchemersTable(TableKit):
         if sp_zone == ("hand", self.viewer):
             if len(self.ft_return) >= k:
                 return []
-            return [Option(tw("schemers_put_back", role=self.role_name(item.key)),
+            return [Option(tw("put_back", role=self.role_name(item.key)),
                            lambda sp=item: self._ft_pick(sp), target=("zone", "ft_return"), icon="deck",
-                           hint=tw("schemers_put_back", role=self.role_name(item.key)))]
+                           hint=tw("put_back", role=self.role_name(item.key)))]
         if sp_zone == "ft_return":
-            return [Option(tw("schemers_keep", role=self.role_name(item.key)), lambda sp=item: self._ft_unpick(sp),
+            return [Option(tw("keep", role=self.role_name(item.key)), lambda sp=item: self._ft_unpick(sp),
                            target=("zone", ("hand", self.viewer)), icon="confirm",
-                           hint=tw("schemers_keep", role=self.role_name(item.key)))]
+                           hint=tw("keep", role=self.role_name(item.key)))]
         return []
 
     def target_rect(self, tid):
@@ -854,11 +857,11 @@ class SchemersTable(TableKit):
             v = self.view or {}
             hc = v.get("hand_counts")
             du = v.get("ducats")
-            lines = [tw("schemers_seat_tip", name=self.name(seat), cards=hc[seat] if hc else "?",
+            lines = [tw("seat_tip", name=self.name(seat), cards=hc[seat] if hc else "?",
                         ducats=du[seat] if du else "?")]
             claims = (v.get("claims") or [()] * self.n)[seat]
             if claims:
-                lines.append(tw("schemers_seat_tip_claims", roles=", ".join(self.role_name(c) for c in claims)))
+                lines.append(tw("seat_tip_claims", roles=", ".join(self.role_name(c) for c in claims)))
             return "\n".join(lines)
         if isinstance(item, CardSprite):
             if item.face_up and item.key in ROLES:
@@ -1093,7 +1096,7 @@ class SchemersTable(TableKit):
                 panel = self.gfx.cached(key, lambda: self._render_seat_panel(seat, r.size, out, claims, unt,
                                                                              forced, winner))
                 if v.get("auction") is not None:
-                    sec = self.gfx.text(tw("schemers_secret"), 20, style.TEXT_DIM, serif=True)
+                    sec = self.gfx.text(tw("secret"), 20, style.TEXT_DIM, serif=True)
                     panel = panel.copy()
                     panel.blit(sec, sec.get_rect(center=(r.width // 2 + 8, r.height // 2 + 28)))
             surf.blit(panel, (r.x - 8, r.y - 8))
@@ -1115,7 +1118,7 @@ class SchemersTable(TableKit):
                 surf.blit(glow, (r.x - 14, r.y - 14))
                 glow.set_alpha(None)
                 if seat != bottom:
-                    tb = g.badge(tw("schemers_turn"), 16, fill=style.GOLD, border=style.GOLD_BRIGHT, color=(30, 18, 10))
+                    tb = g.badge(tw("turn"), 16, fill=style.GOLD, border=style.GOLD_BRIGHT, color=(30, 18, 10))
                     surf.blit(tb, tb.get_rect(midtop=(r.centerx, r.bottom - 14)))
             if seat != bottom:
                 self._draw_seat_clock(surf, seat, r)
@@ -1138,7 +1141,7 @@ class SchemersTable(TableKit):
             out_s = g.cached(("ft_slot",), lambda: _slot_outline(104, 146))
             for (x, y, _a) in slots:
                 surf.blit(out_s, out_s.get_rect(center=(int(x), int(y))))
-            lab = g.text(tw("schemers_put_back_title"), 20, style.GOLD, bold=True, serif=True)
+            lab = g.text(tw("put_back_title"), 20, style.GOLD, bold=True, serif=True)
             surf.blit(lab, lab.get_rect(midbottom=(z.rect.centerx, z.rect.top - 4)))
 
     def _draw_seat_clock(self, surf, seat, r) -> None:
@@ -1208,7 +1211,7 @@ class SchemersTable(TableKit):
         # claims made (public memory), bottom right
         if claims and not out:
             cx = x0 + w - 12
-            lab = g.text(tw("schemers_claimed"), 15, style.TEXT_DIM)
+            lab = g.text(tw("claimed"), 15, style.TEXT_DIM)
             icons = []
             for c in claims[-4:]:
                 icons.append(g.icon(c if c in ROLES else "untouchable", 24, (226, 200, 140)))
@@ -1217,7 +1220,7 @@ class SchemersTable(TableKit):
                 surf.blit(ic, (cx, y0 + h - 34))
             surf.blit(lab, lab.get_rect(midright=(cx - 4, y0 + h - 22)))
         if out:
-            ribbon = g.badge(tw("schemers_out"), 20, fill=(60, 12, 16), border=(150, 60, 60), icon="death")
+            ribbon = g.badge(tw("out"), 20, fill=(60, 12, 16), border=(150, 60, 60), icon="death")
             surf.blit(ribbon, ribbon.get_rect(center=(x0 + w // 2, y0 + h - 24)))
         return surf
 
@@ -1232,7 +1235,7 @@ class SchemersTable(TableKit):
         surf.blit(mark, (x0 + 16, y0 + 16))
         who = self.name(seat)
         if self.viewer is not None:
-            who = tw("schemers_you", name=who)
+            who = tw("you", name=who)
         name = g.fit_text(who, 28, w - 80, style.TEXT, bold=True, serif=True, min_size=18)
         surf.blit(name, (x0 + 52, y0 + 14))
         pygame.draw.line(surf, (90, 66, 40), (x0 + 14, y0 + 56), (x0 + w - 14, y0 + 56), 1)
@@ -1244,7 +1247,7 @@ class SchemersTable(TableKit):
             surf.blit(b, b.get_rect(topright=(right, yy)))
             yy += b.get_height() + 8
         if claims and not out:
-            lab2 = g.text(tw("schemers_claimed"), 16, style.TEXT_DIM)
+            lab2 = g.text(tw("claimed"), 16, style.TEXT_DIM)
             cx = right
             for c in reversed(claims[-4:]):
                 ic = g.icon(c if c in ROLES else "untouchable", 28, (226, 200, 140))
@@ -1252,10 +1255,10 @@ class SchemersTable(TableKit):
                 surf.blit(ic, (cx, yy))
             surf.blit(lab2, lab2.get_rect(midright=(cx - 6, yy + 14)))
         if out:
-            ribbon = g.badge(tw("schemers_out"), 22, fill=(60, 12, 16), border=(150, 60, 60), icon="death")
+            ribbon = g.badge(tw("out"), 22, fill=(60, 12, 16), border=(150, 60, 60), icon="death")
             surf.blit(ribbon, ribbon.get_rect(topright=(right, y0 + 72)))
         if self.viewer is not None:
-            hint = g.text(tw("schemers_keys_hint"), 16, (150, 132, 104))
+            hint = g.text(tw("keys_hint"), 16, (150, 132, 104))
             surf.blit(hint, hint.get_rect(bottomright=(right, y0 + h - 12)))
         return surf
 
@@ -1308,7 +1311,7 @@ class SchemersTable(TableKit):
         v = self.view or {}
         if v.get("drawn") and self.viewer is not None:
             n_hand = len(v.get("hand") or [])
-            tag = self.gfx.badge(tw("schemers_drawn"), 16, fill=style.GOLD, border=style.GOLD_BRIGHT,
+            tag = self.gfx.badge(tw("drawn"), 16, fill=style.GOLD, border=style.GOLD_BRIGHT,
                                  color=(30, 18, 10))
             for sp in self.zones[("hand", self.viewer)].cards + self.zones["ft_return"].cards:
                 if sp.dragging:
@@ -1339,7 +1342,7 @@ class SchemersTable(TableKit):
         # armed chip hint
         if self.armed is not None and isinstance(self.armed[0], Chip):
             c = self.armed[0]
-            hint = self.gfx.badge(tw("schemers_pick_target"), 18, fill=(20, 14, 18), border=style.GOLD, icon="player")
+            hint = self.gfx.badge(tw("pick_target"), 18, fill=(20, 14, 18), border=style.GOLD, icon="player")
             surf.blit(hint, hint.get_rect(midbottom=(c.rect.centerx, c.rect.top - 14)))
         if (self.view or {}).get("winner") is not None and not self.anim.busy():
             w = self.view["winner"]
@@ -1368,7 +1371,7 @@ class SchemersTable(TableKit):
         col_r = z.rect.right + 40
         sealed = (self.view or {}).get("rules", {}).get("sealed")
         if not sealed:
-            surf.blit(g.text(tw("schemers_price"), 20, style.TEXT_DIM), (col_r, z.rect.top + 6))
+            surf.blit(g.text(tw("price"), 20, style.TEXT_DIM), (col_r, z.rect.top + 6))
             pulse = getattr(self, "auction_pulse", 0)
             price = g.text(str(au.get("price", 0)), 56, style.GOLD_BRIGHT, bold=True, serif=True)
             pr = price.get_rect(topleft=(col_r, z.rect.top + 30 - int(6 * pulse)))
@@ -1376,13 +1379,13 @@ class SchemersTable(TableKit):
             coin = self.coin("ducat", 34, TOKEN_COLOR)
             surf.blit(coin, coin.get_rect(midleft=(pr.right + 8, pr.centery)))
         else:
-            surf.blit(g.text(tw("schemers_sealed_title"), 20, style.TEXT_DIM), (col_r, z.rect.top + 6))
+            surf.blit(g.text(tw("sealed_title"), 20, style.TEXT_DIM), (col_r, z.rect.top + 6))
             ic = g.icon("ledger", 56, style.GOLD)
             surf.blit(ic, (col_r, z.rect.top + 34))
         if sealed:
-            bl = g.text(tw("schemers_sealed_in", n=au.get("sealed_in") or 0), 22, style.TEXT)
+            bl = g.text(tw("sealed_in", n=au.get("sealed_in") or 0), 22, style.TEXT)
         else:
-            bl = g.text(tw("schemers_bids", n=au.get("bids", 0)), 22, style.TEXT)
+            bl = g.text(tw("bids", n=au.get("bids", 0)), 22, style.TEXT)
         surf.blit(bl, (col_r, z.rect.top + 100))
         dec = next((d for d in self.match.decisions() if d.kind in ("bid", "sealed_bid")), None)
         if dec is not None and dec.timeout:
@@ -1399,25 +1402,25 @@ class SchemersTable(TableKit):
                 secs = g.text(str(int(left + 0.999)), 24, style.TEXT, bold=True)
                 surf.blit(secs, secs.get_rect(center=center))
         sold_n = (self.view.get("auction") or {}).get("sold", 0)
-        sl = g.text(tw("schemers_sold_n", n=sold_n), 20, style.TEXT_DIM, serif=True)
+        sl = g.text(tw("sold_n", n=sold_n), 20, style.TEXT_DIM, serif=True)
         surf.blit(sl, (col_r, z.rect.top + 140))
         # left column: what you hold (private)
         me = self.viewer
         lx = z.rect.left - 40
         mine = self.view.get("auction") or {}
         if me is not None and "tokens" in mine:
-            t1 = g.text(tw("schemers_tokens"), 20, style.TEXT_DIM)
+            t1 = g.text(tw("tokens"), 20, style.TEXT_DIM)
             surf.blit(t1, t1.get_rect(topright=(lx, z.rect.top + 6)))
             t2 = g.text(str(mine.get("tokens", 0)), 50, style.TEXT, bold=True, serif=True)
             surf.blit(t2, t2.get_rect(topright=(lx, z.rect.top + 30)))
-            t3 = g.text(tw("schemers_need", n=mine.get("need", 0)), 20, style.TEXT_DIM)
+            t3 = g.text(tw("need", n=mine.get("need", 0)), 20, style.TEXT_DIM)
             surf.blit(t3, t3.get_rect(topright=(lx, z.rect.top + 100)))
             if mine.get("leading"):
-                lead = g.badge(tw("schemers_leading"), 18, fill=style.GOLD, border=style.GOLD_BRIGHT, color=(30, 18, 10))
+                lead = g.badge(tw("leading"), 18, fill=style.GOLD, border=style.GOLD_BRIGHT, color=(30, 18, 10))
                 surf.blit(lead, lead.get_rect(topright=(lx, z.rect.top + 136)))
         line = self.zones.get("line")
         if line is not None and line.cards:
-            ll = g.text(tw("schemers_line", n=len(line.cards)), 17, style.TEXT_DIM, serif=True)
+            ll = g.text(tw("line", n=len(line.cards)), 17, style.TEXT_DIM, serif=True)
             surf.blit(ll, ll.get_rect(bottomleft=(line.rect.left, line.rect.top - 4)))
 
     def extra_help(self):
@@ -1443,46 +1446,3 @@ def _lost_veil(gfx, w, h):
     ic = gfx.icon("death", int(r * 1.5), (236, 220, 200))
     s.blit(ic, ic.get_rect(center=c))
     return s
-
-
-# table-only words: English fallbacks routed through the toolkit's t("table.<key>") so a
-# translation can replace them (the game's locale has no keys for these)
-WORDS = {
-    "schemers_lose_hint": 'Drag one of your cards into the canal — or click it.',
-    "schemers_price_hint": 'Drag one of your cards onto the deck — or click it.',
-    "schemers_exchange_hint": 'Drag or click {count} cards into the slots, then Confirm.',
-    "schemers_block_claim": '{claimant} blocks as the {role}',
-    "schemers_losing": '{player} chooses a card to lose',
-    "schemers_only_blocks": 'blocks only',
-    "schemers_turn": 'Turn',
-    "schemers_claimed": 'claimed',
-    "schemers_out": 'Out',
-    "schemers_you": '{name} (you)',
-    "schemers_pick_target": 'Drop on a player — or click one',
-    "schemers_put_back": 'Put back the {role}',
-    "schemers_keep": 'Keep the {role}',
-    "schemers_put_back_title": 'Put back',
-    "schemers_price": 'Price',
-    "schemers_bids": '{n} bids',
-    "schemers_sealed_in": '{n} sealed',
-    "schemers_sealed_title": 'Sealed bids',
-    "schemers_drawn": 'drawn',
-    "schemers_you_draw": '(only you) You draw the {role}.',
-    "schemers_you_buy": '(only you) The {role} is yours.',
-    "schemers_seat_tip": '{name}: {cards} cards in hand, {ducats} ducats.',
-    "schemers_seat_tip_claims": 'Claimed: {roles}.',
-    "schemers_seat_tip_target": 'Drop an action here to aim it at {name}.',
-    "schemers_keys_hint": 'H hides your hand · Space zooms a card',
-    "schemers_tokens": 'Your tokens',
-    "schemers_tokens_left": 'You have {tokens} tokens.',
-    "schemers_need": 'You need {n} more',
-    "schemers_leading": 'Your bid leads',
-    "schemers_sold_n": 'Sold: {n}',
-    "schemers_secret": 'buys in secret',
-    "schemers_line": '{n} more to come',
-}
-FALLBACK.update({k: v for k, v in WORDS.items() if k not in FALLBACK})
-
-
-def tw(key: str, **params) -> str:
-    return ts(key, **params)

@@ -1,9 +1,15 @@
 """The toolkit's own words. Each goes through t("table.<key>") so a translation
 (or the app's data/locale/<lang>.yaml `table:` section) can replace it; when no
-translation exists the English fallback here is used."""
+translation exists the English fallback here is used.
+
+A game's table words live in its locale file under `table:` (data/<game>/locale/en.yaml);
+`game_words(game_id)` gives the table one function for both: the game's
+`<game>.table.<key>` first, then the toolkit's words."""
 from __future__ import annotations
 
-from game.core.i18n import t
+from typing import Callable
+
+from game.core.i18n import has, t
 
 FALLBACK = {
     "pass": "Pass",
@@ -56,3 +62,13 @@ def ts(key: str, **params) -> str:
             except (KeyError, IndexError, ValueError):
                 pass
     return text
+
+
+def game_words(game_id: str) -> Callable[..., str]:
+    """tx(key, **params): the game's `<game_id>.table.<key>`, else the toolkit's word."""
+    prefix = f"{game_id}.table."
+
+    def tx(key: str, **params) -> str:
+        full = prefix + key
+        return t(full, **params) if has(full) else ts(key, **params)
+    return tx
