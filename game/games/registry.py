@@ -13,6 +13,7 @@ from typing import Any, Callable
 GAME_MODULES = {
     "schemers": "game.games.schemers",
     "dark_deeds": "game.games.dark_deeds",
+    "monster_shop": "game.games.monster_shop",
 }
 
 
