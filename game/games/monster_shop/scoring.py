@@ -159,7 +159,7 @@ class ScoringMixin:
             for ci in range(4):
                 mine = [k for k in hand if self.card_colour[k] == ci]
                 if len(mine) > 1:
-                    self.ask(s, seat, "keep", [("keep", k) for k in sorted(mine)])
+                    self.ask(s, seat, "keep", [("keep", k) for k in sorted(mine)], ci)
         s.stage = "work"
         s.tmp = self.seats_from(s, s.start)
         s.seat_i = None

@@ -28,7 +28,9 @@ def build_view(R, s, seat) -> dict:
              "meat": s.meat[x][:], "veg": s.veg[x][:], "frozen": s.frozen[x][:], "processed": s.processed[x][:],
              "artifacts": s.artifacts[x][:], "eaten_artifacts": s.eaten_art[x][:], "accessories": s.accs[x][:],
              "den": _den(R, s, x), "hand_count": len(s.hand[x]), "order": s.order[x][:],
-             "committed": s.sealed is not None and x in s.sealed.picks}
+             "committed": s.sealed is not None and x in s.sealed.picks,
+             "hand_colours": [sum(1 for k in s.hand[x] if R.card_colour[k] == ci) for ci in range(4)],
+             "bodyguard_podium": s.bg_pod[x]}
         if revealed_groups:
             p["groups"] = [list(g) for g in s.groups[x]]
         elif x == seat and x in s.sealed.picks:
@@ -75,7 +77,10 @@ def build_view(R, s, seat) -> dict:
         "care_queue": s.tmp[:] if s.stage in ("sell", "order", "work") else None,
         "customers_left": s.cs[:] if s.stage == "sell" else None,
         "spook_given": [x[:] for x in s.spook_given],
-        "asks": [[a[0], a[1]] + ([list(x) for x in a[2]] if a[0] == seat else []) for a in s.asks],
+        "asks": [[a[0], a[1], [list(x) for x in a[2]] if (a[0] == seat or a[1] != "keep") else None,
+                  a[3] if len(a) > 3 else None] for a in s.asks],
+        "cs": list(s.cs), "tmp": list(s.tmp), "assigning": s.care if s.stage == "assign" else None,
+        "arrange_left": s.arr_left, "bm_contest": s.bm_contest, "lookahead": s.lookahead,
         "lost": s.lost[:],
         "over": over,
     }
