@@ -13,7 +13,9 @@ from typing import Any, Callable
 GAME_MODULES = {
     "schemers": "game.games.schemers",
     "dark_deeds": "game.games.dark_deeds",
+    "dark_gothic": "game.games.dark_gothic",
     "monster_shop": "game.games.monster_shop",
+    "ordeals": "game.games.ordeals",
 }
 
 
