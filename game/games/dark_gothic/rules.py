@@ -585,6 +585,8 @@ class DarkGothicRules:
         s.dec = None
         self._answers[mine.kind](s, seat, action, ev)
         self._run(s, ev)
+        if s.ghosts:
+            s.ghosts = [g for g in s.ghosts if g[0] in s.hand[g[2]]]
         return ev
 
     def _on_turn(self, s, a, action, ev):
@@ -766,6 +768,8 @@ class DarkGothicRules:
                 to = (giver + 1) % n
                 s.hand[to].append(c)
                 ev.append(_E("passed", {"from": giver, "to": to, "card": c}, (giver, to) if giver != to else (giver,)))
+                if n > 2:
+                    s.ghosts.append((c, giver, to))
             ev.append(_E("passed", {"seats": sorted(sc.picks)}))
             s.sealed = None
             s.wait = None

@@ -14,6 +14,8 @@ Flow: `tasks` is a stack of pending steps (rules.py runs them); `wait` is the op
 (None: the active player's main decision); `window` a ReactionWindow, `sealed` a SealedChoice.
 Per turn: pool (orbs (colour, n, source card|None, was_silver)), uses [block, protect],
 flags (set of words), addressed/moved (Roaming), round_used (Remains Protect used this round).
+ghosts: (card, giver, receiver) of Poltergeist passes whose card is still secretly in the
+receiver's hand: a third seat may not know which card it was (view.py blurs both seats).
 """
 from __future__ import annotations
 
@@ -22,7 +24,7 @@ from ...core.rng import RNG
 _PLAIN = ("n", "coop", "draw2", "active", "first", "turn", "villain", "wait", "res", "dec", "omen",
           "addressed", "moved")
 _LISTS = ("center", "main", "crypt", "shadows", "sdeck", "on_villain", "vstack", "vbox", "honor", "secrets",
-          "box", "heroes", "heroes_left", "pool", "uses", "tasks", "offers", "rolloff")
+          "box", "heroes", "heroes_left", "pool", "uses", "tasks", "offers", "rolloff", "ghosts")
 _NESTED = ("deck", "hand", "discard", "play", "remains", "won")
 _SETS = ("flags", "round_used")
 

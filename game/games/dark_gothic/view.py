@@ -12,11 +12,18 @@ from __future__ import annotations
 def build_view(eng, s, seat) -> dict:
     over = s.res is not None
     seats = []
+    blurred = set()
+    for c, giver, to in s.ghosts:
+        if seat not in (giver, to):
+            blurred.update((giver, to))
     for i in range(s.n):
         p = {"seat": i, "hero": s.heroes[i], "hand_count": len(s.hand[i]), "deck_count": len(s.deck[i]),
              "discard": s.discard[i][:], "play": s.play[i][:], "remains": s.remains[i][:], "won": s.won[i][:]}
         if seat == i or over:
             p["hand"] = s.hand[i][:]
+        # what the seat holds in deck and hand together is public (every card it gained was
+        # seen), except right after a Poltergeist pass another seat took no part in
+        p["owned"] = None if (i in blurred and not over) else sorted(s.deck[i] + s.hand[i])
         if over:
             p["investigation"] = eng.investigation(s, i)
         seats.append(p)
@@ -50,6 +57,9 @@ def build_view(eng, s, seat) -> dict:
         "hand_size": eng.hand_size(s),
         "rolloff": s.rolloff[:],
         "flow": _flow(s, seat),
+        "tasks": [_js(t) for t in s.tasks],
+        "roaming": None if s.addressed is None else {"addressed": sorted(s.addressed), "moved": sorted(s.moved)},
+        "wait": None if s.wait is None or s.wait[0] == "hero" else _js(s.wait),
         "over": over,
     }
     if over:
@@ -57,6 +67,14 @@ def build_view(eng, s, seat) -> dict:
         v["result"] = {"winners": list(r.winners), "scores": list(r.scores), "side": r.side,
                        "reason": r.reason, "details": r.details}
     return v
+
+
+def _js(x):
+    if isinstance(x, (tuple, list)):
+        return [_js(y) for y in x]
+    if isinstance(x, dict):
+        return {k: _js(v) for k, v in x.items()}
+    return x
 
 
 def _flow(s, seat) -> dict:
@@ -79,7 +97,7 @@ def _flow(s, seat) -> dict:
             f["offers"] = s.offers[:]
     elif kind in ("block", "protect"):
         win = s.window
-        f.update(asked=list(win.waiting), prompt=win.prompt)
+        f.update(asked=list(win.waiting), prompt=win.prompt, reacted=[[a, list(b)] for a, b in win.reacted])
     elif kind == "pass":
         sc = s.sealed
         f.update(seats=list(sc.seats), committed=sorted(sc.picks),

@@ -1,0 +1,435 @@
+"""Dark Gothic agents.
+
+- `HeuristicAgent` (normal): a priority buyer (TE-099). It plays every card first (drawing
+  cards before the rest), then buys by value per cost: the Villain whenever it can pay, Roaming
+  and Global threats first as the Shadows climb (SHADOW_ALERT and up), then the card with the
+  best value per resource unit while that is worth it. It Blocks every Strike it can, Protects
+  its own good cards (and, in co-op, its team-mates' and the Center Line's), discards and
+  Destroys its weakest cards (a Dark Secret first), pays Cursed parts with its weakest sources
+  and picks a Silver cost's colour to keep the most useful pool.
+- `easy`: plays everything, then buys the single most expensive card it can pay for, never
+  the Villain before the Shadows reach SHADOW_ALERT; passes every window.
+- `hard`: ISMCTS (game/ai/ismcts.py) over determinizations (hands, deck orders, Main Deck order
+  and the Shadows dealt at random from the unseen cards) with the normal policy in rollouts.
+- `determinize(rules, view, seat, rng)`: a full state consistent with `view`.
+
+Agents read only the view and the static card data.
+"""
+from __future__ import annotations
+
+from ...core.rng import RNG
+from ...core.windows import PASS, ReactionWindow, SealedChoice
+from .state import new_state
+
+SHADOW_ALERT = 7          # TE-099: from here, removing Roaming/Global threats comes first
+MIN_DENSITY = 0.45        # value per resource unit below which a card is not worth buying
+W_INV = {"competitive": 0.45, "coop": 0.08}
+
+
+class Brain:
+    """Static values of cards, from the data (public knowledge)."""
+
+    def __init__(self, rules, level="normal"):
+        self.rules = rules
+        self.level = level
+        K = rules.cards
+        self.base = {}
+        for c, k in K.items():
+            v = 0.0
+            for op, p in k.play:
+                if op == "gain":
+                    v += p["n"] * (1.2 if p["c"] == "W" else 1.0)
+                elif op == "draw":
+                    v += 0.9 * p["n"]
+                elif op in ("block", "protect"):
+                    v += 0.35
+                elif op == "strike":
+                    v += 0.4
+                elif op == "free_defeat":
+                    v += 2.0
+                elif op == "destroy_self":
+                    v -= 0.6
+            if k.remains:
+                v *= 2.6
+            if k.ability == "protect_once":
+                v += 1.2
+            if k.ability == "destroy_once":
+                v += 1.5
+            for op, p in k.fight:
+                v += {"gain": 0.8, "draw": 0.8, "honor": 1.5, "destroy_hand": 0.6, "each_draw": 0.5,
+                      "each_honor": 1.0, "shadow_remove": 1.0, "others": 0.5, "poltergeist": 0.1,
+                      "hungry_dead": 0.4}.get(op, 0.0)
+            for op, p in k.acquire:
+                if op == "secret":
+                    v -= 1.6
+            self.base[c] = v
+        self.start = frozenset(c for c, k in K.items() if k.group == "start")
+        self.secret = frozenset(c for c, k in K.items() if k.group == "secret")
+
+    def keep_value(self, c, mode) -> float:
+        """How much a card in the deck is worth keeping (for discards, Destroys, passes)."""
+        k = self.rules.cards[c]
+        if c in self.secret:
+            return -3.0
+        return self.base[c] + k.inv * W_INV[mode]
+
+    def buy_value(self, c, ctx) -> float:
+        r = self.rules
+        k = r.cards[c]
+        mode = ctx["mode"]
+        if k.group == "villain":
+            return 100.0 + k.inv
+        if k.group == "common":            # the Hungry Dead: worth it to trim Start cards and Secrets
+            return 1.4 if ctx["trim"] else 0.0
+        v = self.base[c] + k.inv * W_INV[mode]
+        if k.group == "main" and c in ctx["center"]:
+            sh = ctx["shadows"]
+            threat = 0.0
+            if k.roaming:
+                slot = ctx["center"].index(c)
+                threat += 1.0 + 0.5 * slot + (3.0 if sh >= SHADOW_ALERT else 0.0)
+            if k.globals:
+                threat += 1.0 + (2.0 if sh >= SHADOW_ALERT else 0.0)
+            if mode == "coop":
+                threat *= 1.6
+                if k.type == "minion" and ctx["first"]:
+                    threat += 0.6             # the First Player's Omen rolls feed the Shadows
+            v += threat
+        return v
+
+
+# -- the policy, shared by the agents (over a view) and the rollouts (over a state) -----------
+def _ctx_from_view(v):
+    me = v["seat"]
+    p = v["seats"][me]
+    own = list(p.get("owned") or []) + p["discard"]
+    return {"me": me, "mode": v["mode"], "shadows": v["shadows"], "center": v["center"], "hand": p.get("hand", []),
+            "trim": None, "owned": own, "first": v["first"] == me, "active": v["active"], "turn": v["turn"]}
+
+
+def _ctx_from_state(s, seat):
+    return {"me": seat, "mode": "coop" if s.coop else "competitive", "shadows": len(s.shadows),
+            "center": s.center, "hand": s.hand[seat], "trim": None, "owned": None,
+            "first": s.first == seat, "active": s.active, "turn": s.turn}
+
+
+def choose(brain, ctx, d, rng=None, easy=False):
+    kind = d.kind
+    acts = d.actions
+    r = brain.rules
+    K = r.cards
+    mode = ctx["mode"]
+    me = ctx["me"]
+    if kind == "turn":
+        plays = [a for a in acts if a[0] == "play"]
+        if plays:
+            # cards that draw or strike first, then the rest
+            return max(plays, key=lambda a: (any(op == "draw" for op, _ in K[a[1]].play), brain.base[a[1]]))
+        buys = [a for a in acts if a[0] == "buy"]
+        if buys:
+            if ctx["trim"] is None:
+                hand = ctx["hand"]
+                ctx["trim"] = any(c in brain.secret for c in hand) or sum(1 for c in hand if c in brain.start) >= 2
+            if easy:
+                best = max(buys, key=lambda a: K[a[1]].cost_total if K[a[1]].group != "villain"
+                           or ctx["shadows"] >= SHADOW_ALERT else -1)
+                if K[best[1]].group != "villain" or ctx["shadows"] >= SHADOW_ALERT:
+                    return best
+            else:
+                best, score = None, MIN_DENSITY
+                for a in buys:
+                    c = a[1]
+                    val = brain.buy_value(c, ctx)
+                    dens = val / max(1, K[c].cost_total)
+                    if K[c].group == "villain":
+                        dens = 1000.0
+                    if dens > score:
+                        best, score = a, dens
+                if best is not None:
+                    return best
+        for a in acts:
+            if a[0] == "use":
+                return a
+        return ("end",) if ("end",) in acts else acts[0]
+    if kind == "block":
+        return PASS if easy else next((a for a in acts if a != PASS), PASS)
+    if kind == "protect":
+        if easy or len(acts) == 1:
+            return PASS
+        prompt = d.prompt or {}
+        card, zone, reason = prompt.get("card"), prompt.get("zone") or ["", -1], prompt.get("reason")
+        owner = zone[1] if zone[0] != "center" else None
+        mine = owner == me
+        worth = brain.keep_value(card, mode) if card else 0.0
+        if reason in ("feed", "hit") and mine and ctx["active"] == me:
+            return PASS                       # my own choice to Destroy it
+        if (mine or (mode == "coop" and owner is not None)) and (worth >= 1.6 or reason == "key"):
+            return next(a for a in acts if a != PASS)
+        if mode == "coop" and owner is None and worth >= 2.0:
+            return next(a for a in acts if a != PASS)
+        return PASS
+    if kind in ("choose", "pass"):
+        cards = [a for a in acts if a[0] in ("card", "give")]
+        if kind == "choose" and (d.prompt or {}).get("act") == "destroy" and ("none",) in acts:
+            worst = min(cards, key=lambda a: brain.keep_value(a[1], mode)) if cards else None
+            if worst is None or brain.keep_value(worst[1], mode) > 1.05:
+                return ("none",)
+            return worst
+        return min(cards, key=lambda a: brain.keep_value(a[1], mode)) if cards else acts[0]
+    if kind == "feed":
+        cards = [a for a in acts if a[0] == "card"]
+        if cards:
+            worst = min(cards, key=lambda a: brain.keep_value(a[1], mode))
+            if brain.keep_value(worst[1], mode) <= 1.05:
+                return worst
+        centre = [a for a in acts if a[0] == "center" and K[ctx["center"][a[1]]].roaming]
+        if centre:
+            return max(centre, key=lambda a: a[1])
+        return ("none",)
+    if kind == "target":
+        opts = [a for a in acts if a[0] == "center"]
+        return max(opts, key=lambda a: K[ctx["center"][a[1]]].inv + K[ctx["center"][a[1]]].roaming) if opts else acts[0]
+    if kind == "reroll":
+        return ("reroll",)
+    if kind == "hero":
+        order = ("inspector_cooke", "argot_blackwell", "thomas_harrow", "anne_marie", "sara_the_bright_witch")
+        return min(acts, key=lambda a: order.index(a[1]) if a[1] in order else 9)
+    if kind == "curse":
+        return acts[0] if len(acts) == 1 else _cheapest_orb(brain, d, acts, ctx)
+    if kind == "silver":
+        return acts[0] if rng is None else acts[0]
+    return acts[0]
+
+
+def _cheapest_orb(brain, d, acts, ctx):
+    pool = ctx.get("pool") or []
+    def cost(a):
+        i = a[1]
+        if i >= len(pool):
+            return 0
+        src = pool[i][2]
+        return -1.0 if src is None else brain.keep_value(src, ctx["mode"])
+    return min(acts, key=cost)
+
+
+class HeuristicAgent:
+    def __init__(self, rules, level="normal", seed=0):
+        self.name = level
+        self.brain = Brain(rules, level)
+        self.easy = level == "easy"
+        self.rng = RNG(seed)
+
+    def choose(self, view, decision, budget=None):
+        if len(decision.actions) == 1:
+            return decision.actions[0]
+        ctx = _ctx_from_view(view)
+        ctx["pool"] = view["pool"]
+        return choose(self.brain, ctx, decision, self.rng, self.easy)
+
+
+# -- determinization ------------------------------------------------------------------------
+def _tup(x):
+    if isinstance(x, list):
+        return tuple(_tup(y) for y in x)
+    return x
+
+
+def _task(x):
+    """A task from the view's JSON form (tuples back, effect parameters stay dicts)."""
+    return _tup(x)
+
+
+def determinize(rules, view, seat, rng: RNG):
+    """A full state consistent with `view`: everything `seat` cannot see is dealt at random
+    from the cards it has not seen (other hands and decks, its own deck order, the Main Deck,
+    the Shadows, the Discoveries, the face-down Villains)."""
+    v = view
+    n = v["players"]
+    K = rules.cards
+    d = rules.data
+    s = new_state(n, rng.fork())
+    s.coop = v["mode"] == "coop"
+    s.draw2 = v["draw2"]
+    s.active, s.first, s.turn = v["active"], v["first"], v["turn"]
+    s.center = list(v["center"])
+    s.villain = v["villain"]
+    s.on_villain = list(v["on_villain"])
+    s.crypt = list(v["crypt"])
+    s.pool = [tuple(o) for o in v["pool"]]
+    s.uses = [v["uses"]["block"], v["uses"]["protect"]]
+    s.flags = set(v["flags"])
+    s.round_used = set(v["round_used"])
+    s.rolloff = list(v["rolloff"])
+    s.tasks = [_task(t) for t in v["tasks"]]
+    s.wait = _task(v["wait"]) if v["wait"] is not None else None
+    if v["roaming"] is not None:
+        s.addressed, s.moved = set(v["roaming"]["addressed"]), set(v["roaming"]["moved"])
+    seen = set(x for x in s.center if x) | set(s.crypt) | set(s.on_villain)
+    if s.villain:
+        seen.add(s.villain)
+    s.training = {}
+    tv = v["training"]
+    for key, ids in d.training.items():
+        cnt = tv[key]["count"]
+        s.training[key] = list(ids[:cnt])       # interchangeable copies: which ids is unseen
+        seen.update(s.training[key])
+    s.honor = list(d.honor_ids)
+    s.secrets = list(d.secret_ids)
+    s.heroes = [p["hero"] for p in v["seats"]]
+    s.heroes_left = [h for h in rules.heroes if h not in s.heroes]
+    unknown_cnt = {}
+    for i, p in enumerate(v["seats"]):
+        s.discard[i] = list(p["discard"])
+        s.play[i] = list(p["play"])
+        s.remains[i] = list(p["remains"])
+        s.won[i] = list(p["won"])
+        seen.update(s.discard[i], s.play[i], s.remains[i], s.won[i])
+        if p.get("owned") is not None:
+            seen.update(p["owned"])
+    # honor/secrets in the supply are whatever is not seen elsewhere
+    s.honor = [c for c in d.honor_ids if c not in seen][: v["honor"]]
+    s.secrets = [c for c in d.secret_ids if c not in seen][: v["secrets"]]
+    seen.update(s.honor, s.secrets)
+    # start cards in the box: the pool minus what the Heroes took (public)
+    for i, p in enumerate(v["seats"]):
+        if p.get("owned") is not None:
+            own = list(p["owned"])
+            if i == seat and "hand" in p:
+                hand = list(p["hand"])
+                rest = list(own)
+                for c in hand:
+                    rest.remove(c)
+                rng.shuffle(rest)
+                s.hand[i], s.deck[i] = hand, rest
+            else:
+                rng.shuffle(own)
+                k = p["hand_count"]
+                s.hand[i], s.deck[i] = own[:k], own[k:]
+        else:
+            unknown_cnt[i] = p["hand_count"] + p["deck_count"]
+    all_ids = set(rules.all_ids)
+    all_ids.discard(d.hungry_dead)
+    unseen = [c for c in rules.all_ids if c in all_ids and c not in seen]
+    vill = [c for c in unseen if K[c].group == "villain"]
+    disc = [c for c in unseen if K[c].group == "discovery"]
+    start_box = [c for c in unseen if K[c].group in ("start",)]
+    rest = [c for c in unseen if K[c].group not in ("villain", "discovery", "start")]
+    # Villains still face down: the Danger levels not yet met, III at the bottom
+    met = {K[c].danger for c in (s.won[0] + [x for w in s.won[1:] for x in w])}
+    if s.villain:
+        met.add(K[s.villain].danger)
+    left = v["villains_left"] - (1 if s.villain else 0)
+    todo = sorted((dz for dz in (1, 2, 3) if dz not in met), reverse=True)[-left:] if left else []
+    s.vstack = []
+    for dz in sorted(todo, reverse=True):
+        cands = [c for c in vill if K[c].danger == dz]
+        pick = cands[rng.below(len(cands))]
+        vill.remove(pick)
+        s.vstack.append(pick)
+    s.vbox = vill
+    rng.shuffle(disc)
+    s.sdeck = disc[: v["discoveries"]]
+    s.crypt += disc[v["discoveries"]:]          # (cannot happen: every Discovery is seen or in the deck)
+    # blurred seats (after a Poltergeist pass) take their cards from the unseen rest
+    rng.shuffle(rest)
+    for i, cnt in unknown_cnt.items():
+        take = []
+        while len(take) < cnt and (start_box or rest):
+            take.append(start_box.pop() if start_box else rest.pop())
+        k = v["seats"][i]["hand_count"]
+        s.hand[i], s.deck[i] = take[:k], take[k:]
+    s.box = start_box
+    nm, ns = v["main_deck"], v["shadows"]
+    rest = rest[: nm + ns] + rest[nm + ns:]
+    s.main = rest[:nm]
+    s.shadows = rest[nm:nm + ns]
+    s.box += rest[nm + ns:]
+    # the open window or sealed choice
+    f = v["flow"]
+    if f["wait"] in ("block", "protect"):
+        kind = f["wait"]
+        to, mt = rules.win[kind]
+        w = ReactionWindow(kind, f["asked"], order="all", timeout=to, min_time=mt, prompt=f["prompt"])
+        w.reacted = [(a, _tup(b)) for a, b in f["reacted"]]
+        s.window = w
+    elif f["wait"] == "pass":
+        sc = SealedChoice("pass", f["seats"], timeout=rules.win["pass"][0])
+        for x in f["committed"]:
+            if x == seat and f["mine"] is not None:
+                sc.picks[x] = _tup(f["mine"])
+            elif s.hand[x]:
+                sc.picks[x] = ("give", s.hand[x][rng.below(len(s.hand[x]))])
+        s.sealed = sc
+    elif f["wait"] == "hero":
+        s.offers = list(f.get("offers") or [])
+    s.dec = None
+    return s
+
+
+# -- the hard agent -------------------------------------------------------------------------
+def _evaluate_factory(rules):
+    def evaluate(s):
+        n = s.n
+        won = sum(len(w) for w in s.won)
+        p_win = max(0.02, min(0.98, 0.35 + 0.2 * won - 0.05 * len(s.shadows)))
+        invs = [rules.investigation(s, i) for i in range(n)]
+        top = max(invs)
+        rw = rules.rules.rewards
+        out = []
+        for i in range(n):
+            share = 1.0 if invs[i] == top else max(0.0, invs[i] / max(1, top))
+            if s.coop:
+                out.append(p_win * (rw.coop_win_base + (1 - rw.coop_win_base) * share)
+                           + (1 - p_win) * rw.coop_loss_max * won / 3)
+            else:
+                out.append(p_win * (share if invs[i] == top else rw.competitive_loser_max * share))
+        return out
+    return evaluate
+
+
+class HardAgent:
+    name = "hard"
+
+    def __init__(self, rules, seed=0, budget=0.5, max_iterations=None):
+        from ...ai.ismcts import ISMCTSAgent
+        self.rules = rules
+        self.brain = Brain(rules, "normal")
+        brain = self.brain
+
+        def rollout(state, d, rng):
+            if len(d.actions) == 1:
+                return d.actions[0]
+            ctx = _ctx_from_state(state, d.seat)
+            ctx["pool"] = state.pool
+            return choose(brain, ctx, d, None, False)
+
+        self.search = ISMCTSAgent(rules, lambda view, seat, rng: determinize(rules, view, seat, rng),
+                                  name="hard", seed=seed, budget=budget, max_iterations=max_iterations,
+                                  rollout_policy=rollout, evaluate=_evaluate_factory(rules), max_depth=60,
+                                  reaction_budget=min(0.25, budget), reaction_kinds=frozenset(
+                                      {"block", "protect", "choose", "pass", "reroll", "silver", "curse", "feed",
+                                       "target", "secret"}))
+        self.normal = HeuristicAgent(rules, "normal", seed)
+
+    def choose(self, view, decision, budget=None):
+        if len(decision.actions) == 1:
+            return decision.actions[0]
+        if decision.kind != "turn":
+            return self.normal.choose(view, decision)
+        # the search only decides what to buy and when to stop: playing every card first is
+        # never worse in this game's cards, so it is not searched
+        plays = [a for a in decision.actions if a[0] == "play"]
+        if plays:
+            return self.normal.choose(view, decision)
+        return self.search.choose(view, decision, budget)
+
+
+def make_agent(rules, difficulty, seat, seed, max_iterations=None):
+    if difficulty == "random":
+        from ...ai.random_agent import RandomAgent
+        return RandomAgent(seed)
+    if difficulty in ("easy", "normal"):
+        return HeuristicAgent(rules, difficulty, seed)
+    if difficulty == "hard":
+        return HardAgent(rules, seed, max_iterations=max_iterations)
+    raise ValueError(f"unknown difficulty {difficulty!r} (random, easy, normal, hard)")
