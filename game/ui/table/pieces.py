@@ -230,10 +230,10 @@ class PieceRenderer:
         edge = _shade(color, 0.45)
         light = _shade(color, 1.35)
         if kind == "meeple":
-            pygame.draw.circle(s, (0, 0, 0, 90), (c[0] + 1, c[1] + 2), r)   # footprint shadow
             pts = _meeple_points(c[0], c[1], r * 0.95)
             if down:
                 pts = [(c[0] + (y - c[1]), c[1] - (x - c[0]) * 0.9) for x, y in pts]
+            pygame.draw.polygon(s, (0, 0, 0, 110), [(x + 1, y + 2) for x, y in pts])   # its shadow
             pygame.draw.polygon(s, color, pts)
             pygame.draw.polygon(s, edge, pts, max(1, r // 10))
             pygame.draw.circle(s, light, (c[0] - r * 0.08, c[1] - r * 0.78), max(1, r * 0.1))
