@@ -192,8 +192,9 @@ def claim_stands(s: State, ev) -> None:
             if ev is not None:
                 _log(ev, "schemers.log.fizzle", player=a)
             end_turn(s, ev)
-        else:
-            open_block(s, [t], s.cfg.block_roles[role], ev)
+        else:                                              # who may block: data (VC-G07)
+            who = others_from(s, a) if s.cfg.block_others[role] else [t]
+            open_block(s, who, s.cfg.block_roles[role], ev)
 
 
 def block_stands(s: State, ev) -> None:
@@ -547,7 +548,7 @@ def unsold(s: State, ev) -> None:
 
 def auction_end(s: State, ev) -> None:
     au = s.auc
-    s.coins = au.tokens[:]                                 # VC-079
+    s.coins = [t + s.cfg.start for t in au.tokens]         # VC-079 (+ the mode's start_ducats)
     s.auc = None
     s.asked = []
     if ev is not None:
