@@ -58,6 +58,7 @@ def determinize(R, view, seat, rng) -> State:
     s.seat_side = list(view["seat_side"])
     s.reinforced = 0
     s.names = []
+    s.tray = list(view["tray"])
     s.res = None
     s.dec = None
     s.chars = []

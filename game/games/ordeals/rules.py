@@ -202,7 +202,20 @@ class OrdealsRules:
             "text": f"{s.season.title()}, {s.light}, {s.weather}: Sight {s.sight}\""})] + placed
 
     def _roll(self, s) -> int:
-        return s.rng.randint(1, self.R.dice_sides)
+        r = s.rng.randint(1, self.R.dice_sides)
+        s.tray.append(r)
+        return r
+
+    def _rand(self, s) -> float:
+        v = s.rng.random()
+        s.tray.append(round(v, 4))
+        return v
+
+    def pick(self, s, n: int) -> int:
+        """A random index below n (ties among equals); shown on the tray like a die."""
+        k = s.rng.below(n)
+        s.tray.append(-1 - k)
+        return k
 
     def _conditions(self, s, trial, ev):
         """BO-150/153: Season, Light and Weather, fixed by the Trial or rolled."""
@@ -273,10 +286,14 @@ class OrdealsRules:
         return check(self, s, before)
 
     def perturb_hidden(self, s: State, seat, rng) -> State:
-        """Nothing on the table is secret (§4.7); only the dice to come are unknown."""
-        o = s.clone()
+        """Nothing on the table is secret in Book of Ordeals (§4.7): positions, stats,
+        Harm and every status are public. What no seat can see is the dice to come, so
+        the copy differs in the RNG only; every draw lands on the view's dice tray
+        (`tray`: the dice and picks of the last step), so a step that rolled differently
+        shows it, and one that rolled nothing tells the same."""
         from ...core.rng import RNG
-        o.rng = RNG(rng.fork() if hasattr(rng, "fork") else int(rng.random() * 2 ** 32))
+        o = s.clone()
+        o.rng = RNG(rng.fork())
         o.dec = None
         return o
 
@@ -881,6 +898,7 @@ class OrdealsRules:
             raise IllegalAction(f"{' '.join(str(x) for x in action)} is not legal now")
         ev: list = []
         s.dec = None
+        s.tray = []
         st = s.stage
         verb = action[0]
         if st == "deploy":
@@ -967,8 +985,8 @@ class OrdealsRules:
         xs, ys = [p[0] for p in zone], [p[1] for p in zone]
         others = self.others_for(s, i)
         for _ in range(400):
-            p = (_r2(min(xs) + (max(xs) - min(xs)) * s.rng.random()),
-                 _r2(min(ys) + (max(ys) - min(ys)) * s.rng.random()))
+            p = (_r2(min(xs) + (max(xs) - min(xs)) * self._rand(s)),
+                 _r2(min(ys) + (max(ys) - min(ys)) * self._rand(s)))
             if self.deploy_ok(s, i, p, others):
                 self._place(s, i, p, ev)
                 return
@@ -1026,8 +1044,8 @@ class OrdealsRules:
         r = self.sides_r + 0.01
         others = self.others_for(s, i)
         for _ in range(60):
-            edge = s.rng.below(4)
-            u = s.rng.random()
+            edge = self.pick(s, 4)
+            u = self._rand(s)
             if edge == 0:
                 p = (r + (m.w - 2 * r) * u, r)
             elif edge == 1:

@@ -51,7 +51,7 @@ def shadow_act(R, s, ev) -> None:
         tied = [x for x in seeing if x[2] <= best + 1e-9]
         top = max(s.chars[x[0]].st.might for x in tied)
         tied = [x for x in tied if s.chars[x[0]].st.might == top]
-        i, j, d = tied[s.rng.below(len(tied))] if len(tied) > 1 else tied[0]
+        i, j, d = tied[R.pick(s, len(tied))] if len(tied) > 1 else tied[0]
         s.last_seen = (s.chars[j].x, s.chars[j].y)
         why = f"acts first — nearest visible: {s.chars[j].st.name} ({max(0.0, d - R.R.base):.1f}\")"
     else:
@@ -62,7 +62,7 @@ def shadow_act(R, s, ev) -> None:
         tied = [i for i in ready if near(i) <= best + 1e-9]
         top = max(s.chars[i].st.might for i in tied)
         tied = [i for i in tied if s.chars[i].st.might == top]
-        i = tied[s.rng.below(len(tied))] if len(tied) > 1 else tied[0]
+        i = tied[R.pick(s, len(tied))] if len(tied) > 1 else tied[0]
         why = "acts first — sees no one; nearest to the Company"
     R._begin_act(s, i, ev)
     _why(ev, s.chars[i], why, 0)
@@ -106,7 +106,7 @@ def shadow_steps(R, s, ev) -> None:
         engaged = R.engaged_with(s, c)
         # 2. Engaged -> Assault the most Harmed Engaged Foe (ties: lowest Ward, then random)
         if engaged and s.spent + R.cost["assault"] <= R.R.deeds_per_act:
-            j = _pick(s, engaged, key=lambda j: (-s.chars[j].harm, R.ward(s.chars[j])))
+            j = _pick(R, s, engaged, key=lambda j: (-s.chars[j].harm, R.ward(s.chars[j])))
             _why(ev, c, f"Engaged — Assaults {s.chars[j].st.name} (most Harm)", 2)
             _deed(R, s, i, ("assault", j), ev)
             continue
@@ -121,7 +121,7 @@ def shadow_steps(R, s, ev) -> None:
                     _why(ev, c, "has a target — Aims", 3)
                     _deed(R, s, i, ("aim",), ev)
                     continue
-                j = _pick(s, targets, key=lambda j: (round(_d(c, s.chars[j]), 6), -s.chars[j].harm))
+                j = _pick(R, s, targets, key=lambda j: (round(_d(c, s.chars[j]), 6), -s.chars[j].harm))
                 _why(ev, c, f"Fires at the nearest target: {s.chars[j].st.name}", 3)
                 _deed(R, s, i, ("fire", j), ev)
                 continue
@@ -134,7 +134,7 @@ def shadow_steps(R, s, ev) -> None:
             in_reach = [j for j in R.assault_targets(s, i) if j in vis]
             if in_reach and s.spent + R.cost["assault"] <= R.R.deeds_per_act and \
                     s.counts.get("assault", 0) < (R.limit["assault"] or 9):
-                j = _pick(s, in_reach, key=lambda j: (round(_d(c, s.chars[j]), 6), -s.chars[j].harm))
+                j = _pick(R, s, in_reach, key=lambda j: (round(_d(c, s.chars[j]), 6), -s.chars[j].harm))
                 _why(ev, c, f"{s.chars[j].st.name} within Reach — Assaults", 4)
                 _deed(R, s, i, ("assault", j), ev)
                 continue
@@ -188,10 +188,10 @@ def shadow_steps(R, s, ev) -> None:
         return
 
 
-def _pick(s, items, key):
+def _pick(R, s, items, key):
     best = min(key(j) for j in items)
     tied = [j for j in items if key(j) == best]
-    return tied[s.rng.below(len(tied))] if len(tied) > 1 else tied[0]
+    return tied[R.pick(s, len(tied))] if len(tied) > 1 else tied[0]
 
 
 def _move_budget(R, s, c, deeds) -> float:

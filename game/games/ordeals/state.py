@@ -102,7 +102,7 @@ _PLAIN = ("n", "mode", "trial", "turn", "stage", "season", "light", "weather", "
 
 
 class State:
-    __slots__ = _PLAIN + ("chars", "seat_side", "deploy_order", "graves", "rng", "counts")
+    __slots__ = _PLAIN + ("chars", "seat_side", "deploy_order", "graves", "rng", "counts", "tray")
 
     def clone(self) -> "State":
         o = State.__new__(State)
@@ -113,6 +113,7 @@ class State:
         o.deploy_order = list(self.deploy_order)
         o.graves = [list(g) for g in self.graves]
         o.counts = dict(self.counts)
+        o.tray = list(self.tray)
         o.rng = self.rng.clone()
         return o
 
@@ -126,6 +127,7 @@ class State:
         out["deploy_order"] = list(self.deploy_order)
         out["graves"] = [list(g) for g in self.graves]
         out["counts"] = dict(self.counts)
+        out["tray"] = list(self.tray)
         out["result"] = None if self.res is None else {"winners": list(self.res.winners),
                                                        "side": self.res.side, "reason": self.res.reason}
         out["rng"] = self.rng.to_json()
@@ -151,5 +153,6 @@ def new_state(n: int, mode: str, trial: int, seed: int) -> State:
     s.deploy_order = []
     s.graves = []
     s.counts = {}
+    s.tray = []           # every die and random pick of the last step (the dice tray)
     s.rng = RNG(seed)
     return s

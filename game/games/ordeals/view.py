@@ -48,6 +48,7 @@ def build_view(R, s, seat) -> dict:
         "relic": None if s.relic_at is None and s.relic_holder < 0 else
         {"at": None if s.relic_at is None else list(s.relic_at), "holder": s.relic_holder},
         "lost": [R.lost_value(s, 0), R.lost_value(s, 1)],
+        "tray": list(s.tray),
         "to_move": sorted({d.seat for d in ds}),
         "result": None if s.res is None else {"winners": list(s.res.winners), "side": s.res.side,
                                               "reason": s.res.reason},
