@@ -346,7 +346,7 @@ class DarkGothicRules:
                     if c == "W":
                         parts[i] = (c, max(h.params["minimum"], n - h.params["discount"]), cur)
                         break
-        return parts
+        return tuple(parts)
 
     def _hero_ability(self, s, seat):
         return self.heroes[s.heroes[seat]].ability
@@ -365,7 +365,7 @@ class DarkGothicRules:
         if w is None:
             a = s.active
             acts = tuple(self._turn_actions(s, a))
-            return (Decision(a, "turn", acts, None, ("end",) if ("end",) in acts else acts[0], None, None),)
+            return (_tuple_new(Decision, (a, "turn", acts, None, acts[-1], None, None, None, False, None)),)
         kind = w[0]
         if kind == "secret":
             a = s.active
@@ -829,8 +829,14 @@ class DarkGothicRules:
             self._effects(s, a, c, "play", self.cards[c].play)
 
     def _t_secrets(self, s, t, ev):
-        if any(c in self.secret_set for c in s.hand[s.active]):
-            s.wait = ("secret",)
+        """TE-040: Dark Secrets are played first, one at a time; all are alike, so there is
+        nothing to choose and they are played for the player."""
+        a = s.active
+        for c in s.hand[a]:
+            if c in self.secret_set:
+                self.push(s, ("secrets",))
+                self._play(s, a, c, ev)
+                return
 
     def _t_eff(self, s, t, ev):
         _, seat, c, ctx, op, p = t
@@ -1095,6 +1101,9 @@ class DarkGothicRules:
 
     # -- end of turn (TE-070, TE-075, TE-076)
     def _t_roam_begin(self, s, t, ev):
+        K = self.cards
+        if not any(c is not None and K[c].roaming for c in s.center):
+            return
         s.addressed, s.moved = set(), set()
         self.push(s, *[("roam", i) for i in range(self.last, -1, -1)], ("roam_end",))
 
