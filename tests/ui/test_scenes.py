@@ -83,8 +83,12 @@ def test_new_game_to_table_to_results_by_clicks(app):
     assert isinstance(app.top, TableScene), "Begin opens the table"
     table = app.top
     assert table.viewer is None and table.curtain is None
-    assert run_until(app, lambda: isinstance(app.top, ResultsScene), 90), "the AI game reaches its results"
-    assert table.match.over
+    assert run_until(app, lambda: table.match.over and table.over_ready, 90), "the AI game ends"
+    for _ in range(300):                       # five seconds later: still the final board
+        app.step(1 / 60, [])
+    assert app.top is table, "the table stays on the final board until asked"
+    click(app, table.results_btn.rect.center)  # See results
+    assert isinstance(app.top, ResultsScene)
     click(app, (96 + 140, 980 + 30))           # Main menu
     assert isinstance(app.top, MenuScene)
 

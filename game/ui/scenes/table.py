@@ -38,7 +38,7 @@ CURTAIN_GUARD = 0.5         # seconds after the curtain appears during which not
 CURTAIN_HOLD = 0.5          # the lift key must be held this long
 CURTAIN_KEY = pygame.K_r    # Space (zoom) and Enter (confirm) never lift it
 # Questions asked of several seats that need no private information: in hot-seat they
-# are answered on a public screen (a game may list its own in spec.extra["public_decisions"]).
+# are answered on a public screen (a game may list its own in GameSpec.public_decisions).
 PUBLIC_KINDS = frozenset({"challenge", "challenge_block", "block", "bid"})
 SEAT_PARAMS = ("claimant", "actor", "target", "player", "blocker", "challenger", "seat")
 AI_PACE = 0.35              # seconds between AI answers at normal speed (a turn: twice that)
@@ -356,7 +356,7 @@ class TableScene(Scene):
         return events
 
     def is_public(self, d) -> bool:
-        kinds = (getattr(self.spec, "extra", None) or {}).get("public_decisions", PUBLIC_KINDS)
+        kinds = getattr(self.spec, "public_decisions", None) or PUBLIC_KINDS
         return d.kind in kinds and not d.sealed
 
     def _illegal(self, reason: str):

@@ -1,0 +1,182 @@
+"""Timing as a setting, AI answers after a window's minimum time, timeouts written in
+the chronicle, and the end of a game (issue 12, items 4 and 6). By posted events."""
+from __future__ import annotations
+
+import time
+
+import pygame
+import pytest
+
+from game.ai.random_agent import RandomAgent
+from game.core.match import Match, SeatInfo
+from game.games import registry
+from game.games.registry import GameSpec
+from game.ui import headless
+from game.ui.scenes.menu import MenuScene
+from game.ui.scenes.table import TableScene, make_agents, start_game
+from tests.toygame import ToyBoardRules
+
+pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
+DT = 1 / 60
+
+
+@pytest.fixture
+def app():
+    a = headless.make_app()
+    a.strict = True
+    a.settings.animation_speed = 0.0
+    yield a
+    a.shutdown()
+
+
+def click(app, pos):
+    pos = (int(pos[0]), int(pos[1]))
+    app.step(DT, [pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
+                  pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)])
+    app.step(DT, [pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)])
+
+
+class Clock:
+    def __init__(self):
+        self.t = 1000.0
+
+    def __call__(self):
+        return self.t
+
+
+def test_TE_timing_setting_is_offered_and_reaches_every_match(app):
+    from game.ui.scenes.settings import SettingsScene
+    from game.ui.widgets import Cycler
+    app.push(MenuScene(app))
+    app.push(SettingsScene(app))
+    app.step(DT, [])
+    timing = next(w for w in app.top.ui.widgets if isinstance(w, Cycler) and w.label == "Time limits")
+    seen = []
+    for _ in range(4):                                   # off, 1x, 1.5x, 2x: each a click away
+        click(app, timing._parts()[-1].center)
+        seen.append(app.settings.timing)
+    assert sorted(set(seen)) == [0.0, 1.0, 1.5, 2.0]
+    spec = registry.get("schemers")
+    seats = [SeatInfo("Ada", "human"), SeatInfo("Bo", "ai", "random")]
+    for timing, scale in ((0.0, None), (1.5, 1.5), (2.0, 2.0), (1.0, 1.0)):
+        app.settings.timing = timing
+        scene = start_game(app, spec, seats, {"clock": 20}, seed=4)
+        assert scene.match.time_scale == scale
+        d = scene.match.decisions()[0]
+        if d.seat == 0:
+            left = scene.match.time_left(d)
+            assert left is None if scale is None else left == pytest.approx(d.timeout * scale, abs=0.1)
+    # a saved game resumed in the window follows the setting too
+    app.settings.timing = 0.0
+    m = Match("schemers", registry.ruleset("schemers"), seats, {"clock": 20}, 5)
+    scene = TableScene(app, spec, m)
+    assert m.time_scale is None
+
+
+def test_ai_answers_a_window_only_after_its_minimum_time(app):
+    """The toy board's trap window has a 0.5 s minimum answer time: an AI seat's pass
+    is never taken sooner (how fast a seat passes must tell nothing)."""
+    rules = ToyBoardRules()
+    spec = GameSpec("toy_board", "Toy board", "", 2, 3, lambda data_dir=None: rules,
+                    lambda difficulty, seat, seed: RandomAgent(seed), "tests.nowhere:Table")
+    clock = Clock()
+    seats = [SeatInfo(f"AI {i}", "ai", "random") for i in range(3)]
+    agents = {i: RandomAgent(i) for i in range(3)}
+    m = Match("toy_board", rules, seats, {"rounds": 2}, 3, now=clock, agents=agents)
+    scene = TableScene(app, spec, m)
+    app.push(scene)
+    early = []
+    submit = m.submit
+
+    def checked(seat, action):
+        for d in m.decisions_for(seat):
+            if d.min_time and not m.ready(d):
+                early.append((seat, action, m.ready_at(d) - clock()))
+        return submit(seat, action)
+    m.submit = checked
+    windows = 0
+    end = time.monotonic() + 30
+    while not m.over and time.monotonic() < end:
+        if any(d.min_time for d in m.decisions()):
+            windows += 1
+        app.step(DT, [])
+        clock.t += DT
+        time.sleep(0.0005)
+    assert windows > 0
+    assert not early, f"AI answers taken before the window's minimum time: {early[:3]}"
+
+
+def test_a_timeout_that_moves_for_you_is_in_the_chronicle(app):
+    spec = registry.get("schemers")
+    clock = Clock()
+    seats = [SeatInfo("Ada", "human"), SeatInfo("Bo", "ai", "random"), SeatInfo("Cy", "ai", "random")]
+    m = Match("schemers", registry.ruleset("schemers"), seats, {"clock": 20}, 8, now=clock,
+              agents=make_agents(spec, seats, 8))
+    app.settings.timing = 1.0
+    scene = TableScene(app, spec, m)
+    app.push(MenuScene(app))
+    app.push(scene)
+    end = time.monotonic() + 30
+    while not any(d.kind == "turn" for d in m.decisions_for(0)) and time.monotonic() < end:
+        app.step(DT, [])
+        clock.t += DT
+        time.sleep(0.0005)
+    d = next(d for d in m.decisions_for(0) if d.kind == "turn")
+    while scene.table.busy():
+        app.step(DT, [])
+    assert m.time_left(d) is not None
+    clock.t += d.timeout + 1                              # Ada looks away
+    n = len(m.log)
+    app.step(DT, [])
+    assert m.log[n] == (0, d.default), "the clock moved for her"
+    for _ in range(240):
+        app.step(DT, [])
+        if not scene.table.busy():
+            break
+    lines = ["".join(str(seg[0]) for seg in entry) for entry in scene.table.log.entries]
+    assert "Time ran out: Gondola Fare" in lines
+
+
+def _knocked_out_match(seed):
+    """Schemers for three, played by agents until seat 0 is out while the others play on."""
+    spec = registry.get("schemers")
+    seats = [SeatInfo("You", "ai", "random"), SeatInfo("Bo", "ai", "random"), SeatInfo("Cy", "ai", "random")]
+    m = Match("schemers", registry.ruleset("schemers"), seats, {}, seed, agents=make_agents(spec, seats, seed),
+              clocks=False)
+    while not m.over and 0 not in m.view(None)["out"]:
+        m.run_agents(1, budget=0.01)
+    if m.over:
+        return None
+    seats[0].kind = "human"
+    del m.agents[0]
+    m.clocks = True
+    return spec, Match.from_record(m.record(), m.rules, agents=make_agents(spec, seats, seed))
+
+
+def test_after_you_are_out_the_ai_plays_at_a_readable_pace_with_fast_forward(app):
+    app.settings.animation_speed = 1.0
+    found = next(filter(None, (_knocked_out_match(s) for s in range(1, 40))))
+    spec, m = found
+    scene = TableScene(app, spec, m)
+    app.push(MenuScene(app))
+    app.push(scene)
+    app.step(DT, [])
+    assert scene.viewer == 0 and scene.viewer_out(), "your seat says you are out"
+    n = len(m.log)
+    for _ in range(int(3 / DT)):                          # three seconds of play
+        app.step(DT, [])
+        time.sleep(0.002)                                 # the AI thinks in its own thread
+    played = len(m.log) - n
+    assert 1 <= played <= 4, f"{played} AI actions in 3 s: too fast to follow (or stuck)"
+    assert scene.ff_btn is not None
+    click(app, scene.ff_btn.rect.center)                  # fast-forward
+    assert scene.fast
+    end = time.monotonic() + 60
+    while not m.over and time.monotonic() < end:
+        app.step(DT, [])
+        time.sleep(0.0005)
+    assert m.over, "fast-forward finishes the game"
+    end = time.monotonic() + 20
+    while not scene.over_ready and time.monotonic() < end:
+        app.step(DT, [])
+    assert app.top is scene and scene.results_btn is not None, "the final board stays, with See results"
