@@ -35,4 +35,48 @@ submits its action (several on one target: a menu asks which); elsewhere it glid
 A click does the same (one option: at once; targeted ones: click the item, then the
 target); a right-click lists them all. An Option's action may be a callable for local
 steps (e.g. picking cards before a Confirm).
+
+Beyond cards: regions, one hit protocol, pieces, spaces, staging, a measured board
+(each module's docstring has the details; tests/ui/test_kit_demo.py composes them all)
+- regions.py  Layout(size, {name: Region(x, y, w, h, anchor=, parent=, aspect=, pad=,
+              max_w=)}): named rects as fractions of the window (or of a parent region);
+              lay["board"], lay.u(0.02) for lengths, lay.font(0.025) for text, lay.split /
+              lay.grid, lay.resized(size). Tables hold no pixel literals.
+- hit.py      Interactive protocol (layer, hit(pos), bounds, tooltip(), drag_payload(),
+              accepts(payload)), HitItem defaults, RectTarget, HitStack (top, drop_target,
+              targets) and Pointer (real events -> on_click / on_drop(payload, target, pos, drag)
+              / on_empty_drag), with a press threshold.
+- pieces.py   Piece(id, "mini"|"meeple"|"token", colour, label=, name=, pos=, size=, facing=,
+              statuses={"tired", "knocked_down", "hidden", "guard", "engaged", "shrouded",
+              "lit"}); PieceRenderer(gfx).draw(surf, piece, centre_px, radius_px); piece.glide /
+              piece.turn on an Animator. Rings differ by pattern as well as colour.
+- spaces.py   Space(id, rect, capacity=, label=, kind="action"|"cage"|"group", accept=):
+              put / take / transfer, slots that show who is there, drop_state(payload) for
+              highlighting, a lock and n/m when full.
+- staging.py  StagingTray.pick(rect, units, n, ...) / .split(rect, units, k, ...) /
+              StagingTray(rect, sources, groups, validate=, on_submit=): drag or click units
+              into groups, Confirm once -> on_submit({group: [unit ids]}); Unit(id, sort, ...).
+- board.py    Board(rect, (w_in, h_in), renderer, terrain=[Terrain(points, height, kind)],
+              allowance=, on_drop=(piece, world_point, target) -> False to refuse, measure=,
+              drag_rings=, clamp=): wheel zoom about the pointer, drag empty ground to pan,
+              + / - / arrows / Home; a live ruler ("4.5" — 1.5" left"), rings, los_from /
+              los_targets / los_eye for the sight overlay; pure geometry (line_of_sight,
+              shadow_quads, segment_hits_polygon, clamp_reach) for tests.
+
+A board game's table, in short (one Layout, the board and tray route their own events):
+
+    REGIONS = {"board": Region(0, 0, 0.68, 1, pad=0.01),
+               "side": Region(1, 0, 0.32, 1, anchor="topright", max_w=0.75),
+               "tray": Region(0, 1, 1, 0.6, anchor="bottomleft", parent="side")}
+    lay = Layout(ctx.size, REGIONS)
+    pr = PieceRenderer(self.gfx)
+    board = Board(lay["board"], (36, 36), pr, terrain=terrain, animator=self.anim,
+                  allowance=lambda p: reach[p.id],
+                  on_drop=lambda p, pt, target: self.try_submit(("move", p.id, *pt)))
+    spaces = [Space(sid, rect, capacity=cap, label=t(...)) for sid, rect, cap in ...]
+    stack = HitStack(); stack.extend(spaces, layer=1); stack.extend(workers, layer=3)
+    pointer = Pointer(stack, on_drop=lambda payload, target, pos, d: ...)
+    # handle_event: board first when the event is over it (or it holds a drag), then the
+    # tray, then pointer; draw: board.draw, space.draw(surf, gfx, pr, state=...), tray.draw.
+    # A refused move: return False from on_drop and the piece glides home.
 """

@@ -320,6 +320,7 @@ class Board(HitItem):
         self.rings: list[RangeRing] = []
         self.los_from: Piece | Point | None = None
         self.los_eye: float = 0.0
+        self.los_targets: Callable[[Piece], bool] | None = None   # which pieces get a sight line
         self.selected: Piece | None = None
         self.hover: Piece | None = None
         self.carry: _Carry | None = None
@@ -716,14 +717,16 @@ class Board(HitItem):
         surf.blit(self._shade, cam.rect.topleft)
 
     def sightlines(self) -> list[tuple[Piece, bool]]:
-        """(piece, seen) for every other piece, from `los_from` at height `los_eye`."""
+        """(piece, seen) for every other piece (those `los_targets` keeps), from `los_from`
+        at height `los_eye`."""
         eye = self._eye()
         if eye is None:
             return []
         src = self.los_from if isinstance(self.los_from, Piece) else None
         obs = self.obstacles()
+        keep = self.los_targets
         return [(p, line_of_sight(eye, p.pos, obs, self.los_eye)) for p in self.pieces
-                if p is not src and not p.hidden]
+                if p is not src and not p.hidden and (keep is None or keep(p))]
 
     def _draw_sightlines(self, surf, lines, crosses: bool) -> None:
         """Lines under the pieces (solid: seen; dashed: blocked), crosses over the

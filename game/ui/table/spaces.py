@@ -35,8 +35,8 @@ class Space(HitItem):
 
     def __init__(self, sid, rect, *, capacity: int | None = None, label: str | None = None,
                  kind: str = "action", accept: Callable[[Any], bool] | None = None, tip: str | None = None,
-                 layer: int = 1, owner=None, label_frac: float = 0.22, fill=(30, 22, 26), edge=style.GOLD_DEEP,
-                 max_radius: float | None = None):
+                 layer: int = 1, owner=None, label_frac: float = 0.22, foot_frac: float = 0.0,
+                 fill=(30, 22, 26), edge=style.GOLD_DEEP, max_radius: float | None = None):
         if kind not in ("action", "cage", "group"):
             raise ValueError(f"unknown space kind {kind!r}")
         self.id = sid
@@ -48,7 +48,8 @@ class Space(HitItem):
         self.tip = tip
         self.layer = layer
         self.owner = owner
-        self.label_frac = label_frac if label else 0.0
+        self.label_frac = label_frac      # header band (label, count), a fraction of the short side
+        self.foot_frac = foot_frac        # a band kept free at the bottom (a summary line)
         self.fill = fill
         self.edge = edge
         self.max_radius = max_radius      # px: keeps pieces one size across spaces of different shapes
@@ -90,11 +91,19 @@ class Space(HitItem):
         return IDLE
 
     # -- slots -------------------------------------------------------------------------
-    def body(self) -> pygame.Rect:
-        """The part of the rect under the label, where the slots are."""
+    def header(self) -> pygame.Rect:
         r = self.rect
-        lh = int(r.height * self.label_frac)
-        return pygame.Rect(r.x, r.y + lh, r.width, r.height - lh)
+        return pygame.Rect(r.x, r.y, r.width, int(min(r.size) * self.label_frac))
+
+    def footer(self) -> pygame.Rect:
+        r = self.rect
+        fh = int(min(r.size) * self.foot_frac)
+        return pygame.Rect(r.x, r.bottom - fh, r.width, fh)
+
+    def body(self) -> pygame.Rect:
+        """Between the header and the footer: where the slots are."""
+        h, f = self.header(), self.footer()
+        return pygame.Rect(self.rect.x, h.bottom, self.rect.width, max(1, f.top - h.bottom))
 
     def grid(self, n: int) -> tuple[int, int, float]:
         """(rows, cols, radius) that fit n round slots in the body best."""
@@ -173,13 +182,14 @@ class Space(HitItem):
             pad = (g.get_width() - r.width) // 2
             surf.blit(g, (r.x - pad, r.y - pad))
             g.set_alpha(None)
-        if self.label:
-            lh = int(r.height * self.label_frac)
-            size = max(11, int(lh * 0.62))
-            txt = gfx.fit_text(self.label, size, int(r.width * 0.72), style.TEXT, bold=True, serif=True,
+        badge_w = self._draw_count(surf, gfx, state)
+        hd = self.header()
+        if self.label and hd.height >= 8:
+            size = max(11, int(hd.height * 0.6))
+            room = hd.width - badge_w - 2 * rad
+            txt = gfx.fit_text(self.label, size, max(8, room), style.TEXT, bold=True, serif=True,
                                min_size=min(size, 10))
-            surf.blit(txt, txt.get_rect(midleft=(r.x + rad, r.y + lh // 2 + 2)))
-        self._draw_count(surf, gfx, state)
+            surf.blit(txt, txt.get_rect(midleft=(r.x + rad, hd.centery + 1)))
         # empty slots as rings, then who is there
         sr = self.slot_radius()
         n_slots = self.capacity if self.capacity is not None else len(self.occupants)
@@ -193,28 +203,33 @@ class Space(HitItem):
                 renderer.draw(surf, p, p.pos, p.size if p.size > 1 else sr, show_name=False)
         if self.kind_name == "cage":
             b = self.body().inflate(-rad, -rad // 2)
-            n = max(3, b.width // max(6, int(sr * 0.7)))
+            n = max(3, b.width // max(8, int(sr * 1.3)))
             for i in range(n + 1):
                 x = b.x + b.width * i / n
                 pygame.draw.line(surf, (150, 150, 160), (x, b.y), (x, b.bottom), max(2, int(sr / 7)))
             pygame.draw.line(surf, (150, 150, 160), b.topleft, b.topright, max(2, int(sr / 6)))
             pygame.draw.line(surf, (150, 150, 160), b.bottomleft, b.bottomright, max(2, int(sr / 6)))
 
-    def _draw_count(self, surf, gfx, state: str) -> None:
-        r = self.rect
-        lh = int(r.height * self.label_frac) if self.label else int(r.height * 0.2)
-        size = max(11, int(lh * 0.5))
+    def _draw_count(self, surf, gfx, state: str) -> int:
+        """The count badge (and a padlock when full) at the header's right; returns the
+        width they take."""
+        hd = self.header()
+        size = max(11, int(hd.height * 0.5))
         full = self.full()
         col = style.BAD if (full and state == REFUSE) else style.TEXT_DIM
-        b = gfx.badge(self.count_text(), size, fill=style.INK, border=col, color=style.TEXT)
-        br = b.get_rect(topright=(r.right - max(3, lh // 6), r.y + max(3, lh // 6)))
+        b = gfx.badge(self.count_text(), size, fill=style.INK, border=col, color=style.TEXT, pad=max(4, size // 3))
+        m = max(3, hd.height // 6)
+        br = b.get_rect(midright=(hd.right - m, hd.centery))
         surf.blit(b, br)
+        used = b.get_width() + m
         if full:
             # a padlock beside the count: full is said by a shape, not only a colour
-            k = max(4, size // 2)
-            x, y = br.left - k - 4, br.centery
-            pygame.draw.rect(surf, col, (x - k // 2 - 1, y - 1, k + 2, k), border_radius=2)
-            pygame.draw.arc(surf, col, (x - k // 2 + 1, y - k + 1, k - 2, k), 0, math.pi, max(1, k // 4))
+            k = max(5, int(size * 0.6))
+            x, y = br.left - k // 2 - 4, hd.centery
+            pygame.draw.rect(surf, col, (x - k // 2, y - k // 4, k, k * 3 // 4), border_radius=2)
+            pygame.draw.arc(surf, col, (x - k // 3, y - k * 3 // 4, 2 * (k // 3), k), 0, math.pi, max(1, k // 5))
+            used += k + 6
+        return used
 
 
 def transfer(piece: Piece, src: Space | None, dst: Space, animator=None, duration: float = 0.35) -> None:

@@ -104,7 +104,7 @@ class StagingTray(HitItem):
                 sp.occupants.append(u)
         for gid, glabel, cap in groups:
             self.groups.append(Space(gid, (0, 0, 1, 1), capacity=cap, label=glabel, kind="group",
-                                     accept=self._accept_group(gid), label_frac=0.24))
+                                     accept=self._accept_group(gid), label_frac=0.24, foot_frac=0.2))
         if not self.groups:
             raise ValueError("a staging tray needs at least one group")
         self.active = self.groups[0]
@@ -356,26 +356,35 @@ class StagingTray(HitItem):
             self._draw_button(surf, b, primary)
 
     def _draw_summary(self, surf, g: Space) -> None:
-        """Per sort in a group, in its header: a small token and its number (the group's
-        size at a glance), right-aligned before the count badge."""
+        """Per sort in a group, in its footer: a small token and its number (the group's
+        size at a glance), centred; shrunk to fit a narrow group."""
         c: dict = {}
         for u in g.occupants:
             c[u.sort] = c.get(u.sort, 0) + 1
-        if not c:
+        ft = g.footer()
+        if not c or ft.height < 6:
             return
-        lh = int(g.rect.height * g.label_frac)
-        size = max(11, int(lh * 0.55))
-        cy = g.rect.y + lh // 2 + 2
-        x = g.rect.right - int(lh * 2.2)
-        for sort, n in sorted(c.items(), reverse=True):
+        size = max(10, int(ft.height * 0.62))
+        parts = []
+        for sort, n in sorted(c.items()):
             col = self.sort_colors.get(sort) or next(u.color for u in g.occupants if u.sort == sort)
-            t = self.gfx.text(f"×{n}", size, style.TEXT, bold=True)
-            x -= t.get_width()
-            surf.blit(t, t.get_rect(midleft=(x, cy)))
-            x -= size // 2 + 3
-            pygame.draw.circle(surf, col, (x, cy), size // 2)
-            pygame.draw.circle(surf, (0, 0, 0), (x, cy), size // 2, 1)
-            x -= size
+            parts.append((col, self.gfx.text(f"×{n}", size, style.TEXT, bold=True)))
+        gap = size // 2
+        total = sum(size + 2 + t.get_width() for _c, t in parts) + gap * (len(parts) - 1)
+        line = pygame.Surface((max(1, total), max(size, max(t.get_height() for _c, t in parts))), pygame.SRCALPHA)
+        x = 0
+        cy = line.get_height() // 2
+        for col, t in parts:
+            pygame.draw.circle(line, col, (x + size // 2, cy), size // 2)
+            pygame.draw.circle(line, (0, 0, 0), (x + size // 2, cy), size // 2, 1)
+            x += size + 2
+            line.blit(t, t.get_rect(midleft=(x, cy)))
+            x += t.get_width() + gap
+        room = ft.width - 8
+        if line.get_width() > room:
+            k = room / line.get_width()
+            line = pygame.transform.smoothscale(line, (room, max(1, int(line.get_height() * k))))
+        surf.blit(line, line.get_rect(center=(ft.centerx, ft.centery - 1)))
 
     def _draw_button(self, surf, b: _Button, primary: bool) -> None:
         gfx = self.gfx
