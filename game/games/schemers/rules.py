@@ -458,14 +458,18 @@ class SchemersRules:
         c = E.clone(s)
         n = c.cfg.n
         others = [p for p in range(n) if p != seat]
+        # a seat choosing which of its roles to give up keeps its hand (its choices and
+        # their timeout default are built from it)
+        chooser = c.loser if c.phase == E.LOSE else c.blocker if c.phase == E.PRICE else None
+        redealt = [p for p in others if p != chooser]
         pool = list(c.deck)
-        for p in others:
+        for p in redealt:
             pool += c.hands[p]
         foreign_draw = c.drawn is not None and c.actor != seat
         if foreign_draw:
             pool += c.drawn
         rng.shuffle(pool)
-        for p in others:
+        for p in redealt:
             k = len(c.hands[p])
             c.hands[p] = [pool.pop() for _ in range(k)]
         if foreign_draw:
