@@ -1189,13 +1189,15 @@ class DarkGothicRules:
                 res = Result(winners, scores, "dark_gothic.result.heroes_win",
                              {"leaders": list(leaders), "villains": list(won)}, PLAYERS, rewards)
             else:
-                rewards = tuple(1.0 if i in leaders else rw.competitive_loser_max * ranks[i] for i in range(n))
+                # a Hero who did not lead still prefers "the Heroes won" to "the Villains won"
+                rewards = tuple(1.0 if i in leaders else rw.competitive_loser_max * (0.34 + 0.66 * ranks[i])
+                                for i in range(n))
                 res = Result(leaders, scores, "dark_gothic.result.heroes_win",
                              {"villains": list(won)}, None, rewards)
         else:
             progress = sum(won) / 3.0
-            rewards = tuple(rw.coop_loss_max * (0.5 * progress + 0.5 * ranks[i]) if s.coop
-                            else rw.coop_loss_max * 0.5 * progress for i in range(n))
+            rewards = tuple(rw.coop_loss_max * (0.5 * progress + 0.5 * ranks[i]) if s.coop else 0.0
+                            for i in range(n))
             res = Result((), scores, "dark_gothic.result.shadows", {"villains": list(won)}, GAME, rewards)
         s.res = res
         ev.append(_E("game_over", {"winners": list(res.winners), "scores": list(scores), "side": res.side,
