@@ -123,6 +123,26 @@ def seg_poly_dist(a, b, piece: Piece) -> float:
     return best
 
 
+def seg_near_poly(a, b, piece: Piece, r: float) -> bool:
+    """Whether segment ab comes closer than r to the polygon (or enters it)."""
+    bb = piece.bbox
+    ax, ay = a
+    bx, by = b
+    if (ax if ax > bx else bx) < bb[0] - r or (ax if ax < bx else bx) > bb[2] + r or \
+            (ay if ay > by else by) < bb[1] - r or (ay if ay < by else by) > bb[3] + r:
+        return False
+    poly = piece.poly
+    if point_in_poly(a, poly) or point_in_poly(b, poly):
+        return True
+    for i in range(len(poly)):
+        c, d = poly[i - 1], poly[i]
+        if segs_cross(a, b, c, d):
+            return True
+        if _pt_seg(a, c, d) < r or _pt_seg(b, c, d) < r or _pt_seg(c, a, b) < r or _pt_seg(d, a, b) < r:
+            return True
+    return False
+
+
 def seg_hits_poly(a, b, piece: Piece) -> bool:
     if not _bbox_near(piece.bbox, a, b, 0.0):
         return False
@@ -178,6 +198,7 @@ class Map:
         self.pieces = tuple(pieces)
         self.base = base
         self.r = base / 2
+        self._rt = self.r - 1e-6
         self.woods_los = woods_los
         self.cover_range = cover_range
         self.gap_jump = gap_jump
@@ -189,6 +210,8 @@ class Map:
         # pieces a ground Move may not pass through: blocking and wide gaps
         self.walls = tuple(i for i, p in enumerate(self.pieces)
                            if p.kind == "blocking" or (p.kind == "gap" and p.width > gap_jump))
+        self.wall_pieces = tuple(self.pieces[i] for i in self.walls)
+        self.stand_block = tuple(self.pieces[i] for i in self.gaps + self.obstacles)
         self._cache: dict = {}
         self.nodes = self._nodes()
         self.graph = self._graph()
@@ -232,31 +255,43 @@ class Map:
 
     # -- clearance -----------------------------------------------------------------
     def on_table(self, p) -> bool:
-        r = self.r - 1e-6
+        r = self._rt
         return r <= p[0] <= self.w - r and r <= p[1] <= self.h - r
 
     def static_clear_point(self, p) -> bool:
         if not self.on_table(p):
             return False
         r = self.r - 1e-6
-        for i in self.walls:
-            pc = self.pieces[i]
-            if _bbox_near(pc.bbox, p, p, r) and point_poly_dist(p, pc) < r:
+        x, y = p
+        for pc in self.wall_pieces:
+            bb = pc.bbox
+            if bb[0] - r <= x <= bb[2] + r and bb[1] - r <= y <= bb[3] + r and point_poly_dist(p, pc) < r:
                 return False
         return True
 
     def static_clear_seg(self, a, b) -> bool:
+        if not (self.on_table(a) and self.on_table(b)):
+            return False
         r = self.r - 1e-6
-        for i in self.walls:
-            pc = self.pieces[i]
-            if _bbox_near(pc.bbox, a, b, r) and seg_poly_dist(a, b, pc) < r:
+        for pc in self.wall_pieces:
+            if seg_near_poly(a, b, pc, r):
                 return False
-        return self.on_table(a) and self.on_table(b)
+        return True
 
     def bases_clear_seg(self, a, b, others) -> bool:
         lim = self.base - 1e-6
-        for c in others:
-            if _pt_seg(c, a, b) < lim:
+        ax, ay = a
+        dx, dy = b[0] - ax, b[1] - ay
+        L = dx * dx + dy * dy
+        lim2 = lim * lim
+        for cx, cy in others:
+            if L <= 1e-12:
+                t = 0.0
+            else:
+                t = ((cx - ax) * dx + (cy - ay) * dy) / L
+                t = 0.0 if t < 0 else (1.0 if t > 1 else t)
+            ex, ey = cx - ax - t * dx, cy - ay - t * dy
+            if ex * ex + ey * ey < lim2:
                 return False
         return True
 
@@ -267,14 +302,16 @@ class Map:
             return self.inside_top(p, on) and all(dist(p, c) >= self.base - 1e-6 for c in others)
         if not self.static_clear_point(p):
             return False
-        for i in self.gaps:
-            if point_in_poly(p, self.pieces[i].poly):
+        x, y = p
+        for pc in self.stand_block:
+            bb = pc.bbox
+            if bb[0] <= x <= bb[2] and bb[1] <= y <= bb[3] and point_in_poly(p, pc.poly):
                 return False
-        for i in self.obstacles:
-            if point_in_poly(p, self.pieces[i].poly):
+        lim2 = (self.base - 1e-6) ** 2
+        for cx, cy in others:
+            if (cx - x) * (cx - x) + (cy - y) * (cy - y) < lim2:
                 return False
-        lim = self.base - 1e-6
-        return all(dist(p, c) >= lim for c in others)
+        return True
 
     def inside_top(self, p, i) -> bool:
         pc = self.pieces[i]

@@ -769,7 +769,7 @@ class OrdealsRules:
         ground = c.on < 0
         if ground and others is None:
             others = self.others_for(s, i)
-        for frac in (1.0, 0.7, 0.45, 0.2):
+        for frac in (1.0, 0.6, 0.3):
             dd = d * frac
             if dd < 0.1:
                 break
@@ -1111,6 +1111,13 @@ class OrdealsRules:
         ev.append(_E("deed", {"piece": c.id, "index": s.act, "deed": deed, "cost": cost,
                               "left": self.R.deeds_per_act - s.spent}))
 
+    def move_along(self, s, i, path, ev):
+        """A Move Deed along a path already checked (the Shadow's, ground_path_ok)."""
+        c = s.chars[i]
+        self._move(s, i, path[-1], ev, path=path)
+        if s.res is None and s.stage == "act" and s.act == i and (s.spent >= self.R.deeds_per_act or not c.in_play):
+            self._end_act(s, ev)
+
     def do_deed(self, s, i, action, ev):
         """Carry out one Deed of the active character (players and the Shadow alike)."""
         verb = action[0]
@@ -1157,10 +1164,25 @@ class OrdealsRules:
         if s.res is None and s.stage == "act" and s.act == i and (s.spent >= self.R.deeds_per_act or not c.in_play):
             self._end_act(s, ev)
 
-    def _move(self, s, i, dest, ev):
+    def ground_path_ok(self, s, i, path, reach) -> bool:
+        """Whether a given ground path is a legal Move for character i: within its
+        allowance, clear of walls and bases, ending where a base may stand."""
+        c = s.chars[i]
+        if c.on >= 0:
+            return False
+        m = self.map(s)
+        if m.path_length(path) > reach + 1e-6:
+            return False
+        others = self.others_for(s, i)
+        if not m.can_stand(path[-1], others):
+            return False
+        return all(m.static_clear_seg(a, b) and m.bases_clear_seg(a, b, others) for a, b in zip(path, path[1:]))
+
+    def _move(self, s, i, dest, ev, path=None):
         c = s.chars[i]
         reach = self.allowance(s, c)
-        plan = self.move_plan(s, i, dest, reach)
+        plan = (path, 0.0) if path is not None and self.ground_path_ok(s, i, path, reach) \
+            else self.move_plan(s, i, dest, reach)
         if plan is None:
             raise IllegalAction("that point cannot be reached")
         path, fall = plan

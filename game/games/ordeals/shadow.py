@@ -250,17 +250,50 @@ def _path_to_point(R, s, i, goal):
 
 def _step_along(R, s, i, path, ev) -> bool:
     """One Move Deed along `path` (truncated to the allowance, backed off to a legal
-    resting place). False if no progress could be made (no Deed spent)."""
+    resting place). If other bases block the way, the path is planned again around
+    them once. False if no progress could be made (no Deed spent)."""
     c = s.chars[i]
     m = R.map(s)
     reach = R.allowance(s, c)
-    total = m.path_length(path)
-    d = min(reach, total)
-    while d > 0.2:
-        end = G.truncate(path, d)[-1]
+    if c.on >= 0:
+        end = G.truncate(path, reach)[-1]
         p = (round(end[0], 2), round(end[1], 2))
         if R.move_plan(s, i, p, reach) is not None:
             R.do_deed(s, i, ("move", p[0], p[1]), ev)
             return True
-        d -= 0.3
+        return False
+    for attempt in range(2):
+        total = m.path_length(path)
+        d = min(reach, total)
+        while d > 0.2:
+            sub = G.truncate(path, d)
+            end = sub[-1]
+            sub[-1] = (round(end[0], 2), round(end[1], 2))
+            if R.ground_path_ok(s, i, sub, reach):
+                R.move_along(s, i, sub, ev)
+                return True
+            d -= 0.3
+        if attempt == 0:
+            # sidestep the bases in the way: straight legs a little off the heading
+            first = path[1] if len(path) > 1 else path[0]
+            ang0 = math.atan2(first[1] - c.y, first[0] - c.x)
+            want = m.path_length(path)
+            for off in (0.35, -0.35, 0.7, -0.7, 1.05, -1.05):
+                ang = ang0 + off
+                for d in (min(reach, want), min(reach, want) * 0.6):
+                    if d <= 0.2:
+                        continue
+                    p = (round(c.x + math.cos(ang) * d, 2), round(c.y + math.sin(ang) * d, 2))
+                    if G.dist(p, path[-1]) >= G.dist(c.pos, path[-1]) - 0.1:
+                        continue          # no closer: not a step toward it
+                    if R.ground_path_ok(s, i, [c.pos, p], reach):
+                        R.move_along(s, i, [c.pos, p], ev)
+                        return True
+            goal = path[-1]
+            others = R.others_for(s, i)
+            if not m.can_stand(goal, others):
+                return False
+            path = m.plan_path(c.pos, goal, others)
+            if path is None:
+                return False
     return False
