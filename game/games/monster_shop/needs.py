@@ -91,8 +91,11 @@ class NeedsMixin:
             row[p] = m
             ev.append(E("place", {"seat": seat, "monster": m, "place": p}))
         else:                                       # MS-073
+            before = s.acc_on[action[1]]
             s.acc_on[action[1]] = action[2]
             ev.append(E("wear", {"seat": seat, "accessory": action[1], "monster": action[2]}))
+            if before >= 0 and s.suff[before] >= len(self.stripes(s, before)):   # MS-089
+                self.lose(s, seat, before, "suffering", ev)
 
     def _finish_arrange(self, s, seat, ev):
         """MS-071: a monster with no cage now is released. Then the Handbook colour."""
