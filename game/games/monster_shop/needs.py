@@ -120,6 +120,8 @@ class NeedsMixin:
         p = self.place_of(s, seat, m)
         if p >= 0:
             s.mon[seat][p] = -1
+        if m in s.waiting[seat]:
+            s.waiting[seat].remove(m)
         for x in self.accessories_of(s, m):
             s.acc_on[x] = -1
         s.suff[m] = 0
