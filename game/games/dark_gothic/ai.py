@@ -22,6 +22,9 @@ from ...core.windows import PASS, ReactionWindow, SealedChoice
 from .state import new_state
 
 SHADOW_ALERT = 7          # TE-099: from here, removing Roaming/Global threats comes first
+SHADOW_BASE = 1.5         # the value of keeping one card out of the Shadows ...
+SHADOW_SLOPE = 0.3        # ... growing with every card already there
+COOP_SHADOW = 1.5         # ... and more in co-op, where nobody gains from another's loss
 MIN_DENSITY = 0.45        # value per resource unit below which a card is not worth buying
 W_INV = {"competitive": 0.45, "coop": 0.08}
 
@@ -73,27 +76,62 @@ class Brain:
             return -3.0
         return self.base[c] + k.inv * W_INV[mode]
 
+    def shadow_penalty(self, ctx) -> float:
+        """What one more card in the Shadows costs (everyone loses at 10, in both modes)."""
+        sh = ctx["shadows"]
+        p = SHADOW_BASE + SHADOW_SLOPE * sh
+        return p * (COOP_SHADOW if ctx["mode"] == "coop" else 1.0)
+
+    def villain_threats(self, ctx):
+        """The face-up Villain's Shadow triggers the buyer can answer this turn."""
+        v = ctx["villain"]
+        out = set()
+        if v is None:
+            return out
+        for op, p in self.rules.cards[v].globals:
+            if op == "shadow_when":
+                if p["when"] == "ally_acquired":
+                    out.add("ally")
+                elif p["when"] == "end_turn" and p.get("unless") == "minion_defeated" \
+                        and "minion_defeated" not in ctx["flags"]:
+                    out.add("minion")
+                elif p["when"] == "end_turn" and p.get("unless") == "card_destroyed" \
+                        and "destroyed" not in ctx["flags"]:
+                    out.add("destroy")
+        return out
+
     def buy_value(self, c, ctx) -> float:
         r = self.rules
         k = r.cards[c]
         mode = ctx["mode"]
         if k.group == "villain":
             return 100.0 + k.inv
-        if k.group == "common":            # the Hungry Dead: worth it to trim Start cards and Secrets
-            return 1.4 if ctx["trim"] else 0.0
+        threats = ctx.get("threats")
+        if threats is None:
+            threats = ctx["threats"] = self.villain_threats(ctx)
+        pen = self.shadow_penalty(ctx)
+        if k.group == "common":            # the Hungry Dead: trims Start cards and Secrets
+            v = 1.4 if ctx["trim"] else 0.0
+            if "minion" in threats or "destroy" in threats:
+                v += pen
+            return v
         v = self.base[c] + k.inv * W_INV[mode]
+        if k.type == "ally" and "ally" in threats:
+            v -= pen
+        if k.type == "minion" and "minion" in threats:
+            v += pen
         if k.group == "main" and c in ctx["center"]:
             sh = ctx["shadows"]
             threat = 0.0
             if k.roaming:
                 slot = ctx["center"].index(c)
-                threat += 1.0 + 0.5 * slot + (3.0 if sh >= SHADOW_ALERT else 0.0)
+                threat += pen * (0.35 + 0.65 * (slot + 1) / len(ctx["center"]))
+                if sh >= SHADOW_ALERT:
+                    threat += pen
             if k.globals:
                 threat += 1.0 + (2.0 if sh >= SHADOW_ALERT else 0.0)
-            if mode == "coop":
-                threat *= 1.6
-                if k.type == "minion" and ctx["first"]:
-                    threat += 0.6             # the First Player's Omen rolls feed the Shadows
+            if mode == "coop" and k.type == "minion" and ctx["coop_rolls"]:
+                threat += pen / 3                 # the First Player's Omen roll: a Skull in three
             v += threat
         return v
 
@@ -104,13 +142,14 @@ def _ctx_from_view(v):
     p = v["seats"][me]
     own = list(p.get("owned") or []) + p["discard"]
     return {"me": me, "mode": v["mode"], "shadows": v["shadows"], "center": v["center"], "hand": p.get("hand", []),
-            "trim": None, "owned": own, "first": v["first"] == me, "active": v["active"], "turn": v["turn"]}
+            "trim": None, "owned": own, "coop_rolls": v["mode"] == "coop", "active": v["active"],
+            "turn": v["turn"], "villain": v["villain"], "flags": v["flags"]}
 
 
 def _ctx_from_state(s, seat):
     return {"me": seat, "mode": "coop" if s.coop else "competitive", "shadows": len(s.shadows),
             "center": s.center, "hand": s.hand[seat], "trim": None, "owned": None,
-            "first": s.first == seat, "active": s.active, "turn": s.turn}
+            "coop_rolls": s.coop, "active": s.active, "turn": s.turn, "villain": s.villain, "flags": s.flags}
 
 
 def choose(brain, ctx, d, rng=None, easy=False):
@@ -178,13 +217,18 @@ def choose(brain, ctx, d, rng=None, easy=False):
         return min(cards, key=lambda a: brain.keep_value(a[1], mode)) if cards else acts[0]
     if kind == "feed":
         cards = [a for a in acts if a[0] == "card"]
+        need = "destroy" in brain.villain_threats(ctx)
         if cards:
             worst = min(cards, key=lambda a: brain.keep_value(a[1], mode))
-            if brain.keep_value(worst[1], mode) <= 1.05:
+            if brain.keep_value(worst[1], mode) <= (2.5 if need else 1.05):
                 return worst
         centre = [a for a in acts if a[0] == "center" and K[ctx["center"][a[1]]].roaming]
         if centre:
             return max(centre, key=lambda a: a[1])
+        if need:                              # a Destroy keeps the Shadows fed less: the weakest card
+            centre = [a for a in acts if a[0] == "center"]
+            if centre:
+                return min(centre, key=lambda a: brain.base[ctx["center"][a[1]]])
         return ("none",)
     if kind == "target":
         opts = [a for a in acts if a[0] == "center"]
