@@ -383,6 +383,19 @@ def determinize(rules, view, seat, rng: RNG):
         k = v["seats"][i]["hand_count"]
         s.hand[i], s.deck[i] = take[:k], take[k:]
     s.box = start_box
+    # keep the same seats blurred (view.py): stand-in passes between the blurred seats
+    blurred = sorted(unknown_cnt)
+    covered = set()
+    for i in blurred:
+        others = [j for j in blurred if j != i]
+        if s.hand[i] and others:
+            giver = next((j for j in others if j not in covered), others[0])
+            s.ghosts.append((s.hand[i][0], giver, i))
+            covered.update((giver, i))
+    for i in blurred:
+        if i not in covered and s.ghosts:
+            c, _g, to = s.ghosts[0]
+            s.ghosts.append((c, i, to))
     nm, ns = v["main_deck"], v["shadows"]
     rest = rest[: nm + ns] + rest[nm + ns:]
     s.main = rest[:nm]
