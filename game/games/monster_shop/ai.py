@@ -370,6 +370,13 @@ class Brain:
     def assign(self, s, seat, d):
         R = self.R
         m = s.care
+        if self.level == "fast":                  # rollouts: the listed sample only
+            mons = R.monsters_of(s, seat)
+            share = max(1, len(mons))
+            food_left = -(-self.food_have(s, seat) // share)
+            imps_left = R.free_imps(s, seat) // share
+            return max(d.actions, key=lambda a: self.need_bonus(s, seat, m, R.shown_of(a[2]))
+                       - self.need_cost(s, seat, m, R.shown_of(a[2]), food_left, imps_left))
         slots = R.stripes(s, m)
         hand = s.hand[seat]
         mons = R.monsters_of(s, seat)
@@ -612,6 +619,42 @@ class Brain:
         return d.actions[0]
 
 
+    # -- candidates for the search ----------------------------------------------------------
+    def candidates(self, s, d) -> list:
+        """The few actions worth searching: the heuristic's own choice first."""
+        seat = d.seat
+        first = self.choose(s, d, None)
+        out = [first]
+        if d.kind == "plan":
+            groups = [list(g) for g in first[1]]
+            variants = []
+            if groups:
+                fewer = groups[:-1]
+                variants.append(fewer)
+                richer = [list(g) for g in groups]
+                if sum(g[1] for g in groups) < s.gold[seat]:
+                    richer[0][1] += 1
+                    variants.append(richer)
+                bigger = [list(g) for g in groups]
+                if sum(g[0] for g in groups) < s.home[seat]:
+                    bigger[0][0] += 1
+                    variants.append(bigger)
+            from .planning import canon
+            for v in variants:
+                a = ("plan", canon([tuple(g) for g in v]))
+                if self.R.plan_ok(s, seat, a) and a not in out:
+                    out.append(a)
+        elif d.kind == "send":
+            ranked = sorted((a for a in d.actions if a[0] == "send"),
+                            key=lambda a: -self.space_value(s, seat, a[2], a[3]))
+            for a in ranked[:3] + [a for a in d.actions if a[0] == "home"][:1]:
+                if a not in out:
+                    out.append(a)
+        else:
+            out += [a for a in d.actions if a not in out]
+        return out
+
+
 class HeuristicAgent:
     def __init__(self, R, level="normal", seed=0):
         self.R = R
@@ -633,11 +676,12 @@ class HeuristicAgent:
         pass
 
 
-def rollout_policy_for(R, level="normal"):
+
+def rollout_policy_for(R, level="fast"):
     brain = Brain(R, level)
 
     def policy(state, decision, rng):
-        if rng.random() < 0.25:
+        if rng.random() < 0.1:
             return decision.actions[rng.below(len(decision.actions))]
         return brain.choose(state, decision, rng)
     return policy
@@ -660,7 +704,7 @@ def evaluate_for(R):
     return evaluate
 
 
-def ismcts_agent(R, seed=0, budget=0.4, max_depth=60, max_iterations=None):
+def ismcts_agent(R, seed=0, budget=0.4, max_depth=80, max_iterations=None):
     from ...ai.ismcts import ISMCTSAgent
     return ISMCTSAgent(R, lambda view, seat, rng: determinize(R, view, seat, rng), name="hard", seed=seed,
                        budget=budget, max_iterations=max_iterations, rollout_policy=rollout_policy_for(R),
@@ -676,11 +720,44 @@ class HardAgent:
         self.name = "hard"
         self.search = ismcts_agent(R, seed, budget, max_iterations=max_iterations)
         self.normal = HeuristicAgent(R, "normal", seed)
+        self.brain = Brain(R, "normal")
+        self.rng = RNG(seed + 17)
+        self.margin = 0.03
 
     def choose(self, view, decision, budget=None):
         if decision.kind in self.SEARCHED and len(decision.actions) > 1 and not view["asks"]:
-            return self.search.choose(view, decision, budget)
+            s = determinize(self.brain.R, view, decision.seat, self.rng)
+            cands = self.brain.candidates(s, decision)
+            if len(cands) == 1:
+                return cands[0]
+            return self._search(view, decision._replace(actions=tuple(cands)), budget)
         return self.normal.choose(view, decision, budget)
+
+    def _search(self, view, decision, budget):
+        """ISMCTS iterations over the candidates (sealed planning decoupled); the search
+        overrides the heuristic's own choice only when it is clearly better."""
+        import time as _time
+        from ...ai.ismcts import _Node
+        agent = self.search
+        root = _Node()
+        budget = agent.budget if budget is None else budget
+        deadline = _time.perf_counter() + budget
+        it = 0
+        while (agent.max_iterations is None and _time.perf_counter() < deadline) or \
+                (agent.max_iterations is not None and it < agent.max_iterations):
+            agent._iterate(root, view, decision, decision.seat)
+            it += 1
+        stats = {}
+        for a in decision.actions:
+            ch = root.children.get((decision.seat, a))
+            if ch is not None and ch.visits:
+                stats[a] = (ch.total / ch.visits, ch.visits)
+        first = decision.actions[0]
+        base = stats.get(first, (0.0, 0))[0]
+        best = max(stats, key=lambda a: (stats[a][0], stats[a][1]), default=first)
+        if best != first and stats[best][1] >= 4 and stats[best][0] > base + self.margin:
+            return best
+        return first
 
     def observe(self, events):
         pass

@@ -231,7 +231,7 @@ class NeedsMixin:
             cards = [pick[ci].pop(0) for ci in slots]
             for half in ((0, 1) if s.full else (0,)):
                 out.append(("assign", m, tuple((k, half if k >= 0 else 0) for k in cards)))
-            if s.potions[seat] and cards and cards[0] >= 0:
+            if s.potions[seat] and cards and -2 not in cards:
                 out.append(("assign", m, ((-1, 0),) + tuple((k, 0) for k in cards[1:])))
         seen = []
         for a in out:
