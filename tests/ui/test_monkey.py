@@ -1,5 +1,7 @@
-"""A monkey at the keyboard and mouse: 20,000 random events across every scene,
-including each registered game's table, must not raise."""
+"""A monkey at the keyboard and mouse: 20,000 random events across every scene of the
+app (menus, settings, saves, results, pause, help, a replay) must not raise. Each
+registered game's table gets its own monkey in the contract suite
+(tests/contract/test_screens.py::test_monkey_on_the_table[<game>])."""
 from __future__ import annotations
 
 import random
@@ -56,22 +58,15 @@ def scene_builders():
     names = ["menu", "new_game", "settings", "rules", "about", "load", "replays", "results", "pause", "help",
              "curtain"]
     out = [(n, (lambda app, n=n: headless.build_scene(app, n))) for n in names]
-    for gid in registry.game_ids():
-        def table(app, gid=gid):
-            from game.ui.scenes.menu import MenuScene
-            spec, match = headless.play_match(gid, 3, None, 9, 5, difficulty="random")
-            scene = headless.table_scene_for(app, spec, match, viewer=0, autoplay=True)
-            app.push(MenuScene(app))
-            app.push(scene)
-            return scene
-        out.append((f"table:{gid}", table))
 
     def replay(app):
         from game.ui.scenes.menu import MenuScene
         from game.ui.scenes.replay import open_replay
         from game.ui.scenes.saves import replays_dir
         gid = registry.game_ids()[0]
-        _, match = headless.play_match(gid, 3, None, 4, 30, difficulty="random")
+        rules = registry.ruleset(gid)
+        _, match = headless.play_match(gid, max(rules.min_players, min(rules.max_players, 3)), None, 4, 30,
+                                       difficulty="random")
         path = replays_dir() / "monkey.json"
         match.save(path)
         app.push(MenuScene(app))
