@@ -5,6 +5,7 @@ import pygame
 
 from ...core.i18n import has, t
 from ...core.match import SeatInfo
+from ...core.rules import GAME, PLAYERS
 from ..theme import FONT, SPACE
 from ..widgets import Button, draw_panel, draw_text
 from .base import Backdrop, Scene, seat_marker
@@ -33,7 +34,20 @@ def reason_text(match, result) -> str:
     for key in (reason, f"{game_id}.{reason}", f"{game_id}.result.{reason}", f"results.reasons.{reason}"):
         if has(key):
             return t(key, **params)
+    if "." in reason and " " not in reason:      # a key the locale lacks: its last word, in words
+        words = reason.rsplit(".", 1)[-1].replace("_", " ").strip()
+        return words[:1].upper() + words[1:] + "." if words else ""
     return reason
+
+
+def side_text(result) -> str:
+    """For a game played against the game itself: which side won, in words."""
+    side = getattr(result, "side", None)
+    if side == PLAYERS:
+        return t("results.side_players")
+    if side == GAME:
+        return t("results.side_game")
+    return ""
 
 
 class ResultsScene(Scene):
@@ -60,6 +74,11 @@ class ResultsScene(Scene):
     def headline(self) -> tuple[str, str]:
         seats = self.match.seats
         humans = [i for i, s in enumerate(seats) if s.is_human]
+        side = getattr(self.result, "side", None)
+        if side == PLAYERS:                 # against the game: the players' side won together
+            return t("results.victory"), "win"
+        if side == GAME:
+            return t("results.defeat"), "loss"
         wins = self.winners()
         if not wins:
             return t("results.nobody"), "neutral"
@@ -121,8 +140,8 @@ class ResultsScene(Scene):
         surf.blit(ic, ic.get_rect(midtop=(960, 60)))
         draw_text(surf, self.app, text, (960, 250), FONT.display - 40, color, display=True, anchor="center",
                   shadow=True)
-        sub = self.spec.title
-        reason = reason_text(self.match, self.result)
+        sub = self.spec.title_text() if hasattr(self.spec, "title_text") else self.spec.title
+        reason = " ".join(x for x in (side_text(self.result), reason_text(self.match, self.result)) if x)
         draw_text(surf, self.app, sub, (960, 330), FONT.heading, pal.text_dim, display="plain", anchor="center")
         if reason:
             block = self.app.assets.text_block(reason, FONT.body, pal.text, 1100, align="center")
@@ -170,4 +189,4 @@ class ResultsScene(Scene):
             y += row_h
 
 
-__all__ = ["ResultsScene", "reason_text", "SPACE"]
+__all__ = ["ResultsScene", "reason_text", "side_text", "SPACE"]
