@@ -7,9 +7,20 @@
     run(exit_after_first_frame=True)     # start-up measurement: returns after the
                                          # first interactive menu frame is presented
 
-The logical resolution is 1920x1080, rendered with pygame.SCALED into a window that
-fits the desktop (1280x720 up to 4K); F11 toggles fullscreen. Mouse events arrive in
-logical coordinates. Tests build `App(headless=True)` and call `app.step(dt, events)`.
+Everything is drawn on a logical 1920x1080 canvas (`app.screen`) and presented in
+the window (`app.window`), whatever its size: scaled to fit and letterboxed, never
+cropped. The window opens at Settings → Window size (fitted to the desktop), follows
+a change of that setting at once, and may be resized by the user or the window
+manager; pointer positions are mapped back to the canvas before any scene sees them.
+F11 toggles fullscreen.
+
+The loop draws only when something changes or moves: input (and half a second after
+it, for hover glows and tooltips), a toast, or a scene whose `frame_rate()` asks for
+frames (60 while animating, 15 for the candle-lit backdrops, none when still). A
+still window sleeps between frames, so a table waiting for you costs almost nothing.
+
+Tests build `App(headless=True)` (optionally with another window `size`) and call
+`app.step(dt, events)` with events in window coordinates.
 """
 from __future__ import annotations
 
@@ -30,6 +41,25 @@ from .theme import FONT, LOGICAL_SIZE, SPACE
 from .widgets import draw_panel, draw_text
 
 TOAST_KINDS = {"info": "info", "error": "close", "success": "confirm", "warning": "info"}
+INPUT_SETTLE = 0.6        # seconds of full-rate frames after input (hover glows, tooltips)
+IDLE_FPS = 20             # loop rate while nothing is drawn (input latency ≤ 50 ms)
+POINTER_EVENTS = (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
+
+
+def letterbox(window_size, logical=LOGICAL_SIZE) -> pygame.Rect:
+    """Where the logical canvas shows in a window: as large as fits, centred."""
+    ww, wh = window_size
+    lw, lh = logical
+    k = min(ww / lw, wh / lh) if lw and lh else 1.0
+    w, h = max(1, round(lw * k)), max(1, round(lh * k))
+    return pygame.Rect((ww - w) // 2, (wh - h) // 2, w, h)
+
+
+def fit_to_desktop(size, desk) -> tuple[int, int]:
+    """A window size that fits the desktop (keeping its shape), at least 640x360."""
+    w, h = size
+    scale = min(1.0, (desk[0] * 0.96) / w, (desk[1] * 0.92) / h)
+    return max(640, int(w * scale)), max(360, int(h * scale))
 
 
 class Toast:
@@ -49,7 +79,9 @@ class App:
         pygame.display.init()
         pygame.font.init()
         self.size = tuple(size)
-        self.screen = self._open_window()
+        self.window: pygame.Surface | None = None
+        self.view_rect = pygame.Rect(0, 0, *LOGICAL_SIZE)    # the canvas inside the window
+        self.screen = self._open_window()                      # the logical canvas
         self.assets = Assets()
         self.sound = Sound(settings)
         self.scenes: list = []
@@ -60,6 +92,11 @@ class App:
         self.fps = 0.0
         self.mouse = (-1, -1)
         self._stack_version = 0
+        self.since_input = 0.0
+        self.since_draw = 1e9
+        self.drawn = False              # the last step drew a frame
+        self.draws = 0
+        self.probe_t = 0.0
         if msg:
             self.toast(msg, "warning", 6.0)
 
@@ -68,42 +105,93 @@ class App:
         if self.headless:
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")
-                return pygame.display.set_mode(self.size)
+                self.window = pygame.display.set_mode(self.size)
+            return self._canvas()
         pygame.display.set_caption("Nocturne")
         try:
             from ..core.paths import resource_path
             pygame.display.set_icon(pygame.image.load(str(resource_path("sprites", "app_icon.png"))))
         except (pygame.error, FileNotFoundError, OSError):
             pass
-        os.environ.setdefault("SDL_RENDER_SCALE_QUALITY", "1")   # smooth, not blocky, scaling
-        flags = pygame.SCALED | pygame.RESIZABLE
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
-            screen = pygame.display.set_mode(self.size, flags, vsync=0)
-        self.apply_window_size()
+            self.window = pygame.display.set_mode(self.wanted_window_size(), pygame.RESIZABLE, vsync=0)
+        self._center_window()
+        canvas = self._canvas()
         if self.settings.fullscreen:
+            self.screen = canvas
             self.set_fullscreen(True)
-        return screen
+        return canvas
 
-    def apply_window_size(self) -> None:
-        if self.headless:
-            return
+    def _canvas(self) -> pygame.Surface:
+        """The logical canvas: the window itself when it has the logical size."""
+        self.window = pygame.display.get_surface() or self.window
+        self.view_rect = letterbox(self.window.get_size())
+        if self.window.get_size() == tuple(LOGICAL_SIZE):
+            return self.window
+        old = getattr(self, "screen", None)
+        if old is not None and old is not self.window and old.get_size() == tuple(LOGICAL_SIZE):
+            return old
+        try:
+            return pygame.Surface(LOGICAL_SIZE).convert()
+        except pygame.error:
+            return pygame.Surface(LOGICAL_SIZE)
+
+    def wanted_window_size(self) -> tuple[int, int]:
         try:
             desk = pygame.display.get_desktop_sizes()[0]
         except (pygame.error, IndexError):
             desk = (1920, 1080)
-        w, h = self.settings.window_size
-        # fit the desktop, keep 16:9
-        scale = min(1.0, (desk[0] * 0.94) / w, (desk[1] * 0.90) / h)
-        w, h = int(w * scale), int(h * scale)
+        return fit_to_desktop(tuple(self.settings.window_size), desk)
+
+    def _center_window(self) -> None:
         try:
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")
-                win = pygame.Window.from_display_module()
-                win.size = (max(640, w), max(360, h))
-                win.position = pygame.WINDOWPOS_CENTERED
+                pygame.Window.from_display_module().position = pygame.WINDOWPOS_CENTERED
         except (AttributeError, pygame.error):
             pass
+
+    def apply_window_size(self) -> None:
+        """Settings → Window size: the window takes it now (fitted to the desktop)."""
+        if self.headless or self.is_fullscreen():
+            return
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            self.window = pygame.display.set_mode(self.wanted_window_size(), pygame.RESIZABLE, vsync=0)
+        self._center_window()
+        self.window_changed()
+
+    def window_changed(self) -> None:
+        """The window was resized (by us, the user or the window manager): present the
+        canvas letterboxed in the new size."""
+        self.screen = self._canvas()
+        self.since_input = 0.0
+
+    def to_logical(self, pos) -> tuple[int, int]:
+        """A window position as a position on the logical canvas."""
+        r = self.view_rect
+        if r.size == tuple(LOGICAL_SIZE) and r.topleft == (0, 0):
+            return int(pos[0]), int(pos[1])
+        return (int((pos[0] - r.x) * LOGICAL_SIZE[0] / r.w), int((pos[1] - r.y) * LOGICAL_SIZE[1] / r.h))
+
+    def present(self) -> None:
+        """Show the canvas in the window (scaled and letterboxed when sizes differ)."""
+        win = self.window
+        if win is None or self.screen is win:
+            return
+        r = self.view_rect
+        if r.w <= 0 or r.h <= 0:
+            return
+        ww, wh = win.get_size()
+        for bar in (pygame.Rect(0, 0, ww, r.y), pygame.Rect(0, r.bottom, ww, wh - r.bottom),
+                    pygame.Rect(0, r.y, r.x, r.h), pygame.Rect(r.right, r.y, ww - r.right, r.h)):
+            if bar.w > 0 and bar.h > 0:
+                win.fill((0, 0, 0), bar)
+        try:
+            pygame.transform.smoothscale(self.screen, r.size, win.subsurface(r))
+        except (ValueError, pygame.error):
+            win.blit(pygame.transform.smoothscale(self.screen, r.size), r.topleft)
 
     def is_fullscreen(self) -> bool:
         try:
@@ -120,6 +208,7 @@ class App:
                 pygame.display.toggle_fullscreen()
             except pygame.error:
                 pass
+            self.window_changed()
         self.settings.fullscreen = on
 
     @property
@@ -192,11 +281,30 @@ class App:
         self.toast(t("toast.internal_error", where=where, error=f"{type(exc).__name__}: {exc}"), "error", 8.0)
 
     # -- one frame ----------------------------------------------------------------------
+    def logical_event(self, e):
+        """A pointer event with its position on the canvas instead of the window."""
+        if e.type not in POINTER_EVENTS or not hasattr(e, "pos"):
+            return e
+        r = self.view_rect
+        if r.size == tuple(LOGICAL_SIZE) and r.topleft == (0, 0):
+            return e
+        data = dict(e.dict)
+        data["pos"] = self.to_logical(e.pos)
+        if "rel" in data:
+            data["rel"] = (int(data["rel"][0] * LOGICAL_SIZE[0] / r.w), int(data["rel"][1] * LOGICAL_SIZE[1] / r.h))
+        return pygame.event.Event(e.type, data)
+
     def dispatch(self, e) -> None:
         if e.type == pygame.QUIT:
             self.quit()
             return
-        if e.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and hasattr(e, "pos"):
+        self.since_input = 0.0
+        if e.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED, pygame.WINDOWRESIZED):
+            if not self.headless:
+                self.window_changed()
+            return
+        e = self.logical_event(e)
+        if e.type in POINTER_EVENTS and hasattr(e, "pos"):
             self.mouse = e.pos
         if e.type == pygame.KEYDOWN:
             key = getattr(e, "key", None)
@@ -235,24 +343,59 @@ class App:
                 return True
         return False
 
-    def step(self, dt: float, events=None) -> None:
-        """Handle events, update the top scene, draw everything (no flip)."""
+    def step(self, dt: float, events=None, lazy: bool = False) -> bool:
+        """Handle events, update the top scene and draw (no flip). `lazy`: draw only if
+        something changed or moves (the window's loop); returns whether it drew."""
         if events is None:
             events = pygame.event.get()
+        version = self._stack_version
         for e in events:
             self.dispatch(e)
             if not self.running:
-                return
+                return False
         top = self.top
         if top is not None:
             try:
                 top.update(dt)
             except Exception as exc:      # noqa: BLE001
                 self.report_error(type(top).__name__, exc)
+        had_toasts = bool(self.toasts)
         for tt in self.toasts:
             tt.left -= dt
         self.toasts = [tt for tt in self.toasts if tt.left > 0]
+        self.since_input += dt
+        self.since_draw += dt
+        if lazy and not (had_toasts or version != self._stack_version or self.wants_frame()):
+            self.drawn = False
+            return False
         self.draw(self.screen)
+        self.since_draw = 0.0
+        self.drawn = True
+        self.draws += 1
+        return True
+
+    def frame_rate(self) -> float:
+        """Frames per second the scenes on screen ask for now (0: still)."""
+        rate = 0.0
+        first = 0
+        for i in range(len(self.scenes) - 1, -1, -1):
+            if self.scenes[i].opaque:
+                first = i
+                break
+        for scene in self.scenes[first:]:
+            try:
+                rate = max(rate, float(scene.frame_rate()))
+            except Exception:             # noqa: BLE001 - when unsure, draw
+                rate = float(theme.FPS)
+        if self.settings.show_fps:
+            rate = max(rate, 4.0)
+        return min(rate, float(theme.FPS))
+
+    def wants_frame(self) -> bool:
+        if self.since_input < INPUT_SETTLE or self.draws == 0:
+            return True
+        rate = self.frame_rate()
+        return rate > 0 and self.since_draw >= 1.0 / rate - 1e-3
 
     def draw(self, surf: pygame.Surface) -> None:
         first = 0
@@ -338,6 +481,8 @@ class App:
                 add(top.curtain_btn, "curtain")
         match = getattr(top, "match", None)
         return {"scene": getattr(top, "name", None), "targets": targets, "frames": self.frames,
+                "window": list(self.window.get_size()) if self.window is not None else None,
+                "view": [self.view_rect.x, self.view_rect.y, self.view_rect.w, self.view_rect.h],
                 "curtain": getattr(top, "curtain", None), "viewer": getattr(top, "viewer", None),
                 "actions": len(match.log) if match is not None else None,
                 "over": bool(match.over) if match is not None else None,
@@ -353,24 +498,35 @@ class App:
         except OSError:
             pass
 
-    def run_loop(self, exit_after_first_frame: bool = False) -> int:
-        first = True
-        probe = os.environ.get("NOCTURNE_PROBE")
-        while self.running:
-            dt = min(0.1, self.clock.tick(theme.FPS) / 1000.0)
-            self.step(dt)
+    def loop_once(self, probe: str | None = None) -> None:
+        """One turn of the window's loop: at most 60 FPS while something moves, and a
+        sleepy IDLE_FPS tick (no drawing) while nothing does."""
+        busy = self.drawn or self.wants_frame()
+        dt = min(0.1, self.clock.tick(theme.FPS if busy else IDLE_FPS) / 1000.0)
+        if self.step(dt, lazy=True):
             if not self.running:
-                break
+                return
+            self.present()
             pygame.display.flip()
             self.frames += 1
             self.fps = self.clock.get_fps()
-            if probe and self.frames % 10 == 0:
+        if probe:
+            self.probe_t += dt
+            if self.probe_t >= 0.15:
+                self.probe_t = 0.0
                 self._write_probe(probe)
-            if first:
-                first = False
-                self.sound.preload()              # warm sounds once the menu is up
-                if exit_after_first_frame:
-                    return 0
+
+    def run_loop(self, exit_after_first_frame: bool = False) -> int:
+        probe = os.environ.get("NOCTURNE_PROBE")
+        self.step(0.0)
+        self.present()
+        pygame.display.flip()
+        self.frames += 1
+        self.sound.preload()                      # warm sounds once the menu is up
+        if exit_after_first_frame:
+            return 0
+        while self.running:
+            self.loop_once(probe)
         return 0
 
     def shutdown(self) -> None:

@@ -18,6 +18,9 @@ from ..theme import FONT, SPACE
 from ..widgets import Button, Group, draw_text
 
 
+AMBIENT_FPS = 12.0   # the candle-lit backdrops' embers and flicker: slow enough to cost little
+
+
 class Scene:
     opaque = True        # covers the whole screen: scenes below are not drawn
     modal = True         # unconsumed events do not pass to scenes below
@@ -52,6 +55,13 @@ class Scene:
     def update(self, dt: float) -> None:
         self.t += dt
         self.ui.update(dt)
+
+    def frame_rate(self) -> float:
+        """Frames per second this scene needs when nobody touches anything: 0 when its
+        picture is still (the window then draws only on input), AMBIENT_FPS for a
+        drifting backdrop, theme.FPS while something animates. A scene that does not
+        say draws at full rate."""
+        return AMBIENT_FPS if getattr(self, "backdrop", None) is not None else float(theme.FPS)
 
     def draw(self, surf: pygame.Surface) -> None:
         self.ui.draw(surf)
@@ -201,4 +211,4 @@ def seat_marker(surf, ui, seat: int, center, r: int = 12):
     pygame.draw.circle(surf, (0, 0, 0), center, r + 2, 1) if shape in ("circle", "ring") else None
 
 
-__all__ = ["Scene", "Backdrop", "vignette", "radial_glow", "seat_marker", "SPACE"]
+__all__ = ["Scene", "AMBIENT_FPS", "Backdrop", "vignette", "radial_glow", "seat_marker", "SPACE"]

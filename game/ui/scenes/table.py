@@ -30,7 +30,8 @@ from ..agent_worker import AgentWorker
 from ..table.base import TableContext
 from ..theme import FONT, LOGICAL_SIZE, SPACE
 from ..widgets import Button, draw_panel, draw_text
-from .base import Backdrop, Scene, seat_marker
+from .. import theme
+from .base import AMBIENT_FPS, Backdrop, Scene, seat_marker
 from .saves import autosave_path
 
 
@@ -41,6 +42,7 @@ CURTAIN_KEY = pygame.K_r    # Space (zoom) and Enter (confirm) never lift it
 # are answered on a public screen (a game may list its own in GameSpec.public_decisions).
 PUBLIC_KINDS = frozenset({"challenge", "challenge_block", "block", "bid"})
 SEAT_PARAMS = ("claimant", "actor", "target", "player", "blocker", "challenger", "seat")
+COUNTDOWN_FPS = 8.0         # a running clock redraws a few times a second
 AI_PACE = 0.35              # seconds between AI answers at normal speed (a turn: twice that)
 AI_PACE_OUT = 1.1           # ... once no person is left to play: slow enough to follow
 
@@ -747,19 +749,23 @@ class TableScene(Scene):
         return extra + [(k, v) for k, v in lines if k.replace(" ", "").lower() not in seen]
 
     # -- drawing -------------------------------------------------------------------------------
-    def animating(self) -> bool:
-        """Whether the picture changes by itself now (the window redraws only then, or
-        on input): animations, AI thinking, a countdown, the curtain's embers."""
+    def frame_rate(self) -> float:
+        """The window draws the table only while its picture changes by itself:
+        animations, an AI thinking, toasts and bubbles on the table, a countdown (a few
+        frames a second), the curtain's embers. A table waiting for you is still."""
         if self.curtain is not None:
-            return True
-        if self.worker.busy or self.ready is not None or self.hold_t is not None:
-            return True
+            return float(theme.FPS) if self.hold_t is not None else AMBIENT_FPS
+        if self.worker.busy or self.ready is not None:
+            return float(theme.FPS)
         if self._safe(self.table.busy, "busy", False):
-            return True
+            return float(theme.FPS)
+        if any(getattr(self.table, name, None) for name in ("toasts", "bubbles", "flyers")):
+            return float(theme.FPS)
         if self.match.over:
-            return not self.over_ready
-        return any(self.match.time_left(d) is not None for d in self.match.decisions()
-                   if self.viewer is None or d.seat == self.viewer or d.seat in self.humans)
+            return 0.0 if self.over_ready else float(theme.FPS)
+        if any(self.match.time_left(d) is not None for d in self.match.decisions()):
+            return COUNTDOWN_FPS
+        return 0.0
 
     def draw(self, surf):
         if self.curtain is not None:
