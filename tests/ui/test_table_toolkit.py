@@ -380,3 +380,127 @@ def test_drag_the_die_onto_the_tray_rolls_it(parts):
     _settle(t)
     face = next(e for e in reversed(t.history) if e.kind == "roll").data["faces"][0]
     assert die.shown == face and die.face == face
+
+
+# -- what both tables used to write twice, now in the kit --------------------------------------
+def test_effects_live_their_seconds_replace_by_key_and_bound_by_kind():
+    from game.ui.table.widgets import Effects
+    fx = Effects()
+    fx.add("bubble", "a", 1.0, key=0)
+    fx.add("bubble", "b", 1.0, key=0)                   # same seat: replaces
+    fx.add("bubble", "c", 2.0, key=1)
+    assert [b.data for b in fx.of("bubble")] == ["b", "c"]
+    for i in range(3):
+        fx.add("herald", i, 1.0, keep=2)
+    assert [h.data for h in fx.of("herald")] == [1, 2]
+    fx.update(0.5)
+    assert fx.level("bubble", 1) == pytest.approx(0.75) and fx.get("bubble", 0).fade(0.0, 0.4) == 1.0
+    fx.update(0.3)
+    assert fx.get("bubble", 0).fade(0.0, 0.4) == pytest.approx(0.5)
+    fx.update(0.3)
+    assert fx.get("bubble", 0) is None and fx.get("bubble", 1) is not None and not fx.of("herald")
+    fx.add("herald", "x", 1.0)
+    fx.update(0.3)
+    fx.add("herald", "y", 1.0, drop_older=0.2)           # a new herald pushes out the shown one
+    assert [h.data for h in fx.of("herald")] == ["y"]
+
+
+def test_heralds_floaters_and_showcases_are_drawn_by_the_kit_then_go(parts):
+    m, t = _toy(parts, 1.0)
+    t.update(1 / 60)
+    plain = pygame.Surface((1920, 1080))
+    t.draw(plain)
+    t.herald("Your turn")
+    t.floater("+2", (500, 500), (255, 255, 255))
+    t.showcase("3", "Revealed")
+    assert {i.kind for i in t.fx.items} == {"herald", "floater", "showcase"}
+    shown = pygame.Surface((1920, 1080))
+    t.draw(shown)
+    x, y = t.herald_at()
+    assert shown.get_at((x, y)) != plain.get_at((x, y)) or shown.get_at(t.showcase_at()[0]) != plain.get_at(t.showcase_at()[0])
+    for _ in range(4 * 60):
+        t.update(1 / 60)
+    assert not t.fx.items
+
+
+def test_instant_animation_shows_no_timed_effects(parts):
+    m, t = _toy(parts, 0.0)
+    t.herald("Your turn")
+    t.floater("+2", (500, 500), (255, 255, 255))
+    assert not t.fx.items
+
+
+def test_seat_accessors_and_the_chronicle_from_a_template(parts, monkeypatch):
+    import game.ui.table.kit as kit
+    m, t = _toy(parts, 1.0)
+    assert t.me == 0 and t.others() == [1] and t.is_human_viewer() and t.name(1) == "B" and t.name(7) == "?"
+    table = {"x.log": "{player} plays {card} for {n} ({kind})", "x.bad": "{oops"}
+    monkeypatch.setattr(kit, "t", lambda key, **p: table.get(key, key))
+    segs = t.segments("x.log", {"player": 1, "card": "3", "n": 2, "kind": "k"}, seats=("player",),
+                      cards=("card",), words={"kind": lambda v: v.upper()})
+    assert segs[0] == ("B", None, t.scol(1), True)
+    assert ("Card 3", "3") in segs and (" (", None) in segs and ("K", None) in segs and ("2", None) in segs
+    dim = t.segments("x.log", {"player": 0, "card": "3", "n": 1, "kind": "k"}, seats=("player",),
+                     cards=("card",), tone=(1, 2, 3))
+    assert (" plays ", None, (1, 2, 3)) in dim
+    assert t.segments("x.missing", {}) == [("x.missing", None)]
+
+
+def test_countdown_ticks_once_a_second_in_the_last_three(parts):
+    m, t = _toy(parts, 1.0)
+    played = []
+    t.sound = played.append
+    d = type("D", (), {"timeout": 10.0, "seat": 0})()
+    left = [5.0]
+    t.my_decisions = lambda: [d]
+    t.time_left = lambda dec: left[0]
+    for v in (5.0, 2.9, 2.5, 1.9, 0.9, 0.5):
+        left[0] = v
+        t._countdown_tick()
+    assert played == ["timer_tick"] * 3
+
+
+def test_game_words_read_the_game_locale_then_the_kit():
+    from game.ui.table.strings import game_words, ts
+    tx = game_words("dark_deeds")
+    assert tx("suspicion") == "Suspicion" and tx("pass") == ts("pass")
+    assert game_words("schemers")("bids", n=3) == "3 bids"
+
+
+def test_faces_are_composed_from_named_sections(parts):
+    from game.ui.table.cards import compose_face
+    g = Gfx(parts[0])
+    base = {"key": "k", "title": "Hex", "icon": "dice", "text": "Gain 2.", "subtitle": "Curse",
+            "stats": [("attack", 3)], "kind": "x", "text_from": "always"}
+    full = compose_face(g, dict(base), (200, 280), {})
+    without_stats = compose_face(g, dict(base, sections=["title", "art", "type", "text"]), (200, 280), {})
+    bottom = (100, 262)
+    assert full.get_at(bottom) != without_stats.get_at(bottom)       # the stats strip is a section
+    plain = compose_face(g, dict(base, sections=["title", "art"]), (200, 280), {})
+    orbs = compose_face(g, dict(base, sections=["title", "art", "cost"],
+                                cost=[{"value": 2, "colour": (40, 90, 200)}]), (200, 280), {})
+    cursed = compose_face(g, dict(base, sections=["title", "art", "cost"],
+                                  cost=[{"value": 2, "colour": (40, 90, 200), "cursed": True}]), (200, 280), {})
+    corner = (9 + 20 - 2 - 12, 9 + 20 - 2 - 12)              # on the cross, off the digit
+    assert orbs.get_at(corner) != plain.get_at(corner) and cursed.get_at(corner) != orbs.get_at(corner)
+    kw = compose_face(g, dict(base, keywords=["Block", "Protect"], sections=["title", "art", "keywords", "text"]),
+                      (200, 280), {})
+    no_kw = compose_face(g, dict(base, sections=["title", "art", "text"]), (200, 280), {})
+    assert kw.get_size() == (200, 280) and pygame.image.tobytes(kw, "RGBA") != pygame.image.tobytes(no_kw, "RGBA")
+
+
+def test_face_data_loads_from_yaml_and_names_its_errors(tmp_path):
+    from pathlib import Path
+
+    from game.core.data import DataError
+    from game.ui.table.cards import load_faces
+    f = load_faces(Path(__file__).resolve().parents[2] / "data" / "dark_deeds")
+    assert f.frames["plot"].fill == (74, 40, 96) and f.icon("loot", "daggers") == "daggers"
+    assert f.sections["plot"] == ["title", "art", "type", "text"]
+    for body, line, word in (("frames:\n  x: {fill: '#12'}\n", 2, "#rrggbb"),
+                             ("sections:\n  x: [title, halo]\n", 2, "halo"),
+                             ("text_from:\n  x: huge\n", 2, "huge")):
+        (tmp_path / "faces.yaml").write_text(body)
+        with pytest.raises(DataError) as err:
+            load_faces(tmp_path)
+        assert f"faces.yaml:{line}" in str(err.value) and word in str(err.value)

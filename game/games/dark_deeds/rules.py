@@ -485,7 +485,7 @@ class DarkDeedsRules:
     def _st_turn_start(self, s, ev):
         s.turn += 1
         a = s.active
-        ev.append(_ev("turn", seat=a))
+        ev.append(_ev("turn", seat=a, n=s.turn))
         self._set_phase(s, "street", ev)
         s.passed = []
         s.target = s.target_where = s.cur_guard = s.loot_type = s.target_owner = None

@@ -25,15 +25,15 @@ static card data (names, stats, texts) comes from the game's YAML through the ru
 from __future__ import annotations
 
 import math
-import string
 
 import pygame
 
 from game.core.i18n import t
 from game.ui.table import style
-from game.ui.table.cards import CardFrame, CardRenderer, CardSprite
+from game.core.data import data_root
+from game.ui.table.cards import CardSprite, load_faces
 from game.ui.table.dice import DieSprite
-from game.ui.table.gfx import light_pool, radial_glow, seat_color, seat_marker_surface
+from game.ui.table.gfx import light_pool, radial_glow, seat_marker_surface
 from game.ui.table.kit import TableKit, Target
 from game.ui.table.strings import game_words
 from game.ui.table.tween import ease_in_out_cubic, ease_in_out_sine, linear
@@ -41,58 +41,9 @@ from game.ui.table.widgets import BannerSpec, Button, Chip, Menu, Option, layout
 from game.ui.table.zones import Fan, Row, Spot, Stack
 
 LOOT_TYPES = ("artisan", "cleric", "merchant")
-SEAT_PARAMS = ("player", "target")
-CARD_PARAMS = ("card", "via")
-
-# Citizens' colours (never alone: every card also carries its type's icon and name).
-TYPE_COLOURS = {"artisan": (72, 128, 214), "cleric": (236, 232, 220), "merchant": (80, 176, 104),
-                "guard": (150, 160, 180), "nemesis": (200, 50, 60)}
-
-_F = CardFrame
-FRAMES = {
-    "artisan": _F(fill=(40, 74, 138), fill_low=(14, 28, 64), border=(150, 186, 240), art_bg=(12, 24, 52),
-                  icon=(206, 224, 250), accent=(186, 210, 250)),
-    "cleric": _F(fill=(214, 208, 194), fill_low=(150, 144, 132), border=(250, 246, 232), art_bg=(58, 52, 48),
-                 icon=(246, 240, 226), title=(34, 26, 20), accent=(54, 42, 30), panel=(244, 238, 222)),
-    "merchant": _F(fill=(36, 104, 62), fill_low=(12, 44, 24), border=(150, 214, 150), art_bg=(10, 36, 20),
-                   icon=(206, 240, 200), accent=(190, 236, 186)),
-    "guard": _F(fill=(72, 78, 92), fill_low=(26, 28, 36), border=(196, 202, 216), art_bg=(20, 22, 30),
-                icon=(222, 226, 236), accent=(214, 220, 232)),
-    "nemesis": _F(fill=(118, 18, 28), fill_low=(38, 6, 12), border=(230, 186, 92), art_bg=(34, 6, 10),
-                  icon=(250, 206, 150)),
-    "plot": _F(fill=(74, 40, 96), fill_low=(26, 12, 38), border=(214, 176, 96), art_bg=(24, 10, 34),
-               icon=(236, 210, 160), accent=(236, 204, 140)),
-    "deed": _F(fill=(34, 12, 16), fill_low=(10, 4, 6), border=(206, 58, 66), art_bg=(20, 4, 8),
-               icon=(240, 120, 110), accent=(240, 150, 130)),
-    "loot_artisan": _F(fill=(40, 74, 138), fill_low=(14, 28, 64), border=(226, 188, 96), art_bg=(12, 24, 52),
-                       icon=(240, 220, 170), accent=(232, 206, 140)),
-    "loot_cleric": _F(fill=(214, 208, 194), fill_low=(150, 144, 132), border=(196, 150, 60), art_bg=(58, 52, 48),
-                      icon=(246, 226, 170), title=(34, 26, 20), accent=(70, 48, 20), panel=(244, 238, 222)),
-    "loot_merchant": _F(fill=(36, 104, 62), fill_low=(12, 44, 24), border=(226, 188, 96), art_bg=(10, 36, 20),
-                        icon=(240, 226, 170), accent=(232, 214, 150)),
-}
-
-STREET_ICONS = {"artisan": "artisan", "cleric": "cleric", "merchant": "merchant", "guard": "guard",
-                "nemesis": "nemesis"}
-LOOT_ICONS = {"daggers": "daggers", "cudgel": "cudgel", "hand_axe": "hand_axe", "smiths_hammer": "hammer",
-              "throwing_knives": "throwing_knives", "leather_apron": "apron", "crowbar": "crowbar",
-              "sawdust": "sawdust", "pontiffs_mitre": "mitre", "censer": "censer", "rosary": "rosary",
-              "crosier": "crosier", "vestments": "vestments", "holy_water": "holy_water",
-              "indulgence": "indulgence", "empty_tithe_box": "empty_box", "pretty_petticoats": "petticoat",
-              "soft_shoes": "shoes", "hooded_cloak": "hooded_cloak", "forged_papers": "forged_papers",
-              "bribe_purse": "purse", "sword_cane": "sword_cane", "ledger_of_debts": "ledger"}
-PLOT_ICONS = {"foiled": "foiled", "sod_off": "sod_off", "pass_the_buck": "exchange", "snitch": "bell",
-              "gift_of_the_gab": "untouchable", "mine": "steal", "sleight_of_hand": "lockpick",
-              "dirty_fighting": "wound", "loaded_dice": "dice", "bribe": "bribe", "poach": "bounty",
-              "frame_up": "assassinate"}
-DEED_ICONS = {"rob": "rob", "defeat": "attack", "sneak": "sneak", "roll": "dice", "gain_loot": "loot",
-              "lay_low": "lay_low", "arrested": "lockpick", "suspicion": "suspicion",
-              "take_coin": "most_suspicious", "plot_suspicion": "bell"}
-STAT_ICONS = {"perception": "show_hand", "defence": "block", "favour": "chalice", "cunning": "sneak",
-              "strength": "attack"}
-STAT_COLOURS = {"show_hand": (170, 210, 250), "block": (210, 214, 226), "chalice": (240, 200, 100),
-                "sneak": (170, 230, 190), "attack": (250, 160, 140), "timer": (220, 200, 160)}
-PURPOSE_ICONS = {"sneak": "sneak", "rob": "rob", "attack": "attack", "lay_low": "lay_low"}
+# the chronicle's template fields: seats, cards, and card types
+WORDS = {"seats": ("player", "target"), "cards": ("card", "via"),
+         "words": {"type": lambda v: _dd(f"type.{v}")}}
 
 tx = game_words("dark_deeds")
 
@@ -122,149 +73,6 @@ class _TokenChip(Chip):
         surf.blit(img, img.get_rect(center=self.rect.center))
 
 
-class _Renderer(CardRenderer):
-    """Dark Deeds card faces: cached per card *type* (copies share one face). A face has a
-    title band, the art disc, a type line (icon + name: never colour alone), the rules
-    text where the card is large enough to read it (Plots and Dark Deeds always; Street
-    and Loot cards when zoomed), and a strip of big stat boxes (Perception, Defence,
-    Favour; Loot bonuses)."""
-
-    def __init__(self, gfx, game_id, specs, frames, canon):
-        super().__init__(gfx, game_id, specs, frames)
-        self._canon = canon
-
-    def face(self, key, size):
-        return super().face(self._canon(key), size)
-
-    def squeezed(self, key, face_up, *args):
-        return super().squeezed(self._canon(key) if face_up else None, face_up, *args)
-
-    def resized(self, key, face_up, *args):
-        return super().resized(self._canon(key) if face_up else None, face_up, *args)
-
-    def _render_face(self, spec, size):
-        w, h = size
-        g = self.gfx
-        fr = self.frames.get(spec.get("kind", ""), FRAMES["plot"])
-        surf = pygame.Surface((w, h), pygame.SRCALPHA)
-        rad = max(4, w // 13)
-        body = pygame.Surface((w, h), pygame.SRCALPHA)
-        for y in range(h):
-            pygame.draw.line(body, style.lerp_color(fr.fill, fr.fill_low, y / max(1, h - 1)), (0, y), (w, y))
-        mask = pygame.Surface((w, h), pygame.SRCALPHA)
-        pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=rad)
-        body.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
-        surf.blit(body, (0, 0))
-        bw = max(1, w // 40)
-        pygame.draw.rect(surf, fr.border, surf.get_rect(), bw + 1, border_radius=rad)
-        m = max(3, w // 22)
-        inner = surf.get_rect().inflate(-2 * m, -2 * m)
-        pygame.draw.rect(surf, style.lerp_color(fr.border, fr.fill, 0.5), inner, 1, border_radius=max(2, rad - m // 2))
-        tiny = w < 70
-        # title band
-        title = str(spec.get("title", ""))
-        tsize = max(8, int(w * (0.13 if w < 110 else 0.105)))
-        ts_ = g.fit_lines(title, tsize, inner.width - 4, fr.title, bold=True, serif=True,
-                          min_size=max(8, tsize - 4), max_lines=2)
-        ty = inner.top + max(1, int(w * 0.015))
-        if not tiny:
-            surf.blit(ts_, ts_.get_rect(midtop=(w // 2, ty)))
-            rule_y = ty + ts_.get_height() + max(1, w // 60)
-            pygame.draw.line(surf, fr.border, (inner.left + m, rule_y), (inner.right - m, rule_y), 1)
-        else:
-            rule_y = inner.top
-        # what goes below the art
-        stats = spec.get("stats") or []
-        text = str(spec.get("text") or "")
-        show_text = bool(text) and w >= spec.get("text_from", 200)
-        stat_h = int(h * (0.17 if w < 120 else 0.14)) if stats else 0
-        type_h = int(h * 0.075) if (spec.get("subtitle") and w >= 84) else 0
-        bottom = inner.bottom - (stat_h + max(2, m // 2) if stats else 0)
-        if show_text:
-            text_h = int(h * (0.36 if w >= 200 else 0.40))
-            text_top = bottom - text_h
-        else:
-            text_top = bottom
-        art_top = rule_y + max(2, m // 2)
-        art_bottom = text_top - type_h - max(2, m // 3)
-        art_h = max(8, art_bottom - art_top)
-        art_r = max(4, min(inner.width // 2 - 2, art_h // 2))
-        cx, cy = w // 2, art_top + art_h // 2
-        pygame.draw.circle(surf, fr.art_bg, (cx, cy), art_r)
-        pygame.draw.circle(surf, fr.border, (cx, cy), art_r, max(1, bw))
-        if art_r > 14:
-            pygame.draw.circle(surf, style.lerp_color(fr.border, fr.art_bg, 0.6), (cx, cy), art_r - max(3, bw + 2), 1)
-        icon = spec.get("icon")
-        if icon:
-            ic = g.icon(icon, int(art_r * 1.32), fr.icon)
-            surf.blit(ic, ic.get_rect(center=(cx, cy)))
-        if tiny and title:
-            lab = g.fit_lines(title, max(8, int(w * 0.16)), inner.width, fr.title, bold=True, min_size=7,
-                              max_lines=1)
-            band = pygame.Rect(inner.left, cy + art_r - lab.get_height() + 2, inner.width, lab.get_height())
-            shade = pygame.Surface(band.size, pygame.SRCALPHA)
-            shade.fill((*fr.fill_low[:3], 200))
-            surf.blit(shade, band.topleft)
-            surf.blit(lab, lab.get_rect(center=band.center))
-        # type line: icon + name (e.g. "Artisan", "Cleric Loot", "Plot")
-        if type_h:
-            tcol = spec.get("type_colour") or fr.accent
-            sub = g.fit_text(str(spec["subtitle"]), max(8, int(type_h * 0.78)), inner.width - type_h - 6, fr.accent,
-                             serif=True, bold=True, min_size=7)
-            ticon = spec.get("type_icon")
-            iw = 0
-            if ticon:
-                ic = g.icon(ticon, int(type_h * 0.95), tcol)
-                iw = ic.get_width() + 3
-            x = w // 2 - (iw + sub.get_width()) // 2
-            yy = art_bottom + max(1, m // 4)
-            if ticon:
-                surf.blit(ic, (x, yy + (type_h - ic.get_height()) // 2))
-            surf.blit(sub, (x + iw, yy + (type_h - sub.get_height()) // 2))
-        # rules text on parchment
-        if show_text:
-            panel = pygame.Rect(inner.left + 2, text_top, inner.width - 4, bottom - text_top)
-            pygame.draw.rect(surf, fr.panel, panel, border_radius=max(3, rad // 2))
-            pygame.draw.rect(surf, style.lerp_color(fr.panel, (0, 0, 0), 0.35), panel, 1, border_radius=max(3, rad // 2))
-            fs = max(9, int(w * 0.075))
-            block = None
-            while fs >= 8:
-                block = g.text_block(text, fs, panel.width - 8, fr.panel_text, serif=True)
-                if block.get_height() <= panel.height - 4:
-                    break
-                fs -= 1
-            lh = max(1, int(g.font(fs, serif=True).get_linesize() * 1.12))
-            block = g.text_block(text, fs, panel.width - 8, fr.panel_text, serif=True,
-                                 max_lines=max(1, (panel.height - 4) // lh))
-            surf.blit(block, block.get_rect(center=panel.center))
-        # stat boxes
-        if stats:
-            n = len(stats)
-            gap = max(2, w // 40)
-            bwid = (inner.width - gap * (n - 1)) // n
-            y0 = inner.bottom - stat_h
-            for i, (sicon, val) in enumerate(stats):
-                r = pygame.Rect(inner.left + i * (bwid + gap), y0, bwid, stat_h)
-                pygame.draw.rect(surf, (12, 8, 10), r, border_radius=max(3, stat_h // 4))
-                pygame.draw.rect(surf, fr.border, r, 1, border_radius=max(3, stat_h // 4))
-                k = 1.0 if n < 3 else 0.9
-                isz = int(stat_h * 0.6 * k)
-                fsz = max(8, int(stat_h * 0.66 * k))
-                vs = g.text(str(val), fsz, (250, 240, 220), bold=True)
-                if vs.get_width() + isz + 2 > r.width - 2:
-                    vs = g.text(str(val), max(8, fsz - 2), (250, 240, 220), bold=True)
-                    isz = max(6, r.width - 4 - vs.get_width())
-                ic = g.icon(sicon, isz, STAT_COLOURS.get(sicon, fr.accent))
-                tot = ic.get_width() + 1 + vs.get_width()
-                if tot > r.width:
-                    surf.blit(vs, vs.get_rect(center=r.center))
-                else:
-                    x = r.centerx - tot // 2
-                    surf.blit(ic, ic.get_rect(midleft=(x, r.centery)))
-                    surf.blit(vs, vs.get_rect(midleft=(x + ic.get_width() + 1, r.centery)))
-        return surf
-
-
 class DarkDeedsTable(TableKit):
     game_id = "dark_deeds"
     back_name = "card_back_dark_deeds"
@@ -288,14 +96,10 @@ class DarkDeedsTable(TableKit):
         self.coin_pos = (0.0, 0.0)
         self.coin_size = 40
         self.shown_susp: list = [0] * self.n
-        self.susp_pulse: list = [0.0] * self.n
         self.shown_phase = "street"
         self.shown_active = 0
         self.shown_turn = 0
         self.roll_show = None                          # the last roll: dict
-        self.heralds: list = []                        # [surface, t_left, total]
-        self.showcase = None                           # [card, caption surf, t_left, total]
-        self.floaters: list = []                       # [surf, x, y, t_left, total]
         self.prompt = None                             # (title, subtitle, icon)
         self.show_reference = False
         self.shown_target = None
@@ -307,8 +111,8 @@ class DarkDeedsTable(TableKit):
         self._hints_key = None
         self._hints: list = []
         self.t_now = 0.0
+        self.faces = load_faces(data_root() / "dark_deeds")
         super().__init__(ctx)
-        self.cards = _Renderer(self.gfx, "dark_deeds", self.card_spec, self.card_frames(), self._canon)
         self.prewarm()
 
     # ================================================================== data
@@ -319,7 +123,11 @@ class DarkDeedsTable(TableKit):
         c = self.cdata.get(cid)
         return _dd(f"card.{c.key}.name") if c is not None else str(cid)
 
+    def card_linked(self, key) -> bool:
+        return key in self.cdata
+
     def card_spec(self, key) -> dict:
+        """A face from the card's data: sections, icons and colours per kind in faces.yaml."""
         key = self._canon(key)
         got = self._spec_cache.get(key)
         if got is not None:
@@ -327,94 +135,56 @@ class DarkDeedsTable(TableKit):
         c = self.cdata.get(key)
         if c is None:
             return {"key": key, "title": str(key)}
-        name = _dd(f"card.{c.key}.name")
-        text = _dd(f"card.{c.key}.text")
-        spec = {"key": key, "title": name, "text": text}
+        fd = self.faces
         k = c.kind
-        if k in ("artisan", "cleric", "merchant", "guard", "nemesis"):
-            stats = []
-            if c.perception:
-                stats.append((STAT_ICONS["perception"], c.perception))
-            if c.defence:
-                stats.append((STAT_ICONS["defence"], c.defence))
-            stats.append((STAT_ICONS["favour"], c.favour))
-            spec.update(kind=k, icon=STREET_ICONS[k], subtitle=_dd(f"type.{k}"), type_icon=STREET_ICONS[k],
-                        type_colour=TYPE_COLOURS[k], stats=stats, text_from=200)
-        elif k == "loot":
-            stats = []
-            if c.strength:
-                stats.append((STAT_ICONS["strength"], f"+{c.strength}"))
-            if c.cunning:
-                stats.append((STAT_ICONS["cunning"], f"+{c.cunning}"))
+        stat = fd.icons.get("stat", {})
+        spec = {"key": key, "title": _dd(f"card.{c.key}.name"), "text": _dd(f"card.{c.key}.text"),
+                "stat_colours": fd.colours.get("stat", {})}
+        if k == "loot":
+            stats = [(stat["strength"], f"+{c.strength}")] if c.strength else []
+            stats += [(stat["cunning"], f"+{c.cunning}")] if c.cunning else []
             if c.use == "once":
                 p = c.effect_params or {}
                 if c.op == "roll_bonus":
-                    rolls = p.get("rolls") or []
-                    stats.append((STAT_ICONS["strength"] if rolls == ["attack"] else STAT_ICONS["cunning"],
-                                  f"+{p.get('n', 0)}"))
+                    which = "strength" if (p.get("rolls") or []) == ["attack"] else "cunning"
+                    stats.append((stat[which], f"+{p.get('n', 0)}"))
                 stats.append(("timer", "1×"))
-            spec.update(kind=f"loot_{c.deck}", icon=LOOT_ICONS.get(c.key, "loot"),
-                        subtitle=tx("loot", type=_dd(f"type.{c.deck}")), type_icon=STREET_ICONS[c.deck],
-                        type_colour=TYPE_COLOURS[c.deck], stats=stats, text_from=200 if stats else 80)
-        elif k == "plot":
-            spec.update(kind="plot", icon=PLOT_ICONS.get(c.key, "plot"), subtitle=_dd("type.plot"),
-                        type_icon="plot", text_from=100)
-        elif k == "deed":
-            spec.update(kind="deed", icon=DEED_ICONS.get(c.on, "dark_deed"), subtitle=_dd("type.deed"),
-                        type_icon="dark_deed", stats=[(STAT_ICONS["favour"], c.favour)], text_from=100)
+            spec.update(kind=f"loot_{c.deck}", icon=fd.icon("loot", c.key, "loot"), stats=stats,
+                        subtitle=tx("loot", type=_dd(f"type.{c.deck}")), type_icon=fd.icon("street", c.deck),
+                        type_colour=fd.colour("type", c.deck), sections=fd.sections["loot"],
+                        text_from=fd.text_from["loot" if stats else "loot_plain"])
+        elif k in ("plot", "deed"):
+            icon = fd.icon("plot", c.key, "plot") if k == "plot" else fd.icon("deed", c.on, "dark_deed")
+            spec.update(kind=k, icon=icon, subtitle=_dd(f"type.{k}"), type_icon="plot" if k == "plot" else "dark_deed",
+                        stats=[(stat["favour"], c.favour)] if k == "deed" else [], sections=fd.sections[k],
+                        text_from=fd.text_from[k])
+        else:
+            stats = [(stat[n], getattr(c, n)) for n in ("perception", "defence") if getattr(c, n)]
+            stats.append((stat["favour"], c.favour))
+            spec.update(kind=k, icon=fd.icon("street", k), subtitle=_dd(f"type.{k}"), type_icon=fd.icon("street", k),
+                        type_colour=fd.colour("type", k), stats=stats, sections=fd.sections["street"],
+                        text_from=fd.text_from["street"])
         self._spec_cache[key] = spec
         return spec
 
     def card_frames(self) -> dict:
-        return FRAMES
+        return self.faces.frames
 
-    def name(self, seat) -> str:
-        if not isinstance(seat, int) or not 0 <= seat < self.n:
-            return "?"
-        return self.match.seats[seat].name
-
-    @property
-    def colorblind(self) -> bool:
-        return bool(getattr(self.ctx.settings, "colorblind", False))
-
-    def scol(self, seat) -> tuple:
-        return seat_color(seat, self.colorblind)
-
-    @property
-    def me(self) -> int:
-        return self.viewer if self.viewer is not None else 0
-
-    def others(self) -> list:
-        return [(self.me + i) % self.n for i in range(1, self.n)]
-
-    def is_human_viewer(self) -> bool:
-        v = self.viewer
-        return v is not None and 0 <= v < self.n and self.match.seats[v].is_human
-
-    # ================================================================== geometry
-    def _geo(self):
-        W, H = self.size
-        s = min(W / 1920, H / 1080)
-        ox, oy = (W - 1920 * s) / 2, (H - 1080 * s) / 2
-
-        def R(x, y, w, h):
-            return pygame.Rect(int(ox + x * s), int(oy + y * s), max(1, int(w * s)), max(1, int(h * s)))
-
-        def P(x, y):
-            return (int(ox + x * s), int(oy + y * s))
-
-        def C(w, h):
-            return (max(8, int(w * s)), max(8, int(h * s)))
-
-        def F(px, lo=12):
-            return max(lo, int(round(px * s)))
-        return s, R, P, C, F
+    def card_canon(self, key):
+        return self._canon(key)
 
     def log_rect(self) -> pygame.Rect:
-        s, R, P, C, F = self._geo()
+        s, R, P, C, F = self.geo()
         k = max(1, self.n - 1)
         top = 76 + k * 208
         return R(1560, top, 344, 1072 - top)
+
+    def herald_at(self):
+        return self.geo()[2](780, 382)
+
+    def showcase_at(self):
+        s, R, P, C, F = self.geo()
+        return P(780, 420), C(260, 364)
 
     def cardrect(self, center, size) -> pygame.Rect:
         r = pygame.Rect(0, 0, *size)
@@ -423,7 +193,7 @@ class DarkDeedsTable(TableKit):
 
     # ================================================================== build
     def build(self, view) -> None:
-        s, R, P, C, F = self._geo()
+        s, R, P, C, F = self.geo()
         L = self.L = {"s": s}
         n = self.n
         me = self.me
@@ -523,7 +293,6 @@ class DarkDeedsTable(TableKit):
         L["phase_pills"] = [R(560 + i * 262, 14, 250, 36) for i in range(3)]
         # -- initial shown state from the view --------------------------------------------
         self.shown_susp = [p["suspicion"] for p in view["seats"]]
-        self.susp_pulse = [0.0] * n
         self.shown_phase = view.get("phase") or "street"
         self.shown_active = view.get("active") or 0
         self.shown_turn = view.get("turn") or 0
@@ -534,7 +303,6 @@ class DarkDeedsTable(TableKit):
         self.pawn_pos = self._pawn_point(self.pawn_at)
         self.shown_target = view.get("target")
         self.roll_show = None
-        self.heralds, self.floaters, self.showcase = [], [], None
         r = view.get("roll")
         if r and r.get("faces"):
             self._show_roll_static(r, view)
@@ -741,7 +509,7 @@ class DarkDeedsTable(TableKit):
                 self._refresh_dice(self.view or {})
                 mine = seat == self.viewer and self.is_human_viewer()
                 txt = tx("your_turn") if mine else tx("turn_of", player=self.name(seat))
-                self._herald(txt, big=True, color=self.scol(seat) if not mine else style.GOLD_BRIGHT)
+                self.herald(txt, big=True, color=self.scol(seat) if not mine else style.GOLD_BRIGHT)
                 if mine:
                     self.sound("your_turn")
                 return 0.7
@@ -758,7 +526,7 @@ class DarkDeedsTable(TableKit):
                     if self.roll_show is not None and self.roll_show.get("purpose") != "lay_low":
                         self.roll_show = None
                 if changed and ph != "street":
-                    self._herald(_dd(f"phase.{ph}"), big=False, hold=1.0)
+                    self.herald(_dd(f"phase.{ph}"), big=False, hold=1.0)
                     return 0.45
                 return 0.0
             self.step(run)
@@ -771,7 +539,7 @@ class DarkDeedsTable(TableKit):
             return True
         if k == "deed_completed":
             def run(d=d):
-                self._floater(tx("favour_plus", n=d.get("favour", 0)), self._score_point(d.get("seat")),
+                self.floater(tx("favour_plus", n=d.get("favour", 0)), self._score_point(d.get("seat")),
                               style.GOLD_BRIGHT)
                 return 0.2
             self.step(run)
@@ -780,9 +548,9 @@ class DarkDeedsTable(TableKit):
             def run(d=d):
                 winners = d.get("winners") or []
                 if winners:
-                    self._herald(tx("winner", player=self.name(winners[0])), big=True, hold=3.0)
+                    self.herald(tx("winner", player=self.name(winners[0])), big=True, hold=3.0)
                 else:
-                    self._herald(tx("all_lose"), big=True, hold=3.0)
+                    self.herald(tx("all_lose"), big=True, hold=3.0)
                 if self.viewer is not None and self.is_human_viewer():
                     self.sound("win" if self.viewer in winners else "loss")
                 return 0.6
@@ -791,21 +559,6 @@ class DarkDeedsTable(TableKit):
         return False
 
     # -- event helpers ---------------------------------------------------------------
-    def _herald(self, text, big=True, color=style.GOLD_BRIGHT, hold=1.3):
-        if self.anim.instant:
-            return
-        F = self._geo()[4]
-        surf = self.gfx.outlined_text(text, F(54 if big else 38), color, (8, 4, 4), bold=True, serif=True, px=3)
-        self.heralds = [h for h in self.heralds if h[2] - h[1] < 0.2] + [[surf, hold, hold]]
-        self.heralds = self.heralds[-2:]
-
-    def _floater(self, text, pos, color):
-        if self.anim.instant:
-            return
-        F = self._geo()[4]
-        surf = self.gfx.outlined_text(text, F(30), color, (10, 4, 4), bold=True, px=2)
-        self.floaters.append([surf, pos[0], pos[1], 1.4, 1.4])
-
     def _score_point(self, seat):
         z = self.zones.get(f"score:{seat}")
         return z.rect.center if z is not None else (self.size[0] // 2, self.size[1] // 2)
@@ -863,7 +616,7 @@ class DarkDeedsTable(TableKit):
             if info["purpose"] != "lay_low":
                 L = self.L
                 col = style.good(self.ctx.settings) if info["success"] else style.bad(self.ctx.settings)
-                self._floater(tx("success") if info["success"] else tx("failure"),
+                self.floater(tx("success") if info["success"] else tx("failure"),
                               (self.pawn_pos[0], self.pawn_pos[1] - int(40 * L["s"])), col)
             return 0.55
         self.step(land)
@@ -889,9 +642,9 @@ class DarkDeedsTable(TableKit):
         def run(seat=seat, value=value, delta=delta):
             if 0 <= seat < self.n:
                 self.shown_susp[seat] = value
-                self.susp_pulse[seat] = 1.0
+                self.fx.add("susp", None, 0.625, key=seat)
                 txt = f"+{delta}" if delta > 0 else str(delta)
-                self._floater(f"{txt} {tx('suspicion')}", anchor, (240, 200, 120) if delta > 0 else (170, 210, 240))
+                self.floater(f"{txt} {tx('suspicion')}", anchor, (240, 200, 120) if delta > 0 else (170, 210, 240))
             return 0.1
         self.step(run)
 
@@ -982,9 +735,7 @@ class DarkDeedsTable(TableKit):
                 cap = self.name(seat)
             if self.anim.instant:
                 return 0.0
-            F = self._geo()[4]
-            cs = self.gfx.outlined_text(cap, F(30), style.GOLD_BRIGHT, (8, 4, 4), bold=True, serif=True, px=2)
-            self.showcase = [cid, cs, 1.9, 1.9]
+            self.showcase(cid, cap)
             self.sound("reveal")
             return 1.6
         self.step(run)
@@ -1038,63 +789,19 @@ class DarkDeedsTable(TableKit):
         if k == "turn":
             seat = ev.data.get("seat")
             return [("— ", None, style.TEXT_DIM), (self.name(seat), None, self.scol(seat), True),
-                    (" · " + tx("turn", n=self._turn_no(ev)) + " —", None, style.TEXT_DIM)]
+                    (" · " + tx("turn", n=ev.data.get("n", "?")) + " —", None, style.TEXT_DIM)]
         if k == "move" and ev.to is not None and self.viewer is not None:
             d = ev.data
             cid = d.get("card")
             if cid and d.get("src") == "tavern_deck" and d.get("dst") == f"hand:{self.viewer}":
-                return self._segments("dark_deeds.log.tavern_gamble_private", {"card": cid})
+                return self.segments("dark_deeds.log.tavern_gamble_private", {"card": cid}, **WORDS)
             if cid and str(d.get("dst")) == f"hand:{self.viewer}" and str(d.get("src", "")).startswith("hand:"):
                 giver = int(str(d["src"]).split(":")[1])
-                return self._segments("dark_deeds.log.pass_buck_private", {"player": giver, "card": cid})
+                return self.segments("dark_deeds.log.pass_buck_private", {"player": giver, "card": cid}, **WORDS)
             return None
         if k != "log":
             return None
-        return self._segments(ev.data.get("key", ""), dict(ev.data.get("params") or {}))
-
-    def _turn_no(self, ev):
-        # the first turn starts inside setup (its event is never in the history): count
-        # from the turn the set-up game already stands in, as the header does
-        base = getattr(self, "_turn_base", None)
-        if base is None:
-            try:
-                m = self.match
-                base = int(m.rules.setup(len(m.seats), m.options, m.seed).turn or 0)
-            except Exception:
-                base = 0
-            self._turn_base = base
-        n = base
-        for e in self.history:
-            if e.kind == "turn":
-                n += 1
-            if e is ev:
-                break
-        return n
-
-    def _segments(self, key, params):
-        template = t(key)
-        if template == key:
-            return [(key, None)]
-        try:
-            parsed = list(string.Formatter().parse(template))
-        except ValueError:
-            return [(template, None)]
-        segs = []
-        for literal, field, _spec, _conv in parsed:
-            if literal:
-                segs.append((literal, None))
-            if field is None:
-                continue
-            val = params.get(field)
-            if field in SEAT_PARAMS and isinstance(val, int):
-                segs.append((self.name(val), None, self.scol(val), True))
-            elif field in CARD_PARAMS and isinstance(val, str) and val in self.cdata:
-                segs.append((self.card_name(val), val))
-            elif field == "type" and isinstance(val, str):
-                segs.append((_dd(f"type.{val}"), None))
-            else:
-                segs.append((str(val) if val is not None else "", None))
-        return segs
+        return self.segments(ev.data.get("key", ""), dict(ev.data.get("params") or {}), **WORDS)
 
     # ================================================================== decisions → controls
     def _decision(self):
@@ -1107,7 +814,7 @@ class DarkDeedsTable(TableKit):
         return [a for a in d.actions if a and a[0] in ("play", "use")]
 
     def controls(self):
-        s, R, P, C, F = self._geo()
+        s, R, P, C, F = self.geo()
         d = self._decision()
         widgets: list = []
         banner = None
@@ -1147,7 +854,7 @@ class DarkDeedsTable(TableKit):
             title = tx(f"purpose_{purpose}", card=tgt)
             pct = int(round(100 * float(p.get("p", 0))))
             sub = f"{tx('need', n=p.get('need'))} · {tx('you_add', n=p.get('bonus', 0))} · {tx('chance', p=pct)}"
-            self.prompt = (title, sub, PURPOSE_ICONS.get(purpose, "dice"))
+            self.prompt = (title, sub, self.faces.icon("purpose", purpose, "dice"))
             buttons.append(btn("roll", tx("roll_button"), ("roll",), "primary", icon="dice",
                                hotkey=pygame.K_RETURN, tip=tx("roll_sub")))
         elif kind == "after_roll":
@@ -1221,7 +928,7 @@ class DarkDeedsTable(TableKit):
                                                            else tx("they_add", n=b))
             if rs.get("seat") != self.viewer:
                 title = f"{self.name(rs.get('seat'))}: {title}"
-            return (title, sub, PURPOSE_ICONS.get(rs.get("purpose"), "dice"))
+            return (title, sub, self.faces.icon("purpose", rs.get("purpose"), "dice"))
         ph = self.shown_phase or "street"
         icon = {"street": "street", "tavern": "tavern", "stock": "clock"}.get(ph)
         if mine:
@@ -1258,7 +965,7 @@ class DarkDeedsTable(TableKit):
                 if not (act == self.viewer and self.is_human_viewer()):
                     title = f"{act_name}: {title}"
                 sub = tx("may_react", player=who, card=_dd("action.foiled"))
-                return (title, sub, PURPOSE_ICONS.get(purpose, "dice"))
+                return (title, sub, self.faces.icon("purpose", purpose, "dice"))
             ph = view.get("phase") or "street"
             title = _dd(f"phase.{ph}") if (act == self.viewer and self.is_human_viewer()) \
                 else f"{act_name} — {_dd(f'phase.{ph}')}"
@@ -1267,7 +974,7 @@ class DarkDeedsTable(TableKit):
         if d.kind in ("roll", "after_roll") and r:
             title = tx(f"purpose_{r.get('purpose')}", card=self.card_name(r.get("target")))
             return (f"{who}: {title}", f"{sub}  ·  {tx('need', n=r.get('need'))} · {tx('they_add', n=r.get('bonus', 0))}",
-                    PURPOSE_ICONS.get(r.get("purpose")))
+                    self.faces.icon("purpose", r.get("purpose")))
         ph = view.get("phase") or "street"
         return (f"{who} — {_dd(f'phase.{ph}')}", sub, {"street": "street", "tavern": "tavern", "stock": "clock"}.get(ph))
 
@@ -1459,7 +1166,7 @@ class DarkDeedsTable(TableKit):
             c = self.cdata.get(cid)
             for a in acts:
                 if a[0] in ("foiled", "sod_off") and c is not None and c.key == a[0]:
-                    out.append(Option(tx("play", card=name), a, target=("table",), icon=PLOT_ICONS.get(key)))
+                    out.append(Option(tx("play", card=name), a, target=("table",), icon=self.faces.icon("plot", key)))
             return out
         for a in acts:
             if a[0] == "discard" and self._key(a[1]) == key:
@@ -1469,7 +1176,7 @@ class DarkDeedsTable(TableKit):
         if not plays:
             return out
         op = self._op(cid)
-        icon = PLOT_ICONS.get(key, "plot")
+        icon = self.faces.icon("plot", key, "plot")
         label = tx("play", card=name)
         if op == "target_other_chaser":
             for a in plays:
@@ -1674,8 +1381,8 @@ class DarkDeedsTable(TableKit):
         """Render every face on the table now (not in the middle of an animation), then
         queue the other sizes each visible card type may need, warmed in idle frames.
         Only cards the viewer can see are ever rendered."""
-        if not isinstance(self.cards, _Renderer):
-            return                              # the kit's default renderer (construction)
+        if not hasattr(self, "_warm_seen"):
+            return                              # called by the kit while it is being built
         for sp in self.sprites:
             if sp.face_up and sp.key is not None and not sp.hidden:
                 self.cards.face(sp.key, (int(sp.w), int(sp.h)))
@@ -1684,7 +1391,7 @@ class DarkDeedsTable(TableKit):
     def _warm_list(self) -> list:
         """(key, size) faces worth rendering ahead, for the card types the viewer can see
         now (never a hidden card: what is rendered is what may be shown)."""
-        s, R, P, C, F = self._geo()
+        s, R, P, C, F = self.geo()
         zs = {z.id: z.card_size for z in self.zones.values()}
         me = self.me
         other = self.others()
@@ -1725,21 +1432,6 @@ class DarkDeedsTable(TableKit):
         self.t_now += dt
         if getattr(self, "_warm", None) and self.drag is None and not self.anim.busy():
             self._warm_some()
-        if self.heralds:
-            for h in self.heralds:
-                h[1] -= dt
-            self.heralds = [h for h in self.heralds if h[1] > 0]
-        if self.floaters:
-            for f in self.floaters:
-                f[3] -= dt
-            self.floaters = [f for f in self.floaters if f[3] > 0]
-        if self.showcase is not None:
-            self.showcase[2] -= dt
-            if self.showcase[2] <= 0:
-                self.showcase = None
-        for i in range(len(self.susp_pulse)):
-            if self.susp_pulse[i] > 0:
-                self.susp_pulse[i] = max(0.0, self.susp_pulse[i] - dt * 1.6)
         if self.anim.busy():
             key = (self.shown_active, self.shown_phase, id(self.roll_show),
                    self.roll_show is not None and self.roll_show.get("landed"))
@@ -1754,7 +1446,7 @@ class DarkDeedsTable(TableKit):
 
     # -- background (rendered once) --------------------------------------------------
     def render_background(self) -> pygame.Surface:
-        s, R, P, C, F = self._geo()
+        s, R, P, C, F = self.geo()
         L = self.L
         w, h = self.size
         g = self.gfx
@@ -1831,7 +1523,7 @@ class DarkDeedsTable(TableKit):
         # -- Loot ---------------------------------------------------------------------------
         for tp in LOOT_TYPES:
             r = L["lootp"][tp]
-            col = TYPE_COLOURS[tp]
+            col = self.faces.colour("type", tp)
             self._board(bg, r, style.lerp_color(col, (10, 10, 14), 0.82), (12, 10, 14), style.lerp_color(col, style.GOLD_DEEP, 0.4))
             pygame.draw.rect(bg, col, pygame.Rect(r.left + 3, r.top + 3, r.width - 6, int(5 * s)),
                              border_top_left_radius=int(10 * s), border_top_right_radius=int(10 * s))
@@ -1918,8 +1610,8 @@ class DarkDeedsTable(TableKit):
 
     def _header(self, bg, r, icon, text, color):
         s = self.L["s"]
-        F = self._geo()[4]
-        ic = self.gfx.icon(STREET_ICONS.get(icon, icon), F(24), color)
+        F = self.geo()[4]
+        ic = self.gfx.icon(self.faces.icon("street", icon, icon), F(24), color)
         bg.blit(ic, (r.left + int(14 * s), r.top + int(10 * s)))
         lab = self.gfx.text(text, F(21), color, bold=True, serif=True)
         bg.blit(lab, lab.get_rect(midleft=(r.left + int(14 * s) + ic.get_width() + int(8 * s), r.top + int(10 * s) + ic.get_height() // 2)))
@@ -1984,7 +1676,7 @@ class DarkDeedsTable(TableKit):
         self._draw_hints(surf)
 
     def _draw_phasebar(self, surf):
-        s, R, P, C, F = self._geo()
+        s, R, P, C, F = self.geo()
         L = self.L
         g = self.gfx
         bar = L["phasebar"]
@@ -2039,14 +1731,14 @@ class DarkDeedsTable(TableKit):
         return self.gfx.cached(("dd_token", kind, size), make)
 
     def _draw_susp(self, surf, seat):
-        s, R, P, C, F = self._geo()
+        s, R, P, C, F = self.geo()
         box = self.L["susp_box"].get(seat)
         if box is None:
             return
         g = self.gfx
         n = self.shown_susp[seat] if seat < len(self.shown_susp) else 0
         big = seat == self.me
-        pulse = self.susp_pulse[seat] if seat < len(self.susp_pulse) else 0.0
+        pulse = self.fx.level("susp", seat)
         danger = n >= self.rules.arrest_at
         col = style.lerp_color(style.TEXT, style.GOLD_BRIGHT, pulse)
         if danger:
@@ -2080,7 +1772,7 @@ class DarkDeedsTable(TableKit):
             x += (wdt + int(3 * s)) * stepk
 
     def _draw_score(self, surf, seat):
-        s, R, P, C, F = self._geo()
+        s, R, P, C, F = self.geo()
         box = self.L["score_box"].get(seat)
         if box is None:
             return
@@ -2123,7 +1815,7 @@ class DarkDeedsTable(TableKit):
                 surf.blit(ft, ft.get_rect(midleft=(x + ic.get_width() + 1, z.rect.centery + int(13 * s))))
 
     def _draw_empty_rows(self, surf):
-        s, R, P, C, F = self._geo()
+        s, R, P, C, F = self.geo()
         me = self.me
         for zid, key in ((f"loot_of:{me}", "no_loot"), (f"chasing:{me}", "no_chasers")):
             z = self.zones.get(zid)
@@ -2132,7 +1824,7 @@ class DarkDeedsTable(TableKit):
                 surf.blit(lab, lab.get_rect(midleft=(z.rect.left + int(14 * s), z.rect.centery)))
 
     def _draw_hand_count(self, surf):
-        s, R, P, C, F = self._geo()
+        s, R, P, C, F = self.geo()
         view = self.view or {}
         g = self.gfx
         for p in view.get("seats") or []:
@@ -2177,7 +1869,7 @@ class DarkDeedsTable(TableKit):
             gl.set_alpha(None)
 
     def draw_overlay(self, surf) -> None:
-        s, R, P, C, F = self._geo()
+        s, R, P, C, F = self.geo()
         g = self.gfx
         L = self.L
         self._draw_stage(surf)
@@ -2198,41 +1890,6 @@ class DarkDeedsTable(TableKit):
         if self.hand_hidden and self.viewer is not None:
             lab = g.badge(tx("hand_hidden"), F(18), fill=(20, 14, 16), border=style.GOLD_DEEP, color=style.TEXT_DIM)
             surf.blit(lab, lab.get_rect(center=L["fan"].center))
-        # floaters
-        for f in self.floaters:
-            surf_f, x, y, left, total = f
-            k = 1 - left / total
-            img = surf_f
-            if left < 0.4:
-                img = surf_f.copy()
-                img.set_alpha(int(255 * left / 0.4))
-            surf.blit(img, img.get_rect(center=(int(x), int(y - 50 * s * k))))
-        # the showcase: a revealed card, large
-        if self.showcase is not None:
-            cid, cap, left, total = self.showcase
-            size = C(260, 364)
-            face = self.cards.face(cid, size)
-            k = min(1.0, (total - left) / 0.25, left / 0.3)
-            cx, cy = P(780, 420)
-            dim = g.cached(("dd_dim", self.size), lambda: _dim_surface(self.size))
-            dim.set_alpha(int(150 * k))
-            surf.blit(dim, (0, 0))
-            dim.set_alpha(None)
-            img = face if k >= 1 else pygame.transform.smoothscale(face, (max(2, int(size[0] * (0.7 + 0.3 * k))), max(2, int(size[1] * (0.7 + 0.3 * k)))))
-            sh = g.shadow(img.get_width(), img.get_height(), 16, 16, 200)
-            surf.blit(sh, (cx - img.get_width() // 2 - 16 + 6, cy - img.get_height() // 2 - 16 + 10))
-            surf.blit(img, img.get_rect(center=(cx, cy)))
-            surf.blit(cap, cap.get_rect(midtop=(cx, cy + size[1] // 2 + int(14 * s))))
-        # heralds (between the Street and the Tavern / Loot row)
-        y = P(0, 382)[1]
-        for h in self.heralds:
-            img, left, total = h
-            a = min(1.0, (total - left) / 0.2, left / 0.45)
-            if a < 1:
-                img = img.copy()
-                img.set_alpha(int(255 * a))
-            surf.blit(img, img.get_rect(center=(P(780, 0)[0], y)))
-            y += img.get_height() + int(6 * s)
         if self.show_reference:
             self._draw_reference(surf)
 
@@ -2256,7 +1913,7 @@ class DarkDeedsTable(TableKit):
         surf.blit(tag, tag.get_rect(midbottom=(r.centerx, r.top + int(2 * s))))
 
     def _draw_stage(self, surf):
-        s, R, P, C, F = self._geo()
+        s, R, P, C, F = self.geo()
         g = self.gfx
         st = self.L["stage"]
         pr = self.prompt
@@ -2285,7 +1942,7 @@ class DarkDeedsTable(TableKit):
 
     def _draw_final(self, surf, res):
         """The final reckoning in the tray: Score Pile − unfinished Dark Deeds − Nemeses."""
-        s, R, P, C, F = self._geo()
+        s, R, P, C, F = self.geo()
         g = self.gfx
         st = self.L["stage"]
         det = res.get("details") or {}
@@ -2334,7 +1991,7 @@ class DarkDeedsTable(TableKit):
     def _draw_roll_plaque(self, surf, rs):
         """The last roll in words: what it was for, the dice, the bonus, the total against
         what was needed, and the outcome (a mark and a word, never colour alone)."""
-        s, R, P, C, F = self._geo()
+        s, R, P, C, F = self.geo()
         g = self.gfx
         faces = rs.get("faces") or []
         bonus = rs.get("bonus") or 0
@@ -2378,7 +2035,7 @@ class DarkDeedsTable(TableKit):
         surf.blit(img, img.get_rect(midleft=(st.left + int(290 * s), P(0, 736)[1])))
 
     def _draw_reference(self, surf):
-        s, R, P, C, F = self._geo()
+        s, R, P, C, F = self.geo()
         g = self.gfx
         r = R(330, 90, 900, 520)
         self.L["ref_panel"] = r
@@ -2423,9 +2080,3 @@ class DarkDeedsTable(TableKit):
             if self.hover_time >= delay:
                 return h.key, h
         return None, None
-
-
-def _dim_surface(size):
-    s = pygame.Surface(size, pygame.SRCALPHA)
-    s.fill((0, 0, 0, 255))
-    return s

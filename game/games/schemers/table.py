@@ -17,7 +17,6 @@ viewer (see game.ui.table.kit). Actions:
 from __future__ import annotations
 
 import math
-import string
 
 import pygame
 
@@ -81,11 +80,9 @@ class SchemersTable(TableKit):
             self.params = rules.text_params()
         except Exception:
             self.params = {}
-        self.bubbles: list[list] = []          # [seat, surface, seconds left, total]
         self.shown_turn = None
         self.shown_auction = {}
         self.ft_return: list[int] = []          # indices into the exchange pool picked to go back
-        self.flash = []                         # [(a, b), seconds] challenge lines
         self.seat_rects: dict[int, pygame.Rect] = {}
         self.seat_centers: dict[int, tuple] = {}
         self._panel_cache_key = {}
@@ -116,27 +113,6 @@ class SchemersTable(TableKit):
             return _tt("roles.untouchable.name")
         return _tt(f"roles.{role}.name") if role in ROLES else str(role)
 
-    def name(self, seat) -> str:
-        if seat is None or not isinstance(seat, int) or not 0 <= seat < self.n:
-            return "?"
-        return self.match.seats[seat].name
-
-    @property
-    def colorblind(self) -> bool:
-        return bool(getattr(self.ctx.settings, "colorblind", False))
-
-    # ------------------------------------------------------------------ layout
-    def me(self):
-        return self.viewer
-
-    def bottom_seat(self) -> int:
-        return self.viewer if self.viewer is not None else 0
-
-    def order(self) -> list[int]:
-        """Seats clockwise after the bottom seat."""
-        b = self.bottom_seat()
-        return [(b + i) % self.n for i in range(1, self.n)]
-
     def log_rect(self) -> pygame.Rect:
         return pygame.Rect(1556, 82, 344, 976)
 
@@ -164,8 +140,8 @@ class SchemersTable(TableKit):
     def build(self, view) -> None:
         rules = view["rules"]
         self.hand_size = rules.get("hand_size", 2)
-        bottom = self.bottom_seat()
-        others = self.order()
+        bottom = self.me
+        others = self.others()
         k = len(others)
         cx, cy = CENTER
         self.seat_rects.clear()
@@ -304,7 +280,7 @@ class SchemersTable(TableKit):
         r = self.seat_rects.get(seat)
         if r is None:
             return None
-        if seat == self.bottom_seat():
+        if seat == self.me:
             return (r.left + 250, r.top - 24)
         return (r.centerx, r.top - 6 if r.top > 40 else r.bottom + 20)
 
@@ -328,7 +304,7 @@ class SchemersTable(TableKit):
             return True
         if k == "reveal":
             seat = d.get("seat")
-            mine = seat == self.bottom_seat()
+            mine = seat == self.me
             self.reveal_card(("hand", seat), d.get("card"), hold=1.1, scale=1.15 if mine else 1.9,
                              toward=CENTER, frac=0.2 if mine else 0.35)
             return True
@@ -365,7 +341,7 @@ class SchemersTable(TableKit):
             a, b = d.get("challenger"), d.get("claimant")
 
             def run(a=a, b=b):
-                self.flash.append([(a, b), 1.3])
+                self.fx.add("challenge", (a, b), 1.3)
                 self.sound("challenge")
                 return 0.0
             self.step(run)
@@ -400,7 +376,7 @@ class SchemersTable(TableKit):
             def run(d=d):
                 self.shown_auction.update({"price": d.get("price", 0), "bids": d.get("bids", 0)})
                 self.sound("coin")
-                self.auction_pulse = 1.0
+                self.fx.add("pulse", None, 0.4, key="auction")
                 return 0.25
             self.step(run)
             return True
@@ -464,8 +440,7 @@ class SchemersTable(TableKit):
 
     def _canal_splash(self, seat):
         self.sound("splash")
-        self.splash_t = 0.8
-        self.splash_seat = seat
+        self.fx.add("splash", seat, 0.8, keep=1)
 
     def bubble(self, seat, text, icon=None, target=None, hold=0.55, life=1.8, tone="normal"):
         """Queue a speech bubble over a seat (what they declared)."""
@@ -477,8 +452,7 @@ class SchemersTable(TableKit):
                 label = f"{text}  →  {self.name(target)}"
             surf = self.gfx.badge(label, 22 if tone != "quiet" else 18, fill=fill, border=border,
                                   color=style.TEXT if tone != "quiet" else style.TEXT_DIM, icon=icon, pad=12)
-            self.bubbles = [b for b in self.bubbles if b[0] != seat]
-            self.bubbles.append([seat, surf, life, life])
+            self.fx.add("bubble", surf, life, key=seat)
             return hold
         self.step(run)
 
@@ -499,29 +473,16 @@ class SchemersTable(TableKit):
         params = dict(ev.data.get("params") or {})
         if key == "schemers.log.claim" and params.get("target") is not None:
             key = "schemers.log.claim_target"
-        template = t(key)
-        if template == key:
-            return [(key, None)]
-        segs = []
-        try:
-            parsed = list(string.Formatter().parse(template))
-        except ValueError:
-            return [(template, None)]
-        for literal, field, _spec, _conv in parsed:
-            if literal:
-                segs.append((literal, None))
-            if field is None:
-                continue
-            val = params.get(field)
-            if field in SEAT_PARAMS and isinstance(val, int):
-                segs.append((self.name(val), None, seat_color(val, self.colorblind), True))
-            elif field in ROLE_PARAMS and isinstance(val, str):
-                segs.append((self.role_name(val), val if val in ROLES else None))
-            elif field == "action" and isinstance(val, str):
-                segs.append((_tt(f"actions.{val}") if val in ("income", "casino", "canal") else self.role_name(val), None))
-            else:
-                segs.append((str(val) if val is not None else "", None))
-        return segs
+        return self.segments(key, params, seats=SEAT_PARAMS, cards=ROLE_PARAMS, words={"action": self._action_word})
+
+    def _action_word(self, val) -> str:
+        return _tt(f"actions.{val}") if val in ("income", "casino", "canal") else self.role_name(val)
+
+    def card_name(self, key) -> str:
+        return self.role_name(key)
+
+    def card_linked(self, key) -> bool:
+        return key in ROLES
 
     # ------------------------------------------------------------------ controls
     def controls(self):
@@ -847,7 +808,7 @@ class SchemersTable(TableKit):
 
     def targets_at(self, pos) -> list:
         for seat, r in self.seat_rects.items():
-            if seat != self.bottom_seat() and r.collidepoint(pos):
+            if seat != self.me and r.collidepoint(pos):
                 return [("seat", seat)]
         return []
 
@@ -939,29 +900,6 @@ class SchemersTable(TableKit):
         super()._sync(view, instant)
 
     # ------------------------------------------------------------------ frame
-    def update(self, dt):
-        super().update(dt)
-        mine = self.my_decisions() if not self.busy() else []
-        if mine and mine[0].timeout:
-            left = self.time_left(mine[0])
-            if left is not None and 0 < left <= 3.0:
-                sec = int(left + 0.999)
-                if sec != getattr(self, "_tick_sec", None):
-                    self._tick_sec = sec
-                    self.sound("timer_tick")
-        if self.bubbles:
-            for b in self.bubbles:
-                b[2] -= dt
-            self.bubbles = [b for b in self.bubbles if b[2] > 0]
-        if self.flash:
-            for f in self.flash:
-                f[1] -= dt
-            self.flash = [f for f in self.flash if f[1] > 0]
-        if getattr(self, "splash_t", 0) > 0:
-            self.splash_t -= dt
-        if getattr(self, "auction_pulse", 0) > 0:
-            self.auction_pulse = max(0.0, self.auction_pulse - dt * 2.5)
-
     # ------------------------------------------------------------------ drawing
     def render_background(self) -> pygame.Surface:
         w, h = self.size
@@ -1078,12 +1016,12 @@ class SchemersTable(TableKit):
         v = self.view or {}
         states = tuple(self._seat_state(seat, with_turn=False) for seat in range(self.n))
         tre = self.tokens.get("treasury")
-        return (states, self.colorblind, self.bottom_seat(), self.viewer is None, v.get("auction") is not None,
+        return (states, self.colorblind, self.me, self.viewer is None, v.get("auction") is not None,
                 tre is not None and tre.hidden)
 
     def draw_static(self, surf) -> None:
         v = self.view or {}
-        bottom = self.bottom_seat()
+        bottom = self.me
         for seat in range(self.n):
             out, claims, unt, _turn, forced, winner = self._seat_state(seat)
             if seat == bottom:
@@ -1108,7 +1046,7 @@ class SchemersTable(TableKit):
     def draw_board(self, surf) -> None:
         v = self.view or {}
         g = self.gfx
-        bottom = self.bottom_seat()
+        bottom = self.me
         for seat in range(self.n):
             out, claims, unt, turn, forced, winner = self._seat_state(seat)
             r = self.my_rect if seat == bottom else self.seat_rects[seat]
@@ -1264,7 +1202,7 @@ class SchemersTable(TableKit):
 
     def _draw_my_ducats(self, surf) -> None:
         """The big count beside your coins (changes coin by coin as they land)."""
-        st = self.tokens.get(("ducats", self.bottom_seat()))
+        st = self.tokens.get(("ducats", self.me))
         if st is None or st.hidden:
             return
         g = self.gfx
@@ -1277,22 +1215,19 @@ class SchemersTable(TableKit):
         surf.blit(lab, lab.get_rect(topleft=(x + 2, st.pos[1] + 12)))
 
     def _draw_flash_and_bubble(self, surf, seat, r, above=None) -> None:
-        for b in self.bubbles:
-            if b[0] != seat:
-                continue
-            img = b[1]
-            life, total = b[2], b[3]
-            t_in = min(1.0, (total - life) / 0.18)
-            y_off = int(12 * (1 - t_in))
+        b = self.fx.get("bubble", seat)
+        if b is not None:
+            img = b.data
+            y_off = int(12 * (1 - b.fade(0.18, 0.0)))
             if above is not None:
                 pos = (above[0], above[1] + y_off)
             else:
                 pos = (r.centerx, (r.top - 4 if r.top > 70 else r.bottom + img.get_height() + 6) + y_off)
             rr = img.get_rect(midbottom=pos)
             rr.clamp_ip(pygame.Rect(8, 8, 1530, 1064))
-            if life < 0.35:
+            if b.left < 0.35:
                 img = img.copy()
-                img.set_alpha(int(255 * life / 0.35))
+                img.set_alpha(int(255 * b.fade(0.0, 0.35)))
             surf.blit(img, rr)
 
     def draw_overlay(self, surf) -> None:
@@ -1324,16 +1259,15 @@ class SchemersTable(TableKit):
                     r = sp.rect()
                     surf.blit(tag, tag.get_rect(midbottom=(r.centerx, r.top + 4)))
         # challenge lines
-        for (a, b), left in self.flash:
-            pa, pb = self._seat_point(a), self._seat_point(b)
+        for f in self.fx.of("challenge"):
+            pa, pb = self._seat_point(f.data[0]), self._seat_point(f.data[1])
             if pa is None or pb is None:
                 continue
-            self._draw_challenge_line(surf, pa, pb, int(255 * min(1.0, left / 0.5)))
+            self._draw_challenge_line(surf, pa, pb, int(255 * f.fade(0.0, 0.5)))
         # splash ripple on the canal
-        st = getattr(self, "splash_t", 0)
-        if st > 0:
+        for f in self.fx.of("splash"):
             cr = self.canal_rect
-            k = 1 - st / 0.8
+            k = f.progress
             for i in range(3):
                 rad = int(20 + 140 * k + i * 26)
                 if rad > 0:
@@ -1353,7 +1287,7 @@ class SchemersTable(TableKit):
     def _seat_point(self, seat):
         if seat is None:
             return None
-        if seat == self.bottom_seat():
+        if seat == self.me:
             return (CENTER[0], 820)
         r = self.seat_rects.get(seat)
         return r.center if r else None
@@ -1372,7 +1306,7 @@ class SchemersTable(TableKit):
         sealed = (self.view or {}).get("rules", {}).get("sealed")
         if not sealed:
             surf.blit(g.text(tw("price"), 20, style.TEXT_DIM), (col_r, z.rect.top + 6))
-            pulse = getattr(self, "auction_pulse", 0)
+            pulse = self.fx.level("pulse", "auction")
             price = g.text(str(au.get("price", 0)), 56, style.GOLD_BRIGHT, bold=True, serif=True)
             pr = price.get_rect(topleft=(col_r, z.rect.top + 30 - int(6 * pulse)))
             surf.blit(price, pr)

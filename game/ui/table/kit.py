@@ -32,20 +32,22 @@ from __future__ import annotations
 
 import math
 import random
+import string
 from typing import Any
 
 import pygame
 
+from game.core.i18n import t
 from game.core.rules import IllegalAction
 
 from . import style
 from .base import GameTable, TableContext
 from .cards import CardRenderer, CardSprite
 from .dice import DieRenderer, DieSprite
-from .gfx import Gfx
+from .gfx import Gfx, seat_color
 from .strings import ts
 from .tween import Animator, ease_in_out_cubic, ease_out_back, ease_out_cubic, linear
-from .widgets import Banner, Button, Chip, LogPanel, Menu, NumberPicker, Option
+from .widgets import Banner, Button, Chip, Effects, LogPanel, Menu, NumberPicker, Option
 from .zones import Stack, TokenStack, Zone
 
 DRAG_THRESHOLD = 6
@@ -98,7 +100,7 @@ class TableKit(GameTable):
         self.gfx = Gfx(ctx.assets)
         self.anim = Animator(lambda: getattr(self.ctx.settings, "animation_speed", 1.0))
         self.cards = CardRenderer(self.gfx, getattr(ctx.spec, "id", self.game_id), self.card_spec,
-                                  self.card_frames(), self.back_name)
+                                  self.card_frames(), self.back_name, canon=self.card_canon)
         self.dice_r = DieRenderer(self.gfx)
         self.rng = random.Random(1234)         # cosmetic only (tumbles, scatter)
         self.zones: dict[Any, Zone] = {}
@@ -125,6 +127,8 @@ class TableKit(GameTable):
         self.hand_hidden = False
         self.preview_key = None                 # card previewed from the log
         self.toasts: list[list] = []            # [text, seconds left]
+        self.fx = Effects()                     # heralds, floaters, showcases, a game's flashes
+        self._tick_sec = None                   # the last countdown second ticked
         self.pulse_t = 0.0
         self._controls_key = None
         self._local_rev = 0                     # bumped by refresh_controls()
@@ -139,6 +143,10 @@ class TableKit(GameTable):
     # ======================================================================
     def card_spec(self, key) -> dict:
         return {"key": key, "title": str(key)}
+
+    def card_canon(self, key):
+        """The key whose face `key` shares (copies of one card): one render for all."""
+        return key
 
     def card_frames(self) -> dict:
         return {}
@@ -243,6 +251,7 @@ class TableKit(GameTable):
         self.dice.clear()
         self.drag = self.press = self.armed = self.menu = None
         self.hover = None
+        self.fx.clear()
         self.view = self.match.view(seat)
         self._building = True
         self.build(self.view)
@@ -303,6 +312,177 @@ class TableKit(GameTable):
         if ev.to is None and self.viewer is not None and ev.data.get("private") == self.viewer:
             return False
         return True
+
+    # -- seats ---------------------------------------------------------------------
+    def name(self, seat) -> str:
+        if not isinstance(seat, int) or not 0 <= seat < len(self.match.seats):
+            return "?"
+        return self.match.seats[seat].name
+
+    @property
+    def colorblind(self) -> bool:
+        return bool(getattr(self.ctx.settings, "colorblind", False))
+
+    def scol(self, seat) -> tuple:
+        """A seat's colour (colour-blind safe when asked); every seat also has its marker."""
+        return seat_color(seat, self.colorblind)
+
+    @property
+    def me(self) -> int:
+        """The seat at the bottom of the table: the viewer, or seat 0 for a spectator."""
+        return self.viewer if self.viewer is not None else 0
+
+    def others(self) -> list[int]:
+        """The other seats, clockwise after `me`."""
+        n = len(self.match.seats)
+        return [(self.me + i) % n for i in range(1, n)]
+
+    def is_human_viewer(self) -> bool:
+        v = self.viewer
+        return v is not None and 0 <= v < len(self.match.seats) and self.match.seats[v].is_human
+
+    # -- geometry: a 1920×1080 design scaled into the table's size ----------------------
+    def geo(self):
+        """(s, R, P, C, F): the scale, and Rect / point / card size / font size in
+        design pixels (1920×1080) mapped into this table's size, letterboxed."""
+        W, H = self.size
+        s = min(W / 1920, H / 1080)
+        ox, oy = (W - 1920 * s) / 2, (H - 1080 * s) / 2
+
+        def R(x, y, w, h):
+            return pygame.Rect(int(ox + x * s), int(oy + y * s), max(1, int(w * s)), max(1, int(h * s)))
+
+        def P(x, y):
+            return (int(ox + x * s), int(oy + y * s))
+
+        def C(w, h):
+            return (max(8, int(w * s)), max(8, int(h * s)))
+
+        def F(px, lo=12):
+            return max(lo, int(round(px * s)))
+        return s, R, P, C, F
+
+    # -- the chronicle: segments from a template ---------------------------------------
+    def card_name(self, key) -> str:
+        return str(self.card_spec(key).get("title", key)) if key is not None else "?"
+
+    def segments(self, key: str, params: dict, seats=(), cards=(), words=None, tone=None) -> list:
+        """A chronicle line from the template t(key): fields named in `seats` become the
+        seat's name in its colour, fields in `cards` a card link (its name; hovering it
+        previews the card), `words[field](value)` any other wording, the rest str(value).
+        `tone` colours the plain text (e.g. dim for lines only the viewer sees)."""
+        template = t(key)
+        if template == key:
+            return [(key, None)]
+        try:
+            parsed = list(string.Formatter().parse(template))
+        except ValueError:
+            return [(template, None)]
+        plain = (lambda text: (text, None)) if tone is None else (lambda text: (text, None, tone))
+        segs = []
+        for literal, field, _spec, _conv in parsed:
+            if literal:
+                segs.append(plain(literal))
+            if field is None:
+                continue
+            val = params.get(field)
+            if field in seats and isinstance(val, int):
+                segs.append((self.name(val), None, self.scol(val), True))
+            elif field in cards and isinstance(val, str):
+                segs.append((self.card_name(val), val if self.card_linked(val) else None))
+            elif words and field in words and val is not None:
+                segs.append(plain(words[field](val)))
+            else:
+                segs.append(plain(str(val) if val is not None else ""))
+        return segs
+
+    def card_linked(self, key) -> bool:
+        """Whether a chronicle name of `key` previews a card face."""
+        return True
+
+    # -- timed effects: heralds, floaters, showcases -----------------------------------
+    def herald(self, text: str, big: bool = True, color=style.GOLD_BRIGHT, hold: float = 1.3) -> None:
+        """Big words across the table (whose turn, a new phase, the winner)."""
+        if self.anim.instant:
+            return
+        F = self.geo()[4]
+        surf = self.gfx.outlined_text(text, F(54 if big else 38), color, (8, 4, 4), bold=True, serif=True, px=3)
+        self.fx.add("herald", surf, hold, keep=2, drop_older=0.2)
+
+    def floater(self, text: str, pos, color, seconds: float = 1.4) -> None:
+        """Words that rise from a point and fade (+2 Suspicion, Success)."""
+        if self.anim.instant:
+            return
+        F = self.geo()[4]
+        surf = self.gfx.outlined_text(text, F(30), color, (10, 4, 4), bold=True, px=2)
+        self.fx.add("floater", (surf, pos[0], pos[1]), seconds)
+
+    def showcase(self, key, caption: str, seconds: float = 1.9) -> None:
+        """One card shown large over a dimmed table, with a caption (a reveal)."""
+        if self.anim.instant:
+            return
+        F = self.geo()[4]
+        cap = self.gfx.outlined_text(caption, F(30), style.GOLD_BRIGHT, (8, 4, 4), bold=True, serif=True, px=2)
+        self.fx.add("showcase", (key, cap), seconds, keep=1)
+
+    def herald_at(self) -> tuple:
+        """Where heralds stack down from (a game puts them where the table is free)."""
+        return (self.size[0] // 2, int(self.size[1] * 0.35))
+
+    def showcase_at(self) -> tuple:
+        """(centre, card size) of a showcased card."""
+        s, R, P, C, F = self.geo()
+        return P(960, 420), C(260, 364)
+
+    def _draw_effects(self, surface) -> None:
+        fx = self.fx
+        if not fx.items:
+            return
+        s = self.geo()[0]
+        for f in fx.of("floater"):
+            img, x, y = f.data
+            a = f.fade(0.0, 0.4)
+            if a < 1:
+                img = img.copy()
+                img.set_alpha(int(255 * a))
+            surface.blit(img, img.get_rect(center=(int(x), int(y - 50 * s * f.progress))))
+        for f in fx.of("showcase"):
+            key, cap = f.data
+            (cx, cy), size = self.showcase_at()
+            face = self.cards.face(key, size)
+            k = f.fade(0.25, 0.3)
+            dim = self.gfx.cached(("fx_dim", self.size), lambda: pygame.Surface(self.size, pygame.SRCALPHA))
+            dim.fill((0, 0, 0, int(150 * k)))
+            surface.blit(dim, (0, 0))
+            img = face if k >= 1 else pygame.transform.smoothscale(
+                face, (max(2, int(size[0] * (0.7 + 0.3 * k))), max(2, int(size[1] * (0.7 + 0.3 * k)))))
+            sh = self.gfx.shadow(img.get_width(), img.get_height(), 16, 16, 200)
+            surface.blit(sh, (cx - img.get_width() // 2 - 10, cy - img.get_height() // 2 - 6))
+            surface.blit(img, img.get_rect(center=(cx, cy)))
+            surface.blit(cap, cap.get_rect(midtop=(cx, cy + size[1] // 2 + int(14 * s))))
+        x, y = self.herald_at()
+        for h in fx.of("herald"):
+            img = h.data
+            a = h.fade(0.2, 0.45)
+            if a < 1:
+                img = img.copy()
+                img.set_alpha(int(255 * a))
+            surface.blit(img, img.get_rect(center=(x, y)))
+            y += img.get_height() + int(6 * s)
+
+    def _countdown_tick(self) -> None:
+        """A tick each of the last three seconds of the viewer's timed decision."""
+        if self.anim.busy() or not self.is_human_viewer():
+            return
+        d = next((d for d in self.my_decisions() if d.timeout), None)
+        left = self.time_left(d) if d is not None else None
+        if left is not None and 0 < left <= 3.0:
+            sec = int(left + 0.999)
+            if sec != self._tick_sec:
+                self._tick_sec = sec
+                self.sound("timer_tick")
+        else:
+            self._tick_sec = None
 
     def add_zone(self, zone: Zone) -> Zone:
         self.zones[zone.id] = zone
@@ -1150,6 +1330,8 @@ class TableKit(GameTable):
             for tt in self.toasts:
                 tt[1] -= dt
             self.toasts = [tt for tt in self.toasts if tt[1] > 0]
+        self.fx.update(dt)
+        self._countdown_tick()
         if not self.anim.busy():
             self._refresh_controls()
         elif self.widgets or self.banner:
@@ -1191,6 +1373,7 @@ class TableKit(GameTable):
             surface.fblits([(f.img, (int(f.x) - f.img.get_width() // 2, int(f.y) - f.img.get_height() // 2))
                             for f in self.flyers])
         self.draw_overlay(surface)
+        self._draw_effects(surface)
         hover = self.hover
         for w in self.widgets:
             if isinstance(w, NumberPicker):

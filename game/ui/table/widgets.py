@@ -450,3 +450,73 @@ class LogPanel:
         if self._surf is None:
             self._render()
         surf.blit(self._surf, self.rect.topleft)
+
+
+class Timed:
+    """One timed effect: its kind, an optional key (a seat...), its data, and its clock."""
+    __slots__ = ("kind", "key", "data", "left", "total")
+
+    def __init__(self, kind: str, key, data, seconds: float):
+        self.kind, self.key, self.data = kind, key, data
+        self.left = self.total = max(1e-6, float(seconds))
+
+    @property
+    def progress(self) -> float:
+        """0 when it starts, 1 when it ends."""
+        return 1.0 - self.left / self.total
+
+    def fade(self, fade_in: float = 0.0, fade_out: float = 0.4) -> float:
+        """Opacity 0..1: rising over the first `fade_in` s, falling over the last `fade_out` s."""
+        a = 1.0
+        if fade_in > 0:
+            a = min(a, (self.total - self.left) / fade_in)
+        if fade_out > 0:
+            a = min(a, self.left / fade_out)
+        return max(0.0, min(1.0, a))
+
+
+class Effects:
+    """Timed effects of a table (heralds, floaters, flashes, bubbles, splashes, pulses):
+    each lives for its seconds and is then dropped; the table draws the ones alive."""
+
+    def __init__(self):
+        self.items: list[Timed] = []
+
+    def add(self, kind: str, data=None, seconds: float = 1.0, key=None, keep: int | None = None,
+            drop_older: float | None = None) -> Timed:
+        """Start one. The same kind and key replaces the old; `keep` bounds how many of the
+        kind live at once; `drop_older` first drops those of the kind older than that."""
+        items = self.items
+        if key is not None:
+            items = [i for i in items if not (i.kind == kind and i.key == key)]
+        if drop_older is not None:
+            items = [i for i in items if i.kind != kind or i.total - i.left < drop_older]
+        item = Timed(kind, key, data, seconds)
+        items.append(item)
+        if keep is not None:
+            mine = [i for i in items if i.kind == kind]
+            if len(mine) > keep:
+                gone = set(map(id, mine[:len(mine) - keep]))
+                items = [i for i in items if id(i) not in gone]
+        self.items = items
+        return item
+
+    def of(self, kind: str) -> list[Timed]:
+        return [i for i in self.items if i.kind == kind]
+
+    def get(self, kind: str, key=None) -> Timed | None:
+        return next((i for i in self.items if i.kind == kind and i.key == key), None)
+
+    def level(self, kind: str, key=None) -> float:
+        """1 → 0 over the effect's life (a pulse), 0 when there is none."""
+        i = self.get(kind, key)
+        return 0.0 if i is None else i.left / i.total
+
+    def update(self, dt: float) -> None:
+        if self.items:
+            for i in self.items:
+                i.left -= dt
+            self.items = [i for i in self.items if i.left > 0]
+
+    def clear(self) -> None:
+        self.items = []

@@ -670,7 +670,7 @@ def test_monkey_random_input_never_breaks_the_table(app_parts, mode, n):
 def test_seat_coins_and_their_count_sit_beside_the_cards_never_under_them(app_parts, n, mode):
     h = Harness(app_parts, n=n, mode=mode, seed=3, speed=0.0)
     t = h.table
-    for seat in t.order():
+    for seat in t.others():
         r = t.seat_rects[seat]
         stack = t.tokens[("ducats", seat)]
         stack.count = 99                          # the tallest stack drawn, and a 2-digit count
@@ -688,7 +688,7 @@ def test_seat_coins_and_their_count_sit_beside_the_cards_never_under_them(app_pa
                     assert not card.colliderect(coins.inflate(8, 0)), (seat, zid)
                     assert not card.colliderect(label.inflate(8, 0)), (seat, zid)
         # other seats' panels never cover this one
-        for other in t.order():
+        for other in t.others():
             if other != seat:
                 assert not r.colliderect(t.seat_rects[other]), (seat, other)
 
@@ -699,7 +699,9 @@ def test_a_challenge_line_fades_out_over_its_last_half_second(app_parts):
     probe = ((a[0] + b[0]) // 2, a[1] + (b[1] - a[1]) // 4)   # on the line, off the icon
     reds = []
     for left in (None, 0.15, 1.0):
-        h.table.flash = [] if left is None else [[(0, 2), left]]
+        h.table.fx.clear()
+        if left is not None:
+            h.table.fx.add("challenge", (0, 2), 1.3).left = left
         reds.append(h.draw().get_at(probe))
     plain, faded, full = reds
     assert full != plain and faded != full and faded != plain
