@@ -107,22 +107,35 @@ def peak_rss_mb() -> float | None:
     return round(rss / (1024 * 1024 if sys.platform == "darwin" else 1024), 1)
 
 
-def run(quick: bool = False) -> dict:
+def steps() -> int:
+    """How many `progress` calls `run` makes (for a progress bar's total)."""
     from .games import registry
+    return 1 + 4 * len(registry.game_ids())
+
+
+def run(quick: bool = False, progress=None) -> dict:
+    """`progress(label)`: called after each of the `steps()` steps, naming the next."""
+    from .games import registry
+    step = progress or (lambda label: None)
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     report: dict = {"frame_ms": {}, "sim": {}, "kernel_us": {}, "ai_ms": {}}
     report["startup_s"], report["startup_median_s"] = _startup_seconds(2 if quick else 5)
+    step("start-up")
     for game_id in registry.game_ids():
         spec = registry.get(game_id)
         players = min(4, spec.max_players)
         report["sim"][game_id] = _sim_speed(game_id, players, 1.0 if quick else 4.0)
+        step(f"{game_id} games/s")
         report["kernel_us"][game_id] = _kernel_us(game_id, players, 50 if quick else 300)
+        step(f"{game_id} kernel")
         report["ai_ms"][game_id] = {d: _ai_ms(game_id, d, 1 if quick else 4)
                                     for d in ("easy", "normal", "hard")}
+        step(f"{game_id} AI")
     from .ui import headless
     for game_id in registry.game_ids():
         frames = headless.bench_frames(game_id, frames=120 if quick else 600)
+        step(f"{game_id} frames")
         report["frame_ms"][game_id] = {q: round(percentile(frames, int(q[1:])), 2)
                                        for q in ("p50", "p95", "p99")}
     report["peak_rss_mb"] = peak_rss_mb()

@@ -60,7 +60,12 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--agents", required=True, help="comma-separated: random, easy, normal, hard (one per seat, or one for all)")
     sim.add_argument("--games", type=int, default=100)
     sim.add_argument("--seed", type=int, default=1)
-    sim.add_argument("--budget", type=float, default=None, help="AI thinking seconds per decision (default: each level's own)")
+    budget = sim.add_mutually_exclusive_group()
+    budget.add_argument("--budget", type=float, default=None,
+                        help="AI thinking seconds per decision (default: each level's own)")
+    budget.add_argument("--budget-iterations", type=int, default=None, metavar="N",
+                        help="thinking agents search N iterations per decision and never by time: "
+                             "hard games become reproducible (same --seed, same games)")
     sim.add_argument("--jobs", type=int, default=1, help="worker processes")
     sim.add_argument("--check", action="store_true",
                      help="run the game's invariants after every action; a broken one is an error of that seed")
@@ -164,14 +169,22 @@ def cmd_validate(args) -> int:
         print(f"dice: ok ({', '.join(dice)})")
     except DataError as exc:
         failures += exc.problems
-    for game_id in registry.game_ids():
-        spec = registry.get(game_id)
-        try:
-            ruleset = spec.load_ruleset(data_dir / game_id if data_dir else None)
-            summary = getattr(ruleset, "data_summary", lambda: "")()
-            print(f"{game_id}: ok{(' (' + summary + ')') if summary else ''}")
-        except DataError as exc:
-            failures += exc.problems
+    from .progress import Progress
+    game_ids = registry.game_ids()
+    with Progress(len(game_ids), "games") as bar:
+        for game_id in game_ids:
+            spec = registry.get(game_id)
+            try:
+                ruleset = spec.load_ruleset(data_dir / game_id if data_dir else None)
+                summary = getattr(ruleset, "data_summary", lambda: "")()
+                line = f"{game_id}: ok{(' (' + summary + ')') if summary else ''}"
+                if bar.shown:
+                    bar.bar.write(line, file=sys.stdout)
+                else:
+                    print(line)
+            except DataError as exc:
+                failures += exc.problems
+            bar.step(game_id)
     if failures:
         failures = list(dict.fromkeys(failures))      # a shared file may be met twice
         for problem in failures:
@@ -195,14 +208,27 @@ def cmd_simulate(args) -> int:
         raise UsageError(f"--agents: unknown agent {unknown[0]!r}; choose from {', '.join(spec.difficulties)}")
     if args.games < 1:
         raise UsageError("--games: expected at least 1")
-    report = sim.simulate(args.game, options, names, args.games, args.seed,
-                          budget=args.budget, jobs=max(1, args.jobs), check=args.check)
+    iterations = args.budget_iterations
+    if iterations is not None:
+        if iterations < 1:
+            raise UsageError("--budget-iterations: expected at least 1")
+        try:
+            spec.make_agent(names[0], 0, 0, max_iterations=iterations)
+        except TypeError:
+            raise UsageError(f"--budget-iterations: the agents of {args.game} take no iteration budget")
+    from .progress import Progress
+    with Progress(args.games, "games", enabled=not args.json) as bar:
+        report = sim.simulate(args.game, options, names, args.games, args.seed,
+                              budget=args.budget, jobs=max(1, args.jobs), check=args.check,
+                              iterations=iterations, progress=bar.done)
     report["mode"] = options.get("mode")
     report["addons"] = options.get("addons", [])
     if args.json:
         print(json.dumps(report))
     else:
         print(sim.describe(report))
+    if report.get("interrupted"):
+        return 130
     return 0 if not report["errors"] else 1
 
 
@@ -263,7 +289,9 @@ def cmd_screenshot(args) -> int:
 
 def cmd_bench(args) -> int:
     from . import bench
-    report = bench.run(quick=args.quick)
+    from .progress import Progress
+    with Progress(bench.steps(), "steps", enabled=not args.json) as bar:
+        report = bench.run(quick=args.quick, progress=bar.step)
     print(json.dumps(report, indent=None if args.json else 2))
     return 0
 

@@ -1,7 +1,15 @@
 """Play many headless games between agents through the match driver, and measure
-who wins and how fast. Used by `python main.py simulate` and by `bench`."""
+who wins and how fast. Used by `python main.py simulate` and by `bench`.
+
+`iterations` (simulate --budget-iterations N) gives every thinking agent a fixed
+number of search iterations and no time limit, so a `hard` game is the same game on
+any machine: the seed of a game in the report replays it exactly. `progress` is
+called with the number of finished games as they finish; Ctrl+C stops the run and
+the report covers the games finished so far (`interrupted: true`).
+"""
 from __future__ import annotations
 
+import signal
 import time
 import traceback
 
@@ -28,15 +36,24 @@ class InvariantBroken(Exception):
     """A game's `invariants` reported a broken rule (simulate --check)."""
 
 
+def make_agents(spec, names: list[str], seed: int, iterations: int | None = None) -> dict:
+    """One agent per seat; with `iterations`, the game's make_agent is asked for agents
+    that search by count, not by time (TypeError if the game's make_agent cannot)."""
+    if iterations is None:
+        return {seat: spec.make_agent(name, seat, seed * 7919 + seat) for seat, name in enumerate(names)}
+    return {seat: spec.make_agent(name, seat, seed * 7919 + seat, max_iterations=iterations)
+            for seat, name in enumerate(names)}
+
+
 def play_one(game_id: str, options: dict, names: list[str], seed: int, budget=None,
-             check: bool = False):
+             check: bool = False, iterations: int | None = None):
     """Returns (result, actions, {agent name: {decision kind: [ms]}}) for one game.
     With `check`, the ruleset's `invariants` (if it has them) run after setup and after
     every action; the first broken rule raises InvariantBroken."""
     from .games import registry
     spec = registry.get(game_id)
     ruleset = registry.ruleset(game_id)
-    agents = {seat: spec.make_agent(name, seat, seed * 7919 + seat) for seat, name in enumerate(names)}
+    agents = make_agents(spec, names, seed, iterations)
     seats = [SeatInfo(f"{name} {seat + 1}", "ai", name) for seat, name in enumerate(names)]
     # no clocks: nothing calls tick() here, so deadlines would be kept for no one
     match = Match(game_id, ruleset, seats, options, seed, agents=agents, validated=True,
@@ -94,50 +111,77 @@ def ms_summary(ms: list[float]) -> dict:
             "max": round(max(ms), 3) if ms else 0.0, "n": len(ms)}
 
 
-def _run_range(args):
-    game_id, options, names, first, count, seed, budget, check = args
-    out = []
-    for g in range(first, first + count):
-        seated = seating(names, g)
-        try:
-            result, actions, times = play_one(game_id, options, seated, seed + g, budget, check)
-            out.append((g, seated, list(result.winners), actions, times, None))
-        except InvariantBroken as exc:
-            out.append((g, seated, None, 0, {}, str(exc)))
-        except Exception as exc:  # a bug in a game: reported per seed, the run goes on
-            out.append((g, seated, None, 0, {}, f"{type(exc).__name__}: {exc} "
-                        f"[{traceback.extract_tb(exc.__traceback__)[-1].name}]"))
-    return out
+def _play_game(args):
+    """One game of a run: (g, seated, winners, side, actions, times, error)."""
+    game_id, options, names, g, seed, budget, check, iterations = args
+    seated = seating(names, g)
+    try:
+        result, actions, times = play_one(game_id, options, seated, seed + g, budget, check, iterations)
+        return (g, seated, list(result.winners), getattr(result, "side", None), actions, times, None)
+    except InvariantBroken as exc:
+        return (g, seated, None, None, 0, {}, str(exc))
+    except Exception as exc:  # a bug in a game: reported per seed, the run goes on
+        return (g, seated, None, None, 0, {}, f"{type(exc).__name__}: {exc} "
+                f"[{traceback.extract_tb(exc.__traceback__)[-1].name}]")
+
+
+def _ignore_sigint() -> None:
+    """Workers leave Ctrl+C to the parent, which stops them and reports what finished."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def simulate(game_id: str, options: dict, names: list[str], games: int, seed: int,
-             budget=None, jobs: int = 1, check: bool = False) -> dict:
+             budget=None, jobs: int = 1, check: bool = False, iterations: int | None = None,
+             progress=None) -> dict:
     """`check`: run the game's invariants after every action; a broken one ends that game
-    and is reported as its error (see play_one)."""
+    and is reported as its error (see play_one). `iterations`: search by count, not by
+    time (reproducible `hard`). `progress(done)` is called after each finished game.
+    Ctrl+C (KeyboardInterrupt) ends the run early: the report then covers the finished
+    games and says `interrupted`."""
     start = time.perf_counter()
+    tasks = [(game_id, options, names, g, seed, budget, check, iterations) for g in range(games)]
+    rows: list = []
+    interrupted = False
     if jobs > 1 and games > 1:
-        from concurrent.futures import ProcessPoolExecutor
-        chunk = -(-games // jobs)
-        parts = [(game_id, options, names, i, min(chunk, games - i), seed, budget, check)
-                 for i in range(0, games, chunk)]
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            rows = [row for part in pool.map(_run_range, parts) for row in part]
+        import multiprocessing
+        pool = multiprocessing.Pool(jobs, initializer=_ignore_sigint)
+        try:
+            for row in pool.imap_unordered(_play_game, tasks, chunksize=1):
+                rows.append(row)
+                if progress is not None:
+                    progress(len(rows))
+            pool.close()
+        except KeyboardInterrupt:
+            interrupted = True
+            pool.terminate()
+        finally:
+            pool.join()
     else:
-        rows = _run_range((game_id, options, names, 0, games, seed, budget, check))
+        try:
+            for task in tasks:
+                rows.append(_play_game(task))
+                if progress is not None:
+                    progress(len(rows))
+        except KeyboardInterrupt:
+            interrupted = True
+    rows.sort(key=lambda row: row[0])
     seconds = time.perf_counter() - start
     from .games import registry
     checked = bool(check) and callable(getattr(registry.ruleset(game_id), "invariants", None))
     players = len(names)
     wins_by_seat = [0.0] * players
     wins_by_agent = {name: 0.0 for name in names}
+    wins_by_side: dict[str, int] = {}
     decision_ms: dict[str, dict[str, list[float]]] = {}
     errors, finished, draws, total_actions = [], 0, 0, 0
-    for g, seated, winners, actions, times, error in rows:
+    for g, seated, winners, side, actions, times, error in rows:
         if error:
             errors.append({"seed": seed + g, "message": error})
             continue
         finished += 1
         total_actions += actions
+        if side is not None:          # a game played against the game itself: who won, as a side
+            wins_by_side[str(side)] = wins_by_side.get(str(side), 0) + 1
         if not winners:
             draws += 1
         for w in winners:
@@ -151,7 +195,8 @@ def simulate(game_id: str, options: dict, names: list[str], games: int, seed: in
     return {
         "game": game_id, "players": players, "agents": names, "games": games,
         "finished": finished, "errors": errors, "checked": checked,
-        "wins_by_seat": wins_by_seat, "wins_by_agent": wins_by_agent,
+        "interrupted": interrupted, "iterations": iterations, "seed": seed,
+        "wins_by_seat": wins_by_seat, "wins_by_agent": wins_by_agent, "wins_by_side": wins_by_side,
         "win_rate_by_agent": {n: round(w / max(1, finished), 4) for n, w in wins_by_agent.items()},
         "draws": draws,
         "mean_actions": total_actions / max(1, finished),
@@ -171,6 +216,14 @@ def describe(report: dict) -> str:
              f"({report['games_per_s']} games/s, {report['actions_per_s']} actions/s)"
              + (f", invariants checked after every action, {len(report['errors'])} errors"
                 if report.get("checked") else "")]
+    if report.get("interrupted"):
+        lines.append(f"  interrupted (Ctrl+C): the figures cover the {report['finished']} games finished")
+    if report.get("iterations"):
+        lines.append(f"  thinking agents searched {report['iterations']} iterations per decision "
+                     f"(reproducible: same --seed, same games)")
+    for side, wins in sorted((report.get("wins_by_side") or {}).items()):
+        share = wins / max(1, report["finished"])
+        lines.append(f"  side {side:9s}: {wins} wins ({share:.1%})")
     for name, wins in report["wins_by_agent"].items():
         seats = report["agents"].count(name)
         share = wins / max(1, report["finished"])

@@ -655,12 +655,15 @@ class HardAgent:
     is the heuristic, which answers at once (reactions well under 0.3 s).
     """
 
-    def __init__(self, rules, seed=0, budget=0.45, horizon_turns=None):
+    def __init__(self, rules, seed=0, budget=0.45, horizon_turns=None, max_iterations=None):
+        """`max_iterations`: a fixed number of sample rounds per searched decision and no
+        time limit, so that games are reproducible (simulate --budget-iterations)."""
         self.name = "hard"
         self.R = rules
         self.brain = Brain(rules, "normal")
         self.rng = RNG(seed)
         self.budget = budget
+        self.max_iterations = max_iterations
         self.policy = rollout_policy_for(rules, "normal")
         self.evaluate = evaluate_for(rules)
         self.horizon_turns = horizon_turns
@@ -680,7 +683,8 @@ class HardAgent:
         if len(cands) == 1:
             return cands[0]
         budget = self.budget if budget is None else min(budget, self.budget)
-        deadline = time.perf_counter() + budget
+        limit = self.max_iterations
+        deadline = time.perf_counter() + budget if limit is None else float("inf")
         totals = {a: 0.0 for a in cands}
         counts = {a: 0 for a in cands}
         seat = decision.seat
@@ -703,7 +707,7 @@ class HardAgent:
                     totals[a] += r
                     counts[a] += 1
             samples += 1
-            if clock() >= deadline:
+            if clock() >= deadline or (limit is not None and samples >= limit):
                 break
         self.last_samples = samples
         best = max(cands, key=lambda a: (totals[a] / counts[a] if counts[a] else -1, a == base))
@@ -754,12 +758,13 @@ class HardAgent:
         pass
 
 
-def make_agent(rules, difficulty, seat, seed):
+def make_agent(rules, difficulty, seat, seed, max_iterations=None):
+    """`max_iterations` (hard only): searched by count, not by time (reproducible)."""
     if difficulty == "random":
         from ...ai.random_agent import RandomAgent
         return RandomAgent(seed)
     if difficulty in ("easy", "normal"):
         return HeuristicAgent(rules, difficulty, seed)
     if difficulty == "hard":
-        return HardAgent(rules, seed)
+        return HardAgent(rules, seed, max_iterations=max_iterations)
     raise ValueError(f"unknown difficulty {difficulty!r} (random, easy, normal, hard)")

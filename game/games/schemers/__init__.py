@@ -14,9 +14,9 @@ def load_ruleset(data_dir=None):
     return SchemersRules(load(data_dir))
 
 
-def make_agent(difficulty: str, seat: int = 0, seed: int = 0):
+def make_agent(difficulty: str, seat: int = 0, seed: int = 0, max_iterations: int | None = None):
     from .ai import make_agent as _make
-    return _make(difficulty, seat, seed)
+    return _make(difficulty, seat, seed, max_iterations=max_iterations)
 
 
 def _determinize(view, seat, rng):

@@ -1009,12 +1009,16 @@ class HardAgent:
         return self.search.choose(view, decision, budget)
 
 
-def make_agent(difficulty: str, seat: int = 0, seed: int = 0):
+def make_agent(difficulty: str, seat: int = 0, seed: int = 0, max_iterations: int | None = None):
+    """`max_iterations` (hard only): ISMCTS stops after that many iterations and never
+    by time, so that a game is reproducible (simulate --budget-iterations)."""
     if difficulty == "random":
         return RandomAgent(seed)
     if difficulty in ("easy", "normal"):
         return HeuristicAgent(difficulty, seed)
     if difficulty == "hard":
+        if max_iterations is not None:
+            return HardAgent(seed, budget=float("inf"), reaction_budget=float("inf"), max_iterations=max_iterations)
         return HardAgent(seed)
     raise ValueError(f"unknown difficulty {difficulty!r}; choose random, easy, normal or hard")
 
