@@ -176,7 +176,7 @@ def simulate(game_id: str, options: dict, names: list[str], games: int, seed: in
     errors, finished, draws, total_actions = [], 0, 0, 0
     for g, seated, winners, side, actions, times, error in rows:
         if error:
-            errors.append({"seed": seed + g, "message": error})
+            errors.append({"seed": seed + g, "agents": list(seated), "message": error})
             continue
         finished += 1
         total_actions += actions
@@ -238,7 +238,8 @@ def describe(report: dict) -> str:
             kinds = ", ".join(f"{k} {v['p95']}" for k, v in by_kind.items())
             lines.append(f"  {'':7s}   p95 by kind: {kinds}")
     for err in report["errors"][:10]:
-        lines.append(f"  ERROR seed {err['seed']}: {err['message']}")
+        seats = f" (--agents {','.join(err['agents'])})" if err.get("agents") else ""
+        lines.append(f"  ERROR seed {err['seed']}{seats}: {err['message']}")
     if len(report["errors"]) > 10:
         lines.append(f"  … and {len(report['errors']) - 10} more errors (--json lists them all)")
     return "\n".join(lines)
