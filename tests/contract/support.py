@@ -23,7 +23,8 @@ ROOT = Path(__file__).resolve().parents[2]
 MAX_STEPS = 20_000           # a random game that has not ended by then never will
 # Events that show a seat something that was hidden (a completed Dark Deed turned over,
 # a card drawn): after them two states the seat could not tell apart may tell different
-# things, by the rules.
+# things, by the rules. So may an event marked data["barrier"] and a private event to
+# the seat (see _reveals).
 REVEAL_KINDS = frozenset({"reveal", "draw", "deal"})
 
 
@@ -54,8 +55,8 @@ def usual_players(ruleset) -> int:
     return counts[len(counts) // 2]
 
 
-def options(ruleset, players: int) -> dict:
-    return ruleset.validate_options({}, players)
+def options(ruleset, players: int, opts: dict | None = None) -> dict:
+    return ruleset.validate_options(dict(opts or {}), players)
 
 
 def random_step(ruleset, state, rnd: random.Random):
@@ -151,9 +152,9 @@ def check_determinism(ruleset, players: int, seed: int) -> None:
     assert state_digest(ruleset, other) != digests[0], "another seed deals the same state"
 
 
-def sample_states(ruleset, players: int, seed: int, every: int, limit: int = 60):
+def sample_states(ruleset, players: int, seed: int, every: int, limit: int = 60, opts: dict | None = None):
     """States along a random game (every `every` steps, at most `limit`)."""
-    state = ruleset.setup(players, options(ruleset, players), seed)
+    state = ruleset.setup(players, options(ruleset, players, opts), seed)
     rnd = random.Random(seed)
     steps = 0
     out = []
@@ -230,19 +231,20 @@ def check_views_json(ruleset, players: int, seed: int, every: int = 3) -> int:
     return checked
 
 
-def check_indistinguishable(ruleset, players: int, seed: int, every: int = 3, limit: int = 40) -> dict:
+def check_indistinguishable(ruleset, players: int, seed: int, every: int = 3, limit: int = 40,
+                            opts: dict | None = None) -> dict:
     """For states along a random game and every seat: `perturb_hidden(state, seat, rng)`
     changes only what the seat may not see, so the seat's view is the same, and the
     same next action, where legal in both, gives the seat the same events whenever it
     reveals nothing to that seat (its views after the step are equal too, and no event
-    it sees is a reveal, draw or deal: REVEAL_KINDS). Returns
+    it sees reveals something: `_reveals`). Returns
     counts: states, perturbations that changed something, event steps compared."""
     perturb = getattr(ruleset, "perturb_hidden", None)
     assert callable(perturb), "the ruleset has no perturb_hidden(state, seat, rng)"
     rng = RNG(seed)
     rnd = random.Random(seed)
     stats = {"states": 0, "changed": 0, "events": 0}
-    for state in sample_states(ruleset, players, seed, every, limit):
+    for state in sample_states(ruleset, players, seed, every, limit, opts):
         original = canon(ruleset.snapshot(state))
         for seat in range(players):
             other = perturb(state, seat, rng)
@@ -269,8 +271,8 @@ def check_indistinguishable(ruleset, players: int, seed: int, every: int = 3, li
                 continue                      # the step showed the seat something hidden
             vis_a = [e for e in ev_a if e.visible_to(seat)]
             vis_b = [e for e in ev_b if e.visible_to(seat)]
-            if any(e.kind in REVEAL_KINDS for e in vis_a + vis_b):
-                continue                      # a card revealed or drawn: it may differ
+            if any(_reveals(e, seat) for e in vis_a + vis_b):
+                continue                      # something hidden was shown: it may differ
             seen_a = canon([[e.kind, e.data, e.to] for e in vis_a])
             seen_b = canon([[e.kind, e.data, e.to] for e in vis_b])
             assert seen_a == seen_b, \
@@ -278,6 +280,12 @@ def check_indistinguishable(ruleset, players: int, seed: int, every: int = 3, li
                 f"(seed {seed})\n{seen_a}\n{seen_b}"
             stats["events"] += 1
     return stats
+
+
+def _reveals(ev, seat) -> bool:
+    """Whether an event shows `seat` something that was hidden: a reveal, draw or deal,
+    an event marked as an undo barrier for that reason, or a private event to it."""
+    return ev.kind in REVEAL_KINDS or bool(ev.data.get("barrier")) or (ev.to is not None and seat in ev.to)
 
 
 def _first_difference(a, b, path="view") -> str:

@@ -10,6 +10,8 @@ import pytest
 from game.core.rng import RNG
 from game.games.schemers import engine as E
 
+from tests.contract.support import check_indistinguishable
+
 from .test_util import rules
 
 MODES = [("standard", 4, False), ("standard", 2, False), ("intoccabile", 4, False),
@@ -33,52 +35,6 @@ def random_states(mode, players, hotseat, games=25, every=2, seed=0):
         yield s
 
 
-def scramble(s, viewer, rng):
-    """A copy of s where everything `viewer` may not see is different (if possible)."""
-    c = E.clone(s)
-    n = c.cfg.n
-    others = [p for p in range(n) if p != viewer]
-    # the cards nobody but their holder knows: other hands, the deck, another's draw
-    pool = list(c.deck)
-    for p in others:
-        pool += c.hands[p]
-    foreign_draw = c.drawn is not None and c.actor != viewer
-    if foreign_draw:
-        pool += c.drawn
-    rng.shuffle(pool)
-    for p in others:
-        k = len(c.hands[p])
-        c.hands[p] = [pool.pop() for _ in range(k)]
-    if foreign_draw:
-        c.drawn = [pool.pop() for _ in range(len(c.drawn))]
-    c.deck = pool
-    # who the Untouchable is, unless proven or it is the viewer
-    if c.cfg.unt_mode and not c.proven and c.unt != viewer:
-        choices = [p for p in others if p != c.unt]
-        if choices:
-            c.unt = choices[rng.below(len(choices))]
-    # the auction: other seats' tokens, needs, sealed bids; who leads (unless the viewer)
-    if c.auc is not None:
-        a = c.auc
-        for p in others:
-            a.tokens[p] = rng.below(7)
-            if a.sealed is not None and a.sealed[p] >= 0:
-                a.sealed[p] = rng.below(7)
-        if a.lead != viewer:
-            leads = [p for p in others if p != a.lead]
-            a.lead = leads[rng.below(len(leads))] if leads else a.lead
-        # who won which card: move bought cards between other seats
-        bought = []
-        for p in others:
-            bought += c.hands[p]
-            c.hands[p] = []
-        for card in bought:
-            p = others[rng.below(len(others))]
-            c.hands[p].append(card)
-    c.dec = None
-    return c
-
-
 def canon(view) -> str:
     return json.dumps(view, sort_keys=True)
 
@@ -92,9 +48,24 @@ def test_views_do_not_change_when_hidden_information_changes(mode, players, hots
         for viewer in list(range(players)) + [None]:
             v = canon(R.view(s, viewer))
             for _ in range(2):
-                assert canon(R.view(scramble(s, viewer, rng), viewer)) == v, (mode, viewer, E.PHASES[s.phase])
+                assert canon(R.view(R.perturb_hidden(s, viewer, rng), viewer)) == v, \
+                    (mode, viewer, E.PHASES[s.phase])
             checked += 1
     assert checked > 200
+
+
+@pytest.mark.parametrize("mode,players,hotseat", MODES)
+def test_events_tell_a_seat_nothing_hidden_in_every_mode(mode, players, hotseat):
+    """The contract's indistinguishability check (views and the events a seat receives)
+    in every mode, sealed Rialto bids and the Untouchable among them."""
+    R = rules()
+    totals = {"states": 0, "changed": 0, "events": 0}
+    for seed in range(8):
+        stats = check_indistinguishable(R, players, seed, every=2, limit=30,
+                                        opts={"mode": mode, "hotseat": hotseat, "addons": ["taglia"]})
+        for k, v in stats.items():
+            totals[k] += v
+    assert totals["events"] > 50 and totals["changed"] > totals["states"] // 2, totals
 
 
 @pytest.mark.parametrize("mode,players,hotseat", MODES)
