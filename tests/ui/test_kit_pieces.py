@@ -114,3 +114,14 @@ def test_turn_takes_the_short_way_round():
 def test_unknown_kind_is_refused():
     with pytest.raises(ValueError, match="unknown piece kind"):
         Piece("a", "dragon")
+
+
+def test_the_cache_stays_within_its_memory_budget(gfx):
+    pr = PieceRenderer(gfx, budget=200_000)
+    surf = pygame.Surface((400, 400))
+    p = Piece("a", statuses={"guard", "engaged"}, name="A")
+    for r in range(8, 120):                          # a long zoom: a new size every frame
+        pr.draw(surf, p, (200, 200), r)
+        assert pr._bytes <= 200_000 or len(pr._cache) == 1
+    assert sum(s.get_width() * s.get_height() * 4 for s in
+               (v[0] if isinstance(v, tuple) else v for v in pr._cache.values())) <= 200_000 + 400 * 400 * 4

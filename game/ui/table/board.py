@@ -330,7 +330,6 @@ class Board(HitItem):
         self._ground: pygame.Surface | None = None
         self._ground_key = None
         self._ground_off = (0, 0)
-        self._hatches: dict = {}
         self._shade: pygame.Surface | None = None
         self._shade_key = None
         self._obstacles = None
@@ -578,9 +577,8 @@ class Board(HitItem):
         g = self._ground
         w, h = cam.rect.size
         if g is None or key != self._ground_key:
-            g = pygame.Surface(cam.rect.size)
-            if pygame.display.get_surface() is not None:
-                g = g.convert()
+            if g is None or g.get_size() != cam.rect.size:
+                g = pygame.Surface(cam.rect.size)       # reused across zooms: a new one costs more than a paint
             self._paint_ground(g, off, g.get_rect())
             self._ground, self._ground_key, self._ground_off = g, key, off
             return g
@@ -662,29 +660,27 @@ class Board(HitItem):
         return pygame.Rect(round(x0), round(y0), round(cam.world[0] * cam.ppi), round(cam.world[1] * cam.ppi))
 
     def _hatch(self, s, pts, color) -> None:
-        """Diagonal strokes clipped to the polygon (woods), made once per shape and zoom
-        and fixed to the polygon, so a scrolled ground lines up."""
+        """Diagonal strokes clipped to the polygon (woods), drawn only where the surface's
+        clip and the polygon meet; the strokes are fixed to the world, so a scrolled
+        ground lines up with a fresh paint."""
         x0, y0 = math.floor(min(p[0] for p in pts)), math.floor(min(p[1] for p in pts))
         box = pygame.Rect(x0, y0, math.ceil(max(p[0] for p in pts)) - x0 + 2,
                           math.ceil(max(p[1] for p in pts)) - y0 + 2)
-        if not box.colliderect(s.get_clip()):
+        area = box.clip(s.get_clip())
+        if area.width <= 0 or area.height <= 0:
             return
         step = max(4, int(self.camera.ppi * 0.5))
-        local = tuple((round(x - x0, 2), round(y - y0, 2)) for x, y in pts)
-        key = (local, box.size, tuple(color), step)
-        mask = self._hatches.get(key)
-        if mask is None:
-            if len(self._hatches) > 64:
-                self._hatches.clear()
-            mask = pygame.Surface(box.size, pygame.SRCALPHA)
-            h = box.height
-            for x in range(-h, box.width, step):
-                pygame.draw.line(mask, (*color, 90), (x, h), (x + h, 0), 1)
-            clipm = pygame.Surface(box.size, pygame.SRCALPHA)
-            pygame.draw.polygon(clipm, (255, 255, 255, 255), local)
-            mask.blit(clipm, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
-            self._hatches[key] = mask
-        s.blit(mask, box.topleft)
+        w, h = area.size
+        mask = pygame.Surface(area.size, pygame.SRCALPHA)
+        # lines x + y = const (local), phased on the polygon's box corner
+        c = (box.x + box.bottom - area.x - area.y) % step
+        while c < w + h:
+            pygame.draw.line(mask, (*color, 90), (c - h, h), (c, 0), 1)
+            c += step
+        clipm = pygame.Surface(area.size, pygame.SRCALPHA)
+        pygame.draw.polygon(clipm, (255, 255, 255, 255), [(x - area.x, y - area.y) for x, y in pts])
+        mask.blit(clipm, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+        s.blit(mask, area.topleft)
 
     # overlays --------------------------------------------------------------------------
     def _eye(self) -> Point | None:

@@ -202,8 +202,10 @@ class PieceRenderer:
     rings by (statuses, radius), name tags by (name, size)."""
 
     def __init__(self, gfx, rings: dict[str, Ring] | None = None, *, name_frac: float = 0.62,
-                 min_name: int = 11):
+                 min_name: int = 11, budget: int = 48 << 20):
         self.gfx = gfx
+        self.budget = budget              # bytes of cached surfaces before the cache starts over
+        self._bytes = 0
         self.rings = dict(RINGS if rings is None else rings)
         self.name_frac = name_frac        # name tag height as a fraction of the radius
         self.min_name = min_name
@@ -212,9 +214,12 @@ class PieceRenderer:
     def _cached(self, key, make):
         got = self._cache.get(key)
         if got is None:
-            if len(self._cache) > 4000:       # zooming makes many sizes: keep the cache bounded
-                self._cache.clear()
             got = make()
+            surf = got[0] if isinstance(got, tuple) else got
+            self._bytes += surf.get_width() * surf.get_height() * 4
+            if self._bytes > self.budget:     # zooming makes many sizes: keep memory bounded
+                self._cache.clear()
+                self._bytes = surf.get_width() * surf.get_height() * 4
             self._cache[key] = got
         return got
 
