@@ -1,12 +1,13 @@
 """Golden replays: a fixed seed and a complete action log (committed JSON in the save format)
-must reproduce the recorded digests (game.core.record.state_digest) step for step."""
+must reproduce the recorded digests (game.core.record.state_digest) step for step, with
+the winners and scores recorded. (That each loads as a save and reaches its final digest
+is the contract suite's test_golden_replays_reach_their_digest[dark_deeds:...].)"""
 from __future__ import annotations
 
 from pathlib import Path
 
 import pytest
 
-from game.core.match import Match
 from game.core.record import read_record, state_digest
 from tests.games.dark_deeds.test_support import rules
 
@@ -26,13 +27,6 @@ def test_golden_replay_reproduces_the_digest(path):
     assert state_digest(R, s) == rec.digest
     res = R.result(s)
     assert list(res.winners) == rec.extra["winners"] and list(res.scores) == rec.extra["scores"]
-
-
-@pytest.mark.parametrize("path", GOLDEN, ids=lambda p: p.name)
-def test_golden_replay_loads_as_a_save(path):
-    rec = read_record(path, known_games={"dark_deeds"})
-    m = Match.from_record(rec, rules())
-    assert m.over
 
 
 def regenerate():
