@@ -28,28 +28,17 @@ import math
 
 import pygame
 
-from game.core.i18n import t
-from game.ui.table import style
 from game.core.data import data_root
+from game.ui.table import style
 from game.ui.table.cards import CardSprite, load_faces
 from game.ui.table.dice import DieSprite
 from game.ui.table.gfx import light_pool, radial_glow, seat_marker_surface
 from game.ui.table.kit import TableKit, Target
-from game.ui.table.strings import game_words
 from game.ui.table.tween import ease_in_out_cubic, ease_in_out_sine, linear
 from game.ui.table.widgets import BannerSpec, Button, Chip, Menu, Option, layout_row
 from game.ui.table.zones import Fan, Row, Spot, Stack
 
-LOOT_TYPES = ("artisan", "cleric", "merchant")
-# the chronicle's template fields: seats, cards, and card types
-WORDS = {"seats": ("player", "target"), "cards": ("card", "via"),
-         "words": {"type": lambda v: _dd(f"type.{v}")}}
-
-tx = game_words("dark_deeds")
-
-
-def _dd(key: str, **params) -> str:
-    return t(f"dark_deeds.{key}", **params)
+from .words import FINAL_COLUMNS, LOOT_TYPES, PHASE_ICONS, DarkDeedsWords, _dd, final_values, tx
 
 
 class _TokenChip(Chip):
@@ -73,7 +62,7 @@ class _TokenChip(Chip):
         surf.blit(img, img.get_rect(center=self.rect.center))
 
 
-class DarkDeedsTable(TableKit):
+class DarkDeedsTable(DarkDeedsWords, TableKit):
     game_id = "dark_deeds"
     back_name = "card_back_dark_deeds"
     plays_event_sounds = True
@@ -116,63 +105,6 @@ class DarkDeedsTable(TableKit):
         self.prewarm()
 
     # ================================================================== data
-    def _canon(self, key):
-        return self._canon_of.get(key, key)
-
-    def card_name(self, cid) -> str:
-        c = self.cdata.get(cid)
-        return _dd(f"card.{c.key}.name") if c is not None else str(cid)
-
-    def card_linked(self, key) -> bool:
-        return key in self.cdata
-
-    def card_spec(self, key) -> dict:
-        """A face from the card's data: sections, icons and colours per kind in faces.yaml."""
-        key = self._canon(key)
-        got = self._spec_cache.get(key)
-        if got is not None:
-            return got
-        c = self.cdata.get(key)
-        if c is None:
-            return {"key": key, "title": str(key)}
-        fd = self.faces
-        k = c.kind
-        stat = fd.icons.get("stat", {})
-        spec = {"key": key, "title": _dd(f"card.{c.key}.name"), "text": _dd(f"card.{c.key}.text"),
-                "stat_colours": fd.colours.get("stat", {})}
-        if k == "loot":
-            stats = [(stat["strength"], f"+{c.strength}")] if c.strength else []
-            stats += [(stat["cunning"], f"+{c.cunning}")] if c.cunning else []
-            if c.use == "once":
-                p = c.effect_params or {}
-                if c.op == "roll_bonus":
-                    which = "strength" if (p.get("rolls") or []) == ["attack"] else "cunning"
-                    stats.append((stat[which], f"+{p.get('n', 0)}"))
-                stats.append(("timer", "1×"))
-            spec.update(kind=f"loot_{c.deck}", icon=fd.icon("loot", c.key, "loot"), stats=stats,
-                        subtitle=tx("loot", type=_dd(f"type.{c.deck}")), type_icon=fd.icon("street", c.deck),
-                        type_colour=fd.colour("type", c.deck), sections=fd.sections["loot"],
-                        text_from=fd.text_from["loot" if stats else "loot_plain"])
-        elif k in ("plot", "deed"):
-            icon = fd.icon("plot", c.key, "plot") if k == "plot" else fd.icon("deed", c.on, "dark_deed")
-            spec.update(kind=k, icon=icon, subtitle=_dd(f"type.{k}"), type_icon="plot" if k == "plot" else "dark_deed",
-                        stats=[(stat["favour"], c.favour)] if k == "deed" else [], sections=fd.sections[k],
-                        text_from=fd.text_from[k])
-        else:
-            stats = [(stat[n], getattr(c, n)) for n in ("perception", "defence") if getattr(c, n)]
-            stats.append((stat["favour"], c.favour))
-            spec.update(kind=k, icon=fd.icon("street", k), subtitle=_dd(f"type.{k}"), type_icon=fd.icon("street", k),
-                        type_colour=fd.colour("type", k), stats=stats, sections=fd.sections["street"],
-                        text_from=fd.text_from["street"])
-        self._spec_cache[key] = spec
-        return spec
-
-    def card_frames(self) -> dict:
-        return self.faces.frames
-
-    def card_canon(self, key):
-        return self._canon(key)
-
     def log_rect(self) -> pygame.Rect:
         s, R, P, C, F = self.geo()
         k = max(1, self.n - 1)
@@ -784,35 +716,7 @@ class DarkDeedsTable(TableKit):
         self._refresh_dice(view)
 
     # ================================================================== log
-    def log_entry(self, ev):
-        k = ev.kind
-        if k == "turn":
-            seat = ev.data.get("seat")
-            return [("— ", None, style.TEXT_DIM), (self.name(seat), None, self.scol(seat), True),
-                    (" · " + tx("turn", n=ev.data.get("n", "?")) + " —", None, style.TEXT_DIM)]
-        if k == "move" and ev.to is not None and self.viewer is not None:
-            d = ev.data
-            cid = d.get("card")
-            if cid and d.get("src") == "tavern_deck" and d.get("dst") == f"hand:{self.viewer}":
-                return self.segments("dark_deeds.log.tavern_gamble_private", {"card": cid}, **WORDS)
-            if cid and str(d.get("dst")) == f"hand:{self.viewer}" and str(d.get("src", "")).startswith("hand:"):
-                giver = int(str(d["src"]).split(":")[1])
-                return self.segments("dark_deeds.log.pass_buck_private", {"player": giver, "card": cid}, **WORDS)
-            return None
-        if k != "log":
-            return None
-        return self.segments(ev.data.get("key", ""), dict(ev.data.get("params") or {}), **WORDS)
-
     # ================================================================== decisions → controls
-    def _decision(self):
-        if not self.is_human_viewer():
-            return None
-        mine = self.my_decisions()
-        return mine[0] if mine else None
-
-    def _plays(self, d) -> list:
-        return [a for a in d.actions if a and a[0] in ("play", "use")]
-
     def controls(self):
         s, R, P, C, F = self.geo()
         d = self._decision()
@@ -916,105 +820,17 @@ class DarkDeedsTable(TableKit):
             layout_row(buttons, self.gfx, bc, gap=int(14 * s), max_width=st.width - int(30 * s))
         return widgets + buttons, banner
 
-    def _shown_prompt(self):
-        """While events play: what the table is showing (it runs behind the rules)."""
-        rs = self.roll_show
-        who = self.name(self.shown_active)
-        mine = self.shown_active == self.viewer and self.is_human_viewer()
-        if rs is not None and rs.get("purpose") != "lay_low":
-            title = tx(f"purpose_{rs.get('purpose')}", card=self.card_name(rs.get("target")))
-            b = rs.get("bonus", 0)
-            sub = f"{tx('need', n=rs.get('need'))} · " + (tx("you_add", n=b) if rs.get("seat") == self.viewer
-                                                           else tx("they_add", n=b))
-            if rs.get("seat") != self.viewer:
-                title = f"{self.name(rs.get('seat'))}: {title}"
-            return (title, sub, self.faces.icon("purpose", rs.get("purpose"), "dice"))
-        ph = self.shown_phase or "street"
-        icon = {"street": "street", "tavern": "tavern", "stock": "clock"}.get(ph)
-        if mine:
-            return (_dd(f"phase.{ph}"), "", icon)
-        return (f"{who} — {_dd(f'phase.{ph}')}", "", icon)
-
-    def _passive_prompt(self, view):
-        if self.match.over or view.get("over"):
-            res = view.get("result") or {}
-            w = res.get("winners") or []
-            who = tx("winner", player=self.name(w[0])) if w else tx("all_lose")
-            return (f"{tx('game_over')} — {who}", "", "trophy" if w else "street")
-        decs = self.match.decisions()
-        if not decs:
-            return None
-        d = decs[0]
-        who = self.name(d.seat)
-        if d.seat == self.viewer and self.is_human_viewer():
-            ph = view.get("phase") or "street"
-            return (_dd(f"phase.{ph}"), "", {"street": "street", "tavern": "tavern", "stock": "clock"}.get(ph))
-        seat_ai = not self.match.seats[d.seat].is_human
-        sub = tx("thinking", player=who) if seat_ai else tx("waiting", player=who)
-        r = view.get("roll")
-        if d.kind == "reaction":
-            # someone else may answer the active player's move: the tray keeps telling
-            # the active player's story and says who is being waited on
-            p = d.prompt or {}
-            act = view.get("active")
-            act_name = self.name(act) if act is not None else who
-            if p.get("window") == "foiled":
-                purpose = p.get("purpose") or (r or {}).get("purpose")
-                target = p.get("target") or (r or {}).get("target")
-                title = tx(f"purpose_{purpose}", card=self.card_name(target))
-                if not (act == self.viewer and self.is_human_viewer()):
-                    title = f"{act_name}: {title}"
-                sub = tx("may_react", player=who, card=_dd("action.foiled"))
-                return (title, sub, self.faces.icon("purpose", purpose, "dice"))
-            ph = view.get("phase") or "street"
-            title = _dd(f"phase.{ph}") if (act == self.viewer and self.is_human_viewer()) \
-                else f"{act_name} — {_dd(f'phase.{ph}')}"
-            sub = tx("may_react", player=who, card=_dd("action.sod_off"))
-            return (title, sub, {"street": "street", "tavern": "tavern", "stock": "clock"}.get(ph))
-        if d.kind in ("roll", "after_roll") and r:
-            title = tx(f"purpose_{r.get('purpose')}", card=self.card_name(r.get("target")))
-            return (f"{who}: {title}", f"{sub}  ·  {tx('need', n=r.get('need'))} · {tx('they_add', n=r.get('bonus', 0))}",
-                    self.faces.icon("purpose", r.get("purpose")))
-        ph = view.get("phase") or "street"
-        return (f"{who} — {_dd(f'phase.{ph}')}", sub, {"street": "street", "tavern": "tavern", "stock": "clock"}.get(ph))
-
     def _reaction_banner(self, d):
-        s = self.L["s"]
-        p = d.prompt or {}
-        st = self.L["stage"]
-        win = p.get("window")
-        can = [a for a in d.actions if a[0] in ("foiled", "sod_off")]
-        if win == "foiled":
-            title = _dd("decision.reaction_foiled", player=self.name(p.get("active")))
-            purpose = tx(f"purpose_{p.get('purpose')}", card=self.card_name(p.get("target")))
-            sub = tx("reaction_sub_roll", purpose=purpose, total=p.get("total"), need=p.get("need"))
-            card_name = self.card_name(self._first_of_key("foiled"))
-            icon = "foiled"
-        else:
-            title = _dd("decision.reaction_sod_off", player=self.name(p.get("player")),
-                        card=self.card_name(p.get("card")))
-            sub = ""
-            card_name = self.card_name(self._first_of_key("sod_off"))
-            icon = "sod_off"
-        key = ("react", self.match.log and len(self.match.log), d.seat, win)
-        buttons = []
-        if can:
-            a = can[0]
-            buttons.append(Button(("react", a[0]), _dd(f"action.{a[0]}"), None, action=a, style_name="danger",
-                                  icon=icon, font_size=22))
-        else:
-            sub = (sub + "  ·  " if sub else "") + tx("no_reaction", card=card_name)
+        s, st = self.L["s"], self.L["stage"]
+        title, sub, icon, can = self.reaction_words(d)
+        key = ("react", self.match.log and len(self.match.log), d.seat, (d.prompt or {}).get("window"))
+        buttons = [Button(("react", a[0]), _dd(f"action.{a[0]}"), None, action=a, style_name="danger",
+                          icon=icon, font_size=22) for a in can[:1]]
         buttons.append(Button(("react", "pass"), _dd("action.pass"), None, action=("pass",), style_name="quiet",
                               font_size=22))
         # the countdown is the rules' window clock (the same for every seat asked)
         return BannerSpec(key, title, sub, icon=icon, buttons=buttons, decision=d, tone="alert",
                           center=(st.centerx, st.top - int(168 * s)), width=min(int(860 * s), 860))
-
-    def _first_of_key(self, key):
-        for cid, c in self.cdata.items():
-            if c.key == key:
-                return cid
-        return None
 
     def _pawn_img(self, hover=False):
         s = self.L.get("s", 1.0)
@@ -1075,14 +891,6 @@ class DarkDeedsTable(TableKit):
                 out.append(Option(f"{self.card_name(a[1])}: {tx('target', card=self.card_name(a[2]))}", a,
                                   target=("card", a[2]), icon="bounty"))
         return out
-
-    def _op(self, cid):
-        c = self.cdata.get(cid)
-        return c.op if c is not None else None
-
-    def _key(self, cid):
-        c = self.cdata.get(cid)
-        return c.key if c is not None else None
 
     def options_for(self, item) -> list:
         d = self._decision()
@@ -1201,16 +1009,8 @@ class DarkDeedsTable(TableKit):
         return out
 
     def _choice_menu(self, group, op) -> None:
-        items = []
-        for a in group:
-            if op == "move_suspicion":
-                lab = tx("amount", n=a[3])
-            elif op == "give_deed":
-                lab = self.card_name(a[2])
-            else:
-                lab = self.card_name(a[2])
-            items.append((lab, (lambda a=a: self._execute(Option(lab, a))), True))
-        title = {"move_suspicion": tx("how_much"), "give_deed": tx("which_deed")}.get(op, tx("which_guard"))
+        title, labels = self.choice_words(group, op)
+        items = [(lab, (lambda a=a, lab=lab: self._execute(Option(lab, a))), True) for a, lab in zip(group, labels)]
         self.menu = Menu(self.pointer, items, self, title)
 
     def _open_play_menu(self) -> None:
@@ -1225,24 +1025,6 @@ class DarkDeedsTable(TableKit):
         pos = self.pointer if self.pointer[0] >= 0 else self.L["stage"].center
         self.menu = Menu((pos[0] - 100, pos[1] - 40 - 38 * len(items)), items, self, tx("play_menu"))
 
-    def _describe_play(self, a) -> str:
-        verb, cid = a[0], a[1]
-        name = self.card_name(cid)
-        head = tx("use", card=name) if verb == "use" else tx("play", card=name)
-        op = self._op(cid)
-        rest = a[2:]
-        if not rest:
-            return head
-        if op == "move_suspicion":
-            return f"{head} → {self.name(rest[0])} ({tx('amount', n=rest[1])})"
-        if op == "give_deed":
-            return f"{head}: {self.card_name(rest[0])} → {self.name(rest[1])}"
-        if op == "pass_guard":
-            return f"{head}: {self.card_name(rest[0])} → {self.name(rest[1])}"
-        if op in ("take_loot_from_msm", "target_other_chaser"):
-            return f"{head}: {self.card_name(rest[0])}"
-        return head
-
     def target_rect(self, tid):
         if not isinstance(tid, tuple) or not tid:
             return None
@@ -1256,27 +1038,6 @@ class DarkDeedsTable(TableKit):
         if tid[0] == "tray":
             return self.L["stage"]
         return super().target_rect(tid)
-
-    def target_label(self, tid) -> str:
-        if not isinstance(tid, tuple) or not tid:
-            return str(tid)
-        if tid[0] == "pitch":
-            return tx("your_pitch") if tid[1] == self.viewer else tx("pitch_of", player=self.name(tid[1]))
-        if tid[0] == "card":
-            return self.card_name(tid[1])
-        if tid[0] == "table":
-            return tx("the_table")
-        if tid[0] == "tray":
-            return tx("the_tray")
-        if tid[0] == "zone":
-            z = str(tid[1])
-            if z.startswith("street:"):
-                return tx("slot", k=z.split(":")[1])
-            if z.startswith("hand:"):
-                return tx("your_hand")
-            if z == "tavern_discard":
-                return tx("tavern_discard")
-        return str(tid[-1])
 
     def targets_at(self, pos) -> list:
         L = self.L
@@ -1310,32 +1071,7 @@ class DarkDeedsTable(TableKit):
 
     def tooltip_for(self, item):
         if isinstance(item, Target):
-            tid = item.id
-            if tid[0] == "phase":
-                ph = ("street", "tavern", "stock")[tid[1]]
-                return _dd(f"reference.{ph}")
-            if tid[0] == "reference":
-                return tx("reference_hint")
-            if tid[0] == "seal":
-                return tx("seal_tip")
-            if tid[0] == "sack":
-                return tx("sack_vague") if tid[1] == "vague" else tx("sack_grave")
-            if tid[0] == "dagger":
-                return tx("dagger_tip")
-            if tid[0] == "msm":
-                return f"{_dd('zone.msm')}: {self.name(self.coin_holder)}. {tx('msm_tip')}"
-            if tid[0] == "susp":
-                n = self.shown_susp[tid[1]]
-                return tx("susp_tip", player=self.name(tid[1]), n=n, grave=n // 3, vague=n % 3)
-            if tid[0] == "hand":
-                p = (self.view or {}).get("seats", [])[tid[1]]
-                return tx("hand_tip", player=self.name(tid[1]), n=p["hand_count"])
-            if tid[0] == "score":
-                p = (self.view or {}).get("seats", [])[tid[1]]
-                if "score_total" in p:
-                    return tx("score_tip_own", n=p["score_count"], f=p["score_total"])
-                return tx("score_tip", n=p["score_count"])
-            return None
+            return self.target_tip(item.id)
         if isinstance(item, CardSprite):
             return None
         return getattr(item, "tooltip", None)
@@ -1954,8 +1690,7 @@ class DarkDeedsTable(TableKit):
             w, h = st.width - int(40 * s), st.height - int(70 * s)
             p = pygame.Surface((w, h), pygame.SRCALPHA)
             cols = [int(w * f) for f in (0.03, 0.39, 0.575, 0.76, 0.92)]
-            heads = [_dd("result.score_pile"), _dd("result.unfinished_deeds"), _dd("result.chasing_nemeses"),
-                     _dd("result.total")]
+            heads = [_dd(f"result.{k}") for k in FINAL_COLUMNS]
             y = 0
             for x, hd in zip(cols[1:], heads):
                 hs = g.fit_text(hd, F(16), int(w * 0.18), style.TEXT_DIM, bold=True, min_size=11)
@@ -1976,10 +1711,7 @@ class DarkDeedsTable(TableKit):
                 if win:
                     ic = g.icon("trophy", F(22), style.GOLD_BRIGHT)
                     p.blit(ic, ic.get_rect(midleft=(cols[0] + int(24 * s) + nm.get_width(), cy)))
-                def neg(v):
-                    return f"−{v}" if v else "—"
-                vals = (str(r.get("score_pile", 0)), neg(r.get("unfinished_deeds", 0)),
-                        neg(r.get("chasing_nemeses", 0)), str(r.get("total", 0)))
+                vals = final_values(r)
                 for i, (x, v) in enumerate(zip(cols[1:], vals)):
                     vs = g.text(v, F(22 if i < 3 else 26), style.GOLD_BRIGHT if i == 3 else style.TEXT,
                                 bold=i == 3, serif=True)
@@ -1993,23 +1725,7 @@ class DarkDeedsTable(TableKit):
         what was needed, and the outcome (a mark and a word, never colour alone)."""
         s, R, P, C, F = self.geo()
         g = self.gfx
-        faces = rs.get("faces") or []
-        bonus = rs.get("bonus") or 0
-        purpose = rs.get("purpose")
-        who = self.name(rs.get("seat"))
-        if purpose == "lay_low":
-            head = tx("purpose_lay_low", player=who)
-            line = f"1d6 = {sum(faces)}  →  −{sum(faces)} {tx('suspicion')}"
-            ok = None
-        else:
-            head = tx(f"purpose_{purpose}", card=self.card_name(rs.get("target")))
-            if rs.get("seat") != self.viewer:
-                head = f"{who}: {head}"
-            stat = _dd("stat.strength") if purpose == "attack" else _dd("stat.cunning")
-            need_stat = _dd("stat.defence") if purpose == "attack" else _dd("stat.perception")
-            line = (f"{' + '.join(str(f) for f in faces)} + {bonus} {stat} = {rs.get('total')}"
-                    f"   {tx('vs')} {need_stat} {rs.get('need')}")
-            ok = rs.get("success")
+        head, line, ok = self.roll_words(rs)
         key = ("dd_plaque", head, line, ok, s)
 
         def make():
