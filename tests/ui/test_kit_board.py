@@ -284,3 +284,31 @@ def test_a_panned_ground_matches_one_painted_afresh(renderer):
         fresh = pygame.image.tobytes(b._ground_layer(), "RGB")
         diff = sum(1 for i in range(0, len(fresh), 3) if fresh[i:i + 3] != scrolled[i:i + 3])
         assert diff <= len(fresh) // 3 // 1000, diff  # at most a few edge pixels rounded apart
+
+
+def test_a_route_bends_the_move_and_the_ruler_measures_its_legs(renderer):
+    """A game's path rule (here: go to x=8 first, then straight down) drives the ruler."""
+    def route(piece, home, wanted):
+        return [home, (8.0, home[1]), (8.0, wanted[1])]
+    drops = []
+    b, a, f = make_board(renderer, route=route, allowance=lambda p: 10.0,
+                         on_drop=lambda p, point, target: drops.append(point))
+    cam = b.camera
+    s = cam.to_screen(a.pos)                         # a is at (5, 10)
+    to = cam.to_screen((15, 14))
+    feed(b, [down(s), move((s[0] + 12, s[1])), move(to)])
+    assert b.carry.path[0] == (5, 10) and b.carry.path[1] == (8.0, 10)
+    end_y = b.carry.point[1]
+    dist, left = b.ruler()
+    assert dist == pytest.approx(3 + abs(end_y - 10)) and left == pytest.approx(10 - dist)
+    b.draw(pygame.Surface((1000, 700)))             # the legs and their ticks draw
+    feed(b, [up(to)])
+    assert drops[-1][0] == 8.0 and a.pos == drops[-1]
+
+
+def test_outside_things_may_be_dropped_on_the_board(renderer):
+    b, *_ = make_board(renderer, accept=lambda payload: payload == "deploy")
+    assert b.accepts("deploy") and not b.accepts("card")
+    assert b.world_at(b.camera.to_screen((7, 3))) == pytest.approx((7, 3))
+    plain, *_ = make_board(renderer)
+    assert not plain.accepts("deploy")

@@ -18,7 +18,11 @@ home (an illegal move), anything else and it stays (the events then move it for
 real). `on_click(piece_or_None, point)` for plain clicks. `measure(a, b)` gives the
 distance the ruler shows (default centre to centre; a game passes base edge to base
 edge). `drag_rings(piece)` adds rings while a piece is carried (where an Engagement
-would trigger). Keys: + / - zoom, arrows pan, Home fits the board.
+would trigger). `route(piece, home, wanted) -> [points]` bends the move into a path
+(it stops within 1" of a foe, goes round a wall): the piece follows its end, the ruler
+draws the legs with inch ticks and measures their total length. `accept(payload)` lets
+outside things (a chip, a card) be dropped on the board (`world_at(pos)` is the point).
+Keys: + / - zoom, arrows pan, Home fits the board.
 
 The geometry at the top (`segments_cross`, `point_in_polygon`, `segment_hits_polygon`,
 `line_of_sight`, `shadow_quads`) is pure (no pygame) and unit-tested; a game's rules
@@ -266,6 +270,7 @@ class _Carry:
     point: Point = (0.0, 0.0)
     target: Piece | None = None
     extra_rings: list = field(default_factory=list)
+    path: list = field(default_factory=list)       # home ... point (a straight line without a route)
 
 
 def _dashed_circle(surf, color, c, r: float, width: int, dash: float) -> None:
@@ -298,6 +303,8 @@ class Board(HitItem):
                  on_drop: Callable | None = None, on_click: Callable | None = None,
                  allowance: Callable[[Piece], float | None] | None = None, measure: Callable | None = None,
                  drag_rings: Callable[[Piece], list] | None = None, clamp: bool = False,
+                 route: Callable[[Piece, Point, Point], list] | None = None,
+                 accept: Callable[[object], bool] | None = None,
                  animator: Animator | None = None, unit: str = "\"", threshold_frac: float = 0.006,
                  max_fit: float = 6.0):
         self.camera = Camera(rect, world_size, max_fit=max_fit)
@@ -311,6 +318,8 @@ class Board(HitItem):
         self.measure = measure or math.dist
         self.drag_rings = drag_rings
         self.clamp = clamp
+        self.route = route
+        self.accept = accept
         self.anim = animator if animator is not None else Animator()
         self._own_anim = animator is None
         self.unit = unit
@@ -351,6 +360,14 @@ class Board(HitItem):
 
     def piece_at(self, pos) -> Piece | None:
         return self.stack.top(pos)
+
+    def accepts(self, payload) -> bool:
+        """Things from outside the board (a chip, a card) dropped on it: ask `accept`;
+        the table then reads the point with `world_at(pos)`."""
+        return self.accept is not None and self.accept(payload)
+
+    def world_at(self, pos) -> Point:
+        return self.camera.to_world(pos)
 
     # -- pieces ------------------------------------------------------------------------
     def add(self, piece: Piece) -> Piece:
@@ -489,8 +506,16 @@ class Board(HitItem):
         c = self.carry
         w = self.camera.to_world(pos)
         pt = (w[0] + c.grab[0], w[1] + c.grab[1])
-        if self.clamp and c.reach is not None:
-            pt = clamp_reach(c.home, pt, c.reach)
+        if self.route is not None:
+            path = [tuple(map(float, q)) for q in self.route(c.piece, c.home, pt)] or [c.home]
+            if path[0] != c.home:
+                path.insert(0, c.home)
+            pt = path[-1]
+        else:
+            if self.clamp and c.reach is not None:
+                pt = clamp_reach(c.home, pt, c.reach)
+            path = [c.home, pt]
+        c.path = path
         c.point = pt
         c.piece.pos = pt
         self._place(c.piece)
@@ -524,8 +549,14 @@ class Board(HitItem):
         c = self.carry
         if c is None:
             return None
-        d = self.measure(c.home, c.point)
+        d = self._carry_length(c)
         return d, (None if c.reach is None else c.reach - d)
+
+    def _carry_length(self, c: _Carry) -> float:
+        """`measure(home, point)` in a straight line; along a route, the legs' lengths."""
+        if self.route is None or len(c.path) <= 2:
+            return self.measure(c.home, c.point)
+        return sum(math.dist(c.path[i], c.path[i + 1]) for i in range(len(c.path) - 1))
 
     def _glide_home(self, c: _Carry) -> None:
         c.piece.glide(self.anim, c.home, 0.35, ease=ease_out_back)
@@ -770,21 +801,31 @@ class Board(HitItem):
 
     def _draw_ruler(self, surf, c: _Carry) -> None:
         cam = self.camera
-        a, b = cam.to_screen(c.home), cam.to_screen(c.point)
-        dist = self.measure(c.home, c.point)
+        pts = [cam.to_screen(q) for q in (c.path if len(c.path) >= 2 else [c.home, c.point])]
+        b = pts[-1]
+        dist = self._carry_length(c)
         over = c.reach is not None and dist > c.reach + 1e-6
         col = style.BAD if over else style.GOLD_BRIGHT
         w = max(2, int(cam.ppi * 0.08))
-        pygame.draw.line(surf, (0, 0, 0), a, b, w + 2)
-        pygame.draw.line(surf, col, a, b, w)
-        # inch ticks along the ruler
-        d = math.dist(c.home, c.point)
-        if d > EPS and cam.ppi >= 8:
-            ux, uy = (b[0] - a[0]) / (d * cam.ppi), (b[1] - a[1]) / (d * cam.ppi)
+        pygame.draw.lines(surf, (0, 0, 0), False, pts, w + 2)
+        pygame.draw.lines(surf, col, False, pts, w)
+        # inch ticks along the way
+        if cam.ppi >= 8:
             k = max(3, int(cam.ppi * 0.15))
-            for i in range(1, int(d) + 1):
-                x, y = a[0] + ux * i * cam.ppi, a[1] + uy * i * cam.ppi
-                pygame.draw.line(surf, col, (x - uy * k, y + ux * k), (x + uy * k, y - ux * k), max(1, w // 2))
+            walked, nxt = 0.0, 1.0
+            world = c.path if len(c.path) >= 2 else [c.home, c.point]
+            for i in range(len(world) - 1):
+                leg = math.dist(world[i], world[i + 1])
+                if leg <= EPS:
+                    continue
+                a0, a1 = pts[i], pts[i + 1]
+                ux, uy = (a1[0] - a0[0]) / (leg * cam.ppi), (a1[1] - a0[1]) / (leg * cam.ppi)
+                while nxt <= walked + leg + EPS:
+                    f = (nxt - walked) * cam.ppi
+                    x, y = a0[0] + ux * f, a0[1] + uy * f
+                    pygame.draw.line(surf, col, (x - uy * k, y + ux * k), (x + uy * k, y - ux * k), max(1, w // 2))
+                    nxt += 1.0
+                walked += leg
         if c.reach is None:
             text = f"{dist:.1f}{self.unit}"
         elif over:
