@@ -312,3 +312,14 @@ def test_outside_things_may_be_dropped_on_the_board(renderer):
     assert b.world_at(b.camera.to_screen((7, 3))) == pytest.approx((7, 3))
     plain, *_ = make_board(renderer)
     assert not plain.accepts("deploy")
+
+
+def test_wants_claims_events_over_the_board_and_during_its_drags(renderer):
+    b, a, f = make_board(renderer)
+    assert b.wants(move((500, 300))) and not b.wants(move((950, 300)))
+    assert not b.wants(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, mod=0, unicode="a"))
+    s = b.camera.to_screen(a.pos)
+    feed(b, [down(s), move((s[0] + 20, s[1]))])
+    assert b.carry is not None and b.wants(move((990, 690)))      # off the board, still its drag
+    feed(b, [up((990, 690))])
+    assert not b.wants(move((990, 690)))

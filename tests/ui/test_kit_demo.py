@@ -109,12 +109,9 @@ class KitDemo:
 
     # -- the table's three calls -------------------------------------------------------
     def handle_event(self, e) -> bool:
-        pos = getattr(e, "pos", None)
-        if self.board.carry is not None or self.board.press is not None or \
-                (pos is not None and self.board.hit(pos)) or e.type == pygame.MOUSEWHEEL:
-            if self.board.handle_event(e):
-                return True
-        if self.tray.handle_event(e):
+        if self.pointer.drag is None and self.board.wants(e) and self.board.handle_event(e):
+            return True
+        if self.pointer.drag is None and self.tray.wants(e) and self.tray.handle_event(e):
             return True
         return self.pointer.handle_event(e)
 
@@ -177,14 +174,15 @@ def demo_table(size, gfx=None) -> KitDemo:
     for _ in range(30):
         demo.update(0.05)
     demo.draw(surf)
+    # two things in hand at once (only a picture can: a mouse has one button 1)
     w = demo.workers[2]
-    _post(demo.handle_event, [_mouse("down", w.screen), _mouse("move", (w.screen[0] + 20, w.screen[1])),
-                              _mouse("move", demo.spaces[2].rect.center)])
+    _post(demo.pointer.handle_event, [_mouse("down", w.screen), _mouse("move", (w.screen[0] + 20, w.screen[1])),
+                                      _mouse("move", demo.spaces[2].rect.center)])
     cam = demo.board.camera
     p = demo.board.pieces[3]
     s = cam.to_screen(p.pos)
-    _post(demo.handle_event, [_mouse("down", s), _mouse("move", (s[0] + 10, s[1])),
-                              _mouse("move", (s[0] + 4.2 * cam.ppi, s[1] - 1.5 * cam.ppi))])
+    _post(demo.board.handle_event, [_mouse("down", s), _mouse("move", (s[0] + 10, s[1])),
+                                    _mouse("move", (s[0] + 4.2 * cam.ppi, s[1] - 1.5 * cam.ppi))])
     return demo
 
 
@@ -224,15 +222,33 @@ def test_the_demo_composes_without_overlaps_at_every_size(gfx, size):
     assert demo.pointer.drag.over is demo.spaces[2]
 
 
-def test_the_demo_drops_finish_through_events(gfx):
-    demo = demo_table((1920, 1080), gfx)            # a figure and a worker are both in hand
+def test_the_demo_routes_events_to_board_tray_and_spaces(gfx):
+    demo = KitDemo((1920, 1080), gfx)
+    surf = pygame.Surface((1920, 1080))
+    demo.draw(surf)
+    # a figure moved on the board
     cam = demo.board.camera
     p = demo.board.pieces[3]
-    _post(demo.handle_event, [_mouse("up", cam.to_screen(p.pos))])     # the board's carry ends first
+    s = cam.to_screen(p.pos)
+    to = (s[0] + 3 * cam.ppi, s[1])
+    _post(demo.handle_event, [_mouse("down", s), _mouse("move", (s[0] + 10, s[1])), _mouse("move", to),
+                              _mouse("up", to)])
     assert demo.moves and demo.moves[-1][0] == p.id and demo.board.carry is None
-    guild = demo.spaces[2]
-    _post(demo.handle_event, [_mouse("up", guild.rect.center)])
-    assert demo.workers[2] in guild.occupants and len(guild.occupants) == 2
+    # a worker from the Inn to the Guild, passing over the board's edge on the way
+    w, guild = demo.workers[2], demo.spaces[2]
+    _post(demo.handle_event, [_mouse("down", w.screen), _mouse("move", (w.screen[0] - 30, w.screen[1])),
+                              _mouse("move", demo.lay["board"].midright), _mouse("move", guild.rect.center),
+                              _mouse("up", guild.rect.center)])
+    assert w in guild.occupants and len(guild.occupants) == 2 and demo.board.carry is None
+    # an imp into the tray's second group, then Enter (the tray's key) submits the plan
+    demo.draw(surf)
+    imp = demo.tray.units["imp4"]
+    g = demo.tray.groups[1]
+    _post(demo.handle_event, [_mouse("down", imp.screen), _mouse("move", (imp.screen[0] + 12, imp.screen[1])),
+                              _mouse("move", g.rect.center), _mouse("up", g.rect.center)])
+    assert demo.tray.arrangement()[1] == ["imp4"]
+    _post(demo.handle_event, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r")])
+    assert demo.tray.submitted and demo.tray.result == ("plan", {0: [], 1: ["imp4"], 2: [], 3: []})
 
 
 # -- scripts -------------------------------------------------------------------------------

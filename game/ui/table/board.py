@@ -7,7 +7,7 @@ terrain heights shown by shading.
                   on_drop=lambda piece, point, target: rules_ok(piece, point),
                   allowance=lambda piece: 5.5)
     board.add(Piece("aldric", "mini", pos=(6, 30), size=0.5, facing=270))
-    board.handle_event(e)                 # wheel zoom, drag pan, drag/drop pieces
+    if board.wants(e) and board.handle_event(e): ...   # wheel zoom, drag pan, drag/drop pieces
     board.update(dt); board.draw(surf)
     board.rings = [RangeRing((6, 30), 12, colour, "12\"")]
     board.los_from = board.piece("aldric")  # shadows + lines to every other piece
@@ -407,6 +407,16 @@ class Board(HitItem):
             self._place(p)
 
     # -- input -------------------------------------------------------------------------
+    def wants(self, e) -> bool:
+        """Should this event reach the board before the rest of the table? Yes while it
+        holds a press, a pan or a carried piece, and for pointer events over it."""
+        if self.carry is not None or self.press is not None:
+            return True
+        if e.type == pygame.MOUSEWHEEL:
+            return self.camera.rect.collidepoint(self.pointer)
+        pos = getattr(e, "pos", None)
+        return pos is not None and self.camera.rect.collidepoint(pos)
+
     def handle_event(self, e) -> bool:
         t = e.type
         cam = self.camera

@@ -13,7 +13,8 @@ One mechanism covers three uses: units start in one or more *sources* and are dr
     tray = StagingTray(rect, sources=[("purse", "Purse", coins), ("bank", "Savings", more)],
                        groups=[("pay", "Payment", 5)], validate=exactly_five, on_submit=..., ...)
 
-    tray.handle_event(e); tray.update(dt); tray.draw(surf)
+    if tray.wants(e) and tray.handle_event(e): ...      # first, before the table's own input
+    tray.update(dt); tray.draw(surf)
     tray.arrangement()   -> {group id: [unit ids]}        tray.counts() -> {group id: {sort: n}}
     tray.submitted / tray.result                          (what on_submit returned)
 
@@ -255,6 +256,18 @@ class StagingTray(HitItem):
         return h.tooltip() if h is not None and h is not self else None
 
     # -- input --------------------------------------------------------------------------------
+    def wants(self, e) -> bool:
+        """Should this event reach the tray before the rest of the table? While a unit is
+        pressed or carried, for pointer events over it, and for its keys."""
+        if self.submitted:
+            return False
+        if self.pointer.drag is not None or self.pointer.press is not None:
+            return True
+        if e.type == pygame.KEYDOWN:
+            return e.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_BACKSPACE)
+        pos = getattr(e, "pos", None)
+        return pos is not None and self.rect.collidepoint(pos)
+
     def handle_event(self, e) -> bool:
         if self.submitted:
             return False
