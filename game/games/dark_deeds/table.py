@@ -34,32 +34,11 @@ from game.ui.table.cards import CardSprite, load_faces
 from game.ui.table.dice import DieSprite
 from game.ui.table.gfx import light_pool, radial_glow, seat_marker_surface
 from game.ui.table.kit import TableKit, Target
-from game.ui.table.tween import ease_in_out_cubic, ease_in_out_sine, linear
-from game.ui.table.widgets import BannerSpec, Button, Chip, Menu, Option, layout_row
+from game.ui.table.tween import ease_in_out_cubic
+from game.ui.table.widgets import BannerSpec, Button, Menu, Option, TokenChip, layout_row
 from game.ui.table.zones import Fan, Row, Spot, Stack
 
 from .words import FINAL_COLUMNS, LOOT_TYPES, PHASE_ICONS, DarkDeedsWords, _dd, final_values, tx
-
-
-class _TokenChip(Chip):
-    """A draggable token drawn from its own image (the Minion Pawn, the MSM coin)."""
-
-    def __init__(self, bid, label, center, img, img_hover, options=None, tooltip=None):
-        w, h = img.get_width() - 8, img.get_height() - 8
-        rect = pygame.Rect(0, 0, w, h)
-        rect.center = (int(center[0]), int(center[1]))
-        super().__init__(bid, label, rect, options=options or [], tooltip=tooltip)
-        self._img, self._hov = img, img_hover
-
-    def image(self, gfx, hover: bool):
-        return self._hov if hover else self._img
-
-    def natural_width(self, gfx) -> int:
-        return self.rect.width
-
-    def draw(self, surf, kit, hover=False):
-        img = self.image(kit.gfx, hover)
-        surf.blit(img, img.get_rect(center=self.rect.center))
 
 
 class DarkDeedsTable(DarkDeedsWords, TableKit):
@@ -93,7 +72,6 @@ class DarkDeedsTable(DarkDeedsWords, TableKit):
         self.show_reference = False
         self.shown_target = None
         self._prompt_key = None
-        self._warm = []
         self._warm_seen = set()
         self._group_of: dict = {}
         self._skip: set = set()
@@ -355,47 +333,12 @@ class DarkDeedsTable(DarkDeedsWords, TableKit):
 
     def _move_group(self, group, kind) -> None:
         """Several Street cards at once: the slide toward slot 6, or the deal from the deck."""
-        def run():
-            dur = 0.55 if kind == "slide" else 0.5
-            stagger = 0.05 if kind == "slide" else 0.14
-            moved = []
-            for ev in group:
-                zs, zd = self.zones.get(ev.data["src"]), self.zones.get(ev.data["dst"])
-                if zd is None:
-                    continue
-                sp = self.take_sprite(zs, ev.data.get("card"))
-                if sp is None:
-                    sp = self.new_sprite(ev.data.get("card"), zd, zs.rect.center if zs else zd.rect.center)
-                    sp.face_up = False
-                sp.key = ev.data.get("card")
-                zd.cards.append(sp)
-                sp.zone = zd.id
-                moved.append((sp, zd))
-            if kind == "slide":
-                order = sorted(moved, key=lambda m: -m[1].rect.centerx)
-            else:
-                order = sorted(moved, key=lambda m: -m[1].rect.centerx)
-            for i, (sp, zd) in enumerate(order):
-                x, y, a = zd.place_for(0, 1)
-                sp.home = (x, y, a)
-                sp.z = 50000 + i
-                d = i * stagger
-                self.glide(sp, x, y, 0.0, zd.card_size, dur, ease_in_out_cubic, delay=d)
-                if not sp.face_up:
-                    def flip(_t, sp=sp):
-                        self.flip_now(sp, True, 0.26)
-                        self.sound("card_flip")
-                    self.anim.tween(0.0, flip, linear, delay=d + dur * 0.35)
-
-                def settle(tt, sp=sp, zd=zd):
-                    if tt >= 1 and sp in zd.cards:
-                        sp.z = zd.z * 1000 + zd.cards.index(sp)
-                self.anim.tween(dur, settle, linear, delay=d)
-            if kind == "deal" and self.zones.get("street_deck") is not None:
-                self.layout("street_deck", 0.3)
-            self.sound("card_slide")
-            return dur + stagger * max(0, len(order) - 1) + 0.05
-        self.step(run)
+        moves = [(ev.data["src"], ev.data["dst"], ev.data.get("card")) for ev in group]
+        if kind == "slide":
+            self.move_together(moves, 0.55, 0.05)
+        else:
+            self.move_together(moves, 0.5, 0.14)
+            self.step(lambda: (self.layout("street_deck", 0.3), 0.0)[1])
 
     def animate(self, ev) -> bool:
         d = ev.data
@@ -603,51 +546,27 @@ class DarkDeedsTable(DarkDeedsWords, TableKit):
         self.step(run)
 
     def _animate_pawn(self, at) -> None:
+        """The Minion Pawn hops spot by spot along the Street, or leaps to a chaser."""
+        def spot(p):
+            if p == "seal":
+                return 6
+            return int(p.split(":")[1]) - 1 if p and p.startswith("street:") else None
+
+        def place(pos, lift):
+            self.pawn_pos, self.pawn_hop = pos, lift
+
         def run(at=at):
             L = self.L
-            start = self.pawn_pos
-            end = self._pawn_point(at)
-            path = [start]
-            a, b = self.pawn_at, at
-
-            def idx(p):
-                if p == "seal":
-                    return 6
-                if p and p.startswith("street:"):
-                    try:
-                        return int(p.split(":")[1]) - 1
-                    except ValueError:
-                        return None
-                return None
-            ia, ib = idx(a), idx(b)
-            if ia is not None and ib is not None and ia != ib:
-                step_ = -1 if ib < ia else 1
-                for j in range(ia + step_, ib, step_):
-                    path.append(L["spots"][j] if j < 6 else L["seal"])
-            path.append(end)
-            segs = max(1, len(path) - 1)
-            hop = (16 if ia is not None and ib is not None else 60) * L["s"]
-            per = 0.16 if (ia is not None and ib is not None) else 0.5
-            dur = per * segs
+            path = [self.pawn_pos]
+            ia, ib = spot(self.pawn_at), spot(at)
+            track = ia is not None and ib is not None
+            if track and ia != ib:
+                d = -1 if ib < ia else 1
+                path += [L["spots"][j] if j < 6 else L["seal"] for j in range(ia + d, ib, d)]
+            path.append(self._pawn_point(at))
             self.pawn_at = at
-
-            def apply(tt, path=path, segs=segs, hop=hop):
-                f = min(segs - 1e-9, tt * segs)
-                j = int(f)
-                u = f - j
-                (x0, y0), (x1, y1) = path[j], path[j + 1]
-                e = ease_in_out_sine(u)
-                self.pawn_pos = (x0 + (x1 - x0) * e, y0 + (y1 - y0) * e)
-                self.pawn_hop = math.sin(math.pi * u) * hop
-                if tt >= 1:
-                    self.pawn_pos = path[-1]
-                    self.pawn_hop = 0.0
-            self.anim.tween(dur, apply, linear)
-            if self.ctx.sound is not None:
-                try:
-                    self.ctx.sound.play("card_slide", 0.35)
-                except Exception:
-                    pass
+            dur = self.hop_along(path, place, 0.16 if track else 0.5, (16 if track else 60) * L["s"])
+            self.sound("card_slide", 0.35)
             return dur + 0.05
         self.step(run)
 
@@ -673,27 +592,14 @@ class DarkDeedsTable(DarkDeedsWords, TableKit):
         self.step(run)
 
     def _animate_shuffle(self, zone) -> None:
-        def run(zone=zone):
-            if not zone:
-                return 0.0
+        if zone:
             pile = "tavern_discard" if zone == "tavern_deck" else zone.replace("loot_deck", "loot_discard")
-            zs, zd = self.zones.get(pile), self.zones.get(zone)
-            if zs is None or zd is None:
-                return 0.0
-            for sp in list(zs.cards):
-                zs.cards.remove(sp)
-                sp.key = None
-                zd.cards.append(sp)
-                sp.zone = zd.id
-            self.layout(zd.id, 0.45, ease_in_out_cubic)
-            self.sound("shuffle")
-            return 0.5
-        self.step(run)
+            self.step(lambda: self.shuffle_into(pile, zone))
 
     def _settle(self, view) -> None:
         """After a batch: the shown tokens agree with the view."""
         L = self.L
-        self._warm += self._warm_list()
+        self.warm_later(self._warm_list())
         self.shown_susp = [p["suspicion"] for p in view["seats"]]
         m = view.get("msm")
         if m is not None and m in L["coin_slot"]:
@@ -853,7 +759,7 @@ class DarkDeedsTable(DarkDeedsWords, TableKit):
 
     def _pawn_chip(self, d):
         opts = self._pawn_options(d)
-        return _TokenChip("pawn", tx("seal"), self.pawn_pos, self._pawn_img(False), self._pawn_img(True),
+        return TokenChip("pawn", tx("seal"), self.pawn_pos, self._pawn_img(False), self._pawn_img(True),
                           options=opts, tooltip=tx("pawn_tip"))
 
     def _coin_img(self, size, hover=False):
@@ -871,7 +777,7 @@ class DarkDeedsTable(DarkDeedsWords, TableKit):
         size = self.coin_size
         opts = [Option(tx("give_coin", player=self.name(a[1])), a, target=("pitch", a[1]), icon="most_suspicious")
                 for a in d.actions if a[0] == "give"]
-        return _TokenChip("coin", _dd("zone.msm"), self.coin_pos, self._coin_img(size), self._coin_img(size, True),
+        return TokenChip("coin", _dd("zone.msm"), self.coin_pos, self._coin_img(size), self._coin_img(size, True),
                           options=opts, tooltip=tx("msm_tip"))
 
     # -- what each thing can do ---------------------------------------------------------
@@ -896,7 +802,7 @@ class DarkDeedsTable(DarkDeedsWords, TableKit):
         d = self._decision()
         if d is None:
             return []
-        if isinstance(item, _TokenChip):
+        if isinstance(item, TokenChip):
             return item.options
         if isinstance(item, DieSprite):
             if ("roll",) in d.actions:
@@ -1122,7 +1028,7 @@ class DarkDeedsTable(DarkDeedsWords, TableKit):
         for sp in self.sprites:
             if sp.face_up and sp.key is not None and not sp.hidden:
                 self.cards.face(sp.key, (int(sp.w), int(sp.h)))
-        self._warm = self._warm_list()
+        self.warm_later(self._warm_list())
 
     def _warm_list(self) -> list:
         """(key, size) faces worth rendering ahead, for the card types the viewer can see
@@ -1155,19 +1061,11 @@ class DarkDeedsTable(DarkDeedsWords, TableKit):
             out += [(key, tuple(sz)) for sz in sizes]
         return out
 
-    def _warm_some(self, budget: float = 0.003) -> None:
-        import time as _time
-        t0 = _time.perf_counter()
-        while self._warm and _time.perf_counter() - t0 < budget:
-            key, size = self._warm.pop(0)
-            self.cards.face(key, size)
 
     # ================================================================== frame
     def update(self, dt: float) -> None:
         super().update(dt)
         self.t_now += dt
-        if getattr(self, "_warm", None) and self.drag is None and not self.anim.busy():
-            self._warm_some()
         if self.anim.busy():
             key = (self.shown_active, self.shown_phase, id(self.roll_show),
                    self.roll_show is not None and self.roll_show.get("landed"))
@@ -1201,7 +1099,7 @@ class DarkDeedsTable(DarkDeedsWords, TableKit):
                     special_flags=pygame.BLEND_RGB_ADD)
         # -- the Street board: cobbles under a lantern ------------------------------
         sr = L["street"]
-        self._board(bg, sr, (24, 30, 40), (12, 14, 22), style.GOLD_DEEP, cobbles=True)
+        self.board_panel(bg, sr, (24, 30, 40), (12, 14, 22), style.GOLD_DEEP, cobbles=True)
         title = g.text(tx("street"), F(22), style.GOLD, bold=True, serif=True)
         ic = g.icon("street", F(24), style.GOLD)
         ty = P(0, 352)[1]
@@ -1235,9 +1133,9 @@ class DarkDeedsTable(DarkDeedsWords, TableKit):
         # chevrons along the Street between the spots, pointing right
         for k in range(5):
             x = (L["spots"][k][0] + L["spots"][k + 1][0]) // 2
-            self._chevron(bg, (x, P(0, 362)[1]), int(8 * s), (150, 122, 70))
+            self.chevron(bg, (x, P(0, 362)[1]), int(8 * s), (150, 122, 70))
         x6 = L["spots"][5][0]
-        self._chevron(bg, ((x6 + L["seal"][0]) // 2, y), int(9 * s), (150, 122, 70))
+        self.chevron(bg, ((x6 + L["seal"][0]) // 2, y), int(9 * s), (150, 122, 70))
         # deck / discard labels
         L["discard_labels"] = [("street_discard", F(17), int(10 * s), None), ("tavern_discard", F(16), int(8 * s), None)] + \
             [(f"loot_discard:{tp}", F(14), int(36 * s), L["lootp"][tp].right - int(10 * s)) for tp in LOOT_TYPES]
@@ -1250,8 +1148,8 @@ class DarkDeedsTable(DarkDeedsWords, TableKit):
             self._sack(bg, (x, yy), name)
         # -- the Tavern ----------------------------------------------------------------
         tr = L["tavern"]
-        self._board(bg, tr, (52, 32, 22), (24, 14, 10), style.GOLD_DEEP)
-        self._header(bg, tr, "tavern", tx("tavern"), style.GOLD)
+        self.board_panel(bg, tr, (52, 32, 22), (24, 14, 10), style.GOLD_DEEP)
+        self.panel_header(bg, tr, "tavern", tx("tavern"), style.GOLD)
         for zid, key in (("tavern_deck", "deck"),):
             z = self.zones[zid]
             lab = g.text(tx(key), F(16), style.TEXT_DIM, serif=True)
@@ -1260,10 +1158,10 @@ class DarkDeedsTable(DarkDeedsWords, TableKit):
         for tp in LOOT_TYPES:
             r = L["lootp"][tp]
             col = self.faces.colour("type", tp)
-            self._board(bg, r, style.lerp_color(col, (10, 10, 14), 0.82), (12, 10, 14), style.lerp_color(col, style.GOLD_DEEP, 0.4))
+            self.board_panel(bg, r, style.lerp_color(col, (10, 10, 14), 0.82), (12, 10, 14), style.lerp_color(col, style.GOLD_DEEP, 0.4))
             pygame.draw.rect(bg, col, pygame.Rect(r.left + 3, r.top + 3, r.width - 6, int(5 * s)),
                              border_top_left_radius=int(10 * s), border_top_right_radius=int(10 * s))
-            self._header(bg, r, tp, tx("loot", type=_dd(f"type.{tp}")), style.lerp_color(col, style.TEXT, 0.3))
+            self.panel_header(bg, r, self.faces.icon("street", tp), tx("loot", type=_dd(f"type.{tp}")), style.lerp_color(col, style.TEXT, 0.3))
             for zid, key in ((f"loot_deck:{tp}", "deck"),):
                 z = self.zones[zid]
                 lab = g.text(tx(key), F(14), style.TEXT_DIM, serif=True)
@@ -1271,7 +1169,7 @@ class DarkDeedsTable(DarkDeedsWords, TableKit):
         # -- pitches -------------------------------------------------------------------------
         for seat, r in L["pitch"].items():
             col = self.scol(seat)
-            self._board(bg, r, style.lerp_color(col, (16, 12, 14), 0.86), (10, 8, 10), style.lerp_color(col, style.GOLD_DEEP, 0.5))
+            self.board_panel(bg, r, style.lerp_color(col, (16, 12, 14), 0.86), (10, 8, 10), style.lerp_color(col, style.GOLD_DEEP, 0.5))
             pygame.draw.rect(bg, col, pygame.Rect(r.left + 3, r.top + 3, int(6 * s), r.height - 6),
                              border_top_left_radius=int(10 * s), border_bottom_left_radius=int(10 * s))
             mark = seat_marker_surface(g, seat, int(11 * s) if seat != self.me else int(13 * s), self.colorblind)
@@ -1304,7 +1202,7 @@ class DarkDeedsTable(DarkDeedsWords, TableKit):
                     pygame.draw.rect(bg, (14, 12, 14), z.rect, border_radius=int(6 * s))
         # -- the dice tray / stage ------------------------------------------------------------
         st = L["stage"]
-        self._board(bg, st, (30, 44, 36), (12, 20, 16), style.GOLD_DEEP, inner=True)
+        self.board_panel(bg, st, (30, 44, 36), (12, 20, 16), style.GOLD_DEEP)
         # vignette
         vig = pygame.Surface((w, h), pygame.SRCALPHA)
         for i in range(30):
@@ -1313,53 +1211,9 @@ class DarkDeedsTable(DarkDeedsWords, TableKit):
         bg.blit(vig, (0, 0))
         return bg
 
-    def _board(self, bg, r, top, bottom, edge, cobbles=False, inner=False):
-        s = self.L["s"]
-        rad = int(14 * s)
-        sh = self.gfx.shadow(r.width, r.height, rad, int(12 * s), 150)
-        bg.blit(sh, (r.left - int(12 * s) + int(3 * s), r.top - int(12 * s) + int(6 * s)))
-        surf = pygame.Surface(r.size, pygame.SRCALPHA)
-        for y in range(r.height):
-            pygame.draw.line(surf, style.lerp_color(top, bottom, y / max(1, r.height - 1)), (0, y), (r.width, y))
-        try:
-            noise = self.ctx.assets.tiled("table_felt", r.size).copy()
-            noise.fill((70, 70, 70), special_flags=pygame.BLEND_RGB_SUB)
-            surf.blit(noise, (0, 0), special_flags=pygame.BLEND_RGB_ADD)
-        except Exception:
-            pass
-        if cobbles:
-            cw, ch = int(46 * s), int(26 * s)
-            for row, yy in enumerate(range(0, r.height, ch)):
-                off = (row % 2) * cw // 2
-                for xx in range(-off, r.width, cw):
-                    pygame.draw.rect(surf, (255, 255, 255, 7), pygame.Rect(xx + 2, yy + 2, cw - 4, ch - 4),
-                                     border_radius=int(8 * s))
-                    pygame.draw.rect(surf, (0, 0, 0, 40), pygame.Rect(xx + 2, yy + 2, cw - 4, ch - 4), 1,
-                                     border_radius=int(8 * s))
-        mask = pygame.Surface(r.size, pygame.SRCALPHA)
-        pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=rad)
-        surf.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
-        bg.blit(surf, r.topleft)
-        pygame.draw.rect(bg, edge, r, max(2, int(2 * s)), border_radius=rad)
-        pygame.draw.rect(bg, style.lerp_color(edge, (0, 0, 0), 0.5), r.inflate(-int(10 * s), -int(10 * s)), 1,
-                         border_radius=max(2, rad - int(4 * s)))
-
-    def _header(self, bg, r, icon, text, color):
-        s = self.L["s"]
-        F = self.geo()[4]
-        ic = self.gfx.icon(self.faces.icon("street", icon, icon), F(24), color)
-        bg.blit(ic, (r.left + int(14 * s), r.top + int(10 * s)))
-        lab = self.gfx.text(text, F(21), color, bold=True, serif=True)
-        bg.blit(lab, lab.get_rect(midleft=(r.left + int(14 * s) + ic.get_width() + int(8 * s), r.top + int(10 * s) + ic.get_height() // 2)))
-
     def _outline_row(self, bg, z):
         s = self.L["s"]
         pygame.draw.rect(bg, (12, 10, 12), z.rect.inflate(int(8 * s), int(8 * s)), border_radius=int(8 * s))
-
-    @staticmethod
-    def _chevron(bg, c, r, color):
-        x, y = c
-        pygame.draw.lines(bg, color, False, [(x - r // 2, y - r), (x + r // 2, y), (x - r // 2, y + r)], max(2, r // 4))
 
     def _sack(self, bg, pos, name):
         s = self.L["s"]
@@ -1386,13 +1240,7 @@ class DarkDeedsTable(DarkDeedsWords, TableKit):
         a = self.shown_active
         r = self.L["pitch"].get(a)
         if r is not None and not view.get("over"):
-            pulse = 0.5 + 0.5 * math.sin(self.t_now * 2.4)
-            rr = r.inflate(int(8 * s), int(8 * s))
-            sp_ = int(12 * s)
-            g = self.gfx.glow_rect(rr.width, rr.height, style.GOLD, int(16 * s), sp_)
-            g.set_alpha(int(120 + 110 * pulse))
-            surf.blit(g, (rr.left - sp_, rr.top - sp_))
-            g.set_alpha(None)
+            self.glow_around(surf, [r], style.GOLD, speed=2.4, pad=8, base=120, swing=110)
         for seat in range(self.n):
             self._draw_susp(surf, seat)
             self._draw_score(surf, seat)
@@ -1434,7 +1282,7 @@ class DarkDeedsTable(DarkDeedsWords, TableKit):
                              style.TEXT if on else style.TEXT_DIM, bold=on, serif=True)
             surf.blit(lab, lab.get_rect(center=r.center))
             if i < 2:
-                self._chevron(surf, (r.right + int(6 * s), r.centery), int(6 * s), (120, 96, 60))
+                self.chevron(surf, (r.right + int(6 * s), r.centery), int(6 * s), (120, 96, 60))
         rb = L["ref_btn"]
         on = self.show_reference
         surf.blit(g.panel(rb.width, rb.height, fill=(60, 40, 24) if on else (30, 22, 20),
@@ -1592,17 +1440,8 @@ class DarkDeedsTable(DarkDeedsWords, TableKit):
         if self.drag is not None or self.armed is not None or self.anim.busy():
             return
         d = self._decision()
-        if d is None or d.kind not in ("target", "sneak_order", "loot_choice", "tavern", "discard", "reaction"):
-            return
-        s = self.L["s"]
-        pulse = 0.5 + 0.5 * math.sin(self.t_now * 3.2)
-        sp_ = int(10 * s)
-        for sp in self._hint_sprites(d):
-            rr = sp.rect().inflate(int(12 * s), int(12 * s))
-            gl = self.gfx.glow_rect(rr.width, rr.height, style.HIGHLIGHT, int(12 * s), sp_, dashed=True)
-            gl.set_alpha(int(110 + 120 * pulse))
-            surf.blit(gl, (rr.left - sp_, rr.top - sp_))
-            gl.set_alpha(None)
+        if d is not None and d.kind in ("target", "sneak_order", "loot_choice", "tavern", "discard", "reaction"):
+            self.glow_around(surf, [sp.rect() for sp in self._hint_sprites(d)], dashed=True)
 
     def draw_overlay(self, surf) -> None:
         s, R, P, C, F = self.geo()
@@ -1611,11 +1450,11 @@ class DarkDeedsTable(DarkDeedsWords, TableKit):
         self._draw_stage(surf)
         self._draw_target_mark(surf)
         # the MSM coin
-        if not any(isinstance(w, _TokenChip) and w.id == "coin" for w in self.widgets):
+        if not any(isinstance(w, TokenChip) and w.id == "coin" for w in self.widgets):
             img = self._coin_img(int(self.coin_size))
             surf.blit(img, img.get_rect(center=(int(self.coin_pos[0]), int(self.coin_pos[1]))))
         # the Minion Pawn
-        if not any(isinstance(w, _TokenChip) and w.id == "pawn" for w in self.widgets):
+        if not any(isinstance(w, TokenChip) and w.id == "pawn" for w in self.widgets):
             img = self._pawn_img(False)
             x, y = self.pawn_pos
             if self.pawn_hop > 0.5:
@@ -1649,138 +1488,32 @@ class DarkDeedsTable(DarkDeedsWords, TableKit):
         surf.blit(tag, tag.get_rect(midbottom=(r.centerx, r.top + int(2 * s))))
 
     def _draw_stage(self, surf):
-        s, R, P, C, F = self.geo()
-        g = self.gfx
         st = self.L["stage"]
-        pr = self.prompt
-        if self.banner is None and pr:
-            title, sub, icon = pr
-            ts_ = g.fit_text(title or "", F(27), st.width - int(120 * s), style.TEXT, bold=True, serif=True)
-            x = st.centerx
-            top = st.top + int(14 * s)
-            if icon:
-                ic = g.icon(icon, F(30), style.GOLD)
-                wsum = ic.get_width() + int(10 * s) + ts_.get_width()
-                surf.blit(ic, ic.get_rect(midleft=(x - wsum // 2, top + ts_.get_height() // 2)))
-                surf.blit(ts_, ts_.get_rect(midleft=(x - wsum // 2 + ic.get_width() + int(10 * s), top + ts_.get_height() // 2)))
-            else:
-                surf.blit(ts_, ts_.get_rect(midtop=(x, top)))
-            if sub:
-                ss = g.text_block(sub, F(18), st.width - int(60 * s), style.TEXT_DIM, align="center", max_lines=2)
-                surf.blit(ss, ss.get_rect(midtop=(x, top + ts_.get_height() + int(4 * s))))
+        if self.banner is None:
+            self.draw_prompt(surf, st, self.prompt)
         view = self.view or {}
         if view.get("over") and view.get("result") and not self.anim.busy():
             self._draw_final(surf, view["result"])
             return
         rs = self.roll_show
         if rs is not None and rs.get("landed"):
-            self._draw_roll_plaque(surf, rs)
+            s, R, P, C, F = self.geo()
+            img = self.plaque(*self.roll_words(rs))
+            surf.blit(img, img.get_rect(midleft=(st.left + int(290 * s), P(0, 736)[1])))
 
     def _draw_final(self, surf, res):
         """The final reckoning in the tray: Score Pile − unfinished Dark Deeds − Nemeses."""
-        s, R, P, C, F = self.geo()
-        g = self.gfx
-        st = self.L["stage"]
-        det = res.get("details") or {}
-        rows = det.get("breakdown") or []
-        winners = res.get("winners") or []
-        key = ("dd_final", tuple(winners), tuple(tuple(sorted(r.items())) for r in rows), s)
-
-        def make():
-            w, h = st.width - int(40 * s), st.height - int(70 * s)
-            p = pygame.Surface((w, h), pygame.SRCALPHA)
-            cols = [int(w * f) for f in (0.03, 0.39, 0.575, 0.76, 0.92)]
-            heads = [_dd(f"result.{k}") for k in FINAL_COLUMNS]
-            y = 0
-            for x, hd in zip(cols[1:], heads):
-                hs = g.fit_text(hd, F(16), int(w * 0.18), style.TEXT_DIM, bold=True, min_size=11)
-                p.blit(hs, hs.get_rect(midtop=(x, y)))
-            y += int(26 * s)
-            lh = max(int(30 * s), (h - y) // max(1, len(rows)))
-            for seat, r in enumerate(rows):
-                cy = y + lh * seat + lh // 2
-                win = seat in winners
-                if win:
-                    pygame.draw.rect(p, (70, 50, 20), pygame.Rect(0, cy - lh // 2 + 2, w, lh - 4),
-                                     border_radius=int(8 * s))
-                mk = seat_marker_surface(g, seat, int(9 * s), self.colorblind)
-                p.blit(mk, mk.get_rect(midleft=(cols[0] - int(6 * s), cy)))
-                nm = g.fit_text(self.name(seat), F(21), int(w * 0.28), style.GOLD_BRIGHT if win else style.TEXT,
-                                bold=True, serif=True, min_size=12)
-                p.blit(nm, nm.get_rect(midleft=(cols[0] + int(18 * s), cy)))
-                if win:
-                    ic = g.icon("trophy", F(22), style.GOLD_BRIGHT)
-                    p.blit(ic, ic.get_rect(midleft=(cols[0] + int(24 * s) + nm.get_width(), cy)))
-                vals = final_values(r)
-                for i, (x, v) in enumerate(zip(cols[1:], vals)):
-                    vs = g.text(v, F(22 if i < 3 else 26), style.GOLD_BRIGHT if i == 3 else style.TEXT,
-                                bold=i == 3, serif=True)
-                    p.blit(vs, vs.get_rect(center=(x, cy)))
-            return p
-        img = g.cached(key, make)
+        s, st = self.L["s"], self.L["stage"]
+        rows = [final_values(r) for r in (res.get("details") or {}).get("breakdown") or []]
+        img = self.score_table((st.width - int(40 * s), st.height - int(70 * s)),
+                               [_dd(f"result.{k}") for k in FINAL_COLUMNS], rows, res.get("winners") or [])
         surf.blit(img, (st.left + int(20 * s), st.top + int(62 * s)))
 
-    def _draw_roll_plaque(self, surf, rs):
-        """The last roll in words: what it was for, the dice, the bonus, the total against
-        what was needed, and the outcome (a mark and a word, never colour alone)."""
-        s, R, P, C, F = self.geo()
-        g = self.gfx
-        head, line, ok = self.roll_words(rs)
-        key = ("dd_plaque", head, line, ok, s)
-
-        def make():
-            col = style.TEXT_DIM if ok is None else (style.good(self.ctx.settings) if ok else style.bad(self.ctx.settings))
-            word = "" if ok is None else ("✓ " + tx("success") if ok else "✗ " + tx("failure"))
-            hs = g.fit_text(head, F(17), int(400 * s), style.TEXT_DIM, serif=True, min_size=12)
-            ws = g.text(word, F(18), col, bold=True) if word else None
-            txt = g.fit_text(line, F(23), int(560 * s), style.TEXT, bold=True, serif=True, min_size=14)
-            top_w = hs.get_width() + ((ws.get_width() + int(14 * s)) if ws else 0)
-            w = max(top_w, txt.get_width()) + int(32 * s)
-            h = hs.get_height() + txt.get_height() + int(16 * s)
-            p = pygame.Surface((w, h), pygame.SRCALPHA)
-            p.blit(g.panel(w, h, fill=(16, 12, 12), border=col if ok is not None else style.GOLD_DEEP,
-                           radius=int(10 * s), alpha=235), (0, 0))
-            x = (w - top_w) // 2
-            p.blit(hs, (x, int(6 * s)))
-            if ws:
-                p.blit(ws, ws.get_rect(midleft=(x + hs.get_width() + int(14 * s), int(6 * s) + hs.get_height() // 2)))
-            p.blit(txt, txt.get_rect(midtop=(w // 2, int(8 * s) + hs.get_height())))
-            return p
-        img = g.cached(key, make)
-        st = self.L["stage"]
-        surf.blit(img, img.get_rect(midleft=(st.left + int(290 * s), P(0, 736)[1])))
-
     def _draw_reference(self, surf):
-        s, R, P, C, F = self.geo()
-        g = self.gfx
-        r = R(330, 90, 900, 520)
-        self.L["ref_panel"] = r
-
-        def make():
-            p = pygame.Surface(r.size, pygame.SRCALPHA)
-            p.blit(g.panel(r.width, r.height, fill=(40, 30, 22), border=style.GOLD, radius=int(16 * s), alpha=250,
-                           inner=style.GOLD_DEEP), (0, 0))
-            try:
-                par = self.ctx.assets.tiled("parchment", (r.width - int(24 * s), r.height - int(24 * s)), (150, 130, 110))
-                par = par.copy()
-                par.set_alpha(60)
-                p.blit(par, (int(12 * s), int(12 * s)))
-            except Exception:
-                pass
-            head = g.text(_dd("reference.heading"), F(32), style.GOLD_BRIGHT, bold=True, serif=True)
-            p.blit(head, head.get_rect(midtop=(r.width // 2, int(20 * s))))
-            y = int(30 * s) + head.get_height()
-            for key, icon in (("street", "street"), ("tavern", "tavern"), ("stock", "clock"), ("anytime", "plot")):
-                ic = g.icon(icon, F(34), style.GOLD)
-                p.blit(ic, (int(30 * s), y + int(4 * s)))
-                block = g.text_block(_dd(f"reference.{key}"), F(21), r.width - int(120 * s), style.TEXT, align="left")
-                p.blit(block, (int(80 * s), y))
-                y += max(block.get_height(), ic.get_height()) + int(20 * s)
-            hint = g.text(tx("reference_hint"), F(16), style.TEXT_DIM)
-            p.blit(hint, hint.get_rect(midbottom=(r.width // 2, r.height - int(12 * s))))
-            return p
-        img = g.cached(("dd_reference", r.size), make)
-        surf.blit(img, r.topleft)
+        r = self.L["ref_panel"] = self.geo()[1](330, 90, 900, 520)
+        sections = [(icon, _dd(f"reference.{key}")) for key, icon in
+                    (("street", "street"), ("tavern", "tavern"), ("stock", "clock"), ("anytime", "plot"))]
+        surf.blit(self.reference_panel(r.size, _dd("reference.heading"), sections, tx("reference_hint")), r.topleft)
 
     # -- zoom: hovering any face-up card for a moment previews it ------------------------
     def zoom_key(self):

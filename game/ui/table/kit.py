@@ -33,6 +33,7 @@ from __future__ import annotations
 import math
 import random
 import string
+import time
 from typing import Any
 
 import pygame
@@ -44,9 +45,9 @@ from . import style
 from .base import GameTable, TableContext
 from .cards import CardRenderer, CardSprite
 from .dice import DieRenderer, DieSprite
-from .gfx import Gfx, seat_color
+from .gfx import Gfx, seat_color, seat_marker_surface
 from .strings import ts
-from .tween import Animator, ease_in_out_cubic, ease_out_back, ease_out_cubic, linear
+from .tween import Animator, ease_in_out_cubic, ease_in_out_sine, ease_out_back, ease_out_cubic, linear
 from .widgets import Banner, Button, Chip, Effects, LogPanel, Menu, NumberPicker, Option
 from .zones import Stack, TokenStack, Zone
 
@@ -129,6 +130,7 @@ class TableKit(GameTable):
         self.toasts: list[list] = []            # [text, seconds left]
         self.fx = Effects()                     # heralds, floaters, showcases, a game's flashes
         self._tick_sec = None                   # the last countdown second ticked
+        self._warm_queue: list = []             # (key, size) faces to render when idle
         self.pulse_t = 0.0
         self._controls_key = None
         self._local_rev = 0                     # bumped by refresh_controls()
@@ -484,6 +486,257 @@ class TableKit(GameTable):
         else:
             self._tick_sec = None
 
+    # -- drawing helpers for games ---------------------------------------------------------
+    def board_panel(self, bg, r, top, bottom, edge, cobbles: bool = False) -> None:
+        """A board area on the background: shadow, a vertical gradient over felt, optional
+        cobbles, a rounded edge with an inner line."""
+        s = self.geo()[0]
+        rad = int(14 * s)
+        sh = self.gfx.shadow(r.width, r.height, rad, int(12 * s), 150)
+        bg.blit(sh, (r.left - int(12 * s) + int(3 * s), r.top - int(12 * s) + int(6 * s)))
+        surf = pygame.Surface(r.size, pygame.SRCALPHA)
+        for y in range(r.height):
+            pygame.draw.line(surf, style.lerp_color(top, bottom, y / max(1, r.height - 1)), (0, y), (r.width, y))
+        try:
+            noise = self.ctx.assets.tiled("table_felt", r.size).copy()
+            noise.fill((70, 70, 70), special_flags=pygame.BLEND_RGB_SUB)
+            surf.blit(noise, (0, 0), special_flags=pygame.BLEND_RGB_ADD)
+        except Exception:
+            pass
+        if cobbles:
+            cw, ch = int(46 * s), int(26 * s)
+            for row, yy in enumerate(range(0, r.height, ch)):
+                for xx in range(-((row % 2) * cw // 2), r.width, cw):
+                    cell = pygame.Rect(xx + 2, yy + 2, cw - 4, ch - 4)
+                    pygame.draw.rect(surf, (255, 255, 255, 7), cell, border_radius=int(8 * s))
+                    pygame.draw.rect(surf, (0, 0, 0, 40), cell, 1, border_radius=int(8 * s))
+        mask = pygame.Surface(r.size, pygame.SRCALPHA)
+        pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=rad)
+        surf.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+        bg.blit(surf, r.topleft)
+        pygame.draw.rect(bg, edge, r, max(2, int(2 * s)), border_radius=rad)
+        pygame.draw.rect(bg, style.lerp_color(edge, (0, 0, 0), 0.5), r.inflate(-int(10 * s), -int(10 * s)), 1,
+                         border_radius=max(2, rad - int(4 * s)))
+
+    def panel_header(self, bg, r, icon: str, text: str, color) -> None:
+        """Icon + title in a board area's top-left corner."""
+        s, R, P, C, F = self.geo()
+        ic = self.gfx.icon(icon, F(24), color)
+        bg.blit(ic, (r.left + int(14 * s), r.top + int(10 * s)))
+        lab = self.gfx.text(text, F(21), color, bold=True, serif=True)
+        bg.blit(lab, lab.get_rect(midleft=(r.left + int(22 * s) + ic.get_width(), r.top + int(10 * s) + ic.get_height() // 2)))
+
+    @staticmethod
+    def chevron(surf, c, r: int, color) -> None:
+        """A ">" pointing right (a track's direction)."""
+        x, y = c
+        pygame.draw.lines(surf, color, False, [(x - r // 2, y - r), (x + r // 2, y), (x - r // 2, y + r)], max(2, r // 4))
+
+    def glow_around(self, surf, rects, color=style.HIGHLIGHT, speed: float = 3.2, pad: int = 12,
+                    dashed: bool = False, base: int = 110, swing: int = 120) -> None:
+        """A pulsing glow round each rect (the active seat, the legal targets)."""
+        s = self.geo()[0]
+        pulse = 0.5 + 0.5 * math.sin(self.pulse_t * speed)
+        sp_ = int(10 * s)
+        for r in rects:
+            rr = r.inflate(int(pad * s), int(pad * s))
+            gl = self.gfx.glow_rect(rr.width, rr.height, color, int(12 * s), sp_, dashed=dashed)
+            gl.set_alpha(int(base + swing * pulse))
+            surf.blit(gl, (rr.left - sp_, rr.top - sp_))
+            gl.set_alpha(None)
+
+    def draw_prompt(self, surf, area, prompt) -> None:
+        """(title, subtitle, icon) at the top of `area`: what the table is asking or showing."""
+        if not prompt:
+            return
+        s, R, P, C, F = self.geo()
+        g = self.gfx
+        title, sub, icon = prompt
+        ts_ = g.fit_text(title or "", F(27), area.width - int(120 * s), style.TEXT, bold=True, serif=True)
+        x, top = area.centerx, area.top + int(14 * s)
+        ic = g.icon(icon, F(30), style.GOLD) if icon else None
+        wsum = (ic.get_width() + int(10 * s) if ic else 0) + ts_.get_width()
+        if ic:
+            surf.blit(ic, ic.get_rect(midleft=(x - wsum // 2, top + ts_.get_height() // 2)))
+        surf.blit(ts_, ts_.get_rect(midright=(x + wsum // 2, top + ts_.get_height() // 2)))
+        if sub:
+            ss = g.text_block(sub, F(18), area.width - int(60 * s), style.TEXT_DIM, align="center", max_lines=2)
+            surf.blit(ss, ss.get_rect(midtop=(x, top + ts_.get_height() + int(4 * s))))
+
+    def plaque(self, head: str, line: str, ok) -> pygame.Surface:
+        """A result in words: a small head and a ✓/✗ word (ok None: none), a big line."""
+        s, R, P, C, F = self.geo()
+        g = self.gfx
+
+        def make():
+            col = style.TEXT_DIM if ok is None else (style.good(self.ctx.settings) if ok else style.bad(self.ctx.settings))
+            word = "" if ok is None else ("✓ " + ts("success") if ok else "✗ " + ts("failure"))
+            hs = g.fit_text(head, F(17), int(400 * s), style.TEXT_DIM, serif=True, min_size=12)
+            ws = g.text(word, F(18), col, bold=True) if word else None
+            txt = g.fit_text(line, F(23), int(560 * s), style.TEXT, bold=True, serif=True, min_size=14)
+            top_w = hs.get_width() + ((ws.get_width() + int(14 * s)) if ws else 0)
+            w = max(top_w, txt.get_width()) + int(32 * s)
+            h = hs.get_height() + txt.get_height() + int(16 * s)
+            p = pygame.Surface((w, h), pygame.SRCALPHA)
+            p.blit(g.panel(w, h, fill=(16, 12, 12), border=col if ok is not None else style.GOLD_DEEP,
+                           radius=int(10 * s), alpha=235), (0, 0))
+            x = (w - top_w) // 2
+            p.blit(hs, (x, int(6 * s)))
+            if ws:
+                p.blit(ws, ws.get_rect(midleft=(x + hs.get_width() + int(14 * s), int(6 * s) + hs.get_height() // 2)))
+            p.blit(txt, txt.get_rect(midtop=(w // 2, int(8 * s) + hs.get_height())))
+            return p
+        return g.cached(("kit_plaque", head, line, ok, s, self.colorblind), make)
+
+    def score_table(self, size, heads: list, rows: list, winners) -> pygame.Surface:
+        """The final reckoning: one row per seat (marker, name, a trophy for winners) and a
+        column per head, the last one (the total) emphasised."""
+        s, R, P, C, F = self.geo()
+        g = self.gfx
+        key = ("kit_scores", size, tuple(heads), tuple(map(tuple, rows)), tuple(winners), s, self.colorblind)
+
+        def make():
+            w, h = size
+            p = pygame.Surface((w, h), pygame.SRCALPHA)
+            n = len(heads)
+            cols = [int(w * f) for f in (0.03, 0.39, 0.575, 0.76, 0.92)[:n + 1]]
+            for x, hd in zip(cols[1:], heads):
+                hs = g.fit_text(hd, F(16), int(w * 0.18), style.TEXT_DIM, bold=True, min_size=11)
+                p.blit(hs, hs.get_rect(midtop=(x, 0)))
+            y = int(26 * s)
+            lh = max(int(30 * s), (h - y) // max(1, len(rows)))
+            for seat, vals in enumerate(rows):
+                cy = y + lh * seat + lh // 2
+                win = seat in winners
+                if win:
+                    pygame.draw.rect(p, (70, 50, 20), pygame.Rect(0, cy - lh // 2 + 2, w, lh - 4), border_radius=int(8 * s))
+                mk = seat_marker_surface(g, seat, int(9 * s), self.colorblind)
+                p.blit(mk, mk.get_rect(midleft=(cols[0] - int(6 * s), cy)))
+                nm = g.fit_text(self.name(seat), F(21), int(w * 0.28), style.GOLD_BRIGHT if win else style.TEXT,
+                                bold=True, serif=True, min_size=12)
+                p.blit(nm, nm.get_rect(midleft=(cols[0] + int(18 * s), cy)))
+                if win:
+                    ic = g.icon("trophy", F(22), style.GOLD_BRIGHT)
+                    p.blit(ic, ic.get_rect(midleft=(cols[0] + int(24 * s) + nm.get_width(), cy)))
+                for i, (x, v) in enumerate(zip(cols[1:], vals)):
+                    last = i == n - 1
+                    vs = g.text(v, F(26 if last else 22), style.GOLD_BRIGHT if last else style.TEXT, bold=last, serif=True)
+                    p.blit(vs, vs.get_rect(center=(x, cy)))
+            return p
+        return g.cached(key, make)
+
+    def reference_panel(self, size, heading: str, sections: list, hint: str) -> pygame.Surface:
+        """A parchment card of rules at a glance: a heading, (icon, text) sections, a hint."""
+        s, R, P, C, F = self.geo()
+        g = self.gfx
+        w, h = size
+
+        def make():
+            p = pygame.Surface(size, pygame.SRCALPHA)
+            p.blit(g.panel(w, h, fill=(40, 30, 22), border=style.GOLD, radius=int(16 * s), alpha=250,
+                           inner=style.GOLD_DEEP), (0, 0))
+            try:
+                par = self.ctx.assets.tiled("parchment", (w - int(24 * s), h - int(24 * s)), (150, 130, 110)).copy()
+                par.set_alpha(60)
+                p.blit(par, (int(12 * s), int(12 * s)))
+            except Exception:
+                pass
+            head = g.text(heading, F(32), style.GOLD_BRIGHT, bold=True, serif=True)
+            p.blit(head, head.get_rect(midtop=(w // 2, int(20 * s))))
+            y = int(30 * s) + head.get_height()
+            for icon, text in sections:
+                ic = g.icon(icon, F(34), style.GOLD)
+                p.blit(ic, (int(30 * s), y + int(4 * s)))
+                block = g.text_block(text, F(21), w - int(120 * s), style.TEXT, align="left")
+                p.blit(block, (int(80 * s), y))
+                y += max(block.get_height(), ic.get_height()) + int(20 * s)
+            tip = g.text(hint, F(16), style.TEXT_DIM)
+            p.blit(tip, tip.get_rect(midbottom=(w // 2, h - int(12 * s))))
+            return p
+        return g.cached(("kit_reference", size, heading, tuple(sections), hint), make)
+
+    # -- idle warm-up of faces ------------------------------------------------------------
+    def warm_later(self, items) -> None:
+        """Queue (key, size) faces to render in idle frames (3 ms a frame at most)."""
+        self._warm_queue.extend(items)
+
+    def _warm_some(self, budget: float = 0.003) -> None:
+        t0 = time.perf_counter()
+        while self._warm_queue and time.perf_counter() - t0 < budget:
+            key, size = self._warm_queue.pop(0)
+            self.cards.face(key, size)
+
+    # -- moves several at once, a hop along a track, a shuffle -----------------------------
+    def move_together(self, moves, duration: float = 0.55, stagger: float = 0.05, sound: str = "card_slide") -> None:
+        """Several cards ((src, dst, key) each) glide together, rightmost first, flipping
+        face up on the way (the Street sliding on, a deal of many)."""
+        def run():
+            moved = []
+            for src, dst, key in moves:
+                zs, zd = self.zones.get(src), self.zones.get(dst)
+                if zd is None:
+                    continue
+                sp = self.take_sprite(zs, key)
+                if sp is None:
+                    sp = self.new_sprite(key, zd, zs.rect.center if zs else zd.rect.center)
+                    sp.face_up = False
+                sp.key = key
+                zd.cards.append(sp)
+                sp.zone = zd.id
+                moved.append((sp, zd))
+            moved.sort(key=lambda m: -m[1].rect.centerx)
+            for i, (sp, zd) in enumerate(moved):
+                x, y, a = zd.place_for(0, 1)
+                sp.home = (x, y, a)
+                sp.z = 50000 + i
+                d = i * stagger
+                self.glide(sp, x, y, 0.0, zd.card_size, duration, ease_in_out_cubic, delay=d)
+                if not sp.face_up:
+                    def flip(_t, sp=sp):
+                        self.flip_now(sp, True, 0.26)
+                        self.sound("card_flip")
+                    self.anim.tween(0.0, flip, linear, delay=d + duration * 0.35)
+
+                def settle(tt, sp=sp, zd=zd):
+                    if tt >= 1 and sp in zd.cards:
+                        sp.z = zd.z * 1000 + zd.cards.index(sp)
+                self.anim.tween(duration, settle, linear, delay=d)
+            self.sound(sound)
+            return duration + stagger * max(0, len(moved) - 1) + 0.05
+        self.step(run)
+
+    def hop_along(self, path: list, apply, per: float = 0.16, hop: float = 16.0) -> float:
+        """Tween a piece along `path` (points), hopping `hop` px on each leg; `apply(pos,
+        lift)` places it. Returns the duration."""
+        segs = max(1, len(path) - 1)
+
+        def tick(tt):
+            f = min(segs - 1e-9, tt * segs)
+            j = int(f)
+            u = f - j
+            (x0, y0), (x1, y1) = path[j], path[min(j + 1, len(path) - 1)]
+            e = ease_in_out_sine(u)
+            if tt >= 1:
+                apply(path[-1], 0.0)
+            else:
+                apply((x0 + (x1 - x0) * e, y0 + (y1 - y0) * e), math.sin(math.pi * u) * hop)
+        self.anim.tween(per * segs, tick, linear)
+        return per * segs
+
+    def shuffle_into(self, pile: str, deck: str) -> float:
+        """A discard pile gathered face down into its deck (a reshuffle)."""
+        zs, zd = self.zones.get(pile), self.zones.get(deck)
+        if zs is None or zd is None:
+            return 0.0
+        for sp in list(zs.cards):
+            zs.cards.remove(sp)
+            sp.key = None
+            zd.cards.append(sp)
+            sp.zone = zd.id
+        self.layout(zd.id, 0.45, ease_in_out_cubic)
+        self.sound("shuffle")
+        return 0.5
+
     def add_zone(self, zone: Zone) -> Zone:
         self.zones[zone.id] = zone
         return zone
@@ -500,11 +753,11 @@ class TableKit(GameTable):
         self.sprites.append(sp)
         return sp
 
-    def sound(self, name: str) -> None:
+    def sound(self, name: str, volume: float | None = None) -> None:
         snd = self.ctx.sound
         if snd is not None and not self._building:
             try:
-                snd.play(name)
+                snd.play(name) if volume is None else snd.play(name, volume)
             except Exception:
                 pass
 
@@ -1332,6 +1585,8 @@ class TableKit(GameTable):
             self.toasts = [tt for tt in self.toasts if tt[1] > 0]
         self.fx.update(dt)
         self._countdown_tick()
+        if self._warm_queue and self.drag is None and not self.anim.busy():
+            self._warm_some()
         if not self.anim.busy():
             self._refresh_controls()
         elif self.widgets or self.banner:

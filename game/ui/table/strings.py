@@ -47,6 +47,8 @@ FALLBACK = {
     "key_esc": "Esc",
     "key_help": "?",
     "nothing_to_undo": "Nothing to undo",
+    "success": "Success",
+    "failure": "Failure",
 }
 
 

@@ -136,6 +136,26 @@ class Chip(Button):
         self.drag_pos = None
 
 
+class TokenChip(Chip):
+    """A draggable token drawn from its own image (a pawn, a coin, a meeple)."""
+
+    def __init__(self, bid, label, center, img, img_hover, options=None, tooltip=None):
+        rect = pygame.Rect(0, 0, img.get_width() - 8, img.get_height() - 8)
+        rect.center = (int(center[0]), int(center[1]))
+        super().__init__(bid, label, rect, options=options or [], tooltip=tooltip)
+        self._img, self._hov = img, img_hover
+
+    def image(self, gfx, hover: bool):
+        return self._hov if hover else self._img
+
+    def natural_width(self, gfx) -> int:
+        return self.rect.width
+
+    def draw(self, surf, kit, hover=False):
+        img = self.image(kit.gfx, hover)
+        surf.blit(img, img.get_rect(center=self.rect.center))
+
+
 def layout_row(buttons: list, gfx, center: tuple, gap: int = 12, max_width: int | None = None) -> pygame.Rect:
     """Size buttons to their labels and centre them on a row. Returns the bounds."""
     widths = [b.natural_width(gfx) for b in buttons]
