@@ -72,7 +72,7 @@ class KitDemo:
                        Space("guild", cells[2], capacity=3, label="Guild", max_radius=big),
                        Space("cage", cells[3], capacity=1, label="Cage", kind="cage", max_radius=big,
                              accept=lambda p: p.kind == "token")]
-        self.workers = [Piece(f"w{i}", "meeple", SEATS[i % 2], owner=i % 2) for i in range(3)]
+        self.workers = [Piece(f"w{i}", "meeple", SEATS[i % 2], owner=i % 2, mark=i % 2) for i in range(3)]
         self.spaces[1].put(self.workers[0])
         self.spaces[2].put(self.workers[1])
         self.spaces[0].put(self.workers[2])

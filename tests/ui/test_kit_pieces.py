@@ -125,3 +125,14 @@ def test_the_cache_stays_within_its_memory_budget(gfx):
         assert pr._bytes <= 200_000 or len(pr._cache) == 1
     assert sum(s.get_width() * s.get_height() * 4 for s in
                (v[0] if isinstance(v, tuple) else v for v in pr._cache.values())) <= 200_000 + 400 * 400 * 4
+
+
+def test_a_seat_mark_tells_whose_piece_it_is_without_colour(gfx):
+    pr = PieceRenderer(gfx)
+    grey = (150, 150, 150)
+    shots = {seat: pygame.image.tobytes(pr.body("meeple", grey, 30, None, False, seat), "RGBA") for seat in range(4)}
+    assert len(set(shots.values())) == 4                          # same colour, four shapes
+    assert pygame.image.tobytes(pr.body("meeple", grey, 30, None), "RGBA") not in shots.values()
+    cb = PieceRenderer(gfx, colorblind=True)
+    assert pygame.image.tobytes(cb.body("token", grey, 30, None, False, 1), "RGBA") != \
+        pygame.image.tobytes(pr.body("token", grey, 30, None, False, 1), "RGBA")

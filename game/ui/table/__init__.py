@@ -48,7 +48,7 @@ Beyond cards: regions, one hit protocol, pieces, spaces, staging, a measured boa
               / on_empty_drag), with a press threshold.
 - pieces.py   Piece(id, "mini"|"meeple"|"token", colour, label=, name=, pos=, size=, facing=,
               statuses={"tired", "knocked_down", "hidden", "guard", "engaged", "shrouded",
-              "lit"}); PieceRenderer(gfx).draw(surf, piece, centre_px, radius_px); piece.glide /
+              "lit"}, mark=seat); PieceRenderer(gfx).draw(surf, piece, centre_px, radius_px); piece.glide /
               piece.turn on an Animator. Rings differ by pattern as well as colour.
 - spaces.py   Space(id, rect, capacity=, label=, kind="action"|"cage"|"group", accept=):
               put / take / transfer, slots that show who is there, drop_state(payload) for

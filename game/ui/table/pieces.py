@@ -17,7 +17,8 @@ Statuses are drawn as rings outside the base, each with its own colour AND patte
 (colour never carries meaning alone) and listed in the tooltip by name. `RINGS`
 holds the kit's defaults; a table may pass its own {status: Ring} to PieceRenderer.
 Kinds: "mini" (round base, figure disc, facing wedge), "meeple", "token" (a disc
-with a label, e.g. a coin or a marker).
+with a label, e.g. a coin or a marker). `mark=seat` draws that seat's shape on the
+piece, so whose worker stands on a space is told by shape as well as by colour.
 """
 from __future__ import annotations
 
@@ -57,7 +58,8 @@ class Piece(HitItem):
 
     def __init__(self, pid, kind: str = "mini", color=style.CRIMSON_BRIGHT, *, label: str | None = None,
                  name: str | None = None, pos=(0.0, 0.0), size: float = 0.5, facing: float | None = None,
-                 statuses=(), owner=None, draggable: bool = True, tip: str | None = None, layer: int = 2):
+                 statuses=(), owner=None, draggable: bool = True, tip: str | None = None, layer: int = 2,
+                 mark: int | None = None):
         if kind not in KINDS:
             raise ValueError(f"unknown piece kind {kind!r} (one of {', '.join(KINDS)})")
         self.id = pid
@@ -73,6 +75,7 @@ class Piece(HitItem):
         self.draggable = draggable
         self.tip = tip
         self.layer = layer
+        self.mark = mark                  # a seat: its shape is drawn on the piece (colour never alone)
         self.screen = (-1000.0, -1000.0)
         self.screen_r = 0.0
         self.hidden = False               # not drawn, not hit (e.g. lifted for a drag)
@@ -202,8 +205,9 @@ class PieceRenderer:
     rings by (statuses, radius), name tags by (name, size)."""
 
     def __init__(self, gfx, rings: dict[str, Ring] | None = None, *, name_frac: float = 0.62,
-                 min_name: int = 11, budget: int = 48 << 20):
+                 min_name: int = 11, budget: int = 48 << 20, colorblind: bool = False):
         self.gfx = gfx
+        self.colorblind = colorblind      # seat marks in the colour-blind palette
         self.budget = budget              # bytes of cached surfaces before the cache starts over
         self._bytes = 0
         self.rings = dict(RINGS if rings is None else rings)
@@ -224,11 +228,12 @@ class PieceRenderer:
         return got
 
     # -- surfaces ---------------------------------------------------------------------
-    def body(self, kind: str, color, r: int, label: str | None, down: bool = False) -> pygame.Surface:
-        return self._cached(("body", kind, tuple(color), r, label, down),
-                            lambda: self._render_body(kind, tuple(color), r, label, down))
+    def body(self, kind: str, color, r: int, label: str | None, down: bool = False,
+             mark: int | None = None) -> pygame.Surface:
+        return self._cached(("body", kind, tuple(color), r, label, down, mark, self.colorblind),
+                            lambda: self._render_body(kind, tuple(color), r, label, down, mark))
 
-    def _render_body(self, kind, color, r, label, down):
+    def _render_body(self, kind, color, r, label, down, mark=None):
         pad = 2
         s = pygame.Surface((2 * r + 2 * pad, 2 * r + 2 * pad), pygame.SRCALPHA)
         c = (r + pad, r + pad)
@@ -258,6 +263,16 @@ class PieceRenderer:
                 pygame.draw.ellipse(s, light, fr, max(1, r // 12))
             else:
                 pygame.draw.circle(s, light, c, int(r * 0.72), max(1, r // 14))
+        if mark is not None and r >= 6:
+            from .gfx import seat_marker_surface
+            mr = max(3, int(r * (0.3 if kind == "meeple" else 0.36)))
+            m = seat_marker_surface(self.gfx, mark, mr, self.colorblind)
+            # on a meeple's chest, else at the centre (a label, if any, sits over it)
+            at = (c[0], c[1] - r * 0.2) if kind == "meeple" else c
+            ring = pygame.Surface(m.get_size(), pygame.SRCALPHA)
+            pygame.draw.circle(ring, (0, 0, 0, 150), (m.get_width() // 2, m.get_height() // 2), mr + 2)
+            s.blit(ring, ring.get_rect(center=(int(at[0]), int(at[1]))))
+            s.blit(m, m.get_rect(center=(int(at[0]), int(at[1]))))
         if label and r >= 7:
             size = max(9, int(r * (0.95 if len(label) <= 1 else 0.7)))
             t = self.gfx.outlined_text(label, size, style.TEXT, (0, 0, 0), bold=True, px=1)
@@ -319,7 +334,7 @@ class PieceRenderer:
             surf.blit(h, h.get_rect(center=(int(cx), int(cy))))
         if highlight:
             pygame.draw.circle(surf, style.HIGHLIGHT, (int(cx), int(cy)), r + max(3, r // 4), max(2, r // 8))
-        body = self.body(piece.kind, piece.color, r, piece.label, "knocked_down" in piece.statuses)
+        body = self.body(piece.kind, piece.color, r, piece.label, "knocked_down" in piece.statuses, piece.mark)
         if alpha is not None or piece.dim:
             body = body.copy()
             body.set_alpha(alpha if alpha is not None else 110)
