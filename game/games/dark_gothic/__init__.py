@@ -44,9 +44,10 @@ def _ruleset():
     return _default
 
 
-def make_agent(difficulty: str = "normal", seat: int = 0, seed: int = 0, ruleset=None):
+def make_agent(difficulty: str = "normal", seat: int = 0, seed: int = 0, ruleset=None, max_iterations=None):
+    """`max_iterations` (hard only): search by count, not by time (reproducible)."""
     from .ai import make_agent as _make
-    return _make(ruleset or _ruleset(), difficulty, seat, seed)
+    return _make(ruleset or _ruleset(), difficulty, seat, seed, max_iterations=max_iterations)
 
 
 def determinize(view, seat, rng):
@@ -62,7 +63,7 @@ SPEC = GameSpec(
     max_players=3,
     load_ruleset=load_ruleset,
     make_agent=make_agent,
-    table="game.ui.scenes.fallback_table:FallbackTable",     # no table of its own yet
+    table="game.games.dark_gothic.table:DarkGothicTable",
     determinize=determinize,
     art=GameArt(icon=("haunted-house", "candle-skull"),
                 card_back=CardBack(emblem=("haunted-house", "candle-skull"), dark=(10, 8, 6),

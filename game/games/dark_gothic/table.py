@@ -1,0 +1,448 @@
+"""The Dark Gothic table: the Center Line of 6 (the Villain end on the right, Roaming cards
+lifted, Global cards glowing, Cursed cost orbs on the faces), the Villain with its Danger and
+the number left, the Shadows as a face-down stack whose count out of 10 turns red near the
+end, the supply, each Hero's deck, hand, play area, discard pile, Remains and defeated
+Villains, and the resource pool as coloured orbs (hover one for the card that made it).
+
+Play a card by dragging it to your play area; buy or defeat by dragging a Center Line card,
+a Training card, the Hungry Dead or the Villain onto your discard pile (or click, then click
+the target). Everything else (Silver colour, Cursed payment, Block, Protect, discards, the
+Poltergeist's pass, Power of Light) is a banner with buttons. All words come from
+data/dark_gothic/locale/en.yaml; positions from LAYOUT (design pixels of a 1920×1080 table).
+"""
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from game.core.i18n import t
+from game.ui.table import style
+from game.ui.table.cards import CardFrame
+from game.ui.table.kit import TableKit
+from game.ui.table.widgets import BannerSpec, Button, Option
+from game.ui.table.zones import Fan, Row, Spot, Stack
+
+ORB = {"C": (190, 52, 48), "U": (58, 150, 78), "S": (60, 104, 206), "W": (196, 198, 210)}
+FRAMES = {
+    "start": ((92, 78, 60), (44, 36, 28)), "honor": ((150, 120, 40), (70, 52, 16)),
+    "training": ((70, 84, 96), (30, 36, 44)), "secret": ((40, 40, 44), (12, 12, 14)),
+    "gear": ((96, 70, 36), (44, 30, 14)), "ally": ((40, 86, 70), (16, 38, 30)),
+    "location": ((70, 56, 96), (30, 24, 44)), "event": ((52, 74, 110), (20, 30, 50)),
+    "minion": ((110, 28, 36), (50, 10, 16)), "villain": ((70, 10, 20), (24, 4, 8)),
+    "discovery": ((60, 60, 60), (20, 20, 20)),
+}
+ICONS = {"start": "candle", "honor": "trophy", "training": "daggers", "secret": "death", "gear": "lantern",
+         "ally": "player", "location": "tavern", "event": "omen", "minion": "minion", "villain": "villain",
+         "discovery": "imp"}
+CARD_ICONS = {"wolf_pack": "werewolf", "witch_of_salem_wood": "witch", "silver_cross": "rosary",
+              "book_of_common_prayer": "ledger", "doctor_manning": "plague_doctor", "reverend_harding": "mitre",
+              "tomahawk": "hand_axe", "masked_assassin": "assassinate", "hungry_dead": "death",
+              "lightning_strike": "omen", "harbour_tavern": "tavern", "highwayman": "rob", "brigand": "cudgel"}
+
+# design pixels (1920 × 1080); the kit's geo() scales them into the window
+LAYOUT = {
+    "card": (118, 165), "small": (84, 118), "tiny": (62, 87), "hand": (104, 146),
+    "main": (70, 118), "crypt": (190, 118),
+    "center_x": 330, "center_y": 120, "center_dx": 134,
+    "villain": (1170, 120), "vstack": (1300, 120), "shadows": (1420, 120),
+    "supply_y": 330, "supply_x": 330, "supply_dx": 100,
+    "pool": pygame.Rect(960, 304, 540, 104),
+    "others_y": 466, "others_h": 150, "others_x": 20, "others_w": 1500,
+    "me_play": pygame.Rect(330, 772, 780, 118), "me_remains": pygame.Rect(1120, 772, 280, 118),
+    "me_won": pygame.Rect(1410, 772, 110, 118),
+    "me_hand": pygame.Rect(420, 906, 760, 146), "me_deck": (90, 985), "me_discard": (230, 985),
+    "me_label": (40, 880), "log": pygame.Rect(1540, 304, 360, 760),
+    "banner_y": 560, "turn_banner": (1720, 96),
+}
+
+
+def _parts(text):
+    return text
+
+
+class DarkGothicTable(TableKit):
+    game_id = "dark_gothic"
+
+    # ------------------------------------------------------------------ card faces
+    def _rules(self):
+        return self.match.rules
+
+    def card_canon(self, key):
+        return key.split(":")[0] if isinstance(key, str) else key
+
+    def card_frames(self) -> dict:
+        return {k: CardFrame(fill=a, fill_low=b) for k, (a, b) in FRAMES.items()}
+
+    def _card(self, key):
+        R = self._rules()
+        c = R.cards.get(key)
+        if c is None:
+            c = next((x for x in R.cards.values() if x.key == self.card_canon(key)), None)
+        return c
+
+    def card_spec(self, key) -> dict:
+        c = self._card(key)
+        if c is None:
+            return {"key": key, "title": str(key)}
+        kind = c.group if c.group in ("start", "honor", "training", "secret", "villain", "discovery") else c.type
+        if c.group == "common":
+            kind = "minion"
+        words = []
+        if c.roaming:
+            words.append(t("dark_gothic.fx.roaming"))
+        if c.remains:
+            words.append(t("dark_gothic.fx.remains"))
+        if c.play:
+            words.append(self._fx(c.play))
+        if c.ability:
+            words.append(t(f"dark_gothic.fx.{c.ability}"))
+        for part, effects in (("acquire", c.acquire), ("fight", c.fight), ("mystery", c.mystery)):
+            if effects:
+                words.append(t(f"dark_gothic.fx.{part}") + self._fx(effects))
+        if c.globals:
+            words.append(t("dark_gothic.fx.global") + self._globals(c.globals))
+        if c.stays:
+            words.append(t("dark_gothic.fx.stays"))
+        keywords = [w for w, on in (("Roaming", c.roaming), ("Global", bool(c.globals)), ("Block", c.block),
+                                    ("Protect", c.protect), ("Key", "key" in c.tags), ("Book", "book" in c.tags),
+                                    ("Town Elder", "town_elder" in c.tags)) if on]
+        sub = t(f"dark_gothic.type.{kind if c.group != 'common' else 'common'}")
+        if c.danger:
+            sub += f" · {'I' * c.danger}"
+        spec = {"key": key, "title": t(f"dark_gothic.card.{c.key}"), "kind": kind, "icon": CARD_ICONS.get(c.key, ICONS.get(kind)),
+                "subtitle": sub, "text": " ".join(w for w in words if w), "keywords": keywords,
+                "stats": [("Inv", c.inv)] if c.inv else []}
+        if c.cost:
+            spec["cost"] = [{"value": n, "colour": ORB[col], "cursed": cur} for col, n, cur in c.cost]
+        return spec
+
+    def _fx(self, effects) -> str:
+        out = []
+        for op, p in effects:
+            params = dict(p)
+            if "c" in params:
+                params["colour"] = t(f"dark_gothic.colour.{params['c']}")
+            if "act" in params:
+                params["act"] = params["act"]
+            out.append(t(f"dark_gothic.fx.{op}", **params))
+        return (", ".join(out) + ".").capitalize() if out else ""
+
+    def _globals(self, globs) -> str:
+        out = []
+        for op, p in globs:
+            if op == "shadow_when":
+                text = t(f"dark_gothic.glob.{p['when']}")
+                if "roll" in p:
+                    text += t("dark_gothic.glob.roll", faces=" or ".join(
+                        t("dark_gothic.table.skull") if f == 0 else str(f) for f in p["roll"]))
+                if "unless" in p:
+                    text += t(f"dark_gothic.glob.unless_{p['unless']}")
+                out.append(text)
+            elif op == "cost_mod":
+                out.append(t("dark_gothic.glob.cost_mod", target=t(f"dark_gothic.target.{p['target']}"), n=p["n"],
+                             colour=t(f"dark_gothic.colour.{p['c']}")))
+            else:
+                out.append(t(f"dark_gothic.glob.{op}", **p))
+        return "; ".join(out) + "."
+
+    # ------------------------------------------------------------------ layout
+    def log_rect(self) -> pygame.Rect:
+        _s, R, _P, _C, _F = self.geo()
+        r = LAYOUT["log"]
+        return R(r.x, r.y, r.w, r.h)
+
+    def build(self, view) -> None:
+        _s, R, P, C, F = self.geo()
+        L = LAYOUT
+        card, small, tiny, hand = C(*L["card"]), C(*L["small"]), C(*L["tiny"]), C(*L["hand"])
+        cw, ch = L["card"]
+
+        def at(x, y, size_design, cls=Spot, **kw):
+            w, h = size_design
+            return R(x - w // 2, y - h // 2, w, h)
+        main = self.add_zone(Stack("main", at(*L["main"], L["small"]), small, label=t("dark_gothic.table.main"),
+                                   target=False))
+        main.face_down = True
+        self.add_zone(Stack("crypt", at(*L["crypt"], L["small"]), small, label=t("dark_gothic.table.crypt"),
+                            target=False))
+        self.slot_rects = []
+        for i in range(6):
+            x = L["center_x"] + i * L["center_dx"] + cw // 2
+            z = self.add_zone(Spot(("center", i), at(x, L["center_y"] + ch // 2, L["card"]), card, target=False))
+            self.slot_rects.append(z.rect)
+        vx, vy = L["villain"]
+        self.add_zone(Spot("villain", at(vx + cw // 2, vy + ch // 2, L["card"]), card, target=False))
+        vs = self.add_zone(Stack("vstack", at(L["vstack"][0] + cw // 2, vy + ch // 2, L["small"]), small,
+                                 label=t("dark_gothic.table.villains"), target=False))
+        vs.face_down = True
+        sh = self.add_zone(Stack("shadows", at(L["shadows"][0] + cw // 2, vy + ch // 2, L["small"]), small,
+                                 label=t("dark_gothic.table.shadows"), target=False, show_count=False))
+        sh.face_down = True
+        sw, shh = L["small"]
+        self.supply_ids = list(view["training"]) + ["hungry_dead", "honor", "secrets"]
+        for i, sid in enumerate(self.supply_ids):
+            x = L["supply_x"] + i * L["supply_dx"] + sw // 2
+            cls = Stack if sid in ("honor", "secrets") else Spot
+            self.add_zone(cls(("supply", sid), at(x, L["supply_y"] + shh // 2, L["small"]), small, target=False))
+        # the other Heroes: one band each
+        self.seat_boxes = {}
+        others = self.others()
+        for k, seat in enumerate(others):
+            y = L["others_y"] + k * L["others_h"] if len(others) > 1 else L["others_y"] + 60
+            box = R(L["others_x"], y, L["others_w"], L["others_h"] - 10)
+            self.seat_boxes[seat] = box
+            tw, th = L["tiny"]
+            row_y = y + 36 + th // 2
+            z = self.add_zone(Stack(("deck", seat), at(70, row_y, L["tiny"]), tiny, target=False))
+            z.face_down = True
+            self.add_zone(Stack(("hand", seat), at(170, row_y, L["tiny"]), tiny, target=False)).face_down = True
+            self.add_zone(Stack(("discard", seat), at(270, row_y, L["tiny"]), tiny, target=False))
+            self.add_zone(Row(("play", seat), R(330, y + 36, 640, th), tiny, gap=4, align="start", target=False))
+            self.add_zone(Row(("remains", seat), R(980, y + 36, 300, th), tiny, gap=4, align="start", target=False))
+            self.add_zone(Row(("won", seat), R(1290, y + 36, 200, th), tiny, gap=4, align="start", target=False))
+        me = self.me
+        self.add_zone(Fan(("hand", me), R(*L["me_hand"]), hand, private=self.viewer is not None, target=False, z=5))
+        d = self.add_zone(Stack(("deck", me), at(*L["me_deck"], L["small"]), small, label=t("dark_gothic.table.deck"),
+                                target=False))
+        d.face_down = True
+        self.add_zone(Stack(("discard", me), at(*L["me_discard"], L["small"]), small,
+                            label=t("dark_gothic.table.discard"), target=True))
+        self.add_zone(Row(("play", me), R(*L["me_play"]), small, gap=6, align="start", target=True,
+                          label=t("dark_gothic.table.in_play")))
+        self.add_zone(Row(("remains", me), R(*L["me_remains"]), small, gap=6, align="start", target=False,
+                          label=t("dark_gothic.table.remains")))
+        self.add_zone(Row(("won", me), R(*L["me_won"]), small, gap=4, align="start", target=False,
+                          label=t("dark_gothic.table.won")))
+
+    def zone_cards(self, view) -> dict:
+        out = {"main": [None] * view["main_deck"], "crypt": list(view["crypt"][-8:]),
+               "vstack": [None] * max(0, view["villains_left"] - (1 if view["villain"] else 0)),
+               "shadows": [None] * view["shadows"], "villain": [view["villain"]] if view["villain"] else []}
+        for i, c in enumerate(view["center"]):
+            out[("center", i)] = [c] if c else []
+        for k, tr in view["training"].items():
+            out[("supply", k)] = [tr["top"]] if tr["top"] else []
+        out[("supply", "hungry_dead")] = [view["hungry_dead"]]
+        out[("supply", "honor")] = ["honor"] * view["honor"]
+        out[("supply", "secrets")] = ["dark_secret"] * view["secrets"]
+        for p in view["seats"]:
+            s = p["seat"]
+            out[("deck", s)] = [None] * p["deck_count"]
+            out[("hand", s)] = list(p["hand"]) if "hand" in p else [None] * p["hand_count"]
+            out[("discard", s)] = list(p["discard"][-10:])
+            out[("play", s)] = list(p["play"])
+            out[("remains", s)] = list(p["remains"])
+            out[("won", s)] = list(p["won"])
+        # Roaming cards sit lifted out of the line (TE-075)
+        for i, c in enumerate(view["center"]):
+            z = self.zones.get(("center", i))
+            if z is not None:
+                lift = c is not None and self._card(c).roaming
+                z.rect.y = self.slot_rects[i].y - (int(self.geo()[0] * 22) if lift else 0)
+        return out
+
+    # ------------------------------------------------------------------ what the viewer may do
+    def _turn(self):
+        ds = self.my_decisions()
+        return next((d for d in ds if d.kind == "turn"), None)
+
+    def options_for(self, item) -> list:
+        d = self._turn()
+        key = getattr(item, "key", None)
+        if d is None or key is None:
+            return []
+        me = d.seat
+        out = []
+        if ("play", key) in d.actions:
+            out.append(Option(t("dark_gothic.table.play"), ("play", key), target=("zone", ("play", me)), seat=me))
+        if ("buy", key) in d.actions:
+            c = self._card(key)
+            word = "defeat" if c.type == "minion" or c.group in ("villain", "common") else "buy"
+            out.append(Option(t(f"dark_gothic.table.{word}"), ("buy", key), target=("zone", ("discard", me)), seat=me))
+        if ("use", key) in d.actions:
+            out.append(Option(t("dark_gothic.table.use", card=self.card_name(key)), ("use", key), seat=me))
+        return out
+
+    def controls(self):
+        ds = self.my_decisions()
+        if not ds:
+            return [], None
+        d = ds[0]
+        name = self.card_name
+        p = d.prompt or {}
+        buttons, title, sub = [], "", ""
+        if d.kind == "turn":
+            title = t("dark_gothic.table.your_turn")
+            for a in d.actions:
+                if a[0] == "use":
+                    buttons.append(Button(a, t("dark_gothic.table.use", card=name(a[1])), action=a, seat=d.seat))
+                elif a[0] == "end":
+                    buttons.append(Button(a, t("dark_gothic.table.end_turn"), action=a, seat=d.seat))
+        elif d.kind == "silver":
+            title = t("dark_gothic.table.silver", card=name(p.get("card")))
+            buttons = [Button(a, t(f"dark_gothic.colour.{a[1]}"), action=a, seat=d.seat) for a in d.actions]
+        elif d.kind == "curse":
+            title = t("dark_gothic.table.curse", card=name(p.get("card")))
+            pool = self.match.view(self.viewer)["pool"]
+            for a in d.actions:
+                col, n, src, _w = pool[a[1]]
+                label = f"{n} {t('dark_gothic.colour.' + col)} · {name(src) if src else '—'}"
+                buttons.append(Button(a, label, action=a, seat=d.seat, font_size=18))
+        elif d.kind in ("block", "protect"):
+            title = t(f"dark_gothic.table.{d.kind}", card=name(p.get("card")))
+            for a in d.actions:
+                label = t("dark_gothic.table.pass") if a == ("pass",) else \
+                    f"{d.kind.title()}: {name(a[1]) if a[1] not in ('played', 'warden') else a[1]}"
+                buttons.append(Button(a, label, action=a, seat=d.seat, font_size=18))
+        elif d.kind in ("choose", "feed", "target", "pass"):
+            title = {"choose": t("dark_gothic.table.choose_" + str(p.get("act", "discard"))),
+                     "feed": t("dark_gothic.table.feed"), "target": t("dark_gothic.table.target"),
+                     "pass": t("dark_gothic.table.pass_card")}[d.kind]
+            center = self.match.view(self.viewer)["center"]
+            for a in d.actions:
+                if a[0] in ("card", "give"):
+                    label = name(a[1])
+                elif a[0] == "center":
+                    label = f"{t('dark_gothic.table.center')}: {name(center[a[1]])}"
+                else:
+                    label = t("dark_gothic.table.none")
+                buttons.append(Button(a, label, action=a, seat=d.seat, font_size=18))
+        elif d.kind == "reroll":
+            face = p.get("face")
+            title = t("dark_gothic.table.reroll", face=t("dark_gothic.table.skull") if face == 0 else face)
+            buttons = [Button(("reroll",), t("dark_gothic.table.reroll_yes"), action=("reroll",), seat=d.seat),
+                       Button(("accept",), t("dark_gothic.table.reroll_no"), action=("accept",), seat=d.seat)]
+        elif d.kind == "hero":
+            title = t("dark_gothic.table.hero")
+            buttons = [Button(a, t(f"dark_gothic.hero.{a[1]}"), action=a, seat=d.seat) for a in d.actions]
+        _s, R, P, _C, _F = self.geo()
+        tone = "alert" if d.kind in ("block", "protect") else "normal"
+        if d.kind == "turn":                 # small, beside the hand: the table stays in view
+            spec = BannerSpec(key=(d.kind, len(self.match.log)), title=title, buttons=buttons[:4], decision=d,
+                              tone="info", center=P(*LAYOUT["turn_banner"]), width=int(360 * _s))
+        else:
+            spec = BannerSpec(key=(d.kind, len(self.match.log)), title=title, subtitle=sub, buttons=buttons[:10],
+                              decision=d, tone=tone, center=P(760, LAYOUT["banner_y"]), width=int(1100 * _s))
+        return [], spec
+
+    # ------------------------------------------------------------------ the chronicle
+    def log_entry(self, ev):
+        k, d = ev.kind, ev.data
+        seg = self.segments
+        L = "dark_gothic.log."
+        if k == "turn":
+            return seg(L + "turn", d, seats=("seat",))
+        if k == "buy":
+            return seg(L + "buy", d, seats=("seat",), cards=("card",))
+        if k == "move" and d.get("why") == "destroy":
+            return seg(L + "destroy", d, cards=("card",))
+        if k == "shadow":
+            return seg(L + "shadow", d)
+        if k == "roam":
+            return seg(L + ("roam_out" if d["to"] == "shadows" else "roam"), d, cards=("card",))
+        if k == "roll":
+            return seg(L + "roll", {"face": t("dark_gothic.table.skull") if d["face"] == 0 else d["face"]})
+        if k == "protect":
+            return seg(L + "protect", d, seats=("seat",), cards=("card",))
+        if k == "villain_defeated":
+            return seg(L + "villain_defeated", d, seats=("seat",), cards=("card",))
+        if k == "reveal":
+            return seg(L + ("reveal_villain" if d.get("zone") == "villain" else "discovery"), d, cards=("card",))
+        if k == "passed" and ev.to is None:
+            return seg(L + "passed", d)
+        if k == "log" and d.get("key") in ("mystery", "strike", "fight", "blocked"):
+            return seg(L + d["key"], d.get("params", {}), seats=("seat",), cards=("card",))
+        if k == "game_over":
+            return seg(L + ("game_over_heroes" if d.get("side") != "game" else "game_over_shadows"), d)
+        return None
+
+    def animate(self, ev) -> bool:
+        k, d = ev.kind, ev.data
+        if k == "roll":
+            self.floater(t("dark_gothic.table.skull") if d["face"] == 0 else str(d["face"]),
+                         self.zones["shadows"].rect.center, style.GOLD_BRIGHT)
+            return True
+        if k == "shadow":
+            self.floater(f"{d['count']}/10", self.zones["shadows"].rect.midtop, style.CRIMSON_BRIGHT)
+            return True
+        return False
+
+    # ------------------------------------------------------------------ drawing
+    def draw_board(self, surf) -> None:
+        v = self.match.view(self.viewer)
+        s, R, P, C, F = self.geo()
+        g = self.gfx
+        pulse = 0.5 + 0.5 * math.sin(self.pulse_t * 4)
+        # the Center Line: Global cards glow, the Villain end is marked
+        for i, c in enumerate(v["center"]):
+            z = self.zones[("center", i)]
+            if c and self._card(c).globals:
+                pygame.draw.rect(surf, (90, 200, 110), z.rect.inflate(10, 10), max(2, int(4 * s)),
+                                 border_radius=int(10 * s))
+            lab = g.text(str(i + 1), F(16), style.TEXT_DIM)
+            surf.blit(lab, lab.get_rect(midtop=(self.slot_rects[i].centerx, self.slot_rects[i].bottom + 4)))
+        end = self.zones["villain"].rect
+        arrow = g.text("→", F(34), style.CRIMSON_BRIGHT, bold=True)
+        surf.blit(arrow, arrow.get_rect(midright=(end.left - 2, end.centery)))
+        if v["villain"]:
+            c = self._card(v["villain"])
+            lab = g.text(t("dark_gothic.table.danger", d="I" * c.danger, left=v["villains_left"]), F(18), style.GOLD)
+            surf.blit(lab, lab.get_rect(midtop=(end.centerx, end.bottom + 4)))
+        # the Shadows out of 10
+        sh = self.zones["shadows"].rect
+        n, lim = v["shadows"], v["shadows_limit"]
+        tense = n >= lim - 3
+        col = style.lerp_color(style.CRIMSON_BRIGHT, (255, 90, 90), pulse) if tense else style.TEXT
+        lab = g.text(f"{n} / {lim}", F(34 if tense else 28), col, bold=True)
+        surf.blit(lab, lab.get_rect(midbottom=(sh.centerx, sh.top - 4)))
+        # the resource pool
+        pr = LAYOUT["pool"]
+        box = R(pr.x, pr.y, pr.w, pr.h)
+        surf.blit(g.panel(box.w, box.h, alpha=200), box.topleft)
+        title = g.text(t("dark_gothic.table.pool"), F(18), style.GOLD, serif=True)
+        surf.blit(title, (box.x + 12, box.y + 6))
+        self.orb_rects = []
+        if not v["pool"]:
+            hint = g.text(t("dark_gothic.table.pool_empty"), F(18), style.TEXT_DIM)
+            surf.blit(hint, hint.get_rect(center=box.center))
+        r = int(26 * s)
+        x = box.x + 20 + r
+        for col, amount, src, was_silver in v["pool"]:
+            cy = box.y + box.h // 2 + int(10 * s)
+            pygame.draw.circle(surf, (0, 0, 0), (x + 2, cy + 3), r)
+            pygame.draw.circle(surf, ORB[col], (x, cy), r)
+            if was_silver and col != "W":
+                pygame.draw.circle(surf, ORB["W"], (x, cy), r, max(2, int(4 * s)))
+            num = g.text(str(amount), F(24), style.INK if col == "W" else style.TEXT, bold=True)
+            surf.blit(num, num.get_rect(center=(x, cy)))
+            self.orb_rects.append((pygame.Rect(x - r, cy - r, 2 * r, 2 * r), src))
+            x += 2 * r + int(12 * s)
+        # seat labels
+        for p in v["seats"]:
+            seat = p["seat"]
+            if seat == self.me:
+                x0, y0 = P(*LAYOUT["me_label"])
+            else:
+                b = self.seat_boxes.get(seat)
+                if b is None:
+                    continue
+                x0, y0 = b.x + 8, b.y + 4
+            txt = f"{self.name(seat)} · {t('dark_gothic.hero.' + p['hero']) if p['hero'] else '?'}"
+            if seat != self.me:
+                txt += " · " + t("dark_gothic.table.hand_count", n=p["hand_count"])
+            mark = " ◆" if v["active"] == seat else ""
+            lab = g.text(txt + mark, F(20), self.scol(seat), bold=v["active"] == seat)
+            surf.blit(lab, (x0, y0))
+
+    def tooltip_for(self, item):
+        tip = super().tooltip_for(item)
+        return tip
+
+    def draw_overlay(self, surf) -> None:
+        pos = self.pointer
+        for rect, src in getattr(self, "orb_rects", []):
+            if rect.collidepoint(pos):
+                lab = self.gfx.badge(self.card_name(src) if src else "—", 18, fill=style.INK, border=style.GOLD,
+                                     color=style.TEXT)
+                surf.blit(lab, lab.get_rect(midbottom=(rect.centerx, rect.top - 4)))
