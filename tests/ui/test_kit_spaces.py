@@ -148,3 +148,17 @@ def test_dragging_a_piece_onto_spaces_by_posted_events(gfx):
     assert ptr.drag.over is None and dest.drop_state(b) == REFUSE
     feed(ptr.handle_event, [ev("up", dest.rect.center)])
     assert home.occupants == [b]
+
+
+def test_insert_puts_a_piece_at_a_place_in_the_order():
+    sp = Space("queue", (0, 0, 400, 100), capacity=3)
+    a, b, c, d = (Piece(k) for k in "abcd")
+    sp.put(a)
+    sp.put(b)
+    sp.insert(c, 0)
+    assert [p.id for p in sp.occupants] == ["c", "a", "b"]
+    sp.insert(b, 0)                                   # already there: moves
+    assert [p.id for p in sp.occupants] == ["b", "c", "a"]
+    with pytest.raises(ValueError, match="full"):
+        sp.insert(d, 1)
+    assert sp.nearest_slot(sp.slots()[2]) == 2 and sp.nearest_slot((-50, 50)) == 0

@@ -179,3 +179,28 @@ def test_tray_scales_with_its_rect_and_refuses_bad_input(kit):
         StagingTray.split(RECT, pool() + [Unit("imp0", "imp")], 2, on_submit=print, renderer=pr, gfx=gfx)
     with pytest.raises(ValueError, match="at least one group"):
         StagingTray(RECT, [("s", None, [])], [], on_submit=print, renderer=pr, gfx=gfx)
+
+
+def test_order_a_queue_by_dropping_at_a_place_and_reordering_within(kit):
+    gfx, pr = kit
+    got = []
+    units = [Unit(f"m{i}", "monster", "token", (150, 90, 170), label=str(i)) for i in range(4)]
+    tray = StagingTray.order(RECT, units, on_submit=got.append, renderer=pr, gfx=gfx, label="Resolution order")
+    settle(tray)
+    q = tray.groups[0]
+    for k in ("m2", "m0", "m3"):
+        click(tray, tray.units[k].screen)
+        settle(tray)
+    assert tray.arrangement() == {"order": ["m2", "m0", "m3"]} and tray.error() == ""
+    # m1 dropped on the first place of the queue goes first
+    drag(tray, tray.units["m1"], q.slots()[0])
+    settle(tray)
+    assert tray.arrangement() == {"order": ["m1", "m2", "m0", "m3"]}
+    # the last one dragged to the second place, within the queue
+    drag(tray, tray.units["m3"], q.slots()[1])
+    settle(tray)
+    assert tray.arrangement() == {"order": ["m1", "m3", "m2", "m0"]}
+    for k, slot in zip(("m1", "m3", "m2", "m0"), q.slots()):
+        assert tray.units[k].pos == pytest.approx(slot)
+    click(tray, tray.submit_btn.rect.center)
+    assert got == [{"order": ["m1", "m3", "m2", "m0"]}]

@@ -5,6 +5,7 @@ piece may be dropped on them.
     sp = Space("market", lay["market"], capacity=3, label="Black Market",
                accept=lambda piece: piece.owner == me)
     sp.put(imp, animator)            # takes the next slot (a glide when an animator is given)
+    sp.insert(imp, 0, animator)      # or a given place in the order (sp.nearest_slot(pos))
     sp.take(imp, animator)           # the others close up
     transfer(imp, sp, other, animator)
     sp.draw(surf, gfx, renderer, state=sp.drop_state(payload, over=...))
@@ -146,6 +147,21 @@ class Space(HitItem):
             raise ValueError(f"space {self.id!r} is full ({self.count_text()})")
         self.occupants.append(piece)
         self.layout(animator, duration)
+
+    def insert(self, piece: Piece, index: int, animator=None, duration: float = 0.3) -> None:
+        """Put a piece at a given place in the order (moving it if it is already here)."""
+        here = piece in self.occupants
+        if not here and self.full():
+            raise ValueError(f"space {self.id!r} is full ({self.count_text()})")
+        rest = [p for p in self.occupants if p is not piece]
+        index = max(0, min(index, len(rest)))
+        self.occupants = rest[:index] + [piece] + rest[index:]
+        self.layout(animator, duration)
+
+    def nearest_slot(self, pos) -> int:
+        """The index of the slot nearest to pos (for dropping at a place in the order)."""
+        pts = self.slots(max(len(self.slots()), len(self.occupants) + 1))
+        return min(range(len(pts)), key=lambda i: (pts[i][0] - pos[0]) ** 2 + (pts[i][1] - pos[1]) ** 2)
 
     def take(self, piece: Piece, animator=None, duration: float = 0.25) -> None:
         self.occupants = [p for p in self.occupants if p is not piece]

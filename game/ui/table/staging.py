@@ -1,7 +1,9 @@
 """A staging tray: arrange things privately, see the arrangement, then submit once.
 
-One mechanism covers three uses: units start in one or more *sources* and are dragged
-(or clicked) into *groups*; Confirm hands the arrangement to `on_submit` once.
+One mechanism covers four uses: units start in one or more *sources* and are dragged
+(or clicked) into *groups* (with `ordered=True`, at the place in the group's order
+where they are dropped, and dragged within a group to reorder); Confirm hands the
+arrangement to `on_submit` once.
 
     # pick 2 of 5 (the Fortune Teller exchange)
     tray = StagingTray.pick(rect, units, 2, on_submit=lambda arr: submit(("exchange", *arr["chosen"])),
@@ -12,6 +14,8 @@ One mechanism covers three uses: units start in one or more *sources* and are dr
     # pay 5 from several sources
     tray = StagingTray(rect, sources=[("purse", "Purse", coins), ("bank", "Savings", more)],
                        groups=[("pay", "Payment", 5)], validate=exactly_five, on_submit=..., ...)
+    # put everything in order (the order the monsters resolve in)
+    tray = StagingTray.order(rect, monsters, on_submit=..., renderer=pr, gfx=gfx)   # {"order": [...]}
 
     if tray.wants(e) and tray.handle_event(e): ...      # first, before the table's own input
     tray.update(dt); tray.draw(surf)
@@ -78,7 +82,7 @@ class StagingTray(HitItem):
                  accept: Callable[[Unit, Any], bool] | None = None, submit_label: str | None = None,
                  reset_label: str | None = None, sort_colors: dict | None = None,
                  draw_unit: Callable | None = None, animator: Animator | None = None,
-                 threshold_frac: float = 0.01):
+                 threshold_frac: float = 0.01, ordered: bool = False):
         self.rect = pygame.Rect(rect)
         self.renderer = renderer
         self.gfx = gfx
@@ -87,6 +91,7 @@ class StagingTray(HitItem):
         self.label = label
         self.accept_fn = accept
         self.draw_unit = draw_unit
+        self.ordered = ordered            # a drop lands at its place in a group's order (else last)
         self.sort_colors = dict(sort_colors or {})
         self.anim = animator if animator is not None else Animator()
         self._own_anim = animator is None
@@ -133,6 +138,16 @@ class StagingTray(HitItem):
         return cls(rect, [("offer", source_label, list(units))], [("chosen", group_label, hi)],
                    on_submit=on_submit, renderer=renderer, gfx=gfx, label=label,
                    validate=validate or exact, **kw)
+
+    @classmethod
+    def order(cls, rect, units, *, on_submit, renderer, gfx, label=None, source_label: str | None = None,
+              group_label: str | None = None, **kw):
+        """Put every unit into one queue, in the order wanted (drop on a place in the queue
+        to insert there, drag within it to reorder): {"order": [ids first to last]}."""
+        units = list(units)
+        return cls(rect, [("offer", source_label, units)], [("order", group_label, len(units))],
+                   on_submit=on_submit, renderer=renderer, gfx=gfx, label=label,
+                   validate=lambda arr: None if len(arr["order"]) == len(units) else "", ordered=True, **kw)
 
     @classmethod
     def split(cls, rect, units, k: int, *, on_submit, renderer, gfx, label=None, source_label=None,
@@ -186,14 +201,24 @@ class StagingTray(HitItem):
         self.result = self.on_submit(self.arrangement())
         return True
 
-    def move(self, unit: Unit, dst: Space) -> bool:
-        """Put a unit in a space if it accepts it (the others close up)."""
+    def move(self, unit: Unit, dst: Space, index: int | None = None) -> bool:
+        """Put a unit in a space if it accepts it (at `index` in its order, else last;
+        the others close up). Within one group, `index` reorders."""
         src = self.where(unit)
-        if src is dst or not dst.accepts(unit):
+        if src is dst:
+            if index is None or dst not in self.groups or self.submitted:
+                return False
+            old = dst.occupants.index(unit)
+            dst.insert(unit, index, self.anim)
+            return dst.occupants.index(unit) != old
+        if not dst.accepts(unit):
             return False
         if src is not None:
             src.take(unit, self.anim)
-        dst.put(unit, self.anim)
+        if index is None:
+            dst.put(unit, self.anim)
+        else:
+            dst.insert(unit, index, self.anim)
         if dst in self.groups:
             self.active = dst
         return True
@@ -317,7 +342,11 @@ class StagingTray(HitItem):
     def _drop(self, payload, target, pos, d) -> None:
         u = payload
         u.layer = 3
-        if target is None or not self.move(u, target):
+        here = self.where(u)
+        if target is None and here in self.groups and here.rect.collidepoint(pos):
+            target = here                     # dropped inside its own group: a new place in the order
+        index = target.nearest_slot(pos) if (self.ordered and target in self.groups) else None
+        if target is None or not self.move(u, target, index):
             sp = self.where(u)
             if sp is not None:
                 pts = sp.slots()
