@@ -54,8 +54,9 @@ Beyond cards: regions, one hit protocol, pieces, spaces, staging, a measured boa
               put / take / transfer, slots that show who is there, drop_state(payload) for
               highlighting, a lock and n/m when full.
 - staging.py  StagingTray.pick(rect, units, n, ...) / .split(rect, units, k, ...) /
-              StagingTray(rect, sources, groups, validate=, on_submit=): drag or click units
-              into groups, Confirm once -> on_submit({group: [unit ids]}); Unit(id, sort, ...).
+              .order(rect, units, ...) / StagingTray(rect, sources, groups, validate=,
+              on_submit=): drag or click units into groups, Confirm once ->
+              on_submit({group: [unit ids]}); Unit(id, sort, ...).
 - board.py    Board(rect, (w_in, h_in), renderer, terrain=[Terrain(points, height, kind)],
               allowance=, on_drop=(piece, world_point, target) -> False to refuse, measure=,
               drag_rings=, clamp=): wheel zoom about the pointer, drag empty ground to pan,
