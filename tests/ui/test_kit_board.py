@@ -323,3 +323,16 @@ def test_wants_claims_events_over_the_board_and_during_its_drags(renderer):
     assert b.carry is not None and b.wants(move((990, 690)))      # off the board, still its drag
     feed(b, [up((990, 690))])
     assert not b.wants(move((990, 690)))
+
+
+def test_a_resize_keeps_the_zoom_and_the_centre(renderer):
+    b, *_ = make_board(renderer)
+    cam = b.camera
+    feed(b, [move((400, 300))] + [wheel(1)] * 5)
+    ratio = cam.ppi / cam.min_ppi
+    centre = cam.to_world(cam.rect.center)
+    b.set_rect((0, 0, 1600, 1200))
+    assert cam.ppi / cam.min_ppi == pytest.approx(ratio)
+    assert cam.to_world(cam.rect.center) == pytest.approx(centre, abs=0.01)
+    b.set_rect((100, 50, 800, 600))
+    assert cam.to_world(cam.rect.center) == pytest.approx(centre, abs=0.01)

@@ -187,8 +187,14 @@ class Camera:
                        self.world[1] / 2 - self.rect.height / 2 / self.ppi)
 
     def set_rect(self, rect) -> None:
+        """A new view rect (the window was resized): keep the zoom relative to fitting
+        and the world point at the centre."""
+        ratio = self.ppi / self.min_ppi
+        centre = self.to_world(self.rect.center)
         self.rect = pygame.Rect(rect)
-        self.fit()
+        self.ppi = self.min_ppi * ratio
+        self.origin = (centre[0] - self.rect.width / 2 / self.ppi, centre[1] - self.rect.height / 2 / self.ppi)
+        self.clamp()
 
     def to_screen(self, p) -> tuple[float, float]:
         return (self.rect.x + (p[0] - self.origin[0]) * self.ppi, self.rect.y + (p[1] - self.origin[1]) * self.ppi)
@@ -396,6 +402,7 @@ class Board(HitItem):
     def set_rect(self, rect) -> None:
         self.camera.set_rect(rect)
         self._ground_key = None
+        self._place_all()
 
     def _place(self, p: Piece) -> None:
         """Record where p is drawn (so it answers hits before the first frame)."""
