@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.ui.table.hit import HitItem, HitStack, Interactive, Pointer, RectTarget
+from game.ui.table.hit import HitItem, HitStack, Interactive, Pointer, RectTarget, Wrap
 from game.ui.table.pieces import Piece
 
 
@@ -133,3 +133,24 @@ def test_pointer_refused_drag_and_empty_ground_drag():
     assert ptr.drag is None                              # the table said no
     feed(ptr.handle_event, [down((300, 300)), move((310, 300)), move((330, 305)), up((330, 305))])
     assert pans == [(10, 0), (20, 5)]
+
+
+def test_wrap_makes_any_object_interactive():
+    class Sprite:                                    # an old item with its own names
+        def __init__(self):
+            self.r = pygame.Rect(0, 0, 50, 50)
+
+        def contains(self, pos):
+            return (pos[0] - 25) ** 2 + (pos[1] - 25) ** 2 <= 25 ** 2
+    sp = Sprite()
+    st = HitStack()
+    w = st.add(Wrap(sp, bounds=lambda: sp.r, hit=sp.contains, payload=lambda: sp, tip=lambda: "a card", layer=3))
+    slot = st.add(Wrap("slot", bounds=lambda: (100, 0, 50, 50), accepts=lambda p: p is sp))
+    assert isinstance(w, Interactive)
+    assert st.top((25, 25)).obj is sp and st.top((2, 2)) is None        # round, not its rect
+    assert w.tooltip() == "a card" and w.drag_payload() is sp and not w.accepts(sp)
+    assert st.drop_target((120, 20), sp) is slot and slot.drag_payload() is None and slot.tooltip() is None
+    got = []
+    ptr = Pointer(st, on_drop=lambda payload, target, pos, d: got.append((payload, target.obj)))
+    feed(ptr.handle_event, [down((25, 25)), move((60, 25)), move((120, 20)), up((120, 20))])
+    assert got == [(sp, "slot")]

@@ -23,7 +23,7 @@ no tooltip). `HitStack` holds items in z-order:
 with a press threshold, so pieces, spaces, staging trays and boards share one input
 path (and tests post real MOUSE* events to it):
 
-    ptr = Pointer(stack, on_click=..., on_drop=lambda payload, target, pos: ...)
+    ptr = Pointer(stack, on_click=..., on_drop=lambda payload, target, pos, drag: ...)
     ptr.handle_event(e)     # True when consumed; ptr.hover, ptr.drag (a Drag or None)
 
 Adoption in kit.py (for the kit's owner): give CardSprite, Chip, Button, DieSprite,
@@ -34,8 +34,11 @@ a HitStack in `_sync`/`_refresh_controls` (layers: zones 0, tokens 1, dice 2, sp
 3 + sprite.z, widgets 10, banner 11, menu 12), then `item_at` is `stack.top(pos)`,
 `_target_under` is `stack.drop_target(pos, payload)` and `_draw_targets` walks
 `stack.targets(payload)`: the isinstance chains in item_at / _on_motion /
-_start_drag / _glide_back collapse into calls on the item. `Board` and `StagingTray`
-are Interactive containers: add them as one item each; they route their own insides.
+_start_drag / _glide_back collapse into calls on the item. To move in steps, wrap the
+old items first (`Wrap(sprite, bounds=sprite.rect, hit=sprite.contains, payload=...,
+accepts=..., layer=...)`; `stack.top(pos).obj` is the sprite). `Board` and
+`StagingTray` are Interactive containers: add them as one item each and hand them the
+events they `wants(e)` first; they route their own insides.
 """
 from __future__ import annotations
 
@@ -105,6 +108,45 @@ class RectTarget(HitItem):
 
     def __repr__(self):
         return f"RectTarget({self.id!r})"
+
+
+class Wrap(HitItem):
+    """Any object as an Interactive, through callables — for things that predate the
+    protocol (a sprite, a token stack) while they are being moved onto it:
+
+        Wrap(sprite, bounds=lambda: sprite.rect(), hit=sprite.contains, payload=lambda: sprite,
+             accepts=lambda p: ..., tip=lambda: ..., layer=3)
+    `obj` is what the stack answers with (`stack.top(pos).obj`)."""
+
+    def __init__(self, obj, *, bounds: Callable[[], Any], hit: Callable[[Any], bool] | None = None,
+                 payload: Callable[[], Any] | None = None, accepts: Callable[[Any], bool] | None = None,
+                 tip: Callable[[], str | None] | None = None, layer: int = 0):
+        self.obj = obj
+        self._bounds = bounds
+        self._hit = hit
+        self._payload = payload
+        self._accepts = accepts
+        self._tip = tip
+        self.layer = layer
+
+    @property
+    def bounds(self) -> pygame.Rect:
+        return pygame.Rect(self._bounds())
+
+    def hit(self, pos) -> bool:
+        return self._hit(pos) if self._hit is not None else self.bounds.collidepoint(pos)
+
+    def tooltip(self):
+        return self._tip() if self._tip is not None else None
+
+    def drag_payload(self):
+        return self._payload() if self._payload is not None else None
+
+    def accepts(self, payload) -> bool:
+        return bool(self._accepts(payload)) if self._accepts is not None else False
+
+    def __repr__(self):
+        return f"Wrap({self.obj!r})"
 
 
 class HitStack:
