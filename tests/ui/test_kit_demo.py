@@ -251,6 +251,45 @@ def test_the_demo_routes_events_to_board_tray_and_spaces(gfx):
     assert demo.tray.submitted and demo.tray.result == ("plan", {0: [], 1: ["imp4"], 2: [], 3: []})
 
 
+def test_random_input_never_breaks_the_pieces(gfx):
+    """3,000 random pointer, wheel and key events: no exception, and every worker and
+    unit is always in exactly one place, no space over its capacity."""
+    rnd = random.Random(11)
+    size = (1280, 720)
+    demo = KitDemo(size, gfx)
+    surf = pygame.Surface(size)
+    held = False
+    keys = [pygame.K_RETURN, pygame.K_BACKSPACE, pygame.K_ESCAPE, pygame.K_PLUS, pygame.K_MINUS, pygame.K_HOME,
+            pygame.K_LEFT, pygame.K_UP]
+    for i in range(3000):
+        pos = (rnd.randrange(size[0]), rnd.randrange(size[1]))
+        r = rnd.random()
+        if r < 0.55:
+            e = pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(int(held), 0, 0))
+        elif r < 0.72:
+            held = not held
+            e = pygame.event.Event(pygame.MOUSEBUTTONDOWN if held else pygame.MOUSEBUTTONUP, pos=pos, button=1)
+        elif r < 0.8:
+            e = pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=rnd.choice([3, 4, 5]))
+        elif r < 0.9:
+            y = rnd.choice([-1, 1])
+            e = pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=y, flipped=False, precise_x=0.0, precise_y=float(y))
+        else:
+            e = pygame.event.Event(pygame.KEYDOWN, key=rnd.choice(keys), mod=0, unicode="")
+        demo.handle_event(e)
+        demo.update(0.016)
+        if i % 50 == 0:
+            demo.draw(surf)
+        for sp in demo.spaces + demo.tray.sources + demo.tray.groups:
+            assert sp.capacity is None or len(sp.occupants) <= sp.capacity
+        for w in demo.workers:
+            assert sum(w in sp.occupants for sp in demo.spaces) == 1
+        for u in demo.tray.units.values():
+            assert sum(u in sp.occupants for sp in demo.tray.sources + demo.tray.groups) == 1
+    cam = demo.board.camera
+    assert cam.min_ppi - 1e-9 <= cam.ppi <= cam.max_ppi + 1e-9
+
+
 # -- scripts -------------------------------------------------------------------------------
 def shots(folder="/tmp") -> list[str]:
     out = []
