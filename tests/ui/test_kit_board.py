@@ -336,3 +336,16 @@ def test_a_resize_keeps_the_zoom_and_the_centre(renderer):
     assert cam.to_world(cam.rect.center) == pytest.approx(centre, abs=0.01)
     b.set_rect((100, 50, 800, 600))
     assert cam.to_world(cam.rect.center) == pytest.approx(centre, abs=0.01)
+
+
+def test_removing_a_piece_lets_go_of_it(renderer):
+    b, a, f = make_board(renderer)
+    s = b.camera.to_screen(a.pos)
+    feed(b, [down(s), move((s[0] + 30, s[1]))])
+    b.los_from = a
+    b.selected = a
+    b.remove(a)
+    assert b.carry is None and b.los_from is None and b.selected is None and b.piece("a") is None
+    feed(b, [move((s[0] + 60, s[1])), up((s[0] + 60, s[1]))])     # the rest of the drag is harmless
+    b.draw(pygame.Surface((1000, 700)))
+    assert b.piece_at(b.camera.to_screen(f.pos)) is f

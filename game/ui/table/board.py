@@ -383,8 +383,19 @@ class Board(HitItem):
         return piece
 
     def remove(self, piece: Piece) -> None:
+        """Take a piece off (a casualty): whatever pointed at it lets go."""
         self.pieces = [p for p in self.pieces if p is not piece]
         self.stack.remove(piece)
+        if self.carry is not None and self.carry.piece is piece:
+            self.carry = None
+        if self.press is not None and self.press[0] is piece:
+            self.press = None
+        if self.selected is piece:
+            self.selected = None
+        if self.hover is piece:
+            self.hover = None
+        if self.los_from is piece:
+            self.los_from = None
 
     def piece(self, pid) -> Piece | None:
         return next((p for p in self.pieces if p.id == pid), None)
