@@ -204,3 +204,11 @@ def test_order_a_queue_by_dropping_at_a_place_and_reordering_within(kit):
         assert tray.units[k].pos == pytest.approx(slot)
     click(tray, tray.submit_btn.rect.center)
     assert got == [{"order": ["m1", "m3", "m2", "m0"]}]
+
+
+def test_a_bigger_rect_gives_bigger_units(kit):
+    gfx, pr = kit
+    tray = StagingTray.split((0, 0, 640, 360), pool(), 4, on_submit=print, renderer=pr, gfx=gfx)
+    small = tray.groups[0].slot_radius()
+    tray.set_rect((0, 0, 1280, 720))
+    assert tray.groups[0].slot_radius() == pytest.approx(2 * small, rel=0.1)

@@ -260,6 +260,8 @@ class StagingTray(HitItem):
         self.reset_btn.rect.bottomright = (self.submit_btn.rect.x - pad, inner.bottom)
         self.head = pygame.Rect(inner.x, inner.y, inner.width, head)
         # one unit size everywhere: what fits a group of (its capacity or 4) and the sources
+        for sp in self.sources + self.groups:
+            sp.max_radius = None
         sizes = [g.grid(g.capacity or 4)[2] for g in self.groups]
         sizes += [sp.grid(max(1, len(sp.occupants)))[2] for sp in self.sources]
         common = min(sizes)
