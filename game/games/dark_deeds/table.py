@@ -96,11 +96,6 @@ class DarkDeedsTable(DarkDeedsWords, TableKit):
         s, R, P, C, F = self.geo()
         return P(780, 420), C(260, 364)
 
-    def cardrect(self, center, size) -> pygame.Rect:
-        r = pygame.Rect(0, 0, *size)
-        r.center = center
-        return r
-
     # ================================================================== build
     def build(self, view) -> None:
         s, R, P, C, F = self.geo()
@@ -122,13 +117,13 @@ class DarkDeedsTable(DarkDeedsWords, TableKit):
         deck_card = C(140, 196)
         sy = 198
         L["slot_x"] = [252 + k * 170 for k in range(6)]
-        st = self.add_zone(Stack("street_deck", self.cardrect(P(96, sy), deck_card), deck_card,
+        st = self.add_zone(Stack("street_deck", self.card_rect(P(96, sy), deck_card), deck_card,
                                  max_visible=5, step=(0.0, -1.2 * s), z=1))
         st.face_down = True
         for k in range(6):
-            self.add_zone(Spot(f"street:{k + 1}", self.cardrect(P(L["slot_x"][k], sy), street_card),
+            self.add_zone(Spot(f"street:{k + 1}", self.card_rect(P(L["slot_x"][k], sy), street_card),
                                street_card, z=1))
-        self.add_zone(Stack("street_discard", self.cardrect(P(1384, sy), deck_card), deck_card,
+        self.add_zone(Stack("street_discard", self.card_rect(P(1384, sy), deck_card), deck_card,
                             max_visible=4, step=(0.6 * s, -1.0 * s), z=1, show_count=False))
         L["spot_y"] = 332
         L["spots"] = [P(x, L["spot_y"]) for x in L["slot_x"]]
@@ -139,31 +134,31 @@ class DarkDeedsTable(DarkDeedsWords, TableKit):
         # -- the Tavern -------------------------------------------------------
         tdeck, tup = C(100, 140), C(110, 154)
         ty = 500
-        z = self.add_zone(Stack("tavern_deck", self.cardrect(P(78, ty), tdeck), tdeck, max_visible=5,
+        z = self.add_zone(Stack("tavern_deck", self.card_rect(P(78, ty), tdeck), tdeck, max_visible=5,
                                 step=(0.0, -1.0 * s), z=1))
         z.face_down = True
         for i in range(2):
-            self.add_zone(Spot(f"tavern:{i}", self.cardrect(P(192 + i * 120, ty), tup), tup, z=1))
-        self.add_zone(Stack("tavern_discard", self.cardrect(P(424, ty), tdeck), tdeck, max_visible=4,
+            self.add_zone(Spot(f"tavern:{i}", self.card_rect(P(192 + i * 120, ty), tup), tup, z=1))
+        self.add_zone(Stack("tavern_discard", self.card_rect(P(424, ty), tdeck), tdeck, max_visible=4,
                             step=(0.5 * s, -1.0 * s), z=1, show_count=False))
         # -- Loot ---------------------------------------------------------------
         ldeck, lup = C(60, 84), C(100, 140)
         ly = 502
         for g, tp in enumerate(LOOT_TYPES):
             x0 = 500 + g * 350
-            z = self.add_zone(Stack(f"loot_deck:{tp}", self.cardrect(P(x0 + 36, ly), ldeck), ldeck,
+            z = self.add_zone(Stack(f"loot_deck:{tp}", self.card_rect(P(x0 + 36, ly), ldeck), ldeck,
                                     max_visible=4, step=(0.0, -1.0 * s), z=1))
             z.face_down = True
             for i in range(2):
-                self.add_zone(Spot(f"loot:{tp}:{i}", self.cardrect(P(x0 + 122 + i * 106, ly), lup), lup, z=1))
-            self.add_zone(Stack(f"loot_discard:{tp}", self.cardrect(P(x0 + 308, ly), ldeck), ldeck,
+                self.add_zone(Spot(f"loot:{tp}:{i}", self.card_rect(P(x0 + 122 + i * 106, ly), lup), lup, z=1))
+            self.add_zone(Stack(f"loot_discard:{tp}", self.card_rect(P(x0 + 308, ly), ldeck), ldeck,
                                 max_visible=3, step=(0.5 * s, -1.0 * s), z=1, show_count=False))
         # -- my pitch and hand ----------------------------------------------------
         hand_card = C(144, 202)
         hz = self.add_zone(Fan(f"hand:{me}", L["fan"], hand_card, arc=2.6, overlap=0.6, max_gap=1.04,
                                curve=3.0 * s, private=self.viewer is not None, z=6))
         hz.target = True
-        sc = self.add_zone(Stack(f"score:{me}", self.cardrect(P(372, 714), C(58, 81)), C(58, 81),
+        sc = self.add_zone(Stack(f"score:{me}", self.card_rect(P(372, 714), C(58, 81)), C(58, 81),
                                  max_visible=5, step=(0.0, -1.6 * s), z=2))
         sc.face_down = True
         self.add_zone(Row(f"loot_of:{me}", R(28, 792, 604, 118), C(84, 118), gap=int(8 * s), align="start", z=2))
@@ -178,7 +173,7 @@ class DarkDeedsTable(DarkDeedsWords, TableKit):
             mini = C(30, 42)
             self.add_zone(Fan(f"hand:{seat}", R(x0 + 8, y0 + 44, 72, 48), mini, arc=6.0, overlap=0.3,
                               max_gap=0.5, curve=0.8, z=3))
-            z = self.add_zone(Stack(f"score:{seat}", self.cardrect(P(x0 + 272, y0 + 68), mini), mini,
+            z = self.add_zone(Stack(f"score:{seat}", self.card_rect(P(x0 + 272, y0 + 68), mini), mini,
                                     max_visible=4, step=(0.0, -1.0 * s), z=3))
             z.face_down = True
             z.show_count = False
@@ -247,14 +242,6 @@ class DarkDeedsTable(DarkDeedsWords, TableKit):
             out[f"score:{seat}"] = list(p["score"]) if "score" in p else [None] * p["score_count"]
         return out
 
-    def visible(self, ev) -> bool:
-        if not super().visible(ev):
-            return False
-        twin = ev.data.get("private_twin_for")
-        if ev.to is None and twin and self.viewer is not None and self.viewer in twin:
-            return False
-        return True
-
     # ================================================================== points
     def _pawn_point(self, at):
         L = self.L
@@ -268,20 +255,11 @@ class DarkDeedsTable(DarkDeedsWords, TableKit):
                 return L["seal"]
         if at.startswith("chaser:"):
             cid = at.split(":", 1)[1]
-            sp = self._sprite_of(cid)
+            sp = self.sprite_of(cid)
             if sp is not None:
                 r = sp.rect()
                 return (r.centerx, r.top + int(8 * L["s"]))
         return L["seal"]
-
-    def _sprite_of(self, cid, prefix=None):
-        for z in self.zones.values():
-            if prefix is not None and not str(z.id).startswith(prefix):
-                continue
-            for sp in z.cards:
-                if sp.key == cid:
-                    return sp
-        return None
 
     def _susp_anchor(self, seat):
         r = self.L["susp_box"].get(seat)
@@ -781,23 +759,6 @@ class DarkDeedsTable(DarkDeedsWords, TableKit):
                           options=opts, tooltip=tx("msm_tip"))
 
     # -- what each thing can do ---------------------------------------------------------
-    def _pawn_options(self, d) -> list:
-        out = []
-        for a in d.actions:
-            if a[0] == "target" and a[1] == "street":
-                cid = (self.view or {}).get("street", [None] * 6)[a[2] - 1]
-                out.append(Option(tx("target", card=self.card_name(cid)), a, target=("zone", f"street:{a[2]}"),
-                                  icon="minion"))
-            elif a[0] == "target" and a[1] == "chaser":
-                out.append(Option(tx("target", card=self.card_name(a[2])), a, target=("card", a[2]), icon="minion"))
-            elif a[0] == "sneak":
-                out.append(Option(tx("sneak_first", card=self.card_name(a[1])), a, target=("card", a[1]),
-                                  icon="sneak"))
-            elif a[0] == "play" and len(a) == 3 and self._op(a[1]) == "target_other_chaser":
-                out.append(Option(f"{self.card_name(a[1])}: {tx('target', card=self.card_name(a[2]))}", a,
-                                  target=("card", a[2]), icon="bounty"))
-        return out
-
     def options_for(self, item) -> list:
         d = self._decision()
         if d is None:
@@ -812,107 +773,7 @@ class DarkDeedsTable(DarkDeedsWords, TableKit):
             return []
         if not isinstance(item, CardSprite):
             return []
-        zid = str(item.zone)
-        cid = item.key
-        acts = d.actions
-        me = self.viewer
-        if zid.startswith("street:"):
-            k = int(zid.split(":")[1])
-            a = ("target", "street", k)
-            return [Option(tx("target", card=self.card_name(cid)), a, icon="minion")] if a in acts else []
-        if zid.startswith("chasing:"):
-            owner = int(zid.split(":")[1])
-            out = []
-            for a in acts:
-                if owner == me and a == ("target", "chaser", cid):
-                    out.append(Option(tx("target", card=self.card_name(cid)), a, icon="minion"))
-                elif owner == me and a == ("sneak", cid):
-                    out.append(Option(tx("sneak_first", card=self.card_name(cid)), a, icon="sneak"))
-                elif a[0] == "play" and len(a) == 3 and a[2] == cid and self._op(a[1]) == "target_other_chaser":
-                    out.append(Option(f"{self.card_name(a[1])}: {tx('target', card=self.card_name(cid))}", a,
-                                      icon="bounty"))
-            return out
-        drop_pitch = ("pitch", me)
-        drop_hand = ("zone", f"hand:{me}")
-        if zid.startswith("loot:"):
-            _, tp, i = zid.split(":")
-            a = ("loot", tp, int(i))
-            if a in acts:
-                lab = tx("take", card=self.card_name(cid))
-                return [Option(lab, a, target=drop_pitch, icon="loot"), Option(lab, a, target=drop_hand, icon="loot")]
-            return []
-        if zid.startswith("loot_deck:"):
-            tp = zid.split(":")[1]
-            a = ("loot_gamble", tp)
-            if a in acts:
-                lab = _dd("action.loot_gamble")
-                return [Option(lab, a, target=drop_pitch, icon="casino"), Option(lab, a, target=drop_hand, icon="casino")]
-            return []
-        if zid.startswith("tavern:"):
-            a = ("tavern_take", int(zid.split(":")[1]))
-            if a in acts:
-                lab = tx("take", card=self.card_name(cid))
-                return [Option(lab, a, target=drop_hand, icon="tavern"), Option(lab, a, target=drop_pitch, icon="tavern")]
-            return []
-        if zid == "tavern_deck":
-            a = ("tavern_gamble",)
-            if a in acts:
-                lab = _dd("action.tavern_gamble")
-                return [Option(lab, a, target=drop_hand, icon="casino"), Option(lab, a, target=drop_pitch, icon="casino")]
-            return []
-        if zid == f"hand:{me}" and cid is not None:
-            return self._hand_options(d, cid)
-        if zid == f"loot_of:{me}" and cid is not None:
-            key = self._key(cid)
-            out = []
-            for a in acts:
-                if a[0] == "use" and self._key(a[1]) == key:
-                    out.append(Option(tx("use", card=self.card_name(cid)), ("use", cid), target=("table",), icon="loot"))
-            return out
-        return []
-
-    def _hand_options(self, d, cid) -> list:
-        acts = d.actions
-        key = self._key(cid)
-        name = self.card_name(cid)
-        out = []
-        if d.kind == "reaction":
-            c = self.cdata.get(cid)
-            for a in acts:
-                if a[0] in ("foiled", "sod_off") and c is not None and c.key == a[0]:
-                    out.append(Option(tx("play", card=name), a, target=("table",), icon=self.faces.icon("plot", key)))
-            return out
-        for a in acts:
-            if a[0] == "discard" and self._key(a[1]) == key:
-                out.append(Option(tx("discard_card", card=name), ("discard", cid), target=("zone", "tavern_discard"),
-                                  icon="discard"))
-        plays = [a for a in acts if a[0] == "play" and self._key(a[1]) == key]
-        if not plays:
-            return out
-        op = self._op(cid)
-        icon = self.faces.icon("plot", key, "plot")
-        label = tx("play", card=name)
-        if op == "target_other_chaser":
-            for a in plays:
-                out.append(Option(label, ("play", cid) + a[2:], target=("card", a[2]), icon=icon))
-        elif op == "take_loot_from_msm":
-            for a in plays:
-                out.append(Option(label, ("play", cid) + a[2:], target=("card", a[2]), icon=icon))
-        elif op in ("move_suspicion", "give_deed", "pass_guard"):
-            by_seat: dict = {}
-            for a in plays:
-                seat = a[2] if op == "move_suspicion" else a[3]
-                by_seat.setdefault(seat, []).append(("play", cid) + a[2:])
-            for seat, group in by_seat.items():
-                if len(group) == 1:
-                    out.append(Option(label, group[0], target=("pitch", seat), icon=icon))
-                else:
-                    out.append(Option(label, (lambda g=group, op=op: self._choice_menu(g, op)),
-                                      target=("pitch", seat), icon=icon))
-        else:
-            for a in plays[:1]:
-                out.append(Option(label, ("play", cid) + a[2:], target=("table",), icon=icon))
-        return out
+        return self.card_options(d, str(item.zone), item.key)
 
     def _choice_menu(self, group, op) -> None:
         title, labels = self.choice_words(group, op)
@@ -937,7 +798,7 @@ class DarkDeedsTable(DarkDeedsWords, TableKit):
         if tid[0] == "pitch":
             return self.L["pitch"].get(tid[1])
         if tid[0] == "card":
-            sp = self._sprite_of(tid[1])
+            sp = self.sprite_of(tid[1])
             return sp.rect() if sp is not None else None
         if tid[0] == "table":
             return self.L["table"]
@@ -1472,7 +1333,7 @@ class DarkDeedsTable(DarkDeedsWords, TableKit):
         cid = self.shown_target
         if cid is None or (self.view or {}).get("over"):
             return
-        sp = self._sprite_of(cid)
+        sp = self.sprite_of(cid)
         if sp is None or sp.hidden or str(sp.zone).startswith(("score:", "street_discard")):
             return
         s = self.L["s"]

@@ -1,6 +1,7 @@
-"""Dark Deeds at the table, in words: card faces as data, the chronicle, the tray's
-prompts, labels and tooltips. No drawing here (table.py draws); everything is read
-from the viewer's view, the decisions and the game's YAML and locale.
+"""Dark Deeds at the table, in words and choices: card faces as data, the chronicle,
+the tray's prompts, labels and tooltips, and the Options (label, action, drop target)
+each card offers now. No drawing here (table.py draws); everything is read from the
+viewer's view, the decisions and the game's YAML and locale.
 
 `DarkDeedsWords` is a mixin of `DarkDeedsTable`: it uses the kit's seat accessors
 (name, scol, viewer...) and the table's `cdata` (static card data) and `faces`
@@ -10,6 +11,7 @@ from __future__ import annotations
 from game.core.i18n import t
 from game.ui.table import style
 from game.ui.table.strings import game_words
+from game.ui.table.widgets import Option
 
 LOOT_TYPES = ("artisan", "cleric", "merchant")
 PHASE_ICONS = {"street": "street", "tavern": "tavern", "stock": "clock"}
@@ -302,3 +304,123 @@ class DarkDeedsWords:
         labels = [tx("amount", n=a[3]) if op == "move_suspicion" else self.card_name(a[2]) for a in group]
         title = {"move_suspicion": tx("how_much"), "give_deed": tx("which_deed")}.get(op, tx("which_guard"))
         return title, labels
+
+    # -- what each thing can do (Options: a label, an action, where it may be dropped) -----
+    def _pawn_options(self, d) -> list:
+        out = []
+        for a in d.actions:
+            if a[0] == "target" and a[1] == "street":
+                cid = (self.view or {}).get("street", [None] * 6)[a[2] - 1]
+                out.append(Option(tx("target", card=self.card_name(cid)), a, target=("zone", f"street:{a[2]}"),
+                                  icon="minion"))
+            elif a[0] == "target" and a[1] == "chaser":
+                out.append(Option(tx("target", card=self.card_name(a[2])), a, target=("card", a[2]), icon="minion"))
+            elif a[0] == "sneak":
+                out.append(Option(tx("sneak_first", card=self.card_name(a[1])), a, target=("card", a[1]),
+                                  icon="sneak"))
+            elif a[0] == "play" and len(a) == 3 and self._op(a[1]) == "target_other_chaser":
+                out.append(Option(f"{self.card_name(a[1])}: {tx('target', card=self.card_name(a[2]))}", a,
+                                  target=("card", a[2]), icon="bounty"))
+        return out
+
+    def card_options(self, d, zid: str, cid) -> list:
+        """What the viewer may do now with the card `cid` in zone `zid`."""
+        acts = d.actions
+        me = self.viewer
+        if zid.startswith("street:"):
+            k = int(zid.split(":")[1])
+            a = ("target", "street", k)
+            return [Option(tx("target", card=self.card_name(cid)), a, icon="minion")] if a in acts else []
+        if zid.startswith("chasing:"):
+            owner = int(zid.split(":")[1])
+            out = []
+            for a in acts:
+                if owner == me and a == ("target", "chaser", cid):
+                    out.append(Option(tx("target", card=self.card_name(cid)), a, icon="minion"))
+                elif owner == me and a == ("sneak", cid):
+                    out.append(Option(tx("sneak_first", card=self.card_name(cid)), a, icon="sneak"))
+                elif a[0] == "play" and len(a) == 3 and a[2] == cid and self._op(a[1]) == "target_other_chaser":
+                    out.append(Option(f"{self.card_name(a[1])}: {tx('target', card=self.card_name(cid))}", a,
+                                      icon="bounty"))
+            return out
+        drop_pitch = ("pitch", me)
+        drop_hand = ("zone", f"hand:{me}")
+        if zid.startswith("loot:"):
+            _, tp, i = zid.split(":")
+            a = ("loot", tp, int(i))
+            if a in acts:
+                lab = tx("take", card=self.card_name(cid))
+                return [Option(lab, a, target=drop_pitch, icon="loot"), Option(lab, a, target=drop_hand, icon="loot")]
+            return []
+        if zid.startswith("loot_deck:"):
+            tp = zid.split(":")[1]
+            a = ("loot_gamble", tp)
+            if a in acts:
+                lab = _dd("action.loot_gamble")
+                return [Option(lab, a, target=drop_pitch, icon="casino"), Option(lab, a, target=drop_hand, icon="casino")]
+            return []
+        if zid.startswith("tavern:"):
+            a = ("tavern_take", int(zid.split(":")[1]))
+            if a in acts:
+                lab = tx("take", card=self.card_name(cid))
+                return [Option(lab, a, target=drop_hand, icon="tavern"), Option(lab, a, target=drop_pitch, icon="tavern")]
+            return []
+        if zid == "tavern_deck":
+            a = ("tavern_gamble",)
+            if a in acts:
+                lab = _dd("action.tavern_gamble")
+                return [Option(lab, a, target=drop_hand, icon="casino"), Option(lab, a, target=drop_pitch, icon="casino")]
+            return []
+        if zid == f"hand:{me}" and cid is not None:
+            return self._hand_options(d, cid)
+        if zid == f"loot_of:{me}" and cid is not None:
+            key = self._key(cid)
+            out = []
+            for a in acts:
+                if a[0] == "use" and self._key(a[1]) == key:
+                    out.append(Option(tx("use", card=self.card_name(cid)), ("use", cid), target=("table",), icon="loot"))
+            return out
+        return []
+
+    def _hand_options(self, d, cid) -> list:
+        acts = d.actions
+        key = self._key(cid)
+        name = self.card_name(cid)
+        out = []
+        if d.kind == "reaction":
+            c = self.cdata.get(cid)
+            for a in acts:
+                if a[0] in ("foiled", "sod_off") and c is not None and c.key == a[0]:
+                    out.append(Option(tx("play", card=name), a, target=("table",), icon=self.faces.icon("plot", key)))
+            return out
+        for a in acts:
+            if a[0] == "discard" and self._key(a[1]) == key:
+                out.append(Option(tx("discard_card", card=name), ("discard", cid), target=("zone", "tavern_discard"),
+                                  icon="discard"))
+        plays = [a for a in acts if a[0] == "play" and self._key(a[1]) == key]
+        if not plays:
+            return out
+        op = self._op(cid)
+        icon = self.faces.icon("plot", key, "plot")
+        label = tx("play", card=name)
+        if op == "target_other_chaser":
+            for a in plays:
+                out.append(Option(label, ("play", cid) + a[2:], target=("card", a[2]), icon=icon))
+        elif op == "take_loot_from_msm":
+            for a in plays:
+                out.append(Option(label, ("play", cid) + a[2:], target=("card", a[2]), icon=icon))
+        elif op in ("move_suspicion", "give_deed", "pass_guard"):
+            by_seat: dict = {}
+            for a in plays:
+                seat = a[2] if op == "move_suspicion" else a[3]
+                by_seat.setdefault(seat, []).append(("play", cid) + a[2:])
+            for seat, group in by_seat.items():
+                if len(group) == 1:
+                    out.append(Option(label, group[0], target=("pitch", seat), icon=icon))
+                else:
+                    out.append(Option(label, (lambda g=group, op=op: self._choice_menu(g, op)),
+                                      target=("pitch", seat), icon=icon))
+        else:
+            for a in plays[:1]:
+                out.append(Option(label, ("play", cid) + a[2:], target=("table",), icon=icon))
+        return out

@@ -308,12 +308,32 @@ class TableKit(GameTable):
     # ======================================================================
     def visible(self, ev) -> bool:
         """Visible to the viewer, and not the public twin of a private event the
-        viewer already sees in full (data["private"] == viewer)."""
+        viewer already sees in full (data["private"] == viewer, or the viewer is in
+        data["private_twin_for"])."""
         if not ev.visible_to(self.viewer):
             return False
-        if ev.to is None and self.viewer is not None and ev.data.get("private") == self.viewer:
-            return False
+        if ev.to is None and self.viewer is not None:
+            if ev.data.get("private") == self.viewer:
+                return False
+            twin = ev.data.get("private_twin_for")          # the same, for several seats
+            if twin and self.viewer in twin:
+                return False
         return True
+
+    def sprite_of(self, key, prefix=None):
+        """The sprite showing card `key` (in zones whose id starts with `prefix`), or None."""
+        for z in self.zones.values():
+            if prefix is None or str(z.id).startswith(prefix):
+                for sp in z.cards:
+                    if sp.key == key:
+                        return sp
+        return None
+
+    @staticmethod
+    def card_rect(center, size) -> pygame.Rect:
+        r = pygame.Rect(0, 0, *size)
+        r.center = center
+        return r
 
     # -- seats ---------------------------------------------------------------------
     def name(self, seat) -> str:
