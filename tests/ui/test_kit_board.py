@@ -349,3 +349,16 @@ def test_removing_a_piece_lets_go_of_it(renderer):
     feed(b, [move((s[0] + 60, s[1])), up((s[0] + 60, s[1]))])     # the rest of the drag is harmless
     b.draw(pygame.Surface((1000, 700)))
     assert b.piece_at(b.camera.to_screen(f.pos)) is f
+
+
+def test_dragging_a_piece_that_may_not_move_pans_instead(renderer):
+    b, a, f = make_board(renderer)
+    feed(b, [move((500, 350))] + [wheel(1)] * 6)
+    f.draggable = False
+    cam = b.camera
+    s = cam.to_screen(f.pos)
+    w = cam.to_world(s)
+    home = f.pos
+    feed(b, [down(s), move((s[0] + 15, s[1])), move((s[0] + 40, s[1] + 10)), up((s[0] + 40, s[1] + 10))])
+    assert f.pos == home and b.carry is None and b.selected is None       # no move, no click
+    assert cam.to_world((s[0] + 40, s[1] + 10)) == pytest.approx(w)

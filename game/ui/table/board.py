@@ -1,6 +1,6 @@
 """A board in world units (inches): zoom about the pointer, pan by dragging empty
-ground, pieces dragged with a live ruler and dropped anywhere (the drop returns a
-world point), range rings, a line-of-sight overlay against polygon obstacles, and
+ground (or a piece that may not move now), pieces dragged with a live ruler and
+dropped anywhere (the drop returns a world point), range rings, a line-of-sight overlay against polygon obstacles, and
 terrain heights shown by shading.
 
     board = Board(lay["board"], (36, 36), renderer, terrain=[Terrain(pts, height=2)],
@@ -503,14 +503,14 @@ class Board(HitItem):
                 self._place_all()
                 return True
             if math.dist(pos, p0) >= self.threshold:
-                if item is None:
-                    self.panning = True
-                    cam.pan(pos[0] - p0[0], pos[1] - p0[1])
-                    self._place_all()
-                    return True
-                if item.drag_payload() is not None:
+                if item is not None and item.drag_payload() is not None:
                     self._start_carry(item, p0, pos)
                     return True
+                # empty ground, or a piece that may not move now: the view pans
+                self.panning = True
+                cam.pan(pos[0] - p0[0], pos[1] - p0[1])
+                self._place_all()
+                return True
         if not cam.rect.collidepoint(pos):
             self.hover = None
             return False
