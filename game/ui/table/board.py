@@ -1,7 +1,7 @@
 """A board in world units (inches): zoom about the pointer, pan by dragging empty
 ground (or a piece that may not move now), pieces dragged with a live ruler and
-dropped anywhere (the drop returns a world point), range rings, a line-of-sight overlay against polygon obstacles, and
-terrain heights shown by shading.
+dropped anywhere (the drop returns a world point), range rings, a line-of-sight
+overlay against polygon obstacles, and terrain heights shown by shading.
 
     board = Board(lay["board"], (36, 36), renderer, terrain=[Terrain(pts, height=2)],
                   on_drop=lambda piece, point, target: rules_ok(piece, point),
