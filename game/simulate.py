@@ -139,7 +139,7 @@ def simulate(game_id: str, options: dict, names: list[str], games: int, seed: in
     Ctrl+C (KeyboardInterrupt) ends the run early: the report then covers the finished
     games and says `interrupted`."""
     start = time.perf_counter()
-    tasks = [(game_id, options, names, g, seed, budget, check, iterations) for g in range(games)]
+    tasks = ((game_id, options, names, g, seed, budget, check, iterations) for g in range(games))
     rows: list = []
     interrupted = False
     if jobs > 1 and games > 1:
