@@ -27,6 +27,8 @@ SHADOW_SLOPE = 0.3        # ... growing with every card already there
 COOP_SHADOW = 1.5         # ... and more in co-op, where nobody gains from another's loss
 MIN_DENSITY = 0.45        # value per resource unit below which a card is not worth buying
 W_INV = {"competitive": 0.45, "coop": 0.08}
+MIN_ITERATIONS = 60       # hard: below this many searched games the heuristic's pick stands
+CANDIDATE_BUYS = 2        # hard: purchases searched besides the heuristic's pick and ending
 
 
 class Brain:
@@ -467,6 +469,7 @@ class HardAgent:
                                       {"block", "protect", "choose", "pass", "reroll", "silver", "curse", "feed",
                                        "target", "secret"}))
         self.normal = HeuristicAgent(rules, "normal", seed)
+        self.last_iterations = 0
 
     def choose(self, view, decision, budget=None):
         if len(decision.actions) == 1:
@@ -478,7 +481,29 @@ class HardAgent:
         plays = [a for a in decision.actions if a[0] == "play"]
         if plays:
             return self.normal.choose(view, decision)
-        return self.search.choose(view, decision, budget)
+        pick = self.normal.choose(view, decision)
+        cands = self._candidates(view, decision, pick)
+        if len(cands) == 1:
+            return pick
+        best = self.search.choose(view, decision._replace(actions=tuple(cands)), budget)
+        self.last_iterations = self.search.last_iterations
+        if self.search.last_iterations < MIN_ITERATIONS:
+            return pick                     # too little search to overrule the heuristic
+        return best
+
+    def _candidates(self, view, decision, pick):
+        """The heuristic's own pick, ending the turn, and the next best purchases."""
+        ctx = _ctx_from_view(view)
+        ctx["pool"] = view["pool"]
+        ctx["trim"] = True
+        K = self.rules.cards
+        buys = sorted((a for a in decision.actions if a[0] == "buy" and a != pick),
+                      key=lambda a: -self.brain.buy_value(a[1], ctx) / max(1, K[a[1]].cost_total))
+        out = [pick]
+        if ("end",) in decision.actions and pick != ("end",):
+            out.append(("end",))
+        out += buys[:CANDIDATE_BUYS]
+        return out
 
 
 def make_agent(rules, difficulty, seat, seed, max_iterations=None):

@@ -263,7 +263,7 @@ class DarkGothicRules:
             got.append(c)
         if got:
             ev.append(_E("draw", {"seat": seat, "cards": got}, (seat,)))
-            ev.append(_E("draw", {"seat": seat, "count": len(got), "private_twin_for": seat}))
+            ev.append(_E("draw", {"seat": seat, "count": len(got), "private": seat}))
 
     def gain_honor(self, s, seat, ev):
         if s.honor:

@@ -1,0 +1,252 @@
+"""The Dark Gothic table under SDL's dummy drivers, driven by real posted mouse events:
+playing a card by dragging it to the play area, buying by dragging a Center Line card onto your
+discard pile, a Silver colour and a Protect answered with banner buttons, other hands never
+shown, and a whole co-operative game played by mouse beside an AI Hero."""
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from game.core.match import Match, SeatInfo  # noqa: E402
+from game.games import registry  # noqa: E402
+from game.ui.assets import Assets  # noqa: E402
+from game.ui.settings import Settings  # noqa: E402
+from game.ui.sound import Sound  # noqa: E402
+from game.ui.table.base import TableContext  # noqa: E402
+
+from .helpers import set_center, set_hand, take  # noqa: E402
+
+SIZE = (1920, 1080)
+
+
+@pytest.fixture(scope="module", autouse=True)
+def display():
+    pygame.init()
+    pygame.display.set_mode((1, 1))
+    yield
+
+
+class Rig:
+    def __init__(self, players=2, mode="competitive", seed=1, humans=(0,), viewer=0, difficulty="normal"):
+        self.spec = registry.get("dark_gothic")
+        rules = registry.ruleset("dark_gothic")
+        seats = [SeatInfo(f"P{i}", "human" if i in humans else "ai", difficulty) for i in range(players)]
+        agents = {i: self.spec.make_agent(difficulty, i, seed * 7 + i) for i in range(players) if i not in humans}
+        self.match = Match("dark_gothic", rules, seats, {"mode": mode}, seed, agents=agents)
+        self.settings = Settings()
+        self.settings.animation_speed = 0.0
+        self.ctx = TableContext(match=self.match, spec=self.spec, viewer=viewer, assets=Assets(),
+                                sound=Sound(self.settings), settings=self.settings, submit=self.submit, size=SIZE)
+        self.table = self.spec.table_class()(self.ctx)
+        self.screen = pygame.Surface(SIZE)
+
+    def submit(self, seat, action):
+        events = self.match.submit(seat, action)
+        self.table.on_events(events)
+        return events
+
+    def settle(self):
+        for _ in range(600):
+            self.table.update(1 / 30)
+            if not self.table.busy():
+                break
+        self.table.update(1 / 30)
+        self.table.draw(self.screen)
+
+    def ai_until_mine(self, max_steps=400):
+        for _ in range(max_steps):
+            if self.match.over:
+                return False
+            d = self.match.decisions()[0]
+            if d.seat in self.match.agents:
+                self.table.on_events(self.match.run_agents(1))
+            else:
+                self.settle()
+                return True
+        return False
+
+    def pump(self):
+        for e in pygame.event.get():
+            self.table.handle_event(e)
+        self.table.update(1 / 60)
+        self.table.draw(self.screen)
+
+    def changed(self):
+        """Test setup changed the state: rebuild the table from it."""
+        self.match._decisions = None
+        self.match.state.dec = None
+        self.table.reload(self.table.viewer)
+        self.settle()
+
+
+def _center(r):
+    return (int(r.centerx), int(r.centery))
+
+
+def post_click(pos):
+    pygame.event.clear()
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+
+
+def post_drag(a, b, steps=8):
+    pygame.event.clear()
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=a, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=a, button=1))
+    last = a
+    for i in range(1, steps + 1):
+        p = (int(a[0] + (b[0] - a[0]) * i / steps), int(a[1] + (b[1] - a[1]) * i / steps))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=p, rel=(p[0] - last[0], p[1] - last[1]),
+                                             buttons=(1, 0, 0)))
+        last = p
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=b, button=1))
+
+
+def sprite(table, zid, key):
+    z = table.zones.get(zid)
+    return next((sp for sp in z.cards if sp.key == key), None) if z else None
+
+
+def button(table, action):
+    b = table.banner
+    if b is None:
+        return None
+    return next((x for x in b.spec.buttons if x.action == action), None)
+
+
+def my_turn_rig(**kw):
+    rig = Rig(**kw)
+    assert rig.ai_until_mine()
+    d = rig.match.decisions()[0]
+    assert d.seat == 0
+    return rig
+
+
+def test_the_table_builds_for_one_two_and_three_heroes():
+    for n, mode in ((1, "coop"), (2, "competitive"), (3, "competitive")):
+        rig = Rig(players=n, mode=mode, humans=())
+        for _ in range(20):
+            rig.table.on_events(rig.match.run_agents(1))
+        rig.settle()
+        t = rig.table
+        assert type(t).__name__ == "DarkGothicTable"
+        assert len([z for z in t.zones if isinstance(z, tuple) and z[0] == "center"]) == 6
+        assert all(("hand", s) in t.zones and ("discard", s) in t.zones for s in range(n))
+
+
+def test_drag_a_card_to_the_play_area_plays_it():
+    rig = my_turn_rig(seed=3)
+    s = rig.match.state
+    d = rig.match.decisions()[0]
+    assert d.kind == "turn"
+    key = next(a[1] for a in d.actions if a[0] == "play")
+    sp = sprite(rig.table, ("hand", 0), key)
+    target = rig.table.zones[("play", 0)].rect
+    n = len(rig.match.log)
+    post_drag((int(sp.x), int(sp.y)), _center(target))
+    rig.pump()
+    assert rig.match.log[n:] == [(0, ("play", key))]
+    rig.settle()
+    assert key in s.play[0] and sprite(rig.table, ("play", 0), key) is not None
+
+
+def test_drag_a_center_card_onto_your_discard_buys_it_and_silver_asks_its_colour():
+    rig = my_turn_rig(seed=3)
+    s = rig.match.state
+    set_hand(s, 0)
+    (pistol,) = set_center(s, "flintlock_pistol")
+    s.pool = [("U", 3, None, False), ("S", 3, None, False)]
+    rig.changed()
+    sp = sprite(rig.table, ("center", 0), pistol)
+    post_drag((int(sp.x), int(sp.y)), _center(rig.table.zones[("discard", 0)].rect))
+    rig.pump()
+    assert rig.match.log[-1] == (0, ("buy", pistol)) and pistol in s.discard[0]
+    rig.settle()
+    s.pool = [("C", 3, None, False), ("S", 3, None, False)]
+    s.heroes[0] = "inspector_cooke"                  # no Training discount here
+    rig.changed()
+    train = s.training["tactical_strike"][-1]
+    sp = sprite(rig.table, ("supply", "tactical_strike"), train)
+    post_drag((int(sp.x), int(sp.y)), _center(rig.table.zones[("discard", 0)].rect))
+    rig.pump()
+    rig.settle()
+    d = rig.match.decisions()[0]
+    assert d.kind == "silver"
+    rig.table.update(0.1)
+    rig.table.draw(rig.screen)
+    b = button(rig.table, ("colour", "S"))
+    assert b is not None
+    post_click(_center(b.rect))
+    rig.pump()
+    assert rig.match.log[-1] == (0, ("colour", "S")) and train in s.discard[0]
+
+
+def test_protect_off_turn_with_a_banner_button():
+    seed = next(x for x in range(1, 40)
+                if registry.ruleset("dark_gothic").setup(2, {"mode": "competitive"}, x).active == 0)
+    rig = Rig(players=2, seed=seed, humans=(1,), viewer=1)
+    s = rig.match.state
+    assert s.active == 0 and s.wait is None
+    (book,) = set_hand(s, 1, "book_of_common_prayer", "strength_of_combat")[:1]
+    (key,) = set_hand(s, 0, "skeleton_key")
+    rig.changed()
+    rig.table.on_events(rig.match.submit(0, ("play", key)))
+    rig.settle()
+    d = next(x for x in rig.match.decisions() if x.seat == 1)
+    assert d.kind == "protect"
+    b = button(rig.table, ("protect", book))
+    assert b is not None
+    post_click(_center(b.rect))
+    rig.pump()
+    assert (1, ("protect", book)) in rig.match.log and key in s.play[0]
+
+
+def test_other_hands_are_face_down_on_the_table():
+    rig = Rig(players=3, humans=(), viewer=0)
+    for _ in range(30):
+        rig.table.on_events(rig.match.run_agents(1))
+    rig.settle()
+    s = rig.match.state
+    for seat in (1, 2):
+        z = rig.table.zones[("hand", seat)]
+        assert all(sp.key is None for sp in z.cards) and len(z.cards) == len(s.hand[seat])
+
+
+def test_a_whole_coop_game_by_mouse():
+    rig = Rig(players=2, mode="coop", seed=11, humans=(0,), viewer=0)
+    t = rig.table
+    for _ in range(3000):
+        if rig.match.over:
+            break
+        if not rig.ai_until_mine():
+            break
+        d = rig.match.decisions_for(0)[0]
+        n = len(rig.match.log)
+        if d.kind == "turn":
+            plays = [a for a in d.actions if a[0] == "play"]
+            buys = [a for a in d.actions if a[0] == "buy"]
+            if plays:
+                sp = sprite(t, ("hand", 0), plays[0][1])
+                post_drag((int(sp.x), int(sp.y)), _center(t.zones[("play", 0)].rect))
+            elif buys and buys[-1][1] != "hungry_dead":
+                key = buys[-1][1]
+                zid = next(z for z, zone in t.zones.items() if any(sp.key == key for sp in zone.cards))
+                sp = sprite(t, zid, key)
+                post_drag((int(sp.x), int(sp.y)), _center(t.zones[("discard", 0)].rect))
+            else:
+                b = button(t, ("end",)) or button(t, d.actions[-1])
+                post_click(_center(b.rect))
+        else:
+            b = button(t, d.actions[-1]) or button(t, d.actions[0])
+            assert b is not None, d
+            post_click(_center(b.rect))
+        rig.pump()
+        assert len(rig.match.log) > n, (d.kind, d.actions[:4])
+        rig.settle()
+    assert rig.match.over
