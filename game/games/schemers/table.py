@@ -463,7 +463,7 @@ class SchemersTable(TableKit):
             d = ev.data
             role = d.get("card")
             if role in ROLES and d.get("dst") == f"hand:{self.viewer}":
-                key = "schemers_you_buy" if d.get("src") == "auction" else "schemers_you_draw"
+                key = "you_buy" if d.get("src") == "auction" else "you_draw"
                 before, _, after = tw(key, role="\x00").partition("\x00")
                 return [(before, None, style.TEXT_DIM), (self.role_name(role), role), (after, None, style.TEXT_DIM)]
             return None
