@@ -82,6 +82,8 @@ class DarkGothicRules:
         self.cost_target = {c: ("villain" if k.group == "villain" else "hungry_dead" if k.group == "common"
                                 else "training" if k.group == "training" else "minion" if k.type == "minion"
                                 else None) for c, k in K.items()}
+        self.Z_HAND = tuple(f"hand:{i}" for i in range(self.max_players))
+        self.Z_PLAY = tuple(f"play:{i}" for i in range(self.max_players))
         self.need = {}
         for c, k in K.items():
             n = [0, 0, 0]
@@ -468,10 +470,11 @@ class DarkGothicRules:
         out = []
         mods = None
         lessons = None
+        append = out.append
         for c in cands:
-            nd = need[c]
+            n0, n1, n2, w, total, multi = need[c]
             t = tgt[c]
-            if nd[4] > have and t != "training" or not nd[4]:
+            if not total or (total > have and t != "training"):
                 continue
             if t is not None:
                 if mods is None:
@@ -479,14 +482,14 @@ class DarkGothicRules:
                     lessons = self.heroes[s.heroes[a]].ability == "lessons"
                 if mods or (t == "villain" and s.on_villain) or (t == "training" and lessons):
                     if P.feasible_split(exact, silver, self.cost_of(s, c, a, mods)):
-                        out.append(c)
+                        append(c)
                     continue
-            if silver or nd[5]:
+            if silver or multi:
                 if P.feasible_split(exact, silver, K[c].cost):
-                    out.append(c)
-            elif nd[0] <= e0 and nd[1] <= e1 and nd[2] <= e2 and (
-                    not nd[3] or max(e0 - nd[0], e1 - nd[1], e2 - nd[2]) >= nd[3]):
-                out.append(c)
+                    append(c)
+            elif n0 <= e0 and n1 <= e1 and n2 <= e2 and (
+                    not w or max(e0 - n0, e1 - n1, e2 - n2) >= w):
+                append(c)
         return out
 
     def _curse_choices(self, s, parts, idx):
@@ -617,7 +620,7 @@ class DarkGothicRules:
             ev.append(_E("move", {"card": c, "src": f"hand:{a}", "dst": f"remains:{a}"}))
         else:
             s.play[a].append(c)
-            ev.append(_E("move", {"card": c, "src": f"hand:{a}", "dst": f"play:{a}"}))
+            ev.append(_E("move", {"card": c, "src": self.Z_HAND[a], "dst": self.Z_PLAY[a]}))
         if c in self.simple:                    # nothing that waits: run at once (hot path)
             for op, p in card.play:
                 EFFECTS[op].run(self, s, a, c, p, "play", ev)
