@@ -1,9 +1,10 @@
-"""End to end, like a person: a real window under Xvfb, driven by xdotool clicks and
-a drag, through menu → settings → new game → a whole game → results; a screenshot
+"""End to end, like a person: a real window under Xvfb with a window manager
+(openbox), driven by xdotool clicks and a drag, through menu → settings → new game →
+a whole game → the final board → results, at 1280x720 and at 2560x1440; a screenshot
 is saved. The app reports what is on screen to a probe file (NOCTURNE_PROBE) so the
 test knows where the buttons are; every input is a real X event.
 
-Skipped (with the reason) when Xvfb or xdotool is not installed; CI installs them.
+Skipped (with the reason) when Xvfb, xdotool or openbox is not installed; CI installs them.
 """
 from __future__ import annotations
 
@@ -20,7 +21,7 @@ import pytest
 pytestmark = pytest.mark.xvfb
 
 ROOT = Path(__file__).resolve().parents[2]
-NEEDED = ("Xvfb", "xdotool", "xdpyinfo")
+NEEDED = ("Xvfb", "xdotool", "xdpyinfo", "xwininfo", "openbox")
 
 
 def _missing():
@@ -35,10 +36,13 @@ def _free_display() -> int:
 
 
 class Desktop:
-    def __init__(self, tmp: Path):
+    def __init__(self, tmp: Path, screen: str = "1920x1080"):
         self.tmp = tmp
         self.display = f":{_free_display()}"
-        self.xvfb = subprocess.Popen(["Xvfb", self.display, "-screen", "0", "1920x1080x24", "-nolisten", "tcp"],
+        self.wm = None
+        self.game = None
+        self.wid = None
+        self.xvfb = subprocess.Popen(["Xvfb", self.display, "-screen", "0", f"{screen}x24", "-nolisten", "tcp"],
                                      stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         self.env = {**os.environ, "DISPLAY": self.display}
         end = time.monotonic() + 15
@@ -47,8 +51,9 @@ class Desktop:
                 self.close()
                 pytest.skip("Xvfb did not start")
             time.sleep(0.1)
-        self.game = None
-        self.wid = None
+        # a window manager, as on a desktop: it decorates, places and resizes windows
+        self.wm = subprocess.Popen(["openbox"], env=self.env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        time.sleep(0.8)
 
     def xdo(self, *args, check=True):
         return subprocess.run(["xdotool", *map(str, args)], env=self.env, capture_output=True, text=True,
@@ -58,22 +63,30 @@ class Desktop:
         env = {**self.env, "SDL_VIDEODRIVER": "x11", "SDL_AUDIODRIVER": "dummy", "NOCTURNE_HOME": str(home),
                "NOCTURNE_PROBE": str(probe)}
         self.log = open(self.tmp / "game.log", "w")
-        self.game = subprocess.Popen([sys.executable, str(ROOT / "main.py"), "play"], cwd=ROOT, env=env,
+        self.game = subprocess.Popen([sys.executable, os.environ.get("NOCTURNE_E2E_LAUNCH", str(ROOT / "main.py"))] + ([] if os.environ.get("NOCTURNE_E2E_LAUNCH") else ["play"]), cwd=ROOT, env=env,
                                      stdout=self.log, stderr=subprocess.STDOUT)
-        out = subprocess.run(["timeout", "20", "xdotool", "search", "--sync", "--pid", str(self.game.pid)],
-                             env=self.env, capture_output=True, text=True).stdout.split()
+        out = []
+        end = time.monotonic() + 30
+        while not out and time.monotonic() < end and self.game.poll() is None:
+            out = subprocess.run(["xdotool", "search", "--pid", str(self.game.pid)], env=self.env,
+                                 capture_output=True, text=True).stdout.split()
+            time.sleep(0.2)
         assert out, "the game window appeared"
         self.wid = out[0]
 
     def geometry(self):
+        """The client area on screen (xwininfo: a window manager's frame does not count)."""
+        out = subprocess.run(["xwininfo", "-id", str(self.wid)], env=self.env, capture_output=True, text=True,
+                             timeout=20).stdout
         g = {}
-        for line in self.xdo("getwindowgeometry", "--shell", self.wid).splitlines():
-            k, _, v = line.partition("=")
-            g[k] = int(v) if v.lstrip("-").isdigit() else v
-        return g["X"], g["Y"], g["WIDTH"], g["HEIGHT"]
+        for line in out.splitlines():
+            k, _, v = line.strip().partition(":")
+            g[k] = v.strip()
+        return (int(g["Absolute upper-left X"]), int(g["Absolute upper-left Y"]), int(g["Width"]),
+                int(g["Height"]))
 
     def to_screen(self, x, y):
-        """Logical 1920x1080 coordinates → screen pixels (SCALED letterboxes)."""
+        """Logical 1920x1080 coordinates → screen pixels (the app letterboxes its canvas)."""
         wx, wy, ww, wh = self.geometry()
         k = min(ww / 1920, wh / 1080)
         ox, oy = wx + (ww - 1920 * k) / 2, wy + (wh - 1080 * k) / 2
@@ -109,10 +122,19 @@ class Desktop:
             subprocess.run(["import", "-display", self.display, "-window", "root", str(path)], env=self.env,
                            capture_output=True, timeout=30)
 
+    def resize(self, w, h):
+        self.xdo("windowsize", self.wid, w, h)
+
     def close(self):
         if self.game is not None and self.game.poll() is None:
             self.game.kill()
             self.game.wait(10)
+        if self.wm is not None and self.wm.poll() is None:
+            self.wm.terminate()
+            try:
+                self.wm.wait(10)
+            except subprocess.TimeoutExpired:
+                self.wm.kill()
         if self.xvfb.poll() is None:
             self.xvfb.terminate()
             try:
@@ -153,21 +175,23 @@ def center(t):
 
 @pytest.mark.skipif(bool(_missing()), reason=f"needs {', '.join(NEEDED)} (CI installs them): "
                                               f"missing {', '.join(_missing())}")
-def test_a_short_game_in_a_real_window(tmp_path):
+@pytest.mark.parametrize("size", [(1280, 720), (2560, 1440)])
+def test_a_short_game_in_a_real_window(tmp_path, size):
     home = tmp_path / "home"
     (home / "config").mkdir(parents=True)
     (home / "config" / "settings.json").write_text(json.dumps({
-        "window_size": [1280, 720], "animation_speed": 2.0, "music_volume": 0.5,
+        "window_size": list(size), "animation_speed": 2.0, "music_volume": 0.5,
         "last_game": "schemers",
         "last_new_game": {"schemers": {"seats": [{"name": "Tester", "kind": "human", "difficulty": "normal"},
                                                  {"name": "Bot", "kind": "ai", "difficulty": "random"}],
                                        "options": {"mode": "standard"}}}}))
     probe = tmp_path / "probe.json"
-    desk = Desktop(tmp_path)
+    desk = Desktop(tmp_path, screen="2800x1600")
     shot = Path(os.environ.get("NOCTURNE_E2E_SHOT", tmp_path / "e2e.png"))
     try:
         desk.start_game(home, probe)
         state = read_probe(probe, lambda s: s["scene"] == "menu", 30)
+        assert desk.geometry()[2:] == size, "the window opens at Settings → Window size"
         # settings: drag the music slider all the way left, then back
         desk.click(*center(target(state, "Settings")))
         state = read_probe(probe, lambda s: s["scene"] == "settings")
@@ -189,7 +213,7 @@ def test_a_short_game_in_a_real_window(tmp_path):
         end = time.monotonic() + 150
         while time.monotonic() < end:
             state = read_probe(probe, timeout=10)
-            if state["scene"] != "table":
+            if state["scene"] != "table" or state["over"]:
                 break
             options = [t for t in state["targets"] if t["where"] in ("table", "banner") and t["enabled"]
                        and t["kind"] != "Chip"]
@@ -202,6 +226,12 @@ def test_a_short_game_in_a_real_window(tmp_path):
                 if clicks == 3:
                     desk.screenshot(shot)
             time.sleep(0.3)
+        # the final board stays, with "See results"
+        state = read_probe(probe, lambda s: s["scene"] == "table" and target(s, "See results") is not None, 60)
+        time.sleep(1.5)
+        assert read_probe(probe)["scene"] == "table", "the table stays on the final board until asked"
+        desk.screenshot(tmp_path / "final_board.png")
+        desk.click(*center(target(state, "See results")))
         state = read_probe(probe, lambda s: s["scene"] == "results", 60)
         assert clicks >= 2, "the human played by clicking"
         desk.screenshot(tmp_path / "results.png")
