@@ -174,8 +174,8 @@ class Policy:
                 v += 5
             if R.is_engaged(s, c):
                 v += 10
-            if c.st.range > 0 and R.fire_targets(s, a[1]):
-                v += 8
+            if c.st.range > 0 and not c.st.no_fire and R.fire_targets(s, a[1]):
+                v += 12             # shoot before friends engage (BO-135)
             foes = [o for o in s.chars if o.side != c.side and o.in_play]
             if foes:
                 v -= min(G.dist(o.pos, c.pos) for o in foes) * 0.2
@@ -233,22 +233,44 @@ class Policy:
         return (adv - dis) * 3 - R.might(t) - R.ward(t) + t.harm * 0.5 + (5 if t.st.boss else 0)
 
     def _goal(self, s, c):
-        """Where this character wants to be: the objective, or the nearest Foe."""
+        """Where this character wants to be: its share of the objective, or the nearest Foe."""
         R = self.R
-        obj = R.objective_point(s, c.side)
         foes = [o for o in s.chars if o.side != c.side and o.in_play]
         trial = R.trial(s)
-        if obj is not None and trial.victory.kind in ("salt", "relic", "vigil"):
-            if trial.victory.kind == "vigil" and s.turn < trial.turns - 2 and foes:
-                pass
-            else:
-                return obj, "objective"
-        if trial.victory.kind == "slay":
+        k = trial.victory.kind
+        mates = [o for o in s.chars if o.side == c.side and o.in_play and o is not c]
+        if k == "salt" and (c.side == 0 or s.mode == "versus"):
+            uses = trial.victory.uses
+            left = [(g[0], g[1]) for g in s.graves if g[2] < uses]
+            if left:
+                # spread out: a grave nobody else stands at, nearest first
+                free = [g for g in left if not any(G.dist(g, o.pos) < 2.0 for o in mates)] or left
+                return min(free, key=lambda g: G.dist(g, c.pos)), "objective"
+        if k == "relic":
+            edge = R.sides_r if c.side == 0 else R.map(s).h - R.sides_r
+            if c.carrying:
+                return (c.x, edge), "objective"
+            if s.relic_holder < 0 and s.relic_at is not None:
+                nearest = min([c] + mates, key=lambda o: G.dist(o.pos, s.relic_at))
+                if nearest is c or G.dist(c.pos, s.relic_at) < 6:
+                    return s.relic_at, "objective"
+            elif s.relic_holder >= 0 and s.chars[s.relic_holder].side != c.side:
+                return s.chars[s.relic_holder].pos, "foe"
+        if k == "vigil" and trial.chapel and (c.side == 0 or s.mode == "versus"):
+            ch = trial.chapel
+            if G.dist(tuple(ch.centre), c.pos) > ch.radius - 0.6:
+                return tuple(ch.centre), "objective"
+        if k == "slay":
             boss = [o for o in foes if o.st.boss]
             if boss:
                 return boss[0].pos, "foe"
         if foes:
-            f = min(foes, key=lambda o: G.dist(o.pos, c.pos))
+            # prefer an isolated, hurt Foe to the merely nearest one
+            def cost(o):
+                crowd = sum(1 for q in foes if q is not o and G.dist(q.pos, o.pos) < 4.0)
+                edge = (R.might(o, True) + R.ward(o)) - (R.might(c, True) + c.st.melee_damage)
+                return G.dist(o.pos, c.pos) + 3.0 * crowd - 1.5 * o.harm - (3.0 if o.down else 0.0) + 3.0 * edge
+            f = min(foes, key=cost)
             return f.pos, "foe"
         m = R.map(s)
         return (m.w / 2, m.h / 2), "centre"
@@ -261,6 +283,7 @@ class Policy:
         m = R.map(s)
         here = G.dist(c.pos, goal)
         foes = [o for o in s.chars if o.side != c.side and o.in_play]
+        mates = [o for o in s.chars if o.side == c.side and o.in_play and o is not c]
         left = R.left(s)
         best, bv = None, -1e9
         for a in moves:
@@ -280,6 +303,13 @@ class Policy:
                 # do not stop just short of a Foe with no Deed left to Assault
                 if dn <= R.R.engage + 0.05 and left < 2:
                     v -= 3
+                if c.st.reach > R.R.engage and R.R.engage + 0.05 < dn <= c.st.reach and left >= 2:
+                    v += 4          # strike from Reach: a lost Assault costs nothing (BO-116)
+            if kind == "foe":
+                # keep together: no more Foes close by than friends (a Leader more so)
+                near_f = sum(1 for o in foes if G.dist(p, o.pos) < 6.0)
+                near_a = sum(1 for o in mates if G.dist(p, o.pos) < 4.0)
+                v -= (0.8 + 0.01 * c.st.value) * max(0, near_f - near_a - 1)
             if v > bv:
                 best, bv = a, v
         if bv <= 0.3 and not (kind == "foe" and not ranged):

@@ -732,6 +732,13 @@ class OrdealsRules:
         if foes:
             f = min(foes, key=lambda f: (f.x - o[0]) ** 2 + (f.y - o[1]) ** 2)
             targets.append(f.pos)
+            if c.st.reach > self.R.engage:
+                # just inside Reach, short of Engagement (BO-116)
+                L = G.dist(o, f.pos)
+                stand = self.R.base + c.st.reach - 0.15
+                if L > stand + 0.05:
+                    t = (L - stand) / L
+                    targets.append((o[0] + (f.x - o[0]) * t, o[1] + (f.y - o[1]) * t))
         obj = self.objective_point(s, c.side)
         if obj is not None:
             targets.append(obj)
@@ -800,7 +807,7 @@ class OrdealsRules:
             if s.relic_holder >= 0:
                 h = s.chars[s.relic_holder]
                 if h.side == side:
-                    return (h.x, 0.0 if side == 0 else self.map(s).h)
+                    return (h.x, self.sides_r if side == 0 else self.map(s).h - self.sides_r)
                 return h.pos
         if k == "vigil" and t.chapel:
             return tuple(t.chapel.centre)
