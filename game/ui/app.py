@@ -156,10 +156,16 @@ class App:
         """Settings → Window size: the window takes it now (fitted to the desktop)."""
         if self.headless or self.is_fullscreen():
             return
+        size = self.wanted_window_size()
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
-            self.window = pygame.display.set_mode(self.wanted_window_size(), pygame.RESIZABLE, vsync=0)
-        self._center_window()
+            try:                              # the same window, resized (set_mode would make a new one)
+                win = pygame.Window.from_display_module()
+                win.size = size
+                win.position = pygame.WINDOWPOS_CENTERED
+            except (AttributeError, pygame.error):
+                self.window = pygame.display.set_mode(size, pygame.RESIZABLE, vsync=0)
+                self._center_window()
         self.window_changed()
 
     def window_changed(self) -> None:
@@ -302,6 +308,8 @@ class App:
         if e.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED, pygame.WINDOWRESIZED):
             if not self.headless:
                 self.window_changed()
+                if e.type == pygame.WINDOWRESIZED and not self.is_fullscreen() and self.window is not None:
+                    self.settings.window_size = tuple(self.window.get_size())   # kept for next time
             return
         e = self.logical_event(e)
         if e.type in POINTER_EVENTS and hasattr(e, "pos"):

@@ -28,22 +28,29 @@ def _missing():
     return [tool for tool in NEEDED if shutil.which(tool) is None]
 
 
-def _free_display() -> int:
-    for n in range(91, 100):
-        if not Path(f"/tmp/.X{n}-lock").exists() and not Path(f"/tmp/.X11-unix/X{n}").exists():
-            return n
-    pytest.skip("no free X display number in :91–:99")
-
-
 class Desktop:
     def __init__(self, tmp: Path, screen: str = "1920x1080"):
         self.tmp = tmp
-        self.display = f":{_free_display()}"
-        self.wm = None
-        self.game = None
-        self.wid = None
-        self.xvfb = subprocess.Popen(["Xvfb", self.display, "-screen", "0", f"{screen}x24", "-nolisten", "tcp"],
+        self.wm = self.game = self.wid = None
+        # Xvfb picks a free display itself (-displayfd): no race with other X servers
+        # started at the same moment (parallel test runs)
+        rfd, wfd = os.pipe()
+        self.xvfb = subprocess.Popen(["Xvfb", "-displayfd", str(wfd), "-screen", "0", f"{screen}x24",
+                                      "-nolisten", "tcp"], pass_fds=(wfd,),
                                      stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        os.close(wfd)
+        number = b""
+        end = time.monotonic() + 15
+        with os.fdopen(rfd, "rb") as fh:
+            while time.monotonic() < end and not number.endswith(b"\n"):
+                chunk = fh.read(1)
+                if not chunk:
+                    break
+                number += chunk
+        if not number.strip().isdigit():
+            self.close()
+            pytest.skip("Xvfb did not start")
+        self.display = f":{int(number)}"
         self.env = {**os.environ, "DISPLAY": self.display}
         end = time.monotonic() + 15
         while subprocess.run(["xdpyinfo", "-display", self.display], capture_output=True).returncode != 0:
