@@ -203,7 +203,6 @@ def open_saved_game(app, path) -> bool:
     """Resume a save in the table scene; on any problem say so (naming the file) and
     stay where we are. A user's save is never modified here; a damaged autosave is
     moved aside to `<name>.bad`."""
-    from ...games import registry
     from .table import TableScene, make_agents
     try:
         record, spec, ruleset = load_checked(path)
@@ -220,7 +219,6 @@ def open_saved_game(app, path) -> bool:
         app.toast(message[:400], "error", 8.0)
         app.sound.play("error")
         return False
-    del registry
     if match.over:
         app.toast(t("saves.finished_game"), "info")
     from .menu import MenuScene
