@@ -223,24 +223,28 @@ class TableScene(Scene):
         if self.curtain is not None:
             return
         if self.over_ready:
+            from .results import reason_text
             r = self.over_rect()
-            self.results_btn = self.ui.add(Button(self.app, (r.right - 300, r.centery - 32, 276, 64),
+            why = reason_text(self.match, self.match.result())
+            self.results_btn = self.ui.add(Button(self.app, (r.right - 270, r.y + 6, 262, 48),
                                                   t("play.see_results"), self.finish, icon="confirm",
-                                                  style="primary", tooltip=t("play.see_results_tip")))
+                                                  style="primary",
+                                                  tooltip=(why + " " if why else "") + t("play.see_results_tip")))
         elif self.show_fast_forward():
             label = t("play.normal_speed") if self.fast else t("play.fast_forward")
-            self.ff_btn = self.ui.add(Button(self.app, (w // 2 - 150, 14, 300, 56), label, self.toggle_fast,
+            self.ff_btn = self.ui.add(Button(self.app, (w - 142 - 258, 12, 258, 52), label, self.toggle_fast,
+                                             size=FONT.button - 4,
                                              icon="confirm" if self.fast else "dice",
                                              tooltip=t("play.fast_forward_tip")))
         if self.public:
             for row, (d, r) in enumerate(zip(self.public, self.public_rows())):
                 x = r.right - 20
-                mk = Button(self.app, (x - 190, r.y + 18, 190, 56), t("curtain.public_look"),
+                mk = Button(self.app, (x - 230, r.y + 18, 230, 56), t("curtain.public_look"),
                             lambda seat=d.seat: self.raise_curtain(seat), icon="hooded_cloak", style="ghost",
                             tooltip=t("curtain.public_look_tip"))
                 mk.public_seat, mk.public_action = d.seat, None
                 self.public_btns.append(self.ui.add(mk))
-                x -= 190 + 14
+                x -= 230 + 14
                 for a in reversed(d.actions):
                     label = action_label(self.spec.id, a, d.kind)
                     bw = max(170, min(300, self.app.assets.text_size(label, FONT.button, bold=True)[0] + 60))
@@ -251,9 +255,20 @@ class TableScene(Scene):
                     self.public_btns.append(self.ui.add(b))
                     x -= bw + 12
 
+    def play_center_x(self) -> int:
+        """The middle of the playing area (left of the chronicle when the table has one)."""
+        log_rect = getattr(self.table, "log_rect", None)
+        try:
+            left = log_rect().left if callable(log_rect) else LOGICAL_SIZE[0]
+        except Exception:             # noqa: BLE001
+            left = LOGICAL_SIZE[0]
+        return max(560, min(LOGICAL_SIZE[0], left) // 2)
+
     def over_rect(self) -> pygame.Rect:
-        r = pygame.Rect(0, 0, 1040, 112)
-        r.midtop = (LOGICAL_SIZE[0] // 2, 12)
+        """The end-of-game strip: one line at the top of the playing area, so the final
+        board (and the game's own last word) stays in view."""
+        r = pygame.Rect(0, 0, 940, 60)
+        r.midtop = (self.play_center_x(), 2)
         return r
 
     def public_rows(self) -> list[pygame.Rect]:
@@ -827,7 +842,7 @@ class TableScene(Scene):
         tw = max(self.app.assets.text_size(label, FONT.heading - 4, bold=True)[0],
                  self.app.assets.text_size(note, FONT.small)[0])
         r = pygame.Rect(0, 0, tw + 110, 100)
-        r.midbottom = (LOGICAL_SIZE[0] // 2, 1080 - 300)
+        r.midbottom = (self.play_center_x(), 1080 - 300)
         draw_panel(surf, r, self.app, alpha=240, fill=pal.bg_deep, edge=pal.danger_hi)
         ic = self.app.assets.icon("close", 48, pal.danger_hi)
         surf.blit(ic, ic.get_rect(midleft=(r.x + 22, r.centery)))
@@ -861,8 +876,8 @@ class TableScene(Scene):
                           pal.amber, bold=True, anchor="topright")
 
     def draw_over(self, surf):
-        """The game is over: the board stays; a banner says who won and why."""
-        from .results import reason_text
+        """The game is over: the board stays; a strip says who won (the reason is in
+        its tooltip and on the results screen)."""
         pal = self.app.pal
         r = self.over_rect()
         draw_panel(surf, r, self.app, alpha=242, edge=pal.gold)
@@ -872,13 +887,10 @@ class TableScene(Scene):
         head = t("play.game_over")
         if names:
             head += " — " + t("play.winner" if len(names) == 1 else "play.winners", names=", ".join(names))
-        avail = r.w - 330 - 30
-        draw_text(surf, self.app, head, (r.x + 30, r.y + 14), FONT.heading - 6, pal.gold, display=True)
-        reason = reason_text(self.match, result)
-        if reason:
-            lines = self.app.assets.wrap(reason, FONT.small, avail)
-            for i, line in enumerate(lines[:2]):
-                draw_text(surf, self.app, line, (r.x + 30, r.y + 58 + i * 24), FONT.small, pal.text)
+        ic = self.app.assets.icon("candle", 34, pal.gold)
+        surf.blit(ic, ic.get_rect(midleft=(r.x + 16, r.centery)))
+        draw_text(surf, self.app, head, (r.x + 60, r.centery), FONT.heading - 8, pal.gold, display=True,
+                  anchor="midleft")
 
     def draw_curtain(self, surf):
         pal = self.app.pal
