@@ -1,0 +1,360 @@
+"""The monster-shop table (a TableKit subclass): the central board and the Dark Alleys
+board side by side (every action space with who is there), the timeline and the
+reputation track, each player's den (places with cages, upgrades, monsters, dung,
+suffering, mutations, accessories; food chambers; imps at home, away, in hospital and
+on the podium), and the viewer's decision as a panel of buttons in words.
+
+Drawn only from `match.view(viewer)`; planning shows only the viewer's own split.
+What is not here yet (see docs/games/monster_shop.md): drag-and-drop staging of groups,
+dragging need cards onto monsters, animations of single events.
+"""
+from __future__ import annotations
+
+import pygame
+
+from game.core.i18n import language, t
+from game.ui.table import style
+from game.ui.table.kit import TableKit
+from game.ui.table.widgets import Button
+
+from .effects import COLOURS, SYMBOLS
+
+COLOUR_RGB = {"G": (96, 170, 88), "Y": (222, 196, 84), "R": (198, 72, 64), "P": (150, 96, 196)}
+MAX_BUTTONS = 20
+
+
+def _tr(key, **kw):
+    return t(f"monster_shop.{key}", **kw)
+
+
+class MonsterShopTable(TableKit):
+    game_id = "monster_shop"
+
+    def __init__(self, ctx):
+        from . import load_ruleset
+        spec_rules = getattr(ctx.match, "rules", None)
+        self.R = spec_rules if spec_rules is not None and hasattr(spec_rules, "data") else load_ruleset()
+        self.page = 0
+        super().__init__(ctx)
+
+    # -- names ---------------------------------------------------------------------------
+    def nm(self, name: dict) -> str:
+        return name.get("cs" if language() == "cs" else "en", name.get("en", "?"))
+
+    def monster_name(self, m) -> str:
+        return self.nm(self.R.M[m].name)
+
+    def space_name(self, key) -> str:
+        return self.nm(self.R.data.spaces[self.R.space_keys.index(key)].name.model_dump())
+
+    def log_rect(self) -> pygame.Rect:
+        s, R, P, C, F = self.geo()
+        return R(1500, 560, 400, 200)
+
+    def log_entry(self, ev):
+        if ev.kind != "log":
+            return None
+        params = dict(ev.data.get("params", {}))
+        for k in ("seat", "start"):
+            if k in params and isinstance(params[k], int):
+                params[k] = self.name(params[k])
+        if "monster" in params and isinstance(params["monster"], int):
+            params["monster"] = self.monster_name(params["monster"])
+        if "tile" in params and isinstance(params["tile"], int):
+            params["tile"] = self.nm(self.R.data.contests[params["tile"]][1])
+        if "winners" in params:
+            params["winners"] = ", ".join(self.name(x) for x in params["winners"]) or "—"
+        if "artifact" in params and isinstance(params["artifact"], int):
+            params["artifact"] = self.nm(self.R.data.artifacts[params["artifact"]][1])
+        try:
+            text = _tr("log." + ev.data.get("key", ""), **params)
+        except (KeyError, IndexError, ValueError):
+            text = ev.data.get("key", "")
+        return [(text, None, None)]
+
+    # -- controls ------------------------------------------------------------------------
+    def describe(self, kind, a) -> str:
+        d = self.R.data
+        v = a[0]
+        if v == "plan":
+            if not a[1]:
+                return "—"
+            return " | ".join(f"{g[0]}i" + (f"+{g[1]}g" if g[1] else "") + ("+B" if g[2] else "")
+                              + ("+½" if g[3] else "") for g in a[1])
+        if v == "send":
+            return f"#{a[1] + 1} → {self.space_name(a[2])} {a[3] + 1}"
+        if v in ("home", "withdraw"):
+            return f"#{a[1] + 1} {v}"
+        if v == "move":
+            return f"{self.monster_name(a[1])} → P{a[2] + 1}"
+        if v == "wear":
+            return f"{self.nm(d.accessories[a[1]][1])} → {self.monster_name(a[2])}"
+        if v == "assign":
+            parts = []
+            for k, h in a[2]:
+                if k == -1:
+                    parts.append("potion")
+                elif k == -2:
+                    parts.append("—")
+                else:
+                    c = d.cards[k]
+                    parts.append(COLOURS[c[0]] + ":" + SYMBOLS[c[1]] + (SYMBOLS[c[2]] if h else ""))
+            return " ".join(parts)
+        if v == "order":
+            return " → ".join(self.monster_name(m) for m in a[1])
+        if v == "sell":
+            return f"{self.monster_name(a[2])}" + (" (podium)" if a[3] else "")
+        if v in ("cage_to", "upgrade_to"):
+            return f"P{a[1] + 1}"
+        if v == "buy":
+            b = (self.view or {}).get("black_market", [])[a[1]]
+            return f"{b[0]} ({b[2]}g)"
+        if v == "take":
+            return self.nm(d.accessories[a[1]][1])
+        if v == "biz":
+            return self.nm(self.R.biz[a[1]][1]) + (" " + " ".join(str(x) for x in a[2:]) if len(a) > 2 else "")
+        if v == "copy":
+            return self.nm(d.artifacts[a[1]][1])
+        if v == "keep" and len(a) > 1:
+            c = d.cards[a[1]]
+            return COLOURS[c[0]] + ":" + SYMBOLS[c[1]]
+        if v == "colour":
+            return COLOURS[a[1]]
+        return " ".join(str(x) for x in a)
+
+    def controls(self):
+        s, R, P, C, F = self.geo()
+        mine = self.my_decisions()
+        if not mine:
+            return [], None
+        d = mine[0]
+        acts = list(d.actions)
+        pages = max(1, -(-len(acts) // MAX_BUTTONS))
+        self.page %= pages
+        shown = acts[self.page * MAX_BUTTONS:(self.page + 1) * MAX_BUTTONS]
+        out = []
+        cols = 5
+        bw, bh = 288, 40
+        x0, y0 = 20, 866
+        for i, a in enumerate(shown):
+            r = R(x0 + (i % cols) * (bw + 8), y0 + (i // cols) * (bh + 6), bw, bh)
+            out.append(Button(("act", i), self.describe(d.kind, a)[:46], r, action=a, font_size=F(16, 11),
+                              size=(r.width, r.height)))
+        if pages > 1:
+            r = R(x0 + (cols - 1) * (bw + 8) + bw - 120, y0 - 46, 120, bh)
+            out.append(Button("more", f"{self.page + 1}/{pages} ›", r, action=self._next_page, font_size=F(16, 11),
+                              style_name="quiet", size=(r.width, r.height)))
+        return out, None
+
+    def _next_page(self):
+        self.page += 1
+        self.refresh_controls()
+
+    # -- drawing -------------------------------------------------------------------------
+    def _text(self, surf, text, pos, size, color=style.TEXT, bold=False):
+        s, R, P, C, F = self.geo()
+        img = self.gfx.text(str(text), F(size, 10), color, bold=bold)
+        surf.blit(img, P(*pos))
+        return img.get_width()
+
+    def _panel(self, surf, x, y, w, h, title=None):
+        s, R, P, C, F = self.geo()
+        r = R(x, y, w, h)
+        pygame.draw.rect(surf, (34, 28, 30), r, border_radius=int(10 * s))
+        pygame.draw.rect(surf, (92, 78, 60), r, width=max(1, int(2 * s)), border_radius=int(10 * s))
+        if title:
+            self._text(surf, title, (x + 10, y + 6), 18, style.GOLD, bold=True)
+        return r
+
+    def draw_board(self, surf) -> None:
+        v = self.view
+        if not v:
+            return
+        self._header(surf, v)
+        self._central(surf, v)
+        self._alleys(surf, v)
+        self._timeline(surf, v)
+        for seat in range(v["players"]):
+            self._den(surf, v, seat)
+        mine = self.my_decisions()
+        if mine:
+            d = mine[0]
+            title = _tr("decision." + d.kind)
+            m = (d.prompt or {}).get("monster")
+            if d.kind == "assign" and m is not None:
+                title += f" — {self.monster_name(m)}"
+            self._text(surf, title, (20, 830), 20, style.GOLD, bold=True)
+            me = v["seat"]
+            hand = v["seats"][me].get("hand", []) if me is not None else []
+            if hand:
+                cards = self.R.data.cards
+                txt = "  ".join(COLOURS[cards[k][0]] + ":" + SYMBOLS[cards[k][1]] + "/" + SYMBOLS[cards[k][1]]
+                                + SYMBOLS[cards[k][2]] for k in hand)
+                self._text(surf, txt[:150], (700, 834), 15)
+        else:
+            self._text(surf, _tr("phase." + v["stage"]) if v["stage"] != "over" else _tr("end.reputation"),
+                       (20, 830), 20, style.TEXT_DIM if hasattr(style, "TEXT_DIM") else style.TEXT)
+
+    def _header(self, surf, v):
+        self._text(surf, f"{_tr('title')} — {v['round']}/{v['rounds']}", (20, 8), 24, style.GOLD, bold=True)
+
+    def _occupants(self, v, key):
+        sp = self.R.space_keys.index(key)
+        return v["occupied"][sp]
+
+    def _central(self, surf, v):
+        self._panel(surf, 20, 44, 980, 300)
+        d = self.R.data
+        y = 52
+        rows = []
+        for i, b in enumerate(v["food_offer"]):
+            rows.append(("food", i, f"{b[0]} meat {b[1]} veg" + (f" {b[2]}g" if b[2] else "")))
+        rows.append(("artifacts", 0, ", ".join(self.nm(d.artifacts[a][1]) for a in v["artifact_offer"])))
+        for i, c in enumerate(v["cage_offer"]):
+            rows.append(("cage", i, f"{self.nm(d.cages[c][1])} {d.cages[c][2]}/{d.cages[c][3]}" if c >= 0 else "—"))
+        for i, u in enumerate(v["upgrade_offer"]):
+            rows.append(("upgrade", i, self.nm(d.upgrades[u][1]) if u >= 0 else "—"))
+        for i, m in enumerate(v["young"]):
+            rows.append(("monster_low", i, f"{self.monster_name(m)} (2)" if m >= 0 else "—"))
+        for i, m in enumerate(v["older"]):
+            rows.append(("monster_up", i, f"{self.monster_name(m)} (3)" if m >= 0 else "—"))
+        for key in ("invite", "hospital", "jury", "podium"):
+            rows.append((key, None, ""))
+        col_w = 490
+        for n, (key, slot, what) in enumerate(rows):
+            x = 30 + (n // 14) * col_w
+            yy = y + (n % 14) * 20
+            if n // 14 > 1:
+                break
+            name = self.space_name(key) + (f" {slot + 1}" if slot is not None and key != "artifacts" else "")
+            self._text(surf, name, (x, yy), 15, style.GOLD)
+            w = self._text(surf, what, (x + 150, yy), 15)
+            occ = self._occupants(v, key)
+            seats = [occ[slot]] if slot is not None and slot < len(occ) else occ
+            if key == "podium":
+                seats = [x_ for x_ in range(v["players"]) if v["seats"][x_]["podium"]]
+            self._dots(surf, [x_ for x_ in seats if x_ is not None and x_ >= 0], (x + 160 + w / self.geo()[0], yy + 8))
+
+    def _dots(self, surf, seats, pos):
+        s, R, P, C, F = self.geo()
+        x, y = pos
+        for seat in seats:
+            pygame.draw.circle(surf, self.scol(seat), P(x, y), max(3, int(6 * s)))
+            x += 16
+
+    def _alleys(self, surf, v):
+        self._panel(surf, 1010, 44, 480, 300, self.nm({"cs": "Temné uličky", "en": "Dark Alleys"}))
+        d = self.R.data
+        y = 74
+        self._text(surf, self.space_name("black_market"), (1020, y), 15, style.GOLD)
+        self._dots(surf, [x for x in self._occupants(v, "black_market") if x >= 0], (1200, y + 8))
+        for b in v["black_market"]:
+            y += 18
+            mark = "✓ " if b[3] else ""
+            self._text(surf, f"  {mark}{b[0]} +{b[2]}g", (1020, y), 14)
+        y += 24
+        self._text(surf, self.space_name("fortune"), (1020, y), 15, style.GOLD)
+        self._dots(surf, [x for x in self._occupants(v, "fortune") if x >= 0], (1200, y + 8))
+        y += 22
+        self._text(surf, self.space_name("industry") + ": " + ", ".join(self.nm(self.R.biz[b][1]) for b in v["businesses"]),
+                   (1020, y), 14, style.GOLD)
+        self._dots(surf, [x for x in self._occupants(v, "industry") if x >= 0], (1020, y + 26))
+        y += 40
+        self._text(surf, self.space_name("boutique") + ": " + ", ".join(self.nm(d.accessories[x][1]) for x in v["boutique"]),
+                   (1020, y), 14, style.GOLD)
+        self._dots(surf, [x for x in self._occupants(v, "boutique") if x >= 0], (1020, y + 26))
+
+    def _timeline(self, surf, v):
+        self._panel(surf, 1500, 44, 400, 500)
+        d = self.R.data
+        y = 54
+        self._text(surf, "Reputation", (1510, y), 17, style.GOLD, bold=True)
+        for seat, p in sorted(enumerate(v["seats"]), key=lambda x: -x[1]["reputation"]):
+            y += 22
+            pygame.draw.circle(surf, self.scol(seat), self.geo()[2](1520, y + 9), 6)
+            self._text(surf, f"{self.name(seat)}: {p['reputation']}", (1532, y), 16)
+        y += 34
+        self._text(surf, "Contests", (1510, y), 17, style.GOLD, bold=True)
+        rounds = self.R.R.contest_rounds["short" if v["short"] else "full"]
+        for i, c in enumerate(v["contests"]):
+            y += 20
+            self._text(surf, f"{rounds[i]}: " + (self.nm(d.contests[c][1]) if c is not None else "?"), (1510, y), 15)
+        y += 30
+        self._text(surf, "Customers", (1510, y), 17, style.GOLD, bold=True)
+        rounds = self.R.R.customer_rounds["short" if v["short"] else "full"]
+        for i, c in enumerate(v["customers"]):
+            y += 20
+            self._text(surf, f"{rounds[i]}: " + (self.nm(d.customers[c][1]) if c is not None else "?"), (1510, y), 15)
+        me = v["seat"]
+        if me is not None and 0 <= me < len(v["seats"]) and v["seats"][me].get("peeks"):
+            y += 26
+            for w, i, tile in v["seats"][me]["peeks"]:
+                name = d.contests[tile][1] if w == "contest" else d.customers[tile][1]
+                self._text(surf, f"👁 {w} {i + 1}: {self.nm(name)}", (1510, y), 14)
+                y += 18
+
+    def _den(self, surf, v, seat):
+        x0 = 20 + seat * 370
+        y0 = 354
+        p = v["seats"][seat]
+        r = self._panel(surf, x0, y0, 362, 472)
+        pygame.draw.rect(surf, self.scol(seat), (r.x, r.y, r.width, max(3, int(5 * self.geo()[0]))))
+        star = " ★" if seat == v["start"] else ""
+        self._text(surf, f"{self.name(seat)}{star}", (x0 + 10, y0 + 8), 17, style.GOLD, bold=True)
+        self._text(surf, f"{p['gold']}g  imps {p['home'] - p['used']}/{p['home']} home, {p['away']} out, "
+                         f"{p['hospital']} hosp, {p['podium']} podium", (x0 + 10, y0 + 32), 13)
+        self._text(surf, f"meat {'·'.join(map(str, p['meat']))}  veg {'·'.join(map(str, p['veg']))}  "
+                         f"frozen {sum(p['frozen'])}  lolly {p['processed'][0]}  can {p['processed'][1]}  "
+                         f"potion {p['potions']}", (x0 + 10, y0 + 50), 13)
+        den = p["den"]
+        d = self.R.data
+        for pl in range(len(den["cage"])):
+            y = y0 + 72 + pl * 84
+            cage = den["cage"][pl]
+            if cage == -2:
+                cname = "—"
+            elif cage == -1:
+                cname = f"printed {self.R.data.printed_mods[0]}/{self.R.data.printed_mods[1]}"
+            else:
+                cname = f"{self.nm(d.cages[cage][1])} {d.cages[cage][2]}/{d.cages[cage][3]}"
+            upg = den["upgrade"][pl]
+            self._text(surf, f"P{pl + 1} {cname}" + (f" + {self.nm(d.upgrades[upg][1])}" if upg >= 0 else ""),
+                       (x0 + 10, y), 13, style.GOLD)
+            self._text(surf, f"dung {den['dung'][pl]}" + (f" (pearl {den['pearls'][pl]})" if den["pearls"][pl] else ""),
+                       (x0 + 10, y + 18), 13)
+            m = den["monster"][pl]
+            if m >= 0:
+                info = v["monsters"].get(str(m), {})
+                self._text(surf, f"{self.monster_name(m)}  size {info.get('size')}  S{info.get('suffering', 0)} "
+                                 f"M{info.get('mutations', 0)}", (x0 + 10, y + 36), 14, bold=True)
+                self._stripes(surf, m, info, (x0 + 14, y + 58))
+                sh = info.get("show")
+                if sh and any(sh[:6]):
+                    self._text(surf, " ".join(f"{SYMBOLS[i]}{sh[i]}" for i in range(6) if sh[i]),
+                               (x0 + 200, y + 54), 13, style.GOLD)
+        if den["waiting"]:
+            self._text(surf, "waiting: " + ", ".join(self.monster_name(m) for m in den["waiting"]),
+                       (x0 + 10, y0 + 412), 13)
+        arts = ", ".join(self.nm(d.artifacts[a][1]) for a in p["artifacts"])
+        self._text(surf, arts[:60], (x0 + 10, y0 + 430), 12)
+        if "groups" in p and p["groups"]:
+            gs = " ".join(f"[{g[0]}{'+' + str(g[1]) + 'g' if g[1] else ''}{'→' + self.R.space_keys[g[5]] if g[4] == 1 else ''}]"
+                          for g in p["groups"])
+            self._text(surf, gs[:64], (x0 + 10, y0 + 448), 12)
+        elif p.get("plan"):
+            self._text(surf, "plan: " + self.describe("plan", ("plan", tuple(tuple(g) for g in p["plan"]))),
+                       (x0 + 10, y0 + 448), 12)
+        elif p.get("committed"):
+            self._text(surf, "✓", (x0 + 10, y0 + 448), 14)
+
+    def _stripes(self, surf, m, info, pos):
+        s, R, P, C, F = self.geo()
+        st = info.get("stage", 0)
+        mon = self.R.M[m]
+        cols = list(mon.stages[st]) + ([mon.extra] if mon.extra else [])
+        for x in info.get("accessories", []):
+            cols.append(COLOURS[self.R.data.accessories[x][2]])
+        x, y = pos
+        for c in cols:
+            pygame.draw.rect(surf, COLOUR_RGB[c], R(x, y, 16, 10), border_radius=2)
+            x += 20

@@ -1,0 +1,115 @@
+"""The monster-shop table under SDL's dummy drivers, driven by real posted mouse events:
+a whole game where seat 0 (human) answers every decision by clicking one of the table's
+buttons, the others are AI; every frame draws; the buttons carry legal actions; seat 0's
+table never draws another seat's hand or secret split (MS-012)."""
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from game.core.match import Match, SeatInfo  # noqa: E402
+from game.games import registry  # noqa: E402
+from game.ui.assets import Assets  # noqa: E402
+from game.ui.settings import Settings  # noqa: E402
+from game.ui.sound import Sound  # noqa: E402
+from game.ui.table.base import TableContext  # noqa: E402
+
+SIZE = (1920, 1080)
+
+
+@pytest.fixture(scope="module", autouse=True)
+def display():
+    pygame.init()
+    pygame.display.set_mode((1, 1))
+    yield
+
+
+class Rig:
+    def __init__(self, seed=1):
+        self.spec = registry.get("monster_shop")
+        rules = registry.ruleset("monster_shop")
+        seats = [SeatInfo(f"P{i}", "human" if i == 0 else "ai", "easy") for i in range(4)]
+        agents = {i: self.spec.make_agent("easy", i, seed * 7 + i) for i in range(1, 4)}
+        self.match = Match("monster_shop", rules, seats, {}, seed, agents=agents)
+        self.settings = Settings()
+        self.settings.animation_speed = 0.0
+        self.ctx = TableContext(match=self.match, spec=self.spec, viewer=0, assets=Assets(),
+                                sound=Sound(self.settings), settings=self.settings, submit=self.submit, size=SIZE)
+        self.table = self.spec.table_class()(self.ctx)
+        self.screen = pygame.Surface(SIZE)
+
+    def submit(self, seat, action):
+        events = self.match.submit(seat, action)
+        self.table.on_events(events)
+        return events
+
+    def frame(self):
+        self.table.update(1 / 30)
+        self.table.draw(self.screen)
+
+
+def click(table, rect):
+    pos = (int(rect.centerx), int(rect.centery))
+    pygame.event.clear()
+    for e in (pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
+              pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
+              pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)):
+        table.handle_event(e)
+    table.update(1 / 60)
+
+
+def test_MS_180_a_whole_game_by_clicking_the_tables_buttons():
+    rig = Rig(seed=3)
+    m = rig.match
+    clicks = plans = 0
+    kinds = set()
+    for _ in range(3000):
+        if m.over:
+            break
+        d = m.decisions()[0]
+        if d.seat != 0:
+            rig.table.on_events(m.run_agents(1))
+            continue
+        rig.frame()
+        buttons = [w for w in rig.table.widgets if getattr(w, "action", None) is not None
+                   and isinstance(w.action, tuple)]
+        assert buttons, d.kind
+        assert all(m.is_legal(0, b.action) for b in buttons)
+        before = len(m.log)
+        pick = 0
+        if d.kind == "plan":
+            wanted = [i for i, b in enumerate(buttons) if len(b.action[1]) >= 2 and all(g[1] for g in b.action[1])]
+            pick = wanted[0] if wanted else len(buttons) // 2
+        if d.kind == "send":
+            wanted = [i for i, b in enumerate(buttons) if b.action[0] == "send" and b.action[2] == "monster_low"]
+            pick = wanted[0] if wanted else 0
+        click(rig.table, buttons[pick].rect)
+        assert len(m.log) == before + 1, d.kind
+        clicks += 1
+        kinds.add(d.kind)
+        plans += d.kind == "plan"
+    assert m.over and plans == 6 and {"plan", "send", "assign"} <= kinds
+    rig.frame()
+
+
+def test_MS_012_seat_zero_never_sees_another_seats_plan_or_hand():
+    rig = Rig(seed=4)
+    m = rig.match
+    rig.submit(1, ("plan", ((3, 2, 0, 0),)))
+    rig.submit(2, ("plan", ((1, 0, 0, 0),)))
+    drawn = []
+    real = rig.table.gfx.text
+
+    def spy(s, *a, **k):
+        drawn.append(s)
+        return real(s, *a, **k)
+    rig.table.gfx.text = spy
+    rig.frame()
+    text = " ".join(drawn)
+    assert "3i+2g" not in text and "plan:" not in text
+    assert "✓" in text                      # only that seats 1 and 2 committed
