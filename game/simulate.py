@@ -238,8 +238,9 @@ def describe(report: dict) -> str:
             kinds = ", ".join(f"{k} {v['p95']}" for k, v in by_kind.items())
             lines.append(f"  {'':7s}   p95 by kind: {kinds}")
     for err in report["errors"][:10]:
-        seats = f" (--agents {','.join(err['agents'])})" if err.get("agents") else ""
-        lines.append(f"  ERROR seed {err['seed']}{seats}: {err['message']}")
+        lines.append(f"  ERROR seed {err['seed']}: {err['message']}")
+        if err.get("agents"):
+            lines.append(f"    alone: --seed {err['seed']} --games 1 --agents {','.join(err['agents'])}")
     if len(report["errors"]) > 10:
         lines.append(f"  … and {len(report['errors']) - 10} more errors (--json lists them all)")
     return "\n".join(lines)
