@@ -178,10 +178,7 @@ def cmd_validate(args) -> int:
                 ruleset = spec.load_ruleset(data_dir / game_id if data_dir else None)
                 summary = getattr(ruleset, "data_summary", lambda: "")()
                 line = f"{game_id}: ok{(' (' + summary + ')') if summary else ''}"
-                if bar.shown:
-                    bar.bar.write(line, file=sys.stdout)
-                else:
-                    print(line)
+                bar.print(line)
             except DataError as exc:
                 failures += exc.problems
             bar.step(game_id)

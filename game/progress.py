@@ -46,6 +46,13 @@ class Progress:
                 self.bar.set_description_str(label, refresh=False)
             self.bar.update(1)
 
+    def print(self, line: str) -> None:
+        """A line of ordinary output (stdout) that does not tear the bar."""
+        if self.bar is not None:
+            self.bar.write(line, file=sys.stdout)
+        else:
+            print(line)
+
     def close(self) -> None:
         if self.bar is not None:
             self.bar.close()
