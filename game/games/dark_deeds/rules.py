@@ -155,6 +155,12 @@ class DarkDeedsRules:
                 "bonus": bonus, "guards": steps, "p_guards": p_guards, "p_take": p_take,
                 "p_all": p_guards * p_take, "favour": card.favour}
 
+    def text_params(self) -> dict:
+        """The numbers the rules page quotes, from rules.yaml."""
+        r = self.rules
+        return {"arrest": r.arrest_threshold, "hand_limit": r.hand_limit, "deeds_per_phase": r.deeds_per_phase,
+                "failed_guard": r.failed_guard_attack_suspicion}
+
     def default_options(self) -> dict:
         o = self.rules.options
         return {"first_player": o.first_player, "open_scores": o.open_scores}
@@ -636,9 +642,9 @@ class DarkDeedsRules:
         self._do_roll(s, s.active, ev)
 
     def _st_after_roll(self, s, ev):
-        # Loaded Dice is offered after a failed roll only: rerolling a success never helps
-        r = s.roll
-        if not s.rerolled and r[5] < r[2] and self._first_by_key(s.hands[s.active], "reroll"):
+        # Loaded Dice: offered right after the player sees any of their own 2d6 results,
+        # a success too (DD-G04: e.g. to try for Lucky Streak's double six)
+        if not s.rerolled and self._first_by_key(s.hands[s.active], "reroll"):
             return False
         s.stage = "roll_check"
         return True

@@ -236,3 +236,24 @@ def test_copies_are_interchangeable_in_actions():
     assert ("play", a) in acts and ("play", b) not in acts
     R.apply(s, 0, ("play", b))                    # dragging the other copy works too
     assert b in s.tavern_discard and a in s.hands[0]
+
+
+def test_DD_G04_loaded_dice_is_offered_after_a_success_too():
+    """Immediately after seeing any of your own 2d6 results — a success too (e.g. to try
+    for Lucky Streak's double six); accepting keeps the success."""
+    s = make(street=["cobbler"] + [None] * 5, hands={0: ["loaded_dice"]})
+    dice(s, 5, 6, 6, 6)
+    act(s, "target", "street", 1)
+    act(s, "roll")
+    d = decision(s)
+    assert d.kind == "after_roll" and d.prompt["success"] is True
+    assert ("play", ids("loaded_dice")[0]) in d.actions and ("accept",) in d.actions
+    ev = act(s, "play", ids("loaded_dice")[0])
+    assert [e.data["faces"] for e in ev if e.kind == "roll"] == [[6, 6]]
+    assert decision(s).kind == "loot_choice"
+    # without Loaded Dice in hand, a success goes straight on
+    s = make(street=["cobbler"] + [None] * 5)
+    dice(s, 5, 6)
+    act(s, "target", "street", 1)
+    act(s, "roll")
+    assert decision(s).kind == "loot_choice"
