@@ -257,3 +257,17 @@ def test_the_replay_viewer_shows_a_save_as_far_as_it_is_legal(home):
         assert scene.pos == 1
     finally:
         app.shutdown()
+
+
+def test_the_load_screen_reads_a_bounded_number_of_bytes(home, monkeypatch):
+    from game.ui.scenes import saves
+    folder = home / "data" / "saves"
+    data = _good_save(folder / "a.json")
+    size = (folder / "a.json").stat().st_size
+    for i, name in enumerate(("b.json", "c.json")):
+        (folder / name).write_text(json.dumps(data))
+        os.utime(folder / name, (time.time() - 100 * (i + 1),) * 2)
+    monkeypatch.setattr(saves, "READ_BUDGET", int(size * 2.5))
+    infos = saves.scan(("save",))
+    assert [i.path.name for i in infos] == ["a.json", "b.json", "c.json"]
+    assert infos[0].ok and infos[1].ok and not infos[2].ok and "not read" in infos[2].error

@@ -113,6 +113,7 @@ class SaveInfo:
 
 
 MAX_LISTED = 300          # newest files per folder: a folder of thousands still opens at once
+READ_BUDGET = 64 * 1024 * 1024   # bytes parsed per scan; older files past it are listed unread
 
 
 def scan(kinds=("autosave", "save")) -> list[SaveInfo]:
@@ -120,6 +121,7 @@ def scan(kinds=("autosave", "save")) -> list[SaveInfo]:
     known = registry.game_ids()
     folders = {"autosave": autosave_dir(), "save": saves_dir(), "replay": replays_dir()}
     out = []
+    budget = READ_BUDGET
     for kind in kinds:
         folder = folders[kind]
         try:
@@ -128,18 +130,23 @@ def scan(kinds=("autosave", "save")) -> list[SaveInfo]:
             found = []
             for p in folder.glob("*.json"):
                 try:
-                    found.append((p.stat().st_mtime, p))
+                    st = p.stat()
+                    found.append((st.st_mtime, st.st_size, p))
                 except OSError:
                     continue
         except OSError:
             continue
         found.sort(key=lambda item: -item[0])
-        for mtime, p in found[:MAX_LISTED]:
+        for mtime, size, p in found[:MAX_LISTED]:
             info = SaveInfo(p, kind, mtime)
-            try:
-                info.record = read_record(p, known_games=known)
-            except RecordError as exc:
-                info.error = str(exc)
+            if size > budget:
+                info.error = f"{p}: not read (the saves listed before it already hold {READ_BUDGET // 2**20} MB)"
+            else:
+                budget -= size
+                try:
+                    info.record = read_record(p, known_games=known)
+                except RecordError as exc:
+                    info.error = str(exc)
             out.append(info)
     out.sort(key=lambda s: -s.mtime)
     return out
