@@ -131,12 +131,27 @@ def test_ctrl_c_prints_the_summary_of_the_finished_games(monkeypatch, capsys):
     assert "3/1000000 games" in out and "interrupted (Ctrl+C)" in out
 
 
+def _children(pid: int) -> list[int]:
+    out = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == pid:
+            out.append(int(stat.parent.name))
+    return out
+
+
 def test_ctrl_c_in_a_real_process_with_workers():
     proc = subprocess.Popen([sys.executable, "main.py", "simulate", "--game", "schemers", "--players", "2",
                              "--agents", "random", "--games", "10000000", "--jobs", "2"], cwd=ROOT,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                             preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
-    time.sleep(12)          # imports and the pool start first (slow on a loaded machine)
+    end = time.monotonic() + 90         # Ctrl+C once the workers run (imports first, slow when loaded)
+    while len(_children(proc.pid)) < 2 and time.monotonic() < end and proc.poll() is None:
+        time.sleep(0.2)
+    time.sleep(1.0)
     proc.send_signal(signal.SIGINT)
     out, err = proc.communicate(timeout=120)
     assert proc.returncode == 130, err[-600:]
