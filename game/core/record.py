@@ -271,7 +271,7 @@ def check_record(record: Record, ruleset, min_players: int | None = None,
                   actions=record.actions, digest=record.digest, format=record.format, extra=record.extra)
 
 
-def load_checked(path, ruleset_for=None) -> tuple:
+def load_checked(path) -> tuple:
     """read_record + check_record against the registry: (record, spec, ruleset).
     Every failure is a RecordError naming the file (unknown game, damaged data too)."""
     from ..games import registry
@@ -280,7 +280,7 @@ def load_checked(path, ruleset_for=None) -> tuple:
     record = read_record(path, known_games=set(registry.game_ids()))
     try:
         spec = registry.get(record.game)
-        ruleset = ruleset_for(record.game) if ruleset_for else registry.ruleset(record.game)
+        ruleset = registry.ruleset(record.game)
     except DataError as exc:
         raise RecordError(f"{path}: the data of {record.game} has errors ({one_line(exc, 160)})") from None
     record = check_record(record, ruleset, int(spec.min_players), int(spec.max_players), name=str(path))
@@ -295,15 +295,13 @@ def replay_record(record: Record, ruleset, *, now=None, agents=None, autosave_pa
     `partial=False` that reason is raised as RecordError instead; with `partial=True`
     the match stops just before it (the replay viewer shows a save as far as it is
     legal). A game bug while replaying is a reason too, never a traceback."""
-    import time as _time
-
     from .match import Match, SeatInfo
     from .rules import IllegalAction
 
     seats = [SeatInfo.from_json(s) for s in record.seats]
     try:
         match = Match(record.game, ruleset, seats, record.options, record.seed,
-                      now=now or _time.monotonic, agents=agents, validated=True)
+                      now=now or time.monotonic, agents=agents, validated=True)
     except (RecordError, RecursionError, MemoryError):
         raise
     except Exception as exc:        # noqa: BLE001 - a save that cannot even set up
@@ -325,7 +323,7 @@ def replay_record(record: Record, ruleset, *, now=None, agents=None, autosave_pa
                 match.replay_to(i)      # the failed action may have half-changed the state
             else:
                 match = Match(record.game, ruleset, seats, record.options, record.seed,
-                              now=now or _time.monotonic, agents=agents, validated=True)
+                              now=now or time.monotonic, agents=agents, validated=True)
             break
     if stop is None and check_digest and record.digest \
             and state_digest(ruleset, match.state) != record.digest:
