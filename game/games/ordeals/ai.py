@@ -336,7 +336,7 @@ class HardAgent:
     with sampled dice, the rest of the Act is played by the normal policy, and the
     candidate with the best mean `evaluate` is chosen."""
 
-    def __init__(self, R, seed=0, samples=4, max_candidates=8, budget=0.6):
+    def __init__(self, R, seed=0, samples=3, max_candidates=6, budget=0.6, horizon=14):
         self.R = R
         self.name = "hard"
         self.rnd = random.Random(seed)
@@ -344,6 +344,7 @@ class HardAgent:
         self.samples = samples
         self.max_candidates = max_candidates
         self.budget = budget
+        self.horizon = horizon
 
     def choose(self, view, decision, budget=None):
         R = self.R
@@ -360,11 +361,12 @@ class HardAgent:
         deadline = time.perf_counter() + (budget if budget is not None else self.budget)
         scores = {}
         for k in range(self.samples):
+            seed = self.rnd.getrandbits(64)      # the same dice for every candidate (fair comparison)
             for a in cands:
                 if time.perf_counter() > deadline and k > 0:
                     break
                 s = s0.clone()
-                s.rng = RNG(self.rnd.getrandbits(64))
+                s.rng = RNG(seed)
                 try:
                     R.apply(s, decision.seat, a)
                 except Exception:
@@ -373,21 +375,22 @@ class HardAgent:
                 scores.setdefault(a, []).append(evaluate(R, s, side))
         if not scores:
             return base
-        bonus = {base: 0.5}
+        bonus = {base: 1.0}
         return max(scores, key=lambda a: sum(scores[a]) / len(scores[a]) + bonus.get(a, 0.0))
 
     def _finish_act(self, s, side, seat):
-        """Play on with the normal policy while this side is deciding (its Act, a push)."""
+        """Play on with the normal policy for every side (the Shadow runs inside apply)
+        until the Turn is over or `horizon` decisions were made: the candidate is judged
+        with the answer it invites."""
         R = self.R
-        for _ in range(12):
-            if s.res is not None:
+        turn = s.turn
+        for _ in range(self.horizon):
+            if s.res is not None or s.turn != turn:
                 return
             ds = R.decisions(s)
             if not ds:
                 return
             d = ds[0]
-            if s.seat_side[d.seat] != side or d.kind not in ("act", "push"):
-                return
             R.apply(s, d.seat, self.policy.choose(s, d))
 
 

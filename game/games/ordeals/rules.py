@@ -1202,6 +1202,22 @@ class OrdealsRules:
                 (abs(o.z - c.z) <= 1.0 if stays_top else o.z <= 1.0)]
         walked, stopped = m.stop_at_foes(path, foes)
         end = walked[-1]
+        if from_top and not stays_top and stopped:
+            if m.inside_top(end, c.on):
+                stays_top = True          # stopped by a Foe before the edge: still on top
+            else:
+                # over the edge: the base comes down where it can stand, on toward dest
+                ground = self.others_for(s, i)
+                a, b = end, path[-1]
+                L = G.dist(a, b)
+                k = 0
+                while not m.can_stand(end, ground) and k < 200:
+                    k += 1
+                    t = min(1.0, k * 0.05 / L) if L > 0 else 1.0
+                    end = (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t)
+                    if t >= 1.0:
+                        break
+                walked = walked[:-1] + [end]
         c.x, c.y = _r2(end[0]), _r2(end[1])
         if not stays_top:
             c.z, c.on = 0.0, -1
