@@ -155,6 +155,17 @@ class DarkDeedsRules:
                 "bonus": bonus, "guards": steps, "p_guards": p_guards, "p_take": p_take,
                 "p_all": p_guards * p_take, "favour": card.favour}
 
+    def opening_events(self, s: State) -> list:
+        """What setup showed: a dice roll-off for the first player (DD-G12) is logged roll by
+        roll (each seat's 2d6, ties roll again), then who goes first and takes the coin."""
+        ev: list = []
+        for rnd in s.rolloff:
+            for seat, faces in sorted(rnd.items(), key=lambda kv: int(kv[0])):
+                self.log(ev, "rolloff", player=int(seat), total=sum(faces), faces=" + ".join(map(str, faces)))
+        if s.first_mode == "rolloff" or isinstance(s.first_mode, int):
+            self.log(ev, "first_player", player=s.first)
+        return ev
+
     def text_params(self) -> dict:
         """The numbers the rules page quotes, from rules.yaml."""
         r = self.rules

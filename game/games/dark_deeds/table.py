@@ -211,6 +211,10 @@ class DarkDeedsTable(DarkDeedsWords, TableKit):
         r = view.get("roll")
         if r and r.get("faces"):
             self._show_roll_static(r, view)
+        elif view.get("rolloff") and view.get("turn") == 1:
+            # the dice roll-off for the first player: the winner's dice and every total
+            first = view.get("first")
+            self._show_roll_static({"purpose": "rolloff", "faces": view["rolloff"][-1].get(str(first))}, view)
         self._refresh_dice(view)
 
     def zone_cards(self, view) -> dict:
@@ -438,7 +442,7 @@ class DarkDeedsTable(DarkDeedsWords, TableKit):
         self.roll_show = {"purpose": r.get("purpose"), "target": r.get("target"), "faces": faces,
                           "bonus": r.get("bonus", 0), "need": r.get("need"), "total": r.get("total"),
                           "success": (r.get("total") or 0) >= (r.get("need") or 0), "seat": view.get("active"),
-                          "landed": True}
+                          "landed": True, "rolloff": view.get("rolloff")}
 
     def _animate_roll(self, d) -> None:
         faces = list(d.get("faces") or [])

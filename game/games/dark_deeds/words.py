@@ -118,7 +118,7 @@ class DarkDeedsWords:
         rs = self.roll_show
         who = self.name(self.shown_active)
         mine = self.shown_active == self.viewer and self.is_human_viewer()
-        if rs is not None and rs.get("purpose") != "lay_low":
+        if rs is not None and rs.get("purpose") not in ("lay_low", "rolloff"):
             title = tx(f"purpose_{rs.get('purpose')}", card=self.card_name(rs.get("target")))
             b = rs.get("bonus", 0)
             sub = f"{tx('need', n=rs.get('need'))} · " + (tx("you_add", n=b) if rs.get("seat") == self.viewer
@@ -290,6 +290,10 @@ class DarkDeedsWords:
         who = self.name(rs.get("seat"))
         if purpose == "lay_low":
             return tx("purpose_lay_low", player=who), f"1d6 = {sum(faces)}  →  −{sum(faces)} {tx('suspicion')}", None
+        if purpose == "rolloff":
+            rounds = ["  ·  ".join(f"{self.name(int(seat))} {sum(f)}" for seat, f in sorted(rnd.items()))
+                      for rnd in rs.get("rolloff") or []]
+            return tx("rolloff_head"), "   |   ".join(rounds), None
         head = tx(f"purpose_{purpose}", card=self.card_name(rs.get("target")))
         if rs.get("seat") != self.viewer:
             head = f"{who}: {head}"

@@ -19,3 +19,38 @@ def test_every_table_word_of_dark_deeds_exists():
     assert len(keys) > 40
     missing = [k for k in sorted(keys) if not has(f"dark_deeds.table.{k}") and k not in FALLBACK]
     assert not missing, missing
+
+
+def test_DD_G12_a_dice_rolloff_is_logged_and_shown():
+    """Issue 12 item 8: the roll-off for the first player is in the chronicle (every
+    seat's 2d6, then who goes first) and its dice rest in the tray with the totals."""
+    import os
+
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    import pygame
+
+    from game.core.match import Match, SeatInfo
+    from game.games import registry
+    from tests.games.dark_deeds.test_table import Rig
+    pygame.init()
+    pygame.display.set_mode((1, 1))
+    rules = registry.ruleset("dark_deeds")
+    state = rules.setup(3, rules.validate_options({"first_player": "rolloff"}, 3), 20261130)
+    logs = [e.data for e in rules.opening_events(state) if e.kind == "log"]
+    rolls = [d for d in logs if d["key"] == "dark_deeds.log.rolloff"]
+    assert len(rolls) >= 3 and logs[-1]["key"] == "dark_deeds.log.first_player"
+    assert logs[-1]["params"]["player"] == state.first
+    rig = Rig(players=3, humans=(0,), viewer=0)
+    rig.match = Match("dark_deeds", rules, [SeatInfo(f"P{i}", "human" if i == 0 else "ai") for i in range(3)],
+                      {"first_player": "rolloff"}, 20261130)
+    rig.ctx.match = rig.match
+    rig.table.reload(0)
+    lines = ["".join(seg[0] for seg in entry) for entry in rig.table.log.entries]
+    assert any("for first player" in line for line in lines)
+    assert any("goes first" in line for line in lines)
+    t = rig.table
+    first = state.first
+    assert t.roll_show is not None and t.roll_show["purpose"] == "rolloff"
+    assert [d.face for d in t.dice] == state.rolloff[-1][str(first)]
+    head, line, ok = t.roll_words(t.roll_show)
+    assert ok is None and t.name(first) in line
