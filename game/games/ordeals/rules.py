@@ -1218,14 +1218,15 @@ class OrdealsRules:
                     if t >= 1.0:
                         break
                 walked = walked[:-1] + [end]
-        c.x, c.y = _r2(end[0]), _r2(end[1])
+        # a point on the Engagement ring stays exact (rounding could undo the Engagement)
+        c.x, c.y = (end if stopped else (_r2(end[0]), _r2(end[1])))
         if not stays_top:
             c.z, c.on = 0.0, -1
         # rounding may nudge into a base: step back along the path if so
         if not m.can_stand(c.pos, self.others_for(s, i, c.on if stays_top else -1), on=c.on if stays_top else -1):
             c.x, c.y = end
         ev.append(_E("move", {"piece": c.id, "index": i, "path": [[_r2(p[0]), _r2(p[1])] for p in walked],
-                              "to": [c.x, c.y], "z": c.z, "engaged": stopped, "reach": reach}))
+                              "to": [_r2(c.x), _r2(c.y)], "z": c.z, "engaged": stopped, "reach": reach}))
         if fall > 0:
             h = G.fall_harm(fall, self.R.safe_drop)
             if h > 0:

@@ -34,7 +34,7 @@ class OrdealsTable(TableKit):
     # ------------------------------------------------------------------ layout
     def board_rect(self) -> pygame.Rect:
         w, h = self.size
-        return pygame.Rect(20, 200, int(w * 0.74) - 20, h - 240)
+        return pygame.Rect(20, 250, int(w * 0.74) - 20, h - 290)
 
     def log_rect(self) -> pygame.Rect:
         w, h = self.size
@@ -287,7 +287,7 @@ class OrdealsTable(TableKit):
                 seen.add(label)
                 buttons.append(Button(("deed",) + tuple(a), label, action=a, seat=d.seat, font_size=18))
         spec = BannerSpec(key=(d.kind, len(self.ctx.match.log)), title=title, subtitle=sub, buttons=buttons[:10],
-                          decision=d, center=(self.board_rect().centerx, 100), width=1200)
+                          decision=d, center=(self.board_rect().centerx, 118), width=1200)
         return [], spec
 
     def draw_board(self, surf) -> None:
@@ -296,7 +296,8 @@ class OrdealsTable(TableKit):
         f = self.gfx.font(20, bold=True)
         if v:
             text = f"Trial {v['trial']['number']} · Turn {v['turn']}/{v['trial']['turns']} · Sight {v['sight']}\"" \
-                   f" · {v['season']}, {v['light']}, {v['weather']} · lost {v['lost'][0]} / {v['lost'][1]}"
+                   f" · {v['season']}, {v['light']}, {v['weather']}" \
+                   f" · Supplies lost: Company {v['lost'][0]}, {'Shadow' if v['mode'] == 'solo' else 'Rivals'} {v['lost'][1]}"
             surf.blit(f.render(text, True, style.PARCHMENT if hasattr(style, "PARCHMENT") else (230, 220, 200)),
                       (self.board_rect().x, self.board_rect().bottom + 2 - 24))
 
