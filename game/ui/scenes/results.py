@@ -141,7 +141,9 @@ class ResultsScene(Scene):
         draw_text(surf, self.app, text, (960, 250), FONT.display - 40, color, display=True, anchor="center",
                   shadow=True)
         sub = self.spec.title_text() if hasattr(self.spec, "title_text") else self.spec.title
-        reason = " ".join(x for x in (side_text(self.result), reason_text(self.match, self.result)) if x)
+        why = reason_text(self.match, self.result)
+        why = why[:1].upper() + why[1:]
+        reason = "\n".join(x for x in (side_text(self.result), why) if x)
         draw_text(surf, self.app, sub, (960, 330), FONT.heading, pal.text_dim, display="plain", anchor="center")
         if reason:
             block = self.app.assets.text_block(reason, FONT.body, pal.text, 1100, align="center")
