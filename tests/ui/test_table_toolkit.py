@@ -504,3 +504,61 @@ def test_face_data_loads_from_yaml_and_names_its_errors(tmp_path):
         with pytest.raises(DataError) as err:
             load_faces(tmp_path)
         assert f"faces.yaml:{line}" in str(err.value) and word in str(err.value)
+
+
+def test_drawing_helpers_draw_and_cache(parts):
+    m, t = _toy(parts, 1.0)
+    bg = pygame.Surface((1920, 1080))
+    bg.fill((0, 0, 0))
+    r = pygame.Rect(100, 100, 400, 200)
+    t.board_panel(bg, r, (60, 40, 30), (20, 10, 10), (200, 160, 80), cobbles=True)
+    inside = [bg.get_at((x, y)) for x in range(120, 480, 37) for y in range(120, 280, 23)]
+    assert sum(c != (0, 0, 0, 255) for c in inside) > len(inside) // 2 and bg.get_at((50, 50)) == (0, 0, 0, 255)
+    t.panel_header(bg, r, "dice", "Header", (255, 255, 255))
+    a, b = t.token_image("dice", 52), t.token_image("dice", 52, hover=True)
+    assert t.token_image("dice", 52) is a and a is not b and a.get_size() == (60, 60)
+    ok, bad, plain = t.plaque("Rob", "5 vs 4", True), t.plaque("Rob", "5 vs 6", False), t.plaque("Lay low", "1d6", None)
+    assert t.plaque("Rob", "5 vs 4", True) is ok and ok.get_size() != (0, 0) and bad is not ok and plain is not ok
+    table = t.score_table((600, 200), ["Pile", "Total"], [("5", "5"), ("3", "3")], [0])
+    assert table.get_size() == (600, 200)
+    ref = t.reference_panel((500, 300), "Turn", [("dice", "Roll."), ("tavern", "Drink.")], "R: hide")
+    assert ref.get_size() == (500, 300) and t.reference_panel((500, 300), "Turn", [("dice", "Roll."), ("tavern", "Drink.")], "R: hide") is ref
+    surf = pygame.Surface((1920, 1080))
+    t.draw_prompt(surf, pygame.Rect(600, 600, 800, 200), ("Your turn", "Roll the dice", "dice"))
+    t.glow_around(surf, [pygame.Rect(300, 300, 100, 140)], dashed=True)
+    lit = lambda box: sum(surf.get_at((x, y)) != (0, 0, 0, 255)
+                          for x in range(box.left, box.right, 3) for y in range(box.top, box.bottom, 3))
+    assert lit(pygame.Rect(600, 600, 800, 90)) > 50 and lit(pygame.Rect(280, 280, 140, 20)) > 5
+
+
+def test_move_together_hop_along_and_shuffle_into(parts):
+    m, t = _toy(parts, 1.0)
+    _settle(t)
+    t.add_zone(Spot("a", pygame.Rect(100, 100, 100, 140), (100, 140)))
+    t.add_zone(Spot("b", pygame.Rect(400, 100, 100, 140), (100, 140)))
+    t.add_zone(Stack("pile", pygame.Rect(700, 100, 100, 140), (100, 140)))
+    t.move_together([("deck", "a", "1"), ("deck", "b", "2")], 0.3, 0.05)
+    _settle(t)
+    assert [sp.key for sp in t.zones["a"].cards] == ["1"] and [sp.key for sp in t.zones["b"].cards] == ["2"]
+    assert t.sprite_of("2").face_up and t.sprite_of("2", prefix="a") is None
+    spots = []
+    dur = t.hop_along([(0, 0), (100, 0), (200, 0)], lambda pos, lift: spots.append((pos, lift)), per=0.1, hop=10)
+    assert dur == pytest.approx(0.2)
+    _settle(t)
+    assert spots[-1] == ((200, 0), 0.0) and max(l for _, l in spots) > 5
+    t.zones["pile"].cards += t.zones["a"].cards
+    t.zones["a"].cards = []
+    before = len(t.zones["deck"].cards)
+    t.step(lambda: t.shuffle_into("pile", "deck"))
+    _settle(t)
+    assert not t.zones["pile"].cards and len(t.zones["deck"].cards) == before + 1
+    assert all(sp.key is None for sp in t.zones["deck"].cards)
+
+
+def test_faces_warm_in_idle_frames(parts):
+    m, t = _toy(parts, 1.0)
+    _settle(t)
+    t.warm_later([("7", (90, 126)), ("8", (90, 126))])
+    for _ in range(5):
+        t.update(1 / 60)
+    assert not t._warm_queue and ("face", "7", (90, 126)) in t.cards._faces

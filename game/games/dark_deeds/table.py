@@ -721,23 +721,7 @@ class DarkDeedsTable(DarkDeedsWords, TableKit):
                           center=(st.centerx, st.top - int(168 * s)), width=min(int(860 * s), 860))
 
     def _pawn_img(self, hover=False):
-        s = self.L.get("s", 1.0)
-        size = int(52 * s)
-
-        def make():
-            w = size + 8
-            surf = pygame.Surface((w, w), pygame.SRCALPHA)
-            c = w // 2
-            if hover:
-                surf.blit(radial_glow(c, style.GOLD_BRIGHT, 150), (0, 0))
-            pygame.draw.circle(surf, (0, 0, 0, 120), (c + 2, c + 4), size // 2)
-            pygame.draw.circle(surf, (22, 16, 20), (c, c), size // 2)
-            pygame.draw.circle(surf, (70, 20, 30), (c, c), size // 2 - 3)
-            pygame.draw.circle(surf, style.GOLD_BRIGHT if hover else style.GOLD, (c, c), size // 2, max(2, size // 18))
-            ic = self.gfx.icon("minion", int(size * 0.66), (246, 230, 196))
-            surf.blit(ic, ic.get_rect(center=(c, c + 1)))
-            return surf
-        return self.gfx.cached(("dd_pawn", size, hover), make)
+        return self.token_image("minion", int(52 * self.L.get("s", 1.0)), hover)
 
     def _pawn_chip(self, d):
         opts = self._pawn_options(d)
@@ -745,15 +729,7 @@ class DarkDeedsTable(DarkDeedsWords, TableKit):
                           options=opts, tooltip=tx("pawn_tip"))
 
     def _coin_img(self, size, hover=False):
-        def make():
-            base = self.coin("most_suspicious", size, style.GOLD)
-            w = base.get_width() + 8
-            surf = pygame.Surface((w, w), pygame.SRCALPHA)
-            if hover:
-                surf.blit(radial_glow(w // 2, style.GOLD_BRIGHT, 140), (0, 0))
-            surf.blit(base, base.get_rect(center=(w // 2, w // 2)))
-            return surf
-        return self.gfx.cached(("dd_coin", size, hover), make)
+        return self.token_image("most_suspicious", size, hover, kind="coin")
 
     def _coin_chip(self, d):
         size = self.coin_size

@@ -45,7 +45,7 @@ from . import style
 from .base import GameTable, TableContext
 from .cards import CardRenderer, CardSprite
 from .dice import DieRenderer, DieSprite
-from .gfx import Gfx, seat_color, seat_marker_surface
+from .gfx import Gfx, radial_glow, seat_color, seat_marker_surface
 from .strings import ts
 from .tween import Animator, ease_in_out_cubic, ease_in_out_sine, ease_out_back, ease_out_cubic, linear
 from .widgets import Banner, Button, Chip, Effects, LogPanel, Menu, NumberPicker, Option
@@ -674,6 +674,29 @@ class TableKit(GameTable):
             p.blit(tip, tip.get_rect(midbottom=(w // 2, h - int(12 * s))))
             return p
         return g.cached(("kit_reference", size, heading, tuple(sections), hint), make)
+
+    def token_image(self, icon: str, size: int, hover: bool = False, kind: str = "pawn",
+                    fill=(70, 20, 30)) -> pygame.Surface:
+        """A piece's picture, cached: a "pawn" (a dark disc with a gold ring and an icon) or a
+        "coin" (the kit's gold coin); glowing when hovered (a TokenChip's two images)."""
+        def make():
+            base = self.coin(icon, size, style.GOLD) if kind == "coin" else None
+            w = (base.get_width() if base is not None else size) + 8
+            surf = pygame.Surface((w, w), pygame.SRCALPHA)
+            c = w // 2
+            if hover:
+                surf.blit(radial_glow(c, style.GOLD_BRIGHT, 150), (0, 0))
+            if base is not None:
+                surf.blit(base, base.get_rect(center=(c, c)))
+                return surf
+            pygame.draw.circle(surf, (0, 0, 0, 120), (c + 2, c + 4), size // 2)
+            pygame.draw.circle(surf, (22, 16, 20), (c, c), size // 2)
+            pygame.draw.circle(surf, fill, (c, c), size // 2 - 3)
+            pygame.draw.circle(surf, style.GOLD_BRIGHT if hover else style.GOLD, (c, c), size // 2, max(2, size // 18))
+            ic = self.gfx.icon(icon, int(size * 0.66), (246, 230, 196))
+            surf.blit(ic, ic.get_rect(center=(c, c + 1)))
+            return surf
+        return self.gfx.cached(("kit_token", icon, size, hover, kind, fill), make)
 
     # -- idle warm-up of faces ------------------------------------------------------------
     def warm_later(self, items) -> None:
