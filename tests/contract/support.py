@@ -282,6 +282,23 @@ def check_indistinguishable(ruleset, players: int, seed: int, every: int = 3, li
     return stats
 
 
+def check_determinize(ruleset, determinize, players: int, seed: int, every: int = 5) -> int:
+    """The game's ISMCTS determinizer builds, from a seat's view, a state that seat
+    cannot tell from the real one: the same view, and a state whose decisions work."""
+    checked = 0
+    for state in sample_states(ruleset, players, seed, every, limit=30):
+        for seat in range(players):
+            mine = ruleset.view(state, seat)
+            guess = determinize(mine, seat, RNG(checked))
+            assert canon(ruleset.view(guess, seat)) == canon(mine), \
+                f"seat {seat}: the determinized state shows another view (seed {seed})\n" \
+                f"{_first_difference(mine, ruleset.view(guess, seat))}"
+            if ruleset.result(guess) is None:
+                assert ruleset.decisions(guess), f"seat {seat}: the determinized state has no decision"
+            checked += 1
+    return checked
+
+
 def _reveals(ev, seat) -> bool:
     """Whether an event shows `seat` something that was hidden: a reveal, draw or deal,
     an event marked as an undo barrier for that reason, or a private event to it."""

@@ -7,7 +7,7 @@ import random
 import pytest
 
 from game.core.rules import event
-from tests.toygame import ToyBoardRules, ToyCoopRules
+from tests.toygame import ToyBoardRules, ToyCoopRules, board_determinize
 
 from . import support as S
 
@@ -21,6 +21,16 @@ def test_the_toy_board_keeps_the_whole_contract(tmp_path):
     assert S.check_views_json(rules, 3, 1) > 0
     stats = S.check_indistinguishable(rules, 3, 4)
     assert stats["changed"] > stats["states"] // 4 and stats["events"] > 0, stats
+    assert S.check_determinize(rules, board_determinize, 3, 1) > 0
+
+
+def test_a_determinizer_that_forgets_something_public_fails():
+    def forgetful(view, seat, rng):
+        s = board_determinize(view, seat, rng)
+        s.round = 1                                   # the round is public
+        return s
+    with pytest.raises(AssertionError, match="another view"):
+        S.check_determinize(ToyBoardRules(), forgetful, 2, 1, every=2)
 
 
 class LeakyView(ToyBoardRules):

@@ -19,6 +19,19 @@ def golden_params():
     return out
 
 
+def determinized():
+    """Games whose spec names a determinizer (for ISMCTS); a game that does not import
+    is left to its other tests, which say why."""
+    out = []
+    for gid in GAMES:
+        try:
+            if registry.get(gid).determinize is not None:
+                out.append(gid)
+        except Exception:             # noqa: BLE001
+            continue
+    return out
+
+
 @pytest.fixture(params=GAMES)
 def game(request):
     """(game id, its Ruleset built from the bundled data)."""
@@ -76,6 +89,13 @@ def test_a_seat_cannot_tell_apart_states_that_differ_in_what_it_may_not_see(game
     # perturb_hidden must really change hidden things, and events must get compared
     assert totals["changed"] >= totals["states"] // 4, totals
     assert totals["events"] >= totals["states"] // 5, totals
+
+
+@pytest.mark.parametrize("game_id", determinized())
+def test_the_determinizer_agrees_with_the_view(game_id):
+    rules = registry.ruleset(game_id)
+    determinize = registry.get(game_id).determinize
+    assert S.check_determinize(rules, determinize, S.usual_players(rules), seed=3) > 0
 
 
 @pytest.mark.parametrize("game_id,path", golden_params())
