@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pygame
 
-from ...core.i18n import t
+from ...core.i18n import format_date, t
 from ...core.paths import storage_problem, user_data_dir
 from ...core.record import Record, RecordError, clean_orphans, load_checked, read_record, replay_record
 from ..theme import FONT, SPACE
@@ -91,7 +91,7 @@ class SaveInfo:
         return ", ".join(str(s.get("name", "?")) for s in self.record.seats)
 
     def when(self) -> str:
-        return time.strftime("%d %b %Y, %H:%M", time.localtime(self.mtime))
+        return format_date(self.mtime)
 
     def ago(self) -> str:
         d = max(0, time.time() - self.mtime)
