@@ -14,13 +14,15 @@ SCENES = ("menu", "new_game", "settings", "rules", "about", "load", "replays", "
           "curtain", "table", "replay")
 
 
-def make_app(size=(1920, 1080)):
+def make_app(size=(1920, 1080), lang=None):
     """A headless App with default settings (never written to the user's folder)."""
     import pygame  # noqa: F401  (after the SDL env vars)
     from .app import App
     from .settings import Settings
     settings = Settings()
     settings.path = None
+    if lang:                               # screenshot --lang: this run only, never saved
+        settings.language = lang
     app = App(headless=True, settings=settings)
     app.save_settings = lambda: None       # headless runs never touch the user's settings
     return app
@@ -90,10 +92,10 @@ def table_scene_for(app, spec, match, viewer=0, autoplay=False):
     return scene
 
 
-def screenshot(game_id, players, options, seed, after, out_path, size=(1920, 1080), seats=None):
+def screenshot(game_id, players, options, seed, after, out_path, size=(1920, 1080), seats=None, lang=None):
     """Play `after` actions with agents, then render seat 0's table (animations
     finished) into a PNG of `size`."""
-    app = make_app()
+    app = make_app(lang=lang)
     spec, match = play_match(game_id, players, options, seed, after, seats=seats)
     scene = table_scene_for(app, spec, match, viewer=0, autoplay=False)
     from .scenes.menu import MenuScene
@@ -183,8 +185,8 @@ def build_scene(app, name: str):
     return app.top
 
 
-def screenshot_scene(name, out_path, size=(1920, 1080)):
-    app = make_app()
+def screenshot_scene(name, out_path, size=(1920, 1080), lang=None):
+    app = make_app(lang=lang)
     build_scene(app, name)
     _settle(app, 45)
     return _save(app, app.screen, out_path, size)
