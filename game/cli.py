@@ -84,6 +84,7 @@ def build_parser() -> argparse.ArgumentParser:
     shot.add_argument("--out", required=True)
     shot.add_argument("--size", default="1920x1080")
     shot.add_argument("--scene", default=None, help="a scene instead of a table: menu, new_game, settings, rules, about, load, results")
+    shot.add_argument("--lang", default=None, help="render in this language (en, cs, …) without touching your settings")
     shot.set_defaults(run=cmd_screenshot)
 
     bench = sub.add_parser("bench", help="measure frame times, start-up, simulation speed, AI time, memory")
@@ -272,14 +273,17 @@ def cmd_screenshot(args) -> int:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     from .ui import headless
+    from .core.i18n import available_languages
+    if args.lang is not None and args.lang not in available_languages():
+        raise UsageError(f"--lang {args.lang!r}: expected one of {', '.join(available_languages())}")
     if args.scene:
-        headless.screenshot_scene(args.scene, args.out, size)
+        headless.screenshot_scene(args.scene, args.out, size, lang=args.lang)
     else:
         if not args.game or not args.players:
             raise UsageError("screenshot: give --game and --players (or --scene NAME)")
         _spec, ruleset = load_game(args.game)
         options = game_options(args, ruleset)
-        headless.screenshot(args.game, args.players, options, args.seed, args.after, args.out, size)
+        headless.screenshot(args.game, args.players, options, args.seed, args.after, args.out, size, lang=args.lang)
     print(args.out)
     return 0
 
