@@ -152,6 +152,14 @@ class OrdealsTable(TableKit):
             return False
         verb = d.free.get("verb")
         action = (verb, round(point[0], 2), round(point[1], 2))
+        if verb == "move" and not self.ctx.match.is_legal(d.seat, action):
+            # a pixel beyond the allowance: the same line, just inside it
+            ox, oy = d.free["origin"]
+            L = math.hypot(point[0] - ox, point[1] - oy)
+            reach = float(d.free["reach"])
+            if reach < L <= reach + 0.25:
+                k = (reach - 0.01) / L
+                action = (verb, round(ox + (point[0] - ox) * k, 2), round(oy + (point[1] - oy) * k, 2))
         if not self.ctx.match.is_legal(d.seat, action):
             self.say("Out of reach, blocked, or not a place to stand.")
             self.sound("error")

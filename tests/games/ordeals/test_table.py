@@ -1,0 +1,188 @@
+"""The Book of Ordeals table under SDL's dummy drivers, driven by real posted mouse events:
+deployment by clicks, a character dragged to a point moves there (the ruler shows the
+inches while carried), an illegal drop glides back and applies nothing, the active
+character's Sight ring and line-of-sight overlay are on, and a whole solo Trial played
+through the table by mouse and banner buttons against the Shadow."""
+from __future__ import annotations
+
+import math
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from game.core.match import Match, SeatInfo  # noqa: E402
+from game.games import registry  # noqa: E402
+from game.ui.assets import Assets  # noqa: E402
+from game.ui.settings import Settings  # noqa: E402
+from game.ui.sound import Sound  # noqa: E402
+from game.ui.table.base import TableContext  # noqa: E402
+
+SIZE = (1920, 1080)
+
+
+@pytest.fixture(scope="module", autouse=True)
+def display():
+    pygame.init()
+    pygame.display.set_mode((1, 1))
+    yield
+
+
+class Rig:
+    def __init__(self, seed=3, trial=1):
+        self.spec = registry.get("ordeals")
+        rules = registry.ruleset("ordeals")
+        self.rules = rules
+        self.match = Match("ordeals", rules, [SeatInfo("P0", "human")], {"mode": "solo", "trial": trial}, seed)
+        self.settings = Settings()
+        self.settings.animation_speed = 0.0
+        self.ctx = TableContext(match=self.match, spec=self.spec, viewer=0, assets=Assets(),
+                                sound=Sound(self.settings), settings=self.settings, submit=self.submit, size=SIZE)
+        self.table = self.spec.table_class()(self.ctx)
+        self.screen = pygame.Surface(SIZE)
+
+    def submit(self, seat, action):
+        events = self.match.submit(seat, action)
+        self.table.on_events(events)
+        return events
+
+    def settle(self, limit=20.0, dt=1 / 30):
+        t = 0.0
+        while t < limit:
+            self.table.update(dt)
+            t += dt
+            if not self.table.busy():
+                break
+        self.table.update(dt)
+
+    def pump(self):
+        for e in pygame.event.get():
+            self.table.handle_event(e)
+            self.table.update(1 / 60)
+        self.settle()
+
+    def screen_of(self, world):
+        return tuple(int(round(v)) for v in self.table.board.camera.to_screen(world))
+
+    def decision(self):
+        ds = self.match.decisions_for(0)
+        return ds[0] if ds else None
+
+    def deploy_all(self):
+        while self.decision() is not None and self.decision().kind == "deploy":
+            d = self.decision()
+            a = d.actions[0]
+            post_click(self.screen_of((a[1], a[2])))
+            self.pump()
+
+
+def post_click(pos, button=1):
+    pygame.event.clear()
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
+
+
+def post_drag(a, b, steps=10, release=True):
+    pygame.event.clear()
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=a, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=a, button=1))
+    last = a
+    for i in range(1, steps + 1):
+        p = (int(a[0] + (b[0] - a[0]) * i / steps), int(a[1] + (b[1] - a[1]) * i / steps))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=p, rel=(p[0] - last[0], p[1] - last[1]),
+                                             buttons=(1, 0, 0)))
+        last = p
+    if release:
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=b, button=1))
+
+
+def to_act(rig):
+    """Deploy by clicks, then answer initiative/activation with banner buttons until an Act."""
+    rig.deploy_all()
+    for _ in range(40):
+        d = rig.decision()
+        if d is None or d.kind == "act":
+            return d
+        rig.table.update(1 / 30)
+        b = rig.table.banner
+        assert b is not None, f"no banner for {d.kind}"
+        btn = b.spec.buttons[0]
+        rig.submit(btn.seat if btn.seat is not None else 0, btn.action)
+        rig.settle()
+    return rig.decision()
+
+
+def test_deploy_by_clicks_and_drag_move_with_the_ruler():
+    rig = Rig()
+    d = to_act(rig)
+    assert d is not None and d.kind == "act" and d.free["verb"] == "move"
+    i = d.free["index"]
+    piece = rig.table.pieces[i]
+    assert piece.draggable
+    ox, oy = d.free["origin"]
+    a = next(a for a in d.actions if a[0] == "move")
+    start, end = rig.screen_of((ox, oy)), rig.screen_of((a[1], a[2]))
+    post_drag(start, end, release=False)
+    for e in pygame.event.get():
+        rig.table.handle_event(e)
+    ruler = rig.table.board.ruler()
+    assert ruler is not None and ruler[0] > 0                      # the live ruler while carried
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1))
+    before = len(rig.match.log)
+    rig.pump()
+    assert len(rig.match.log) == before + 1 and rig.match.log[-1][1][0] == "move"
+    c = rig.match.view(0)["chars"][i]
+    assert math.hypot(c["x"] - a[1], c["y"] - a[2]) < 0.35
+
+
+def test_an_illegal_drop_glides_back_and_applies_nothing():
+    rig = Rig()
+    d = to_act(rig)
+    i = d.free["index"]
+    ox, oy = d.free["origin"]
+    far = (ox, min(rig.table.view["trial"]["size"][1] - 1, oy + 10))     # 10" away: beyond any Move
+    before = len(rig.match.log)
+    post_drag(rig.screen_of((ox, oy)), rig.screen_of(far))
+    rig.pump()
+    assert len(rig.match.log) == before
+    piece = rig.table.pieces[i]
+    assert math.hypot(piece.pos[0] - ox, piece.pos[1] - oy) < 0.05
+
+
+def test_sight_ring_and_line_of_sight_overlay_of_the_active_character():
+    rig = Rig()
+    d = to_act(rig)
+    rig.table.update(1 / 30)
+    assert rig.table.board.los_from is rig.table.pieces[d.free["index"]]
+    assert any("Sight" in (r.label or "") for r in rig.table.board.rings)
+    rig.table.draw(rig.screen)
+
+
+def test_a_whole_trial_by_mouse_against_the_shadow():
+    rig = Rig(seed=5)
+    rig.deploy_all()
+    for _ in range(400):
+        if rig.match.over:
+            break
+        d = rig.decision()
+        assert d is not None
+        rig.table.update(1 / 30)
+        if d.kind == "act" and any(a[0] == "move" for a in d.actions) and rig.match.view(0)["act"]["spent"] == 0:
+            a = next(a for a in d.actions if a[0] == "move")
+            post_drag(rig.screen_of(tuple(d.free["origin"])), rig.screen_of((a[1], a[2])))
+            before = len(rig.match.log)
+            rig.pump()
+            if len(rig.match.log) > before:
+                continue
+        b = rig.table.banner
+        assert b is not None and b.spec.buttons, f"no buttons for {d.kind}"
+        pick = next((x for x in b.spec.buttons if x.action and x.action[0] in ("fire", "assault", "stand", "use")),
+                    b.spec.buttons[-1] if d.kind == "act" else b.spec.buttons[0])
+        rig.submit(0, pick.action)
+        rig.settle()
+        rig.table.draw(rig.screen)
+    assert rig.match.over
