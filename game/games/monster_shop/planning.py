@@ -200,7 +200,7 @@ class PlanningMixin:
         if g[0] + g[2] < space.min_imps or g[1] < space.min_gold:
             return False
         if op == "food_stall":
-            return any(s.food_offer[slot])
+            return slot < len(s.food_offer) and any(s.food_offer[slot])
         if op == "artifacts":
             return bool(s.art_offer)
         if op == "cage":
