@@ -32,6 +32,7 @@ import warnings
 
 import pygame
 
+from ..core import i18n
 from ..core.i18n import set_language, t
 from . import settings as settings_mod
 from . import theme
@@ -76,6 +77,7 @@ class App:
             settings, msg = settings_mod.load()
         self.settings = settings
         set_language(settings.language or "en")
+        self.language_seen = i18n.generation()   # screens' labels are in this language
         pygame.display.init()
         pygame.font.init()
         self.size = tuple(size)
@@ -361,6 +363,7 @@ class App:
             self.dispatch(e)
             if not self.running:
                 return False
+        self.relabel()
         top = self.top
         if top is not None:
             try:
@@ -381,6 +384,19 @@ class App:
         self.drawn = True
         self.draws += 1
         return True
+
+    def relabel(self) -> None:
+        """The language changed (Settings): every open screen rebuilds its labels now,
+        not when it is next opened."""
+        if i18n.generation() == self.language_seen:
+            return
+        self.language_seen = i18n.generation()
+        self._stack_version += 1          # draw this frame
+        for scene in list(self.scenes):
+            try:
+                scene.language_changed()
+            except Exception as exc:      # noqa: BLE001
+                self.report_error(type(scene).__name__, exc)
 
     def frame_rate(self) -> float:
         """Frames per second the scenes on screen ask for now (0: still)."""

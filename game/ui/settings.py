@@ -12,6 +12,9 @@ text of NAME_CHARS characters, kinds and options of the right shape).
 `animation_speed` is a speed multiplier: 0 = instant (no tweens), 0.5 = slow,
 1 = normal, 2 = fast. Use `settings.anim(seconds)` for a tween's duration.
 
+`language` is a data/locale/<code>.yaml code; the first start (no settings file yet)
+takes the computer's language (`i18n.system_language()`: LC_ALL/LANG, Windows' locale).
+
 `timing` scales the rulebook's time limits for people: 0 = off (the game waits for
 you, as turn-based play online), 1 = the rulebook's times, 1.5 and 2 = more time.
 `settings.time_scale` is what `Match(time_scale=...)` takes (None when off).
@@ -22,6 +25,7 @@ import json
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 
+from ..core.i18n import system_language
 from ..core.paths import user_config_dir
 from ..core.record import NAME_CHARS, atomic_write_text, clean_orphans
 from ..core.safeio import SETTINGS_MAX_BYTES, UnsafeFile, clean_text, one_line, read_json
@@ -201,6 +205,7 @@ def load(path: Path | None = None) -> tuple[Settings, str | None]:
     s = Settings(path=path)
     clean_orphans(path.parent)
     if not path.exists() and not path.is_symlink():
+        s.language = system_language()        # first start: the computer's language, if we have it
         return s, None
     try:
         data = read_json(path, SETTINGS_MAX_BYTES, "settings file")

@@ -37,6 +37,14 @@ class Scene:
     def pause(self) -> None: ...
     def resume(self) -> None: ...
 
+    def language_changed(self) -> None:
+        """The language changed while this scene was open (Settings over it): labels
+        made in the old language are rebuilt at once. A scene with a build() rebuilds
+        it; one that makes its words in draw() needs nothing."""
+        build = getattr(type(self), "build", None)
+        if callable(build):
+            self.build()
+
     def handle_event(self, e) -> bool:
         if self.ui.handle_event(e):
             return True

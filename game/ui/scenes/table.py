@@ -299,6 +299,13 @@ class TableScene(Scene):
         self.curtain_btn = None
         self._build_hud()
 
+    def language_changed(self):
+        """Settings changed the language under the in-game menu: the table and its
+        buttons are rebuilt in the new language at once."""
+        self._safe(lambda: self.table.set_viewer(self.viewer), "set_viewer")
+        self.curtain_btn = None
+        self._build_hud()
+
     def apply_timing(self):
         """The timing setting changed (Settings from the in-game menu): people's clocks
         start again under the new setting; AI seats keep theirs."""
