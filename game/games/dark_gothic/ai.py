@@ -247,8 +247,10 @@ def choose(brain, ctx, d, rng=None, easy=False):
         return min(acts, key=lambda a: order.index(a[1]) if a[1] in order else 9)
     if kind == "curse":
         return acts[0] if len(acts) == 1 else _cheapest_orb(brain, d, acts, ctx)
-    if kind == "silver":
-        return acts[0] if rng is None else acts[0]
+    if kind == "silver":                       # pay with the colour the pool holds most of
+        pool = ctx.get("pool") or []
+        held = {c: sum(o[1] for o in pool if o[0] == c) for c in ("C", "U", "S")}
+        return max(acts, key=lambda a: held.get(a[1], 0))
     return acts[0]
 
 

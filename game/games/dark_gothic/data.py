@@ -17,7 +17,7 @@ from typing import Literal, Optional
 from pydantic import BaseModel, ConfigDict, Field
 
 from ...core.data import DataError, Problems, data_root, load_yaml, validate
-from .effects import ABILITIES, CARD_ABILITIES, EFFECTS, GLOBALS, ORBS, check_params
+from .effects import ABILITIES, EFFECTS, GLOBALS, check_params
 
 FILES = ("rules", "supply", "heroes", "villains", "main_deck", "discoveries")
 MAIN_TYPES = ("gear", "ally", "location", "event", "minion")

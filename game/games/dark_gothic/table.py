@@ -57,10 +57,6 @@ LAYOUT = {
 }
 
 
-def _parts(text):
-    return text
-
-
 class DarkGothicTable(TableKit):
     game_id = "dark_gothic"
 
@@ -434,10 +430,6 @@ class DarkGothicTable(TableKit):
             mark = " ◆" if v["active"] == seat else ""
             lab = g.text(txt + mark, F(20), self.scol(seat), bold=v["active"] == seat)
             surf.blit(lab, (x0, y0))
-
-    def tooltip_for(self, item):
-        tip = super().tooltip_for(item)
-        return tip
 
     def draw_overlay(self, surf) -> None:
         pos = self.pointer

@@ -1,7 +1,7 @@
 """The fully co-operative game (TE-090) and its results."""
 from __future__ import annotations
 
-from .helpers import R, act, answer, decision, fresh, pass_all, quiet, random_game, set_center, set_hand
+from .helpers import R, act, answer, decision, pass_all, quiet, random_game, set_center, set_hand
 
 
 def test_TE_090a_minion_strikes_hit_the_player_too():

@@ -4,7 +4,7 @@ from __future__ import annotations
 from game.games.dark_gothic.data import load_data, parse_cost
 from game.games.dark_gothic.rules import DarkGothicRules
 
-from .helpers import R, act, decision, pass_all, quiet, set_center, set_hand
+from .helpers import act, decision, pass_all, quiet, set_center, set_hand
 
 
 def _rules_with_cost(key, cost):
@@ -14,11 +14,6 @@ def _rules_with_cost(key, cost):
             c.cost = parse_cost(cost)
             c.cost_total = sum(n for _, n, _ in c.cost)
     return DarkGothicRules(d)
-
-
-def _swap_rules(s, rules):
-    """Scenario states built with the shared helpers play on under another ruleset."""
-    return rules
 
 
 def test_TE_084_cursed_cost_example():

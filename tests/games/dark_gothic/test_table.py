@@ -19,7 +19,7 @@ from game.ui.settings import Settings  # noqa: E402
 from game.ui.sound import Sound  # noqa: E402
 from game.ui.table.base import TableContext  # noqa: E402
 
-from .helpers import set_center, set_hand, take  # noqa: E402
+from .helpers import set_center, set_hand  # noqa: E402
 
 SIZE = (1920, 1080)
 

@@ -1,8 +1,6 @@
 """Playing cards, the resource pool, buying and defeating (TE-020 … TE-055, TE-065 … TE-071)."""
 from __future__ import annotations
 
-import pytest
-
 from .helpers import (R, act, answer, decision, pass_all, pool_of, quiet, set_center, set_hand, take,
                       to_hand, top_of_main)
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 from game.games.dark_gothic.data import load_data
 from game.games.dark_gothic.rules import DarkGothicRules
 
-from .helpers import R, act, decision, pass_all, quiet, set_center, take
+from .helpers import R, act, decision, quiet, set_center, take
 
 
 def _defeat(s, rules=R):

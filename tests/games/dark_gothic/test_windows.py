@@ -3,7 +3,7 @@
 Light (TE-096)."""
 from __future__ import annotations
 
-from .helpers import R, act, answer, decision, pass_all, quiet, set_center, set_hand, take, to_hand
+from .helpers import R, act, answer, decision, pass_all, quiet, set_center, set_hand
 
 
 def test_TE_G06_block_window_asks_everyone_who_could_hold_a_block_card():
