@@ -34,7 +34,7 @@ class OrdealsTable(TableKit):
     # ------------------------------------------------------------------ layout
     def board_rect(self) -> pygame.Rect:
         w, h = self.size
-        return pygame.Rect(20, 250, int(w * 0.74) - 20, h - 290)
+        return pygame.Rect(20, 330, int(w * 0.74) - 20, h - 370)
 
     def log_rect(self) -> pygame.Rect:
         w, h = self.size
@@ -295,7 +295,7 @@ class OrdealsTable(TableKit):
                 seen.add(label)
                 buttons.append(Button(("deed",) + tuple(a), label, action=a, seat=d.seat, font_size=18))
         spec = BannerSpec(key=(d.kind, len(self.ctx.match.log)), title=title, subtitle=sub, buttons=buttons[:10],
-                          decision=d, center=(self.board_rect().centerx, 118), width=1200)
+                          decision=d, center=(self.board_rect().centerx, 150), width=1200)
         return [], spec
 
     def draw_board(self, surf) -> None:
