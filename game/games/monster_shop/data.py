@@ -43,7 +43,6 @@ class RulesModel(_M):
     rounds: dict[Literal["full", "short"], int]
     start: dict[Literal["imps", "gold"], int]
     relatives_at: list[int]
-    progress_spaces: int = Field(ge=1, le=10)
     max_groups: int = Field(ge=1, le=10)
     places: int = Field(ge=2, le=8)
     printed_cage: dict[Literal["strength", "anti_magic"], int]
