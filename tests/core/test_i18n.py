@@ -148,3 +148,48 @@ class _Anything(dict):
 
     def __contains__(self, key):
         return True
+
+
+# -- validate-data's locale check (game/core/locale_check.py) ------------------------------------
+
+def _tree(tmp_path, files: dict[str, str]):
+    for rel, text in files.items():
+        p = tmp_path / rel
+        p.parent.mkdir(parents=True, exist_ok=True)
+        p.write_text(text, encoding="utf-8")
+    return tmp_path
+
+
+def test_locale_check_names_a_key_missing_in_either_language_with_file_and_line(tmp_path):
+    from game.core import locale_check
+    root = _tree(tmp_path, {
+        "locale/en.yaml": "menu:\n  play: Play\n  quit: Quit\n",
+        "locale/cs.yaml": "menu:\n  play: Hrát\n  stray: Navíc\n",
+        "g1/locale/en.yaml": "title: One\nwin: \"{n} wins\"\n",
+        "g1/locale/cs.yaml": "title: Jedna\nwin: \"{m} výher\"\n",
+        "g2/locale/en.yaml": "title: Two\n",
+    })
+    found = [str(p) for p in locale_check.problems(root)]
+    assert any(s.startswith(f"{root / 'locale/en.yaml'}:3:") and "menu.quit: missing in cs.yaml" in s for s in found), found
+    assert any(s.startswith(f"{root / 'locale/cs.yaml'}:3:") and "menu.stray: not in en.yaml" in s for s in found), found
+    assert any(s.startswith(f"{root / 'g1/locale/cs.yaml'}:2:") and "{m}" in s for s in found), found
+    assert any(s.startswith(f"{root / 'g2/locale/en.yaml'}:1:") and "no cs.yaml" in s for s in found), found
+    assert len(found) == 4
+    assert locale_check.missing_counts(root) == {"cs": 2}
+
+
+def test_locale_check_catches_a_plural_block_that_does_not_parse(tmp_path):
+    from game.core import locale_check
+    root = _tree(tmp_path, {
+        "locale/en.yaml": "a: \"{n, plural, one {# card} other {# cards}}\"\n",
+        "locale/cs.yaml": "a: \"{n, plural, one {# karta} few {# karty} other {# karet}\"\n",
+    })
+    found = [str(p) for p in locale_check.problems(root)]
+    assert len(found) == 1 and "a: a plural/select block that does not parse" in found[0]
+
+
+def test_the_shipped_locales_are_complete_in_czech():
+    from game.core import locale_check
+    found = locale_check.problems()
+    assert not found, "\n".join(str(p) for p in found)
+    assert locale_check.missing_counts().get("cs") == 0

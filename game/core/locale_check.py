@@ -1,0 +1,132 @@
+"""Are the languages complete? For every locale folder (data/locale and each
+data/<game>/locale) and every language in it, compared with English:
+
+- a key present in one language and not the other (file:line of the key that is there);
+- a message whose plural/select block does not parse (it would show raw braces);
+- a translation that uses a {parameter} the English text never gives (a typo: it would
+  show as written).
+
+`problems(root)` gives them as `game.core.data.Problem`s; `validate-data` prints them
+with the rest (`report`). Nothing here imports pygame."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from .data import Doc, Problem, Problems, data_root, load_yaml
+from .i18n import format_message
+
+BASE = "en"
+_BLOCK = re.compile(r"\{\s*([A-Za-z_]\w*)\s*,\s*(plural|select)\s*,")
+_PARAM = re.compile(r"(?<!\{)\{([A-Za-z_]\w*)\s*[}:!,]")
+
+
+def _leaves(doc: Doc) -> dict[str, tuple[str, int]]:
+    """dotted key -> (text, line) for every leaf of a locale document."""
+    out: dict[str, tuple[str, int]] = {}
+
+    def walk(node, path):
+        if isinstance(node, dict):
+            for k, v in node.items():
+                walk(v, path + (k,))
+        elif node is not None:
+            out[".".join(str(p) for p in path)] = (str(node), doc.line_of(path))
+    walk(doc.data, ())
+    return out
+
+
+def locale_folders(root: Path) -> list[Path]:
+    folders = [root / "locale"] + sorted(p for p in root.glob("*/locale") if p.is_dir())
+    return [f for f in folders if f.is_dir()]
+
+
+def params_of(text: str) -> set[str]:
+    """The parameter names a message reads ({name}, {name:.1f}, {name, plural, …})."""
+    return set(_PARAM.findall(text))
+
+
+def _broken_block(text: str, lang: str) -> bool:
+    if not _BLOCK.search(text):
+        return False
+
+    class Anything(dict):
+        def __getitem__(self, key):
+            return 2
+
+        def get(self, key, default=None):
+            return 2
+
+    out = format_message(text, Anything(), lang)
+    return bool(_BLOCK.search(out)) or out == text
+
+
+def languages(root: Path) -> list[str]:
+    """Every language the app has (data/locale/<code>.yaml): each game needs them all."""
+    return sorted(p.stem for p in (root / "locale").glob("*.yaml"))
+
+
+def problems(root: Path | None = None) -> list[Problem]:
+    root = Path(root) if root else data_root()
+    found = Problems()
+    for folder in locale_folders(root):
+        files = {p.stem: p for p in sorted(folder.glob("*.yaml"))}
+        if BASE not in files:
+            continue
+        for lang in languages(root):
+            if lang not in files:
+                found.add(files[BASE], (), f"no {lang}.yaml beside it: all its keys are missing in {lang}", line=1)
+        docs = {lang: load_yaml(path, found) for lang, path in files.items()}
+        if any(d is None for d in docs.values()):
+            continue
+        base = _leaves(docs[BASE])
+        for lang, doc in docs.items():
+            leaves = base if lang == BASE else _leaves(doc)
+            for key, (text, line) in leaves.items():
+                if _broken_block(text, lang):
+                    found.add(files[lang], (), f"{key}: a plural/select block that does not parse", line=line)
+            if lang == BASE:
+                continue
+            for key, (_, line) in base.items():
+                if key not in leaves:
+                    found.add(files[BASE], (), f"{key}: missing in {files[lang].name}", line=line)
+            for key, (text, line) in leaves.items():
+                if key not in base:
+                    found.add(files[lang], (), f"{key}: not in {files[BASE].name} (a stale or misspelt key)", line=line)
+                    continue
+                extra = params_of(text) - params_of(base[key][0])
+                if extra:
+                    names = ", ".join("{" + n + "}" for n in sorted(extra))
+                    found.add(files[lang], (), f"{key}: uses {names}, which {files[BASE].name} never gives", line=line)
+    return list(found.items)
+
+
+def missing_counts(root: Path | None = None) -> dict[str, int]:
+    """language -> how many English keys it lacks (all locale folders together)."""
+    root = Path(root) if root else data_root()
+    counts: dict[str, int] = {}
+    quiet = Problems()
+    for folder in locale_folders(root):
+        files = {p.stem: p for p in sorted(folder.glob("*.yaml"))}
+        base_doc = load_yaml(files[BASE], quiet) if BASE in files else None
+        if base_doc is None:
+            continue
+        base = _leaves(base_doc)
+        for lang in sorted(set(languages(root)) | set(files)):
+            if lang == BASE:
+                continue
+            doc = load_yaml(files[lang], quiet) if lang in files else None
+            have = _leaves(doc) if doc is not None else {}
+            counts[lang] = counts.get(lang, 0) + sum(1 for k in base if k not in have)
+    return counts
+
+
+def report(root: Path | None = None, say=print) -> list[Problem]:
+    """For validate-data: one summary line through `say`, and the problems found."""
+    found = problems(root)
+    counts = missing_counts(root)
+    langs = ", ".join(f"{lang}: {n} keys missing" for lang, n in sorted(counts.items())) or "English only"
+    say(f"locale: {'ok' if not found else str(len(found)) + ' problem(s)'} ({langs})")
+    return found
+
+
+__all__ = ["problems", "report", "missing_counts", "params_of", "locale_folders", "languages"]
