@@ -157,6 +157,7 @@ def cmd_play(args) -> int:
 def cmd_validate(args) -> int:
     from pathlib import Path
 
+    from .core import locale_check
     from .core.data import DataError
     from .core.dice import load_dice
     from .games import registry
@@ -183,6 +184,7 @@ def cmd_validate(args) -> int:
             except DataError as exc:
                 failures += exc.problems
             bar.step(game_id)
+    failures += locale_check.report(data_dir)     # a key in one language and not the other, file:line
     if failures:
         failures = list(dict.fromkeys(failures))      # a shared file may be met twice
         for problem in failures:
