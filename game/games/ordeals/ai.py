@@ -230,7 +230,8 @@ class Policy:
         R = self.R
         t = s.chars[j]
         adv, dis = R.fire_modifiers(s, i, j)
-        return (adv - dis) * 3 - R.might(t) - R.ward(t) + t.harm * 0.5 + (5 if t.st.boss else 0)
+        near_out = t.harm / t.st.grit
+        return (adv - dis) * 3 - R.might(t) - R.ward(t) + 4.0 * near_out + t.st.value / 40.0 + (5 if t.st.boss else 0)
 
     def _goal(self, s, c):
         """Where this character wants to be: its share of the objective, or the nearest Foe."""
@@ -298,6 +299,16 @@ class Policy:
                     v -= 4
                 if m.hide_cover(p):
                     v += 1.0
+                if left >= 1 + c.st.fire_cost and dn <= rng:
+                    # a shot from there this Act (range, sight, line of sight)
+                    ox, oy = c.x, c.y
+                    c.x, c.y = p
+                    try:
+                        shots = R.fire_targets(s, i)
+                    finally:
+                        c.x, c.y = ox, oy
+                    if shots:
+                        v += 3.0 + max(-R.might(s.chars[j]) for j in shots) * 0.3
             elif kind == "foe":
                 dn = dg - R.R.base
                 # do not stop just short of a Foe with no Deed left to Assault
