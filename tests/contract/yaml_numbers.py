@@ -151,7 +151,7 @@ def fingerprint(game_id: str, data_dir: Path, games: int = 2, max_steps: int = 4
     return h.hexdigest()
 
 
-DEEP_GAMES = 16
+DEEP_GAMES = (16, 64)        # more games, only for a number not yet seen to matter
 
 
 def dead_numbers(game_id: str, only: list | None = None) -> list[str]:
@@ -169,7 +169,7 @@ def dead_numbers(game_id: str, only: list | None = None) -> list[str]:
             path = work / name
             original = path.read_text(encoding="utf-8")
             changed = False
-            for games in (2, DEEP_GAMES):
+            for games in (2,) + DEEP_GAMES:
                 for value in edits(text):
                     path.write_text(original[:start] + value + original[end:], encoding="utf-8")
                     if games not in deep:
