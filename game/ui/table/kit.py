@@ -38,7 +38,7 @@ from typing import Any
 
 import pygame
 
-from game.core.i18n import t
+from game.core.i18n import resolve_blocks, t
 from game.core.rules import IllegalAction
 
 from . import style
@@ -396,6 +396,7 @@ class TableKit(GameTable):
         template = t(key)
         if template == key:
             return [(key, None)]
+        template = resolve_blocks(template, params)     # plural/select blocks: the branch for these params
         try:
             parsed = list(string.Formatter().parse(template))
         except ValueError:
