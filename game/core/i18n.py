@@ -305,6 +305,16 @@ def _resolve(text: str, params: dict, lang: str) -> str:
     return "".join(out)
 
 
+def resolve_blocks(text: str, params: dict, lang: str | None = None) -> str:
+    """`text` with its plural/select blocks replaced by the chosen branches ('#' becomes
+    '{name}'), the {fields} left for the caller: for code that lays a message out piece by
+    piece (the chronicle's coloured names) with string.Formatter().parse."""
+    try:
+        return _resolve(text, params, lang or _lang)
+    except (KeyError, IndexError, ValueError, AttributeError, TypeError):
+        return text
+
+
 class _Formatter(string.Formatter):
     """str.format with numbers written the language's way."""
 
@@ -381,5 +391,5 @@ def has(key: str) -> bool:
 
 
 __all__ = ["t", "has", "set_language", "language", "generation", "system_language", "available_languages",
-           "plural_category", "format_number", "format_date", "format_message", "load_strings",
+           "plural_category", "format_number", "format_date", "format_message", "resolve_blocks", "load_strings",
            "locale_files", "PLURAL_RULES", "NBSP"]

@@ -9,7 +9,7 @@ Nothing here names a game."""
 from __future__ import annotations
 
 from ...core.data import data_root
-from ...core.i18n import has, language, load_strings, t
+from ...core.i18n import format_message, has, language, load_strings, t
 from ..theme import FONT, SPACE
 from ..widgets import Button, ScrollText, draw_panel
 from .base import Backdrop, Scene
@@ -59,10 +59,7 @@ def composed_rules(game_id: str) -> str:
     params = _params(game_id)
 
     def fmt(text: str) -> str:
-        try:
-            return text.format(**params)
-        except (KeyError, IndexError, ValueError):
-            return text
+        return format_message(text, params)      # plural blocks too; never raises
     spec = _spec(game_id)
     title = spec.title_text() if spec is not None else game_id
     lines = [f"# {title}"]
