@@ -16,7 +16,60 @@ import pygame
 from ..core.paths import resource_path
 
 _SYSTEM_DEJAVU = Path("/usr/share/fonts/truetype/dejavu")
-_TEXT_CACHE_LIMIT = 6000
+_TEXT_CACHE_LIMIT = 6000          # rendered strings kept at most (and _TEXT_BYTES of pixels)
+_TEXT_BYTES = 24 << 20
+_ICON_BYTES = 16 << 20
+_IMAGE_BYTES = 48 << 20
+_SCALED_BYTES = 48 << 20           # about two screens' backdrops and glows
+
+
+class SurfaceCache:
+    """A dict of surfaces bounded by count and by pixel bytes: the least recently used
+    go first, so a long session never grows without end (issue 12: 45 minutes of play
+    held ~590 MB). Reads are a dict lookup plus a move to the end."""
+
+    def __init__(self, max_bytes: int, max_items: int = 100_000):
+        from collections import OrderedDict
+        self.max_bytes, self.max_items = max_bytes, max_items
+        self._d: "OrderedDict" = OrderedDict()
+        self.bytes = 0
+
+    @staticmethod
+    def size_of(surf) -> int:
+        try:
+            return surf.get_width() * surf.get_height() * surf.get_bytesize()
+        except (AttributeError, pygame.error):
+            return 0
+
+    def get(self, key, default=None):
+        surf = self._d.get(key)
+        if surf is None:
+            return default
+        self._d.move_to_end(key)
+        return surf
+
+    def __setitem__(self, key, surf) -> None:
+        old = self._d.pop(key, None)
+        if old is not None:
+            self.bytes -= self.size_of(old)
+        self._d[key] = surf
+        self.bytes += self.size_of(surf)
+        while len(self._d) > 1 and (self.bytes > self.max_bytes or len(self._d) > self.max_items):
+            _, gone = self._d.popitem(last=False)
+            self.bytes -= self.size_of(gone)
+
+    def __getitem__(self, key):
+        return self._d[key]
+
+    def __contains__(self, key) -> bool:
+        return key in self._d
+
+    def __len__(self) -> int:
+        return len(self._d)
+
+    def clear(self) -> None:
+        self._d.clear()
+        self.bytes = 0
 
 
 def _classify_fonts(folder: Path) -> dict:
@@ -48,12 +101,12 @@ class Assets:
         self.root = Path(root) if root else resource_path()
         self.missing: set[str] = set()
         self._fonts: dict = {}
-        self._text: dict = {}
-        self._icons: dict = {}
-        self._raw_icons: dict = {}
-        self._textures: dict = {}
-        self._images: dict = {}
-        self._scaled: dict = {}
+        self._text = SurfaceCache(_TEXT_BYTES, _TEXT_CACHE_LIMIT)
+        self._icons = SurfaceCache(_ICON_BYTES, 4000)
+        self._raw_icons: dict = {}                 # one per icon file: bounded by the files
+        self._textures: dict = {}                  # one per texture file
+        self._images = SurfaceCache(_IMAGE_BYTES, 2000)
+        self._scaled = SurfaceCache(_SCALED_BYTES, 4000)
         files = _classify_fonts(self.root / "fonts")
         system = _classify_fonts(_SYSTEM_DEJAVU)
         self.font_files: dict = {}
@@ -95,8 +148,6 @@ class Assets:
         key = (s, int(size), color, bold, serif, display)
         surf = self._text.get(key)
         if surf is None:
-            if len(self._text) > _TEXT_CACHE_LIMIT:
-                self._text.clear()
             font = self.font(size, bold, serif, display)
             surf = font.render(s, True, color[:3])
             if len(color) == 4 and color[3] < 255:

@@ -15,7 +15,9 @@ SCENES = ("menu", "new_game", "settings", "rules", "about", "load", "replays", "
 
 
 def make_app(size=(1920, 1080), lang=None):
-    """A headless App with default settings (never written to the user's folder)."""
+    """A headless App with default settings (never written to the user's folder); a
+    window `size` other than 1920x1080 is presented scaled and letterboxed, as in a
+    real window."""
     import pygame  # noqa: F401  (after the SDL env vars)
     from .app import App
     from .settings import Settings
@@ -23,7 +25,7 @@ def make_app(size=(1920, 1080), lang=None):
     settings.path = None
     if lang:                               # screenshot --lang: this run only, never saved
         settings.language = lang
-    app = App(headless=True, settings=settings)
+    app = App(size=tuple(size), headless=True, settings=settings)
     app.save_settings = lambda: None       # headless runs never touch the user's settings
     return app
 

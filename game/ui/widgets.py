@@ -104,11 +104,28 @@ class Widget:
         self.disabled_reason: str | None = None
         self.hovered = False
         self.focused = False
+        self.cuts: dict = {}              # slot -> a text drawn shortened: its tooltip shows it whole
+
+    def fit(self, slot, text: str, size: int, width: int, bold=False, serif=False) -> str:
+        """fit_text, remembering a shortened text so the tooltip can show it whole
+        (nothing is cut without a way to read it)."""
+        shown = fit_text(self.ui, text, size, width, bold, serif)
+        if shown != text:
+            self.cuts[slot] = text
+        else:
+            self.cuts.pop(slot, None)
+        return shown
+
+    def with_cuts(self, tip: str | None) -> str | None:
+        whole = [c for c in self.cuts.values() if c and (not tip or c not in tip)]
+        if not whole:
+            return tip
+        return "\n".join(whole + ([tip] if tip else []))
 
     def tooltip_text(self) -> str | None:
         if not self.enabled and self.disabled_reason:
             return self.disabled_reason
-        return self.tooltip
+        return self.with_cuts(self.tooltip)
 
     def handle_event(self, e) -> bool:
         return False
@@ -245,7 +262,7 @@ class Button(Widget):
         icon_size = min(r.h - 16, int(self.size * 1.25))
         label = self.label
         avail = r.w - 2 * SPACE.m - (icon_size + SPACE.s if self.icon else 0)
-        label = fit_text(self.ui, label, self.size, avail, bold=True)
+        label = self.fit("label", label, self.size, avail, bold=True)
         ts = self.ui.assets.text(label, self.size, color, bold=True)
         content_w = ts.get_width() + (icon_size + SPACE.s if self.icon else 0)
         if self.align == "center":
@@ -263,7 +280,7 @@ class Button(Widget):
         surf.blit(ts, ts.get_rect(midleft=(x, int(cy))))
         if self.sublabel:
             sub_w = r.right - SPACE.m - x
-            sub = fit_text(self.ui, self.sublabel, FONT.small, sub_w)
+            sub = self.fit("sublabel", self.sublabel, FONT.small, sub_w)
             st = self.ui.assets.text(sub, FONT.small, pal.text_dim if self.enabled else pal.text_faint)
             surf.blit(st, st.get_rect(midleft=(x, int(r.y + r.h * 0.70))))
 
@@ -332,7 +349,7 @@ class Toggle(Widget):
         if self.hovered and self.enabled:
             pygame.draw.rect(surf, pal.panel_hi, r, border_radius=SPACE.radius)
         col = pal.text if self.enabled else pal.text_faint
-        draw_text(surf, self.ui, fit_text(self.ui, self.label, FONT.body, r.w - 220), (r.x + SPACE.m, r.centery),
+        draw_text(surf, self.ui, self.fit("label", self.label, FONT.body, r.w - 220), (r.x + SPACE.m, r.centery),
                   FONT.body, col, anchor="midleft")
         track = pygame.Rect(0, 0, 72, 34)
         track.midright = (r.right - SPACE.m, r.centery)
@@ -463,7 +480,7 @@ class Cycler(Widget):
             return self.disabled_reason
         if self.choices and self.choices[self.index][2]:
             return self.choices[self.index][2]
-        return self.tooltip
+        return self.with_cuts(self.tooltip)
 
     @property
     def compact(self) -> bool:
@@ -533,7 +550,7 @@ class Cycler(Widget):
         pal = self.ui.pal
         r = self.rect
         if self.label:
-            draw_text(surf, self.ui, fit_text(self.ui, self.label, FONT.body, self.label_w - SPACE.m),
+            draw_text(surf, self.ui, self.fit("label", self.label, FONT.body, self.label_w - SPACE.m),
                       (r.x + SPACE.m, r.centery), FONT.body,
                       pal.text if self.enabled else pal.text_faint, anchor="midleft")
         body, left, right = self._parts()
@@ -550,7 +567,7 @@ class Cycler(Widget):
             _, label, reason = self.choices[self.index]
             col = pal.text if self.enabled and not reason else pal.text_faint
             size = FONT.small + 2 if self.compact else FONT.body
-            text = fit_text(self.ui, str(label), size, body.w - 2 * left.w - 4, bold=True)
+            text = self.fit("choice", str(label), size, body.w - 2 * left.w - 4, bold=True)
             draw_text(surf, self.ui, text, body.center, size, col, bold=True, anchor="center")
 
 
@@ -768,6 +785,10 @@ class ScrollList(Widget):
         self._t += dt
 
     def draw(self, surf):
+        self.cuts.clear()                 # the hovered row fills it again
+        self._draw_list(surf)
+
+    def _draw_list(self, surf):
         if not self.visible:
             return
         pal = self.ui.pal
@@ -812,10 +833,13 @@ class ScrollList(Widget):
             surf.blit(bs, bs.get_rect(midright=(rect.right - SPACE.m, rect.centery)))
             badge_w = bs.get_width() + SPACE.m
         w = rect.right - x - SPACE.m - badge_w
-        draw_text(surf, self.ui, fit_text(self.ui, title, FONT.body, w, bold=True),
+        # a hovered row's shortened words show whole in the tooltip
+        fit = (lambda slot, text, size, width, bold=False: self.fit(slot, text, size, width, bold)) if hovered \
+            else (lambda slot, text, size, width, bold=False: fit_text(self.ui, text, size, width, bold))
+        draw_text(surf, self.ui, fit("title", title, FONT.body, w, bold=True),
                   (x, rect.y + 10), FONT.body, pal.text, bold=True)
         if sub:
-            draw_text(surf, self.ui, fit_text(self.ui, sub, FONT.small, w), (x, rect.y + 12 + FONT.body + 6),
+            draw_text(surf, self.ui, fit("sub", sub, FONT.small, w), (x, rect.y + 12 + FONT.body + 6),
                       FONT.small, pal.text_dim)
 
 

@@ -64,13 +64,17 @@ class GameCard(Widget):
         surf.blit(ic, ic.get_rect(center=pic.center))
         x = pic.right + 18
         w = r.right - x - 14
-        draw_text(surf, self.ui, fit_text(self.ui, self.title, FONT.body, w, bold=True), (x, r.y + 14),
+        draw_text(surf, self.ui, self.fit("title", self.title, FONT.body, w, bold=True), (x, r.y + 14),
                   FONT.body, pal.gold if self.selected else (pal.text if self.enabled else pal.text_faint),
                   bold=True)
         text = self.pitch if self.enabled else (self.error or "")
         max_lines = max(1, (r.h - 60) // 26)
         all_lines = self.ui.assets.wrap(text, FONT.small - 1, w)
         lines = all_lines[:max_lines]
+        if len(all_lines) > max_lines:
+            self.cuts["pitch"] = text         # the tooltip shows the whole pitch
+        else:
+            self.cuts.pop("pitch", None)
         for i, line in enumerate(lines):
             if i == max_lines - 1 and len(all_lines) > max_lines:
                 line = fit_text(self.ui, line + " …", FONT.small - 1, w)
@@ -331,9 +335,14 @@ class NewGameScene(Scene):
                     val = int(sp.default or lo_)
                 off = t("common.off")
                 fmt = (lambda v, off=off: off if v == 0 else str(v)) if lo_ == 0 and "clock" in sp.key else str
-                self.ui.add(Stepper(a, (x, y, w, 60), label, lo_, hi_, max(lo_, min(hi_, val)),
-                                    (lambda v, k=sp.key: self.set_option(k, v)), tooltip=tr(sp.help) or None,
-                                    label_w=int(w * 0.55), fmt=fmt))
+                st = self.ui.add(Stepper(a, (x, y, w, 60), label, lo_, hi_, max(lo_, min(hi_, val)),
+                                         (lambda v, k=sp.key: self.set_option(k, v)), tooltip=tr(sp.help) or None,
+                                         label_w=int(w * 0.55), fmt=fmt))
+                # − and + step through the values this game accepts (Off, then 10 …), never
+                # to one it refuses
+                legal = [v for v in range(lo_, hi_ + 1) if v == val or self.check({**self.options, sp.key: v}) is None]
+                if len(legal) > 1:
+                    st.set_choices([(v, fmt(v)) for v in legal], val)
                 y += 70
         self.problem_y = y + 4
         # seed (bottom of the players panel)
@@ -535,9 +544,15 @@ class NewGameScene(Scene):
 
 
 class _Caption(Widget):
+    """Help text under an option; what does not fit in `max_lines` ends in "…" and the
+    whole text is the caption's tooltip (point at it to read it all)."""
+
     def __init__(self, ui, pos, text, small=False, width=None, max_lines=3):
         super().__init__(ui, (pos, (1, 1)))
         self.pos, self.text, self.small, self.width, self.max_lines = pos, text, small, width, max_lines
+        if small:
+            n = len(ui.assets.wrap(text, FONT.small - 1, (width or 500) - 8)[:max_lines])
+            self.rect = pygame.Rect(pos[0], pos[1], width or 500, max(26, 26 * n))
 
     def draw(self, surf):
         pal = self.ui.pal
@@ -546,6 +561,7 @@ class _Caption(Widget):
             lines = self.ui.assets.wrap(self.text, FONT.small - 1, w)
             shown = lines[:self.max_lines]
             if len(lines) > self.max_lines:
+                self.cuts["text"] = self.text
                 shown[-1] = fit_text(self.ui, shown[-1] + " …", FONT.small - 1, w)
             for i, line in enumerate(shown):
                 draw_text(surf, self.ui, line, (self.pos[0] + 4, self.pos[1] + i * 26), FONT.small - 1, pal.text_dim)

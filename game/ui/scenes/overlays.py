@@ -6,7 +6,7 @@ import pygame
 
 from ...core.i18n import t
 from ..theme import FONT, SPACE
-from ..widgets import Button, draw_panel, draw_text, fit_text, modal_shade
+from ..widgets import Button, draw_panel, draw_text, modal_shade
 from .base import Scene
 
 
@@ -109,39 +109,61 @@ class HelpOverlay(Scene):
                 self.close()
         return True
 
-    def panel_rect(self) -> pygame.Rect:
+    ROW_GAP = 10
+    LINE_H = 30
+
+    def layout(self):
+        """Rows in one or two columns: each description wrapped to its column (never
+        cut), the key's box as wide as the widest key of its column."""
+        cached = getattr(self, "_layout", None)
+        if cached is not None:
+            return cached
+        a = self.app.assets
         n = len(self.lines)
-        cols = 1 if n <= 11 else 2
-        rows = (n + cols - 1) // cols
-        w = 1000 if cols == 1 else 1760
-        h = 150 + rows * 48 + 100
-        r = pygame.Rect(0, 0, w, min(h, 1000))
+        cols = 1 if n <= 9 else 2
+        w = 1100 if cols == 1 else 1780
+        col_w = (w - 80) // cols
+        per = (n + cols - 1) // cols
+        columns = [self.lines[c * per:(c + 1) * per] for c in range(cols)]
+        placed, heights = [], []
+        for c, items in enumerate(columns):
+            key_w = max((a.text_size(str(k), FONT.small, bold=True)[0] + 24 for k, _ in items), default=64)
+            key_w = max(64, key_w)
+            text_w = col_w - key_w - 50
+            y = 0
+            for key, what in items:
+                lines = a.wrap(str(what), FONT.body - 2, text_w)
+                h = max(38, len(lines) * self.LINE_H + 8)
+                placed.append((c, y, key, lines, key_w))
+                y += h + self.ROW_GAP
+            heights.append(y)
+        h = 120 + max(heights, default=0) + 100
+        r = pygame.Rect(0, 0, w, min(h, 1060))
         r.center = (960, 540)
-        return r
+        self._layout = (r, col_w, placed)
+        return self._layout
+
+    def panel_rect(self) -> pygame.Rect:
+        return self.layout()[0]
 
     def draw(self, surf):
         modal_shade(surf, self.app, 185)
         pal = self.app.pal
-        r = self.panel_rect()
+        r, col_w, placed = self.layout()
         draw_panel(surf, r, self.app, alpha=242)
         draw_text(surf, self.app, t("help.title"), (r.centerx, r.y + 50), FONT.title - 12, pal.gold,
                   display=True, anchor="center", shadow=True)
-        n = len(self.lines)
-        cols = 1 if n <= 11 else 2
-        rows = (n + cols - 1) // cols
-        col_w = (r.w - 80) // cols
-        for i, (key, what) in enumerate(self.lines):
-            c, row = divmod(i, rows)
+        for c, y0, key, lines, key_w in placed:
             x = r.x + 40 + c * col_w
-            y = r.y + 120 + row * 48
+            y = r.y + 110 + y0
             ks = self.app.assets.text(str(key), FONT.small, pal.text_dark, bold=True)
-            kr = pygame.Rect(x, y, max(64, ks.get_width() + 24), 38)
+            kr = pygame.Rect(x, y, key_w, 38)
             pygame.draw.rect(surf, pal.gold, kr, border_radius=6)
             pygame.draw.rect(surf, (255, 230, 170), kr, 1, border_radius=6)
             surf.blit(ks, ks.get_rect(center=kr.center))
-            key_w = max(kr.w + 20, 190)
-            text = fit_text(self.app, str(what), FONT.body - 2, col_w - key_w - 30)
-            draw_text(surf, self.app, text, (x + key_w, y + 19), FONT.body - 2, pal.text, anchor="midleft")
+            for i, line in enumerate(lines):
+                draw_text(surf, self.app, line, (x + key_w + 20, y + 19 + i * self.LINE_H), FONT.body - 2,
+                          pal.text, anchor="midleft")
         super().draw(surf)
 
 

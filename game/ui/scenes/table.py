@@ -42,7 +42,7 @@ CURTAIN_KEY = pygame.K_r    # Space (zoom) and Enter (confirm) never lift it
 # are answered on a public screen (a game may list its own in GameSpec.public_decisions).
 PUBLIC_KINDS = frozenset({"challenge", "challenge_block", "block", "bid"})
 SEAT_PARAMS = ("claimant", "actor", "target", "player", "blocker", "challenger", "seat")
-COUNTDOWN_FPS = 8.0         # a running clock redraws a few times a second
+COUNTDOWN_FPS = 4.0         # a running clock redraws a few times a second
 AI_PACE = 0.35              # seconds between AI answers at normal speed (a turn: twice that)
 AI_PACE_OUT = 1.1           # ... once no person is left to play: slow enough to follow
 

@@ -1,0 +1,183 @@
+"""What the window costs when nothing happens, and how much memory a long session
+keeps (issue 12, item 10). Both run headless through the real App loop:
+
+    idle_cpu_pct(seconds)     a table waiting for you (solo Schemers, your turn, the
+                              rulebook clock running) in a 1600x900 window: CPU time
+                              of the whole process over wall time, in % of one core
+    soak_rss_mb(turns)        every scene visited, then `turns` turns of AI play across
+                              Schemers and Dark Deeds on the table (animations on),
+                              every scene visited again: resident memory at the end, MB
+    measure()                 both, each in a fresh process (nothing else in memory):
+                              {"idle_cpu_pct": ..., "rss_after_soak_mb": ...}
+
+    python -m game.ui.bench_idle [--json] [--seconds S] [--turns N]
+"""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+IDLE_BAR_PCT = 5.0
+RSS_BAR_MB = 300.0
+
+
+def rss_mb() -> float:
+    """Resident memory of this process now (MB)."""
+    try:
+        with open("/proc/self/statm", encoding="ascii") as fh:
+            pages = int(fh.read().split()[1])
+        return pages * os.sysconf("SC_PAGE_SIZE") / (1 << 20)
+    except (OSError, ValueError, IndexError):
+        import resource
+        rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+        return rss / (1 << 20 if sys.platform == "darwin" else 1 << 10)
+
+
+def waiting_table(app, game_id: str = "schemers", seed: int = 3):
+    """A solo table (you and two AI seats) run until it waits for you, settled."""
+    from ..core.match import Match, SeatInfo
+    from ..games import registry
+    from .scenes.menu import MenuScene
+    from .scenes.table import TableScene, make_agents
+    spec = registry.get(game_id)
+    seats = [SeatInfo("You", "human"), SeatInfo("Bo", "ai", "random"), SeatInfo("Cy", "ai", "random")]
+    match = Match(game_id, registry.ruleset(game_id), seats, {}, seed, agents=make_agents(spec, seats, seed),
+                  time_scale=app.settings.time_scale)
+    scene = TableScene(app, spec, match)
+    app.push(MenuScene(app))
+    app.push(scene)
+    end = time.monotonic() + 60
+    while time.monotonic() < end:
+        app.step(1 / 60, [])
+        if match.decisions_for(0) and not scene.table.busy() and not scene.worker.busy and scene.ready is None:
+            break
+        time.sleep(0.001)
+    for _ in range(90):                      # hover glows and toasts settle
+        app.step(1 / 60, [])
+    return scene
+
+
+def idle_cpu_pct(seconds: float = 4.0, game_id: str = "schemers", size=(1600, 900), timing: float = 1.0) -> float:
+    """% of one core the window's loop uses on a table waiting for you."""
+    from .headless import make_app
+    app = make_app(size)
+    app.settings.timing = timing
+    try:
+        scene = waiting_table(app, game_id)
+        assert scene.match.decisions_for(0), "the table waits for you"
+        t0 = time.perf_counter()             # the start-up's window events pass, the
+        while time.perf_counter() - t0 < 1.0:  # loop finds its idle pace
+            app.loop_once()
+        c0, w0 = time.process_time(), time.perf_counter()
+        while time.perf_counter() - w0 < seconds:
+            app.loop_once()
+        return round(100.0 * (time.process_time() - c0) / (time.perf_counter() - w0), 2)
+    finally:
+        app.shutdown()
+
+
+def visit_every_scene(app) -> None:
+    from .headless import SCENES, build_scene
+    for name in SCENES:
+        app.to_menu()
+        build_scene(app, name)
+        for _ in range(20):
+            app.step(1 / 60, [])
+
+
+def soak_rss_mb(turns: int = 500, seconds_cap: float = 900.0) -> float:
+    """Resident MB after every scene, `turns` turns of play across both games on the
+    table (AI seats; every action animated on a seat's view, with its cards), and every
+    scene again. The app returns freed memory when it leaves a table, as it does for a
+    person going back to the menu."""
+    from ..core.match import Match, SeatInfo
+    from ..games import registry
+    from .headless import make_app
+    from .scenes.menu import MenuScene
+    from .scenes.table import TableScene, make_agents
+    app = make_app()
+    app.settings.animation_speed = 2.0
+    try:
+        visit_every_scene(app)
+        played = 0
+        seed = 1
+        games = ("schemers", "dark_deeds")
+        end = time.monotonic() + seconds_cap
+        while played < turns and time.monotonic() < end:
+            gid = games[seed % len(games)]
+            spec = registry.get(gid)
+            seats = [SeatInfo(f"P{i}", "ai", "random") for i in range(3)]
+            match = Match(gid, registry.ruleset(gid), seats, {}, seed, agents=make_agents(spec, seats, seed))
+            scene = TableScene(app, spec, match, viewer=seed % 3)    # a seat's view, with its cards
+            scene.autoplay = False                                   # the script plays the AI seats
+            app.to_menu()
+            app.push(scene)
+            while not match.over and played < turns and time.monotonic() < end:
+                request = next(iter(match.agent_requests()), None)
+                if request is None:
+                    break
+                seat, view, decision = request
+                events = match.submit(seat, match.agents[seat].choose(view, decision, 0.01))
+                played += sum(1 for e in events if e.kind == "turn")
+                scene.after_events(events)
+                for _ in range(3):                                   # the animations play
+                    app.step(0.12, [])
+                    if not scene.table.busy():
+                        break
+            seed += 1
+        app.to_menu()
+        visit_every_scene(app)
+        app.to_menu()
+        return round(rss_mb(), 1)
+    finally:
+        app.shutdown()
+
+
+def _in_fresh_process(args: list[str]) -> dict:
+    out = subprocess.run([sys.executable, "-m", "game.ui.bench_idle", "--json", *args], capture_output=True,
+                         text=True, timeout=900, env={**os.environ, "SDL_VIDEODRIVER": "dummy",
+                                                      "SDL_AUDIODRIVER": "dummy"})
+    try:
+        return json.loads(out.stdout.strip().splitlines()[-1])
+    except (ValueError, IndexError):
+        raise RuntimeError(f"bench_idle failed: {out.stderr.strip()[-500:]}") from None
+
+
+def measure(seconds: float = 4.0, turns: int = 500) -> dict:
+    """{"idle_cpu_pct", "rss_after_soak_mb"}, each measured in its own fresh process."""
+    idle = _in_fresh_process(["--only", "idle", "--seconds", str(seconds)])
+    soak = _in_fresh_process(["--only", "soak", "--turns", str(turns)])
+    return {"idle_cpu_pct": idle["idle_cpu_pct"], "rss_after_soak_mb": soak["rss_after_soak_mb"]}
+
+
+def main(argv=None) -> int:
+    import argparse
+    ap = argparse.ArgumentParser(prog="python -m game.ui.bench_idle", description=__doc__.split("\n\n")[0])
+    ap.add_argument("--json", action="store_true")
+    ap.add_argument("--seconds", type=float, default=4.0)
+    ap.add_argument("--turns", type=int, default=500)
+    ap.add_argument("--only", choices=("idle", "soak"))
+    a = ap.parse_args(argv)
+    report = {}
+    if a.only == "idle":
+        report["idle_cpu_pct"] = idle_cpu_pct(a.seconds)
+    elif a.only == "soak":
+        report["rss_after_soak_mb"] = soak_rss_mb(a.turns)
+    else:
+        report = measure(a.seconds, a.turns)
+    if a.json:
+        print(json.dumps(report))
+    else:
+        for k, v in report.items():
+            print(f"{k}: {v}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
