@@ -100,9 +100,9 @@ class DarkGothicTable(TableKit):
             words.append(t("dark_gothic.fx.global") + self._globals(c.globals))
         if c.stays:
             words.append(t("dark_gothic.fx.stays"))
-        keywords = [w for w, on in (("Roaming", c.roaming), ("Global", bool(c.globals)), ("Block", c.block),
-                                    ("Protect", c.protect), ("Key", "key" in c.tags), ("Book", "book" in c.tags),
-                                    ("Town Elder", "town_elder" in c.tags)) if on]
+        keywords = [t(f"dark_gothic.keyword.{w}") for w, on in (
+            ("roaming", c.roaming), ("global", bool(c.globals)), ("block", c.block), ("protect", c.protect),
+            ("key", "key" in c.tags), ("book", "book" in c.tags), ("town_elder", "town_elder" in c.tags)) if on]
         sub = t(f"dark_gothic.type.{kind if c.group != 'common' else 'common'}")
         if c.danger:
             sub += f" · {'I' * c.danger}"
@@ -289,7 +289,7 @@ class DarkGothicTable(TableKit):
             title = t(f"dark_gothic.table.{d.kind}", card=name(p.get("card")))
             for a in d.actions:
                 label = t("dark_gothic.table.pass") if a == ("pass",) else \
-                    f"{d.kind.title()}: {name(a[1]) if a[1] not in ('played', 'warden') else a[1]}"
+                    f"{t('dark_gothic.fx.' + d.kind)}: {name(a[1]) if a[1] not in ('played', 'warden') else a[1]}"
                 buttons.append(Button(a, label, action=a, seat=d.seat, font_size=18))
         elif d.kind in ("choose", "feed", "target", "pass"):
             title = {"choose": t("dark_gothic.table.choose_" + str(p.get("act", "discard"))),
