@@ -244,8 +244,8 @@ class NewGameScene(Scene):
         card_h = min(172, (COL1.h - 80) // n - 12)
         self.cards = []
         for gid, spec, err in self.games:
-            title = spec.title if spec else gid.replace("_", " ").title()
-            pitch = spec.pitch if spec else ""
+            title = spec.title_text() if spec else gid.replace("_", " ").title()
+            pitch = spec.pitch_text() if spec else ""
             c = self.ui.add(GameCard(a, (COL1.x + 16, y, COL1.w - 32, card_h), gid, title, tr(pitch),
                                      lambda g: self.select_game(g), error=err))
             c.selected = gid == self.game_id
