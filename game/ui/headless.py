@@ -67,7 +67,8 @@ def play_match(game_id: str, players: int, options: dict | None, seed: int, afte
     spec = registry.get(game_id)
     ruleset = registry.ruleset(game_id)
     if seats is None:
-        seats = [SeatInfo(f"Player {i + 1}", "ai", difficulty) for i in range(players)]
+        from ..core.i18n import t
+        seats = [SeatInfo(t("seat.player_n", n=i + 1), "ai", difficulty) for i in range(players)]
     else:
         seats = [s if isinstance(s, SeatInfo) else SeatInfo.from_json(s) for s in seats]
         seats = [SeatInfo(s.name, "ai", s.difficulty if s.difficulty else difficulty) for s in seats]
