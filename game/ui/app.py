@@ -457,13 +457,19 @@ class App:
 
     def _toast_rects(self) -> list[pygame.Rect]:
         rects = []
-        y = 24
+        cx, y = self.screen.get_width() // 2, 24
+        anchor = getattr(self.top, "toast_anchor", None)
+        if callable(anchor):
+            try:
+                cx, y = anchor()
+            except Exception:             # noqa: BLE001
+                pass
         for tt in self.toasts:
             lines = self.assets.wrap(tt.text, FONT.body, 720)
             h = len(lines) * (self.assets.font(FONT.body).get_linesize() + 4) + 28
             w = min(820, max(self.assets.text_size(line, FONT.body)[0] for line in lines) + 100)
             r = pygame.Rect(0, y, w, h)
-            r.centerx = self.screen.get_width() // 2
+            r.centerx = cx
             rects.append(r)
             y += h + 10
         return rects

@@ -124,7 +124,7 @@ class Widget:
 
     def tooltip_text(self) -> str | None:
         if not self.enabled and self.disabled_reason:
-            return self.disabled_reason
+            return self.with_cuts(self.disabled_reason)
         return self.with_cuts(self.tooltip)
 
     def handle_event(self, e) -> bool:
@@ -477,9 +477,9 @@ class Cycler(Widget):
 
     def tooltip_text(self):
         if not self.enabled and self.disabled_reason:
-            return self.disabled_reason
+            return self.with_cuts(self.disabled_reason)
         if self.choices and self.choices[self.index][2]:
-            return self.choices[self.index][2]
+            return self.with_cuts(self.choices[self.index][2])
         return self.with_cuts(self.tooltip)
 
     @property

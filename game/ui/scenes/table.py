@@ -264,6 +264,11 @@ class TableScene(Scene):
             left = LOGICAL_SIZE[0]
         return max(560, min(LOGICAL_SIZE[0], left) // 2)
 
+    def toast_anchor(self) -> tuple[int, int]:
+        """Where the window's messages (undone, saved, not your turn) show on a table:
+        over the middle of the felt, never on the seats' names along the top."""
+        return self.play_center_x(), 330
+
     def over_rect(self) -> pygame.Rect:
         """The end-of-game strip: one line at the top of the playing area, so the final
         board (and the game's own last word) stays in view."""
@@ -271,12 +276,28 @@ class TableScene(Scene):
         r.midtop = (self.play_center_x(), 2)
         return r
 
+    PUBLIC_W = 1320
+
+    def public_buttons_w(self, d) -> int:
+        w = 230 + 14
+        for a in d.actions:
+            label = action_label(self.spec.id, a, d.kind)
+            w += max(170, min(300, self.app.assets.text_size(label, FONT.button, bold=True)[0] + 60)) + 12
+        return w
+
+    def public_title_lines(self, d) -> list[str]:
+        width = self.PUBLIC_W - 20 - self.public_buttons_w(d) - 46
+        return self.app.assets.wrap(decision_title(self.spec.id, d, self.match.seats), FONT.small, width)
+
     def public_rows(self) -> list[pygame.Rect]:
+        """One row per question, tall enough for its whole question."""
+        heights = [max(92, 62 + 24 * len(self.public_title_lines(d))) for d in self.public]
+        total = sum(heights) + 12 * max(0, len(heights) - 1)
+        y = 540 - total // 2 + 30
         rows = []
-        n = len(self.public)
-        top = 540 - (n * 104 + 70) // 2 + 62
-        for i in range(n):
-            rows.append(pygame.Rect(300, top + i * 104, 1320, 92))
+        for h in heights:
+            rows.append(pygame.Rect(300, y, self.PUBLIC_W, h))
+            y += h + 12
         return rows
 
     # -- lifecycle ------------------------------------------------------------------------
@@ -872,10 +893,7 @@ class TableScene(Scene):
                       pal.gold, bold=True, anchor="midleft")
             left = min((b.rect.x for b in self.public_btns if getattr(b, "public_seat", None) == d.seat),
                        default=r.right)
-            title = decision_title(self.spec.id, d, self.match.seats)
-            left_w = left - (r.x + 30) - 16
-            lines = self.app.assets.wrap(title, FONT.small, left_w)
-            for i, line in enumerate(lines[:2]):
+            for i, line in enumerate(self.public_title_lines(d)):
                 draw_text(surf, self.app, line, (r.x + 30, r.y + 54 + i * 24), FONT.small, pal.text)
             left_s = self.match.time_left(d)
             if left_s is not None:
