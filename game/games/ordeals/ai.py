@@ -347,7 +347,7 @@ class HardAgent:
     with sampled dice, the rest of the Act is played by the normal policy, and the
     candidate with the best mean `evaluate` is chosen."""
 
-    def __init__(self, R, seed=0, samples=3, max_candidates=6, budget=0.6, horizon=14):
+    def __init__(self, R, seed=0, samples=5, max_candidates=5, budget=0.6, horizon=10, margin=6.0):
         self.R = R
         self.name = "hard"
         self.rnd = random.Random(seed)
@@ -356,6 +356,7 @@ class HardAgent:
         self.max_candidates = max_candidates
         self.budget = budget
         self.horizon = horizon
+        self.margin = margin
 
     def choose(self, view, decision, budget=None):
         R = self.R
@@ -370,24 +371,33 @@ class HardAgent:
             cands = [base] + rest[: self.max_candidates - 1]
         side = s0.seat_side[decision.seat]
         deadline = time.perf_counter() + (budget if budget is not None else self.budget)
-        scores = {}
+        scores = {a: [] for a in cands}
         for k in range(self.samples):
-            seed = self.rnd.getrandbits(64)      # the same dice for every candidate (fair comparison)
+            if time.perf_counter() > deadline and k > 1:
+                break
+            seed = self.rnd.getrandbits(64)      # the same dice for every candidate (paired comparison)
             for a in cands:
-                if time.perf_counter() > deadline and k > 0:
-                    break
                 s = s0.clone()
                 s.rng = RNG(seed)
                 try:
                     R.apply(s, decision.seat, a)
                 except Exception:
+                    scores[a].append(None)
                     continue
                 self._finish_act(s, side, decision.seat)
-                scores.setdefault(a, []).append(evaluate(R, s, side))
-        if not scores:
-            return base
-        bonus = {base: 1.0}
-        return max(scores, key=lambda a: sum(scores[a]) / len(scores[a]) + bonus.get(a, 0.0))
+                scores[a].append(evaluate(R, s, side))
+        # leave the policy's choice only for a candidate clearly better on the same dice
+        best, best_gain = base, 0.0
+        for a in cands[1:]:
+            diffs = [x - y for x, y in zip(scores[a], scores[base]) if x is not None and y is not None]
+            if len(diffs) < 2:
+                continue
+            mean = sum(diffs) / len(diffs)
+            var = sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1)
+            se = (var / len(diffs)) ** 0.5
+            if mean > max(self.margin, 2.0 * se) and mean > best_gain:
+                best, best_gain = a, mean
+        return best
 
     def _finish_act(self, s, side, seat):
         """Play on with the normal policy for every side (the Shadow runs inside apply)
