@@ -39,10 +39,12 @@ def rss_mb() -> float:
         return rss / (1 << 20 if sys.platform == "darwin" else 1 << 10)
 
 
-def waiting_table(app, game_id: str = "schemers", seed: int = 3):
-    """A solo table (you and two AI seats) run until it waits for you, settled."""
+def waiting_table(app, game_id: str | None = None, seed: int = 3):
+    """A solo table (you and two AI seats) run until it waits for you, settled (the
+    first registered game unless `game_id` says otherwise)."""
     from ..core.match import Match, SeatInfo
     from ..games import registry
+    game_id = game_id or registry.game_ids()[0]
     from .scenes.menu import MenuScene
     from .scenes.table import TableScene, make_agents
     spec = registry.get(game_id)
@@ -63,7 +65,7 @@ def waiting_table(app, game_id: str = "schemers", seed: int = 3):
     return scene
 
 
-def idle_cpu_pct(seconds: float = 4.0, game_id: str = "schemers", size=(1600, 900), timing: float = 1.0) -> float:
+def idle_cpu_pct(seconds: float = 4.0, game_id: str | None = None, size=(1600, 900), timing: float = 1.0) -> float:
     """% of one core the window's loop uses on a table waiting for you."""
     from .headless import make_app
     app = make_app(size)
@@ -107,7 +109,7 @@ def soak_rss_mb(turns: int = 500, seconds_cap: float = 900.0) -> float:
         visit_every_scene(app)
         played = 0
         seed = 1
-        games = ("schemers", "dark_deeds")
+        games = tuple(registry.game_ids()[:2])          # the first two registered games
         end = time.monotonic() + seconds_cap
         while played < turns and time.monotonic() < end:
             gid = games[seed % len(games)]
