@@ -74,7 +74,7 @@ class Char:
 
     def to_json(self) -> dict:
         return {"id": self.id, "side": self.side, "owner": self.owner, "key": self.st.key,
-                "name": self.st.name, "x": round(self.x, 3), "y": round(self.y, 3), "z": self.z,
+                "name": self.st.name, "x": self.x, "y": self.y, "z": self.z,
                 "on": self.on, "harm": self.harm, "tired": self.tired, "down": self.down,
                 "hidden": self.hidden, "guard": self.guard, "ooa": self.ooa, "lit": self.lit,
                 "deployed": self.deployed, "draughts": self.draughts, "carrying": self.carrying}
