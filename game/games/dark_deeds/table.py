@@ -29,6 +29,7 @@ import math
 import pygame
 
 from game.core.data import data_root
+from game.core.i18n import t
 from game.ui.table import style
 from game.ui.table.cards import CardSprite, load_faces
 from game.ui.table.dice import DieSprite
@@ -1021,7 +1022,7 @@ class DarkDeedsTable(DarkDeedsWords, TableKit):
             ns = g.fit_text(nm, F(24 if seat == self.me else 20), int(r.width * 0.62), style.TEXT, bold=True, serif=True)
             bg.blit(ns, ns.get_rect(midleft=(r.left + int(44 * s), hy)))
             if not info.is_human:
-                ai = g.text(f"AI · {info.difficulty}", F(14), style.TEXT_DIM)
+                ai = g.text(t("seat.ai_level", level=t(f"difficulty.{info.difficulty}")), F(14), style.TEXT_DIM)
                 bg.blit(ai, ai.get_rect(midleft=(r.left + int(48 * s) + ns.get_width(), hy + 1)))
             if seat == self.me:
                 for key, box in (("suspicion", L["susp_box"][seat]), ("score_pile", L["score_box"][seat])):
