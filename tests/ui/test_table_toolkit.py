@@ -562,3 +562,102 @@ def test_faces_warm_in_idle_frames(parts):
     for _ in range(5):
         t.update(1 / 60)
     assert not t._warm_queue and ("face", "7", (90, 126)) in t.cards._faces
+
+
+# -- overlays that get out of the way, and the input guard (issue 12 items 4 and 5) ------------
+def _my_turn(parts):
+    m, t = _toy(parts, 1.0)
+    m.submit(0, ("bid", 1))
+    m.submit(1, ("bid", 0))
+    t.on_events([])
+    t.set_viewer(0)
+    _settle(t)
+    return m, t
+
+
+def test_a_control_that_takes_anothers_place_waits_visibly_before_it_answers(parts):
+    m, t = _my_turn(parts)
+    roll = next(w for w in t.widgets if w.id == "roll")
+    where = roll.rect.center
+    _post(t, pygame.MOUSEMOTION, pos=where, rel=(0, 0), buttons=(0, 0, 0))
+    t.on_events(m.submit(0, ("add", 1)))           # the game moves on under the pointer
+    t.on_events(m.submit(1, ("add", 1)))
+    for _ in range(600):                            # the events play; the new controls come
+        t.update(1 / 240)
+        if t.widgets:
+            break
+    new = next(w for w in t.widgets if w.id == "roll")
+    assert t.guarded(new) and new.rect.collidepoint(where)
+    plain = pygame.Surface((1920, 1080))
+    t.draw(plain)
+    n = len(m.log)
+    _post(t, pygame.MOUSEBUTTONDOWN, pos=where, button=1)
+    _post(t, pygame.MOUSEBUTTONUP, pos=where, button=1)
+    assert len(m.log) == n, "a click meant for the old control does not land on the new one"
+    for _ in range(30):
+        t.update(1 / 60)
+    assert not t.guarded(new)
+    shown = pygame.Surface((1920, 1080))
+    t.draw(shown)
+    assert plain.get_at(new.rect.center) != shown.get_at(new.rect.center), "the guard is visible"
+    _click(t, where)
+    assert m.log[-1] == (0, ("roll",))
+
+
+def test_controls_elsewhere_are_not_guarded(parts):
+    m, t = _my_turn(parts)
+    _post(t, pygame.MOUSEMOTION, pos=(1500, 100), rel=(0, 0), buttons=(0, 0, 0))
+    t.on_events(m.submit(0, ("add", 1)))
+    t.on_events(m.submit(1, ("add", 1)))
+    _settle(t)
+    assert not t.guard
+
+
+def test_a_click_hides_the_tooltip_until_the_pointer_moves_on(parts):
+    m, t = _my_turn(parts)
+    roll = next(w for w in t.widgets if w.id == "roll")
+    roll.tooltip = "Roll the die"
+    _post(t, pygame.MOUSEMOTION, pos=roll.rect.center, rel=(0, 0), buttons=(0, 0, 0))
+    for _ in range(40):
+        t.update(1 / 60)
+    assert t.hover is roll and not t.tip_hidden
+    _post(t, pygame.MOUSEBUTTONDOWN, pos=(1500, 1000), button=1)
+    assert t.tip_hidden
+    _post(t, pygame.MOUSEMOTION, pos=(1700, 1000), rel=(1, 1), buttons=(0, 0, 0))
+    _post(t, pygame.MOUSEMOTION, pos=roll.rect.center, rel=(1, 1), buttons=(0, 0, 0))
+    assert not t.tip_hidden
+    t.refresh_controls()
+    t.update(1 / 60)
+    assert t.tip_hidden, "new controls: no stale tooltip over them"
+
+
+def test_zoom_never_covers_a_menu_or_the_prompt(parts):
+    m, t = _toy(parts, 1.0)
+    t.update(1 / 60)
+    assert t.banner is not None                     # the bid prompt
+    t.add_zone(Spot("show", pygame.Rect(880, 40, 150, 210), (150, 210)))
+    sp = t.new_sprite("5", t.zones["show"])
+    sp.face_up = True
+    t.zones["show"].cards.append(sp)
+    t.layout("show", 0.0)
+    _settle(t)
+    rect = t.zoom_rect(sp)
+    assert rect is None or not rect.colliderect(t.banner.rect)
+    t.menu = object()
+    assert t.zoom_rect(sp) is None
+    t.menu = None
+
+
+def test_esc_closes_the_topmost_overlay_first(parts):
+    m, t = _my_turn(parts)
+    chip = next(w for w in t.widgets if isinstance(w, Chip))
+    _click(t, chip.rect.center)                     # armed: pick where to add
+    assert t.armed is not None
+    t.zoom_on = True
+    _click(t, chip.rect.center, button=3)          # a right-click menu on top
+    assert t.menu is not None
+    esc = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0)
+    assert t.handle_event(esc) and t.menu is None and t.zoom_on and t.armed is not None
+    assert t.handle_event(esc) and not t.zoom_on and t.armed is not None
+    assert t.handle_event(esc) and t.armed is None
+    assert not t.handle_event(esc), "nothing open: the scene's pause menu"

@@ -53,6 +53,7 @@ from .zones import Stack, TokenStack, Zone
 
 DRAG_THRESHOLD = 6
 TOOLTIP_DELAY = 0.45
+INPUT_GUARD = 0.4           # a control that took another's place waits this long (visibly)
 ZOOM_SIZE = (340, 476)
 GLIDE = 0.32
 
@@ -65,6 +66,19 @@ class Flyer:
         self.img = img
         self.x = self.y = -100.0
         self.alive = True
+
+
+def _veil(size) -> pygame.Surface:
+    s = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.draw.rect(s, (0, 0, 0, 120), s.get_rect(), border_radius=8)
+    return s
+
+
+def _overlap(a, b) -> float:
+    """How much of the smaller of two rects the other covers (0..1)."""
+    inter = a.clip(b)
+    small = min(a.width * a.height, b.width * b.height)
+    return (inter.width * inter.height) / small if small else 0.0
 
 
 def by_target(opts) -> dict:
@@ -131,6 +145,10 @@ class TableKit(GameTable):
         self.fx = Effects()                     # heralds, floaters, showcases, a game's flashes
         self._tick_sec = None                   # the last countdown second ticked
         self._warm_queue: list = []             # (key, size) faces to render when idle
+        self.tip_hidden = False                 # a click hides the tooltip until the pointer moves on
+        self.guard: dict = {}                   # id(control) -> seconds it still ignores clicks
+        self._last_rects: list = []             # where the last controls shown were
+        self._last_state = None                 # (log length, decisions) the controls were built for
         self.pulse_t = 0.0
         self._controls_key = None
         self._local_rev = 0                     # bumped by refresh_controls()
@@ -1176,10 +1194,25 @@ class TableKit(GameTable):
         key = self._controls_state()
         if key == self._controls_key:
             return
+        moved_on = (key[0], key[4]) != self._last_state     # the game itself moved on
+        self._last_state = (key[0], key[4])
         self._controls_key = key
+        before = self._last_rects if moved_on else []
         widgets, banner = self.controls()
         self.widgets = widgets or []
         self.banner = Banner(banner, self) if banner is not None else None
+        self.tip_hidden = True                  # the controls changed: no stale tooltip over them
+        self.guard = {}
+        # the game moved on (a new decision, another card for sale): a control now where
+        # another was, under the pointer, waits a moment so a click meant for the old one
+        # never lands on the new one
+        for b in self._all_buttons():
+            r = getattr(b, "rect", None)
+            if r is not None and r.collidepoint(self.pointer) and any(_overlap(r, old) > 0.5 for old in before):
+                self.guard[id(b)] = INPUT_GUARD
+        rects = [b.rect.copy() for b in self._all_buttons() if getattr(b, "rect", None) is not None]
+        if rects:
+            self._last_rects = rects
         if self.armed is not None:
             item = self.armed[0]
             if not self._item_alive(item):
@@ -1248,18 +1281,23 @@ class TableKit(GameTable):
             self.request_undo()
             return True
         if k == pygame.K_ESCAPE:
-            # Esc first closes what the table has open; otherwise the scene opens its menu
-            if self.menu or self.drag or self.zoom_on or (self.armed and not self.armed_auto):
-                self._cancel_drag()
+            # Esc closes the topmost thing the table has open, one per press (a menu, then a
+            # drag, the zoom, a selection); with nothing open the scene opens its menu
+            if self.menu is not None:
                 self.menu = None
+            elif self.drag is not None:
+                self._cancel_drag()
+            elif self.zoom_on or self.preview_key is not None:
                 self.zoom_on = False
-                if not self.armed_auto:
-                    self.armed = None
-                return True
-            return False
+                self.preview_key = None
+            elif self.armed and not self.armed_auto:
+                self.armed = None
+            else:
+                return False
+            return True
         # hotkeys of visible buttons
         for w in self._all_buttons():
-            if getattr(w, "hotkey", None) == k and w.enabled:
+            if getattr(w, "hotkey", None) == k and w.enabled and not self.guarded(w):
                 self._activate_button(w)
                 return True
         return False
@@ -1352,6 +1390,7 @@ class TableKit(GameTable):
         old = self.hover
         self.hover = item
         self.hover_time = 0.0
+        self.tip_hidden = False
         for sp in (old, item):
             if isinstance(sp, CardSprite):
                 z = self.zones.get(sp.zone)
@@ -1368,6 +1407,8 @@ class TableKit(GameTable):
         pos = e.pos
         self.pointer = pos
         button = getattr(e, "button", 1)
+        self.tip_hidden = True
+        self.hover_time = 0.0
         if self.menu is not None:
             if self.menu.hit(pos):
                 i = self.menu.index_at(pos)
@@ -1398,6 +1439,7 @@ class TableKit(GameTable):
     def _on_up(self, e) -> bool:
         pos = e.pos
         self.pointer = pos
+        self.hover_time = 0.0
         if getattr(e, "button", 1) != 1:
             return False
         if self.drag is not None:
@@ -1414,7 +1456,13 @@ class TableKit(GameTable):
         return True
 
     # -- clicks ------------------------------------------------------------------------
+    def guarded(self, control) -> bool:
+        """A control that just took another's place under the pointer: it waits INPUT_GUARD s."""
+        return id(control) in self.guard
+
     def _click(self, item, pos) -> None:
+        if self.guarded(item):
+            return
         if isinstance(item, (Button,)) and not isinstance(item, Chip):
             if item.enabled:
                 self._activate_button(item)
@@ -1628,6 +1676,8 @@ class TableKit(GameTable):
                 tt[1] -= dt
             self.toasts = [tt for tt in self.toasts if tt[1] > 0]
         self.fx.update(dt)
+        if self.guard:
+            self.guard = {k: v - dt for k, v in self.guard.items() if v - dt > 0}
         self._countdown_tick()
         if self._warm_queue and self.drag is None and not self.anim.busy():
             self._warm_some()
@@ -1690,6 +1740,8 @@ class TableKit(GameTable):
             surface.blit(g, (c.rect.x - 8, c.rect.y - 8))
         if self.banner is not None:
             self.banner.draw(surface, self, hover)
+        if self.guard:
+            self._draw_guards(surface)
         if self.drag is not None and isinstance(self.drag["item"], Chip):
             c = self.drag["item"]
             img = c.image(self.gfx, True)
@@ -1777,22 +1829,56 @@ class TableKit(GameTable):
         key, sp = self.zoom_key()
         if key is None:
             return
+        at = self.zoom_rect(sp)
+        if at is None:
+            return
+        x, y = at.topleft
         img = self.cards.face(key, ZOOM_SIZE)
-        W, H = self.size
-        px, py = self.pointer
-        if sp is not None:
-            r = sp.rect()
-            x = r.right + 24 if r.right + 24 + ZOOM_SIZE[0] < W - 10 else r.left - 24 - ZOOM_SIZE[0]
-            y = max(10, min(H - ZOOM_SIZE[1] - 10, r.centery - ZOOM_SIZE[1] // 2))
-        else:
-            x = px - ZOOM_SIZE[0] - 30 if px - ZOOM_SIZE[0] - 30 > 10 else px + 30
-            y = max(10, min(H - ZOOM_SIZE[1] - 10, py - ZOOM_SIZE[1] // 2))
         sh = self.gfx.shadow(ZOOM_SIZE[0], ZOOM_SIZE[1], 18, 18, 200)
         surface.blit(sh, (x - 18 + 6, y - 18 + 10))
         surface.blit(img, (x, y))
 
+    def _draw_guards(self, surface) -> None:
+        """A control still in its input guard is veiled, with a bar running out."""
+        for b in self._all_buttons():
+            left = self.guard.get(id(b))
+            r = getattr(b, "rect", None)
+            if left is None or r is None:
+                continue
+            veil = self.gfx.cached(("guard_veil", r.size), lambda r=r: _veil(r.size))
+            surface.blit(veil, r.topleft)
+            bar = pygame.Rect(r.left + 6, r.bottom - 6, int((r.width - 12) * left / INPUT_GUARD), 3)
+            if bar.width > 0:
+                pygame.draw.rect(surface, style.GOLD_BRIGHT, bar, border_radius=1)
+
+    def prompt_rect(self):
+        """Where the current prompt is (a game whose prompt is not a banner says where)."""
+        return self.banner.rect if self.banner is not None else None
+
+    def zoom_rect(self, sp):
+        """Where the zoomed card goes: beside the card (or the pointer), never over an open
+        menu or the current prompt; None when no place is free."""
+        if self.menu is not None:
+            return None
+        W, H = self.size
+        zw, zh = ZOOM_SIZE
+        if sp is not None:
+            r = sp.rect()
+            cy, xs = r.centery, (r.right + 24, r.left - 24 - zw)
+        else:
+            (px, cy), xs = self.pointer, (self.pointer[0] - zw - 30, self.pointer[0] + 30)
+        avoid = [a for a in (self.prompt_rect(),) if a is not None]
+        y0 = max(10, min(H - zh - 10, cy - zh // 2))
+        for x in xs:
+            for y in (y0, 10, H - zh - 10):
+                rect = pygame.Rect(x, y, zw, zh)
+                if rect.left >= 10 and rect.right <= W - 10 and not any(rect.colliderect(a) for a in avoid):
+                    return rect
+        return None
+
     def _draw_tooltip(self, surface) -> None:
-        if self.hover is None or self.hover_time < TOOLTIP_DELAY or self.drag is not None or self.menu is not None:
+        if self.hover is None or self.hover_time < TOOLTIP_DELAY or self.drag is not None or self.menu is not None \
+                or self.tip_hidden:
             return
         tip = self.tooltip_for(self.hover)
         if not tip:

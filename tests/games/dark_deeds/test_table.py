@@ -66,6 +66,10 @@ class Rig:
             if not self.table.busy():
                 break
         self.table.update(dt)
+        for _ in range(60):                 # a person waits out the input guard of new controls
+            if not self.table.guard:
+                break
+            self.table.update(dt)
 
     def ai(self):
         events = self.match.run_agents(1)
