@@ -90,6 +90,11 @@ class DarkDeedsTable(DarkDeedsWords, TableKit):
         top = 76 + k * 208
         return R(1560, top, 344, 1072 - top)
 
+    def prompt_rect(self):
+        """The tray's prompt (title and subtitle), or the banner: the zoom keeps off it."""
+        st = self.L.get("stage")
+        return self.banner.rect if self.banner is not None or st is None else st.inflate(0, -st.height // 2).move(0, -st.height // 4)
+
     def herald_at(self):
         return self.geo()[2](780, 382)
 

@@ -21,6 +21,17 @@ A game's table subclasses `TableKit` and fills in a few hooks:
     draw_background(s) / draw_board(s) / draw_overlay(s)
     card_spec(key) / card_frames()
 
+What both games' tables used to write twice is here too: seat accessors (name, scol,
+me, others, is_human_viewer), geo() for a 1920×1080 design, chronicle segments from a
+template (segments), timed effects (self.fx; herald, floater, showcase), countdown
+ticks, a game's table words through strings.game_words, drawing helpers (board_panel,
+panel_header, glow_around, draw_prompt, plaque, score_table, reference_panel,
+token_image), move_together / hop_along / shuffle_into, idle face warm-up (warm_later);
+card faces are composed from named sections (cards.py, a game's faces.yaml).
+Overlays get out of the way: a click hides the tooltip, the zoom never covers a menu or
+the prompt (prompt_rect), Esc closes the topmost overlay first, and a control that takes
+another's place under the pointer ignores clicks for INPUT_GUARD seconds, visibly.
+
 The kit then gives: an animation queue that plays events in order (speed from
 settings.animation_speed, instant works), sprites that glide between zones, hover
 lift, drag-and-drop with legal targets highlighted, click-then-target and right-click

@@ -468,3 +468,17 @@ def test_the_tray_prompt_follows_the_live_decision_once_animations_end():
         # the chronicle's turn line counts turns as the header does (the event carries n)
         line = "".join(seg[0] for seg in t.log_entry(turns[-1]))
         assert f" {t.view.get('turn')} " in line.replace("—", " ")
+
+
+def test_the_zoom_never_covers_the_trays_prompt_or_a_menu():
+    rig = Rig()
+    to_my_target_decision(rig)
+    t = rig.table
+    assert t.prompt_rect() is not None
+    for sp in t.zones["hand:0"].cards + [z.cards[-1] for z in t.zones.values() if z.cards]:
+        if sp.face_up and sp.key is not None:
+            r = t.zoom_rect(sp)
+            assert r is None or not r.colliderect(t.prompt_rect()), sp.key
+    t.menu = object()
+    assert t.zoom_rect(t.zones["hand:0"].cards[0]) is None
+    t.menu = None
