@@ -50,6 +50,10 @@ class Rig:
 
     def frame(self):
         self.table.update(1 / 30)
+        for _ in range(60):                 # a person waits out the input guard of new controls
+            if not self.table.guard:
+                break
+            self.table.update(1 / 30)
         self.table.draw(self.screen)
 
 
