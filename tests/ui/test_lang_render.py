@@ -2,7 +2,8 @@
 Czech at 1280x720 and 1920x1080. Every string that reaches a font is recorded; the test
 fails on a key shown raw (`menu.new_game`), a plural block or {placeholder} left
 unformatted, a key asked for that the language lacks (English showing through in
-Czech), and a character the font drawing it has no glyph for (ě š č ř ž ý á í é ů ú ň ť ď)."""
+Czech), a character the font drawing it has no glyph for (ě š č ř ž ý á í é ů ú ň ť ď),
+and (scenes) a widget text cut short whose tooltip does not show it whole."""
 from __future__ import annotations
 
 import re
@@ -122,10 +123,24 @@ def test_every_scene_in_both_languages(record, name, lang, size):
         headless.build_scene(app, name)
         _draw(app)
         assert app.window.get_size() == size
+        unreadable = _cut_without_tooltip(app)
     finally:
         app.shutdown()
     assert record, "nothing was drawn"
     _check(record, misses, lang, name)
+    assert not unreadable, f"{name} [{lang}]: text cut with no tooltip to read it whole: {unreadable}"
+
+
+def _cut_without_tooltip(app) -> list[str]:
+    """Widgets of the open scenes that drew a text shortened ('…') whose tooltip does not
+    hold it whole."""
+    out = []
+    for scene in app.scenes:
+        for w in scene.ui.widgets:
+            cuts = getattr(w, "cuts", None) or {}
+            tip = w.tooltip_text() if hasattr(w, "tooltip_text") else None
+            out += [text for text in cuts.values() if text and text not in (tip or "")]
+    return out
 
 
 def _players(gid):
