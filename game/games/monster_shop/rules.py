@@ -278,8 +278,12 @@ class MonsterShopRules(PlanningMixin, NeedsMixin, ScoringMixin):
             return (Decision(seat, kind, tuple(acts), None, acts[0], None, {"ask": kind}),)
         st = s.stage
         if st == "plan":
-            return tuple(s.sealed.decisions(lambda seat: self.plan_actions(s, seat),
-                                            lambda seat: ("plan", ())))
+            # a free choice: any legal split (is_legal), the actions a representative sample
+            return tuple(d._replace(free={"verb": "plan", "imps": s.home[d.seat], "gold": s.gold[d.seat],
+                                          "bodyguard": s.bg_home[d.seat], "hat": self.hat_free(s, d.seat),
+                                          "max_groups": self.R.max_groups})
+                         for d in s.sealed.decisions(lambda seat: self.plan_actions(s, seat),
+                                                     lambda seat: ("plan", ())))
         seat = s.seat_i
         if st == "send":
             acts = self.send_actions(s, seat)

@@ -15,6 +15,8 @@ import pygame
 from game.core.i18n import language, t
 from game.ui.table import style
 from game.ui.table.kit import TableKit
+from game.ui.table.pieces import PieceRenderer
+from game.ui.table.staging import StagingTray, Unit
 from game.ui.table.widgets import Button
 
 from .effects import COLOURS, SYMBOLS
@@ -35,7 +37,10 @@ class MonsterShopTable(TableKit):
         spec_rules = getattr(ctx.match, "rules", None)
         self.R = spec_rules if spec_rules is not None and hasattr(spec_rules, "data") else load_ruleset()
         self.page = 0
+        self.tray = None              # the private staging tray of the secret planning
+        self.tray_key = None
         super().__init__(ctx)
+        self.pieces = PieceRenderer(self.gfx)
 
     # -- names ---------------------------------------------------------------------------
     def nm(self, name: dict) -> str:
@@ -122,12 +127,75 @@ class MonsterShopTable(TableKit):
             return COLOURS[a[1]]
         return " ".join(str(x) for x in a)
 
+    # -- the planning tray (MS-040..042: imps and gold into up to six groups) ------------
+    def _plan_tray(self, d):
+        s, R, P, C, F = self.geo()
+        v = self.view
+        me = self.viewer
+        p = v["seats"][me]
+        key = (v["round"], me, p["home"], p["gold"], p["bodyguard_home"])
+        if self.tray is not None and self.tray_key == key and not self.tray.submitted:
+            return
+        units = [Unit(("imp", i), "imp", "meeple", self.scol(me), label="i") for i in range(p["home"])]
+        units += [Unit(("gold", i), "gold", "token", style.GOLD, label="g") for i in range(p["gold"])]
+        if p["bodyguard_home"]:
+            units.append(Unit(("bg", 0), "bg", "meeple", (90, 90, 110), label="B"))
+        hat = self.R.data.artifacts
+        if not p["hat_used"] and any("top_hat" in self.R.art_ops[a] for a in p["artifacts"]):
+            units.append(Unit(("hat", 0), "hat", "token", (60, 60, 70), label="½"))
+
+        def validate(arr):
+            for gid, uids in arr.items():
+                if gid == "pool" or not uids:
+                    continue
+                sorts = [u[0] for u in uids]
+                if "imp" not in sorts:
+                    return _tr("table.group_needs_imp")
+            return None
+
+        def submit(arr):
+            groups = []
+            for gid, uids in arr.items():
+                if gid == "pool" or not uids:
+                    continue
+                sorts = [u[0] for u in uids]
+                groups.append((sorts.count("imp"), sorts.count("gold"), sorts.count("bg"), sorts.count("hat")))
+            from .planning import canon
+            action = ("plan", canon(groups))
+            if self.match.is_legal(me, action):
+                self.ctx.submit(me, action)
+            return action
+        del hat
+        self.tray = StagingTray.split(R(20, 856, 1470, 216), units, self.R.R.max_groups, on_submit=submit,
+                                      renderer=self.pieces, gfx=self.gfx, label=_tr("decision.plan"),
+                                      source_label=_tr("table.home"), validate=validate)
+        self.tray_key = key
+
+    def handle_event(self, e) -> bool:
+        if self.tray is not None and not self.tray.submitted and self.tray.wants(e) and self.tray.handle_event(e):
+            return True
+        return super().handle_event(e)
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self.tray is not None:
+            self.tray.update(dt)
+
+    def draw_overlay(self, surf) -> None:
+        if self.tray is not None and not self.tray.submitted:
+            self.tray.draw(surf)
+
     def controls(self):
         s, R, P, C, F = self.geo()
         mine = self.my_decisions()
+        if not mine or mine[0].kind != "plan":
+            self.tray = None
         if not mine:
             return [], None
         d = mine[0]
+        if d.kind == "plan" and self.view and self.viewer is not None:
+            self._plan_tray(d)
+            return [], None
         acts = list(d.actions)
         pages = max(1, -(-len(acts) // MAX_BUTTONS))
         self.page %= pages

@@ -434,3 +434,13 @@ def test_illegal_actions_are_refused_with_a_reason():
         R.apply(s, 0, ("plan", ((99, 0, 0, 0),)))
     with pytest.raises(IllegalAction):
         R.apply(s, 0, ("send", 0, "jury", 0))
+
+
+def test_MS_040_any_legal_split_is_accepted_through_the_driver_not_only_the_sample():
+    from game.core.rules import is_legal
+    R, s = fresh(32)
+    a = ("plan", ((1, 0, 0, 0),))
+    ds = R.decisions(s)
+    assert a not in ds[0].actions and ds[0].free is not None
+    assert is_legal(R, s, ds, 0, a)
+    assert not is_legal(R, s, ds, 0, ("plan", ((0, 1, 0, 0),)))

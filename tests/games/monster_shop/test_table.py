@@ -1,6 +1,7 @@
 """The monster-shop table under SDL's dummy drivers, driven by real posted mouse events:
-a whole game where seat 0 (human) answers every decision by clicking one of the table's
-buttons, the others are AI; every frame draws; the buttons carry legal actions; seat 0's
+a whole game where seat 0 (human) plans its groups in the staging tray (clicking imps and
+gold into group slots, Enter confirms) and answers every other decision by clicking one
+of the table's buttons, the others are AI; every frame draws; the buttons carry legal actions; seat 0's
 table never draws another seat's hand or secret split (MS-012)."""
 from __future__ import annotations
 
@@ -80,15 +81,31 @@ def test_MS_180_a_whole_game_by_clicking_the_tables_buttons():
             rig.table.on_events(m.run_agents(1))
             continue
         rig.frame()
+        if d.kind == "plan":                      # the staging tray: drag-free, by clicks
+            tray = rig.table.tray
+            assert tray is not None and not tray.submitted
+            before = len(m.log)
+            imps = [u for uid, u in tray.units.items() if uid[0] == "imp"]
+            gold = [u for uid, u in tray.units.items() if uid[0] == "gold"]
+            for gi in range(2):
+                click(rig.table, tray.groups[gi].bounds)
+                rig.frame()
+                for u in imps[gi * 2:gi * 2 + 2] + gold[gi:gi + 1]:
+                    click(rig.table, u.bounds)
+                    rig.frame()
+            assert {k: len(v) for k, v in tray.arrangement().items() if v} == {0: 3, 1: 3}
+            rig.table.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r"))
+            rig.frame()
+            assert len(m.log) == before + 1 and m.log[-1][1] == ("plan", ((2, 1, 0, 0), (2, 1, 0, 0)))
+            plans += 1
+            kinds.add("plan")
+            continue
         buttons = [w for w in rig.table.widgets if getattr(w, "action", None) is not None
                    and isinstance(w.action, tuple)]
         assert buttons, d.kind
         assert all(m.is_legal(0, b.action) for b in buttons)
         before = len(m.log)
         pick = 0
-        if d.kind == "plan":
-            wanted = [i for i, b in enumerate(buttons) if len(b.action[1]) >= 2 and all(g[1] for g in b.action[1])]
-            pick = wanted[0] if wanted else len(buttons) // 2
         if d.kind == "send":
             wanted = [i for i, b in enumerate(buttons) if b.action[0] == "send" and b.action[2] == "monster_low"]
             pick = wanted[0] if wanted else 0
@@ -96,7 +113,6 @@ def test_MS_180_a_whole_game_by_clicking_the_tables_buttons():
         assert len(m.log) == before + 1, d.kind
         clicks += 1
         kinds.add(d.kind)
-        plans += d.kind == "plan"
     assert m.over and plans == 6 and {"plan", "send", "assign"} <= kinds
     rig.frame()
 
