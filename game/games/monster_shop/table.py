@@ -4,9 +4,10 @@ reputation track, each player's den (places with cages, upgrades, monsters, dung
 suffering, mutations, accessories; food chambers; imps at home, away, in hospital and
 on the podium), and the viewer's decision as a panel of buttons in words.
 
-Drawn only from `match.view(viewer)`; planning shows only the viewer's own split.
-What is not here yet (see docs/games/monster_shop.md): drag-and-drop staging of groups,
-dragging need cards onto monsters, animations of single events.
+Drawn only from `match.view(viewer)`. The secret planning is a StagingTray (imps, gold,
+bodyguard and top hat into up to six group slots); other seats show only a tick once
+committed. What is not here yet (see docs/games/monster_shop.md): dragging need cards onto
+monsters with a preview, a drag-ordered resolution queue, animations of single events.
 """
 from __future__ import annotations
 
