@@ -13,6 +13,7 @@ import math
 
 import pygame
 
+from game.core.i18n import has, t
 from game.core.rules import IllegalAction
 from game.ui.table import style
 from game.ui.table.board import Board, RangeRing, Terrain
@@ -23,9 +24,22 @@ from game.ui.table.widgets import BannerSpec, Button
 SIDE_COLOURS = ((70, 120, 200), (170, 50, 60))
 TERRAIN_KIND = {"blocking": "block", "woods": "woods", "obstacle": "wall", "gap": "gap", "open": "open"}
 
-DEED_WORDS = {"move": "Move", "assault": "Assault", "fire": "Fire", "aid": "Aid", "aim": "Aim",
-              "climb": "Climb", "guard": "Guard", "hide": "Hide", "stand": "Stand", "use": "Use",
-              "end": "End Act"}
+
+
+def tt(key: str, **params) -> str:
+    """The table's words: t("ordeals.table.<key>")."""
+    return t(f"ordeals.table.{key}", **params)
+
+
+def word(value) -> str:
+    """A data word (season, light, weather, weapon) in the current language, if the locale has it."""
+    key = f"ordeals.word.{value}"
+    return t(key) if has(key) else str(value)
+
+
+def deed_word(deed: str) -> str:
+    key = f"ordeals.deed.{deed}"
+    return t(key) if has(key) else deed
 
 
 class OrdealsTable(TableKit):
@@ -85,8 +99,9 @@ class OrdealsTable(TableKit):
         self._rings(view)
 
     def _tip(self, c) -> str:
-        bits = [f"{c['name']}  Might {c['might']} · Aim {c['aim']} · Pace {c['pace']} · Ward {c['ward']}",
-                f"Harm {c['harm']}/{c['grit']}" + (f" · {c['ranged']} {c['range']:g}\"" if c["ranged"] else "")]
+        bits = [tt("stats", name=c["name"], might=c["might"], aim=c["aim"], pace=c["pace"], ward=c["ward"]),
+                tt("harm_of", harm=c["harm"], grit=c["grit"])
+                + (f" · {word(c['ranged'])} {c['range']:g}\"" if c["ranged"] else "")]
         act = self._decision()
         if act is not None and act.kind == "act" and self.view["act"] is not None:
             me = self.view["chars"][self.view["act"]["index"]]
@@ -115,7 +130,7 @@ class OrdealsTable(TableKit):
         if not c["deployed"] or c["ooa"]:
             return
         self.board.rings.append(RangeRing((c["x"], c["y"]), c["sight"] + 0.5, (150, 100, 200),
-                                          f"Sight {c['sight']}\"", dashed=True))
+                                          tt("sight_ring", n=c["sight"]), dashed=True))
         if c["range"]:
             self.board.rings.append(RangeRing((c["x"], c["y"]), c["range"] + 0.5, style.GOLD, f"{c['range']:g}\""))
         self.board.los_from = self.pieces.get(a["index"])
@@ -161,7 +176,7 @@ class OrdealsTable(TableKit):
                 k = (reach - 0.01) / L
                 action = (verb, round(ox + (point[0] - ox) * k, 2), round(oy + (point[1] - oy) * k, 2))
         if not self.ctx.match.is_legal(d.seat, action):
-            self.say("Out of reach, blocked, or not a place to stand.")
+            self.say(tt("no_place"))
             self.sound("error")
             return False
         try:
@@ -180,7 +195,7 @@ class OrdealsTable(TableKit):
             if self.ctx.match.is_legal(d.seat, action):
                 self.ctx.submit(d.seat, action)
             else:
-                self.say("Place the whole base inside your deployment zone, clear of terrain and bases.")
+                self.say(tt("deploy_zone"))
             return
         if item is None:
             return
@@ -240,17 +255,19 @@ class OrdealsTable(TableKit):
             col = (200, 120, 120) if d.get("shadow") else None
             return [(d.get("text", ""), None, col)]
         if k == "roll" and d.get("purpose") in ("assault", "fire"):
-            return [(f"{d['purpose'].title()}: {nm(d['attacker'])} {d['a_dice']}→{d['a_total']} vs "
-                     f"{nm(d['defender'])} {d['d_dice']}→{d['d_total']}", None, None)]
+            return [(tt("duel", purpose=deed_word(d["purpose"]), attacker=nm(d["attacker"]), a_dice=str(d["a_dice"]),
+                        a_total=d["a_total"], defender=nm(d["defender"]), d_dice=str(d["d_dice"]),
+                        d_total=d["d_total"]), None, None)]
         if k == "harm":
-            extra = " — Knocked Down" if d["down"] else ""
-            return [(f"{nm(d['piece'])} takes {d['amount']} Harm ({d['total']}/{d['grit']}){extra}", None, None)]
+            return [(tt("harm_down" if d["down"] else "harm", piece=nm(d["piece"]), amount=d["amount"],
+                        total=d["total"], grit=d["grit"]), None, None)]
         if k == "turn":
-            return [(f"Turn {d['turn']} of {d['of']}", None, style.GOLD)]
+            return [(tt("turn", turn=d["turn"], of=d["of"]), None, style.GOLD)]
         if k == "conditions":
-            return [(f"{d['season'].title()}, {d['light']}, {d['weather']}: Sight {d['sight']}\"", None, style.GOLD)]
+            return [(tt("conditions", season=word(d["season"]).capitalize(), light=word(d["light"]),
+                        weather=word(d["weather"]), sight=d["sight"]), None, style.GOLD)]
         if k == "game_over":
-            return [(f"The Trial ends: {d['reason']}", None, style.GOLD)]
+            return [(tt("trial_ends", reason=d["reason"]), None, style.GOLD)]
         return None
 
     def controls(self):
@@ -261,35 +278,35 @@ class OrdealsTable(TableKit):
         buttons = []
         title, sub = "", ""
         if d.kind == "deploy":
-            title, sub = "Deploy", f"Click inside your zone to place {d.prompt['piece']}."
+            title, sub = tt("deploy"), tt("deploy_sub", piece=d.prompt["piece"])
         elif d.kind == "initiative":
-            title = "You won the initiative"
+            title = tt("initiative")
             for a in d.actions:
-                buttons.append(Button(("first", a[1]), "We go first" if a[1] == view["side"] else "They go first",
+                buttons.append(Button(("first", a[1]), tt("we_first") if a[1] == view["side"] else tt("they_first"),
                                       action=a, seat=d.seat))
         elif d.kind == "activate":
-            title, sub = "Choose a character to Act", "Click one of yours, or a button."
+            title, sub = tt("activate"), tt("activate_sub")
             for a in d.actions:
                 buttons.append(Button(("act", a[1]), view["chars"][a[1]]["name"], action=a, seat=d.seat))
         elif d.kind == "push":
-            title = "You won the Assault"
-            buttons = [Button("push", "Push 2\"", action=("push",), seat=d.seat),
-                       Button("stay", "Stay Engaged", action=("stay",), seat=d.seat)]
+            title = tt("won_assault")
+            buttons = [Button("push", tt("push"), action=("push",), seat=d.seat),
+                       Button("stay", tt("stay"), action=("stay",), seat=d.seat)]
         elif d.kind == "act":
             p = d.prompt or {}
-            title = f"{view['chars'][view['act']['index']]['name']} acts — {p.get('left', 0)} Deeds left"
-            sub = "Drag to Move; click a Foe to Fire or Assault."
+            title = tt("acts", name=view["chars"][view["act"]["index"]]["name"], left=p.get("left", 0))
+            sub = tt("act_sub")
             seen = set()
             for a in d.actions:
                 if a[0] == "move":
                     continue
-                label = DEED_WORDS.get(a[0], a[0])
+                label = deed_word(a[0])
                 if len(a) > 1 and isinstance(a[-1], int) and a[0] in ("assault", "fire", "aid"):
-                    label += " " + view["chars"][a[-1]]["name"]
+                    label = tt("deed_at", deed=label, target=view["chars"][a[-1]]["name"])
                 elif a[0] == "use":
-                    label += " " + str(a[1])
+                    label = tt("deed_at", deed=label, target=word(a[1]))
                 elif a[0] == "climb":
-                    label += " down" if a[1] == -1 else " up"
+                    label = tt("climb_down" if a[1] == -1 else "climb_up", deed=label)
                 if label in seen:
                     continue
                 seen.add(label)
@@ -303,9 +320,10 @@ class OrdealsTable(TableKit):
         v = self.view or {}
         f = self.gfx.font(20, bold=True)
         if v:
-            text = f"Trial {v['trial']['number']} · Turn {v['turn']}/{v['trial']['turns']} · Sight {v['sight']}\"" \
-                   f" · {v['season']}, {v['light']}, {v['weather']}" \
-                   f" · Supplies lost: Company {v['lost'][0]}, {'Shadow' if v['mode'] == 'solo' else 'Rivals'} {v['lost'][1]}"
+            text = tt("status_line", trial=v["trial"]["number"], turn=v["turn"], turns=v["trial"]["turns"],
+                      sight=v["sight"], season=word(v["season"]), light=word(v["light"]), weather=word(v["weather"]),
+                      ours=v["lost"][0], other=tt("shadow") if v["mode"] == "solo" else tt("rivals"),
+                      theirs=v["lost"][1])
             surf.blit(f.render(text, True, style.PARCHMENT if hasattr(style, "PARCHMENT") else (230, 220, 200)),
                       (self.board_rect().x, self.board_rect().bottom + 2 - 24))
 
