@@ -172,6 +172,27 @@ class MonsterShopTable(TableKit):
                                       source_label=_tr("table.home"), validate=validate)
         self.tray_key = key
 
+    def _order_tray(self, d):
+        """MS-081: the resolution order, by dragging monsters into a queue."""
+        s, R, P, C, F = self.geo()
+        me = self.viewer
+        mons = list(d.actions[0][1])
+        key = ("order", self.view["round"], me, tuple(sorted(mons)))
+        if self.tray is not None and self.tray_key == key and not self.tray.submitted:
+            return
+        units = [Unit(("m", m), "monster", "mini", self.scol(me), label=self.monster_name(m)[:2],
+                      name=self.monster_name(m)) for m in mons]
+
+        def submit(arr):
+            action = ("order", tuple(u[1] for u in arr["order"]))
+            if self.match.is_legal(me, action):
+                self.ctx.submit(me, action)
+            return action
+        self.tray = StagingTray.order(R(20, 856, 1470, 216), units, on_submit=submit, renderer=self.pieces,
+                                      gfx=self.gfx, label=_tr("decision.order"), source_label=_tr("table.den"),
+                                      group_label=_tr("table.queue"))
+        self.tray_key = key
+
     def handle_event(self, e) -> bool:
         if self.tray is not None and not self.tray.submitted and self.tray.wants(e) and self.tray.handle_event(e):
             return True
@@ -189,13 +210,16 @@ class MonsterShopTable(TableKit):
     def controls(self):
         s, R, P, C, F = self.geo()
         mine = self.my_decisions()
-        if not mine or mine[0].kind != "plan":
+        if not mine or mine[0].kind not in ("plan", "order"):
             self.tray = None
         if not mine:
             return [], None
         d = mine[0]
         if d.kind == "plan" and self.view and self.viewer is not None:
             self._plan_tray(d)
+            return [], None
+        if d.kind == "order" and self.view and self.viewer is not None:
+            self._order_tray(d)
             return [], None
         acts = list(d.actions)
         pages = max(1, -(-len(acts) // MAX_BUTTONS))

@@ -100,6 +100,18 @@ def test_MS_180_a_whole_game_by_clicking_the_tables_buttons():
             plans += 1
             kinds.add("plan")
             continue
+        if d.kind == "order":                     # the resolution queue, by clicks
+            tray = rig.table.tray
+            before = len(m.log)
+            units = sorted(tray.units.values(), key=lambda u: u.id, reverse=True)
+            for u in units:
+                click(rig.table, u.bounds)
+                rig.frame()
+            rig.table.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r"))
+            rig.frame()
+            assert len(m.log) == before + 1 and m.log[-1][1] == ("order", tuple(u.id[1] for u in units))
+            kinds.add("order")
+            continue
         buttons = [w for w in rig.table.widgets if getattr(w, "action", None) is not None
                    and isinstance(w.action, tuple)]
         assert buttons, d.kind
@@ -133,3 +145,29 @@ def test_MS_012_seat_zero_never_sees_another_seats_plan_or_hand():
     text = " ".join(drawn)
     assert "3i+2g" not in text and "plan:" not in text
     assert "✓" in text                      # only that seats 1 and 2 committed
+
+
+def test_MS_081_the_resolution_order_is_dragged_into_a_queue():
+    from tests.games.monster_shop.support import mid, put
+    rig = Rig(seed=5)
+    m = rig.match
+    s = m.state
+    R = m.rules
+    a = put(s, 0, mid("pony"), 1)
+    b = put(s, 0, mid("ruffian"), 2)
+    s.stage, s.seat_i, s.tmp = "order", None, [0, 1, 2, 3]
+    s.sealed = None
+    s.dec = None
+    R._advance(s, [])
+    m._decisions = None
+    assert m.decisions_for(0)[0].kind == "order"
+    rig.table.set_viewer(0)
+    rig.frame()
+    tray = rig.table.tray
+    order = [tray.units[("m", b)], tray.units[("m", a)]]
+    for u in order:
+        click(rig.table, u.bounds)
+        rig.frame()
+    rig.table.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r"))
+    rig.frame()
+    assert m.log[-1] == (0, ("order", (b, a)))
