@@ -37,6 +37,14 @@ def word(value) -> str:
     return t(key) if has(key) else str(value)
 
 
+def terrain_word(name) -> str:
+    """A terrain piece's name from the Trial's data in the current language, if the locale has it."""
+    if not name:
+        return ""
+    key = "ordeals.terrain." + str(name).replace(" ", "_")
+    return t(key) if has(key) else str(name)
+
+
 def deed_word(deed: str) -> str:
     key = f"ordeals.deed.{deed}"
     return t(key) if has(key) else deed
@@ -61,7 +69,7 @@ class OrdealsTable(TableKit):
         for p in t["terrain"]:
             kind = TERRAIN_KIND.get(p["kind"], "block")
             terrain.append(Terrain(points=[tuple(q) for q in p["poly"]], height=p["height"], kind=kind,
-                                   blocks=p["kind"] == "blocking", label=p["name"] or None))
+                                   blocks=p["kind"] == "blocking", label=terrain_word(p["name"]) or None))
         self.board = Board(self.board_rect(), tuple(t["size"]), PieceRenderer(self.gfx), terrain=terrain,
                            on_drop=self._drop, on_click=self._click, allowance=self._allowance,
                            measure=self._measure, drag_rings=self._drag_rings)
