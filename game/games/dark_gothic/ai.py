@@ -6,7 +6,11 @@
   best value per resource unit while that is worth it. It Blocks every Strike it can, Protects
   its own good cards (and, in co-op, its team-mates' and the Center Line's), discards and
   Destroys its weakest cards (a Dark Secret first), pays Cursed parts with its weakest sources
-  and picks a Silver cost's colour to keep the most useful pool.
+  and picks a Silver cost's colour to keep the most useful pool. Resources in the colours the
+  face-up Villain costs are worth more (COLOUR_FIT): the Villains' Globals feed most of the
+  Shadows, so a Hero who cannot defeat them quickly loses with everyone. Measured (2p
+  competitive, 300 games, seats rotated): with a random partner the Heroes won 39 % without
+  this, 47 % with it; two `normal` Heroes lose 40 % of games to the Shadows (45 % before).
 - `easy`: plays everything, then buys the single most expensive card it can pay for, never
   the Villain before the Shadows reach SHADOW_ALERT; passes every window.
 - `hard`: ISMCTS (game/ai/ismcts.py) over determinizations (hands, deck orders, Main Deck order
@@ -33,6 +37,8 @@ COOP_SHADOW = 1.5         # ... and more in co-op, where nobody gains from anoth
 MIN_DENSITY = 0.45        # value per resource unit below which a card is not worth buying
 W_INV = {"competitive": 0.45, "coop": 0.08}
 MIN_ITERATIONS = 60       # hard: below this many searched games the heuristic's pick stands
+BLOCK_VALUE = 0.35        # a Block or Protect use on a card
+COLOUR_FIT = 0.5          # the value of a resource unit in a colour the Villain costs (x2 x share)
 CANDIDATE_BUYS = 2        # hard: purchases searched besides the heuristic's pick and ending
 
 
@@ -52,7 +58,7 @@ class Brain:
                 elif op == "draw":
                     v += 0.9 * p["n"]
                 elif op in ("block", "protect"):
-                    v += 0.35
+                    v += BLOCK_VALUE
                 elif op == "strike":
                     v += 0.4
                 elif op == "free_defeat":
@@ -107,6 +113,23 @@ class Brain:
                     out.add("destroy")
         return out
 
+    def colour_fit(self, c, ctx) -> float:
+        """Resources in the colours the face-up Villain costs are worth more: the Heroes
+        win only by defeating the Villains before the Shadows fill."""
+        v = ctx["villain"]
+        if v is None:
+            return 0.0
+        need = ctx.get("need")
+        if need is None:
+            cost = self.rules.cards[v].cost
+            tot = max(1, sum(n for _, n, _ in cost))
+            need = ctx["need"] = {col: sum(n for cc, n, _ in cost if cc == col) / tot for col in ("C", "U", "S")}
+        out = 0.0
+        for op, p in self.rules.cards[c].play:
+            if op == "gain":
+                out += p["n"] * (COLOUR_FIT if p["c"] == "W" else COLOUR_FIT * 2 * need.get(p["c"], 0.0))
+        return out
+
     def buy_value(self, c, ctx) -> float:
         r = self.rules
         k = r.cards[c]
@@ -122,7 +145,7 @@ class Brain:
             if "minion" in threats or "destroy" in threats:
                 v += pen
             return v
-        v = self.base[c] + k.inv * W_INV[mode]
+        v = self.base[c] + k.inv * W_INV[mode] + self.colour_fit(c, ctx)
         if k.type == "ally" and "ally" in threats:
             v -= pen
         if k.type == "minion" and "minion" in threats:
