@@ -226,10 +226,19 @@ class App:
             self.settings.fullscreen = on
             return
         if on != self.is_fullscreen():
-            try:
-                pygame.display.toggle_fullscreen()
-            except pygame.error:
-                pass
+            try:                              # the same window, full screen (no new window)
+                win = pygame.Window.from_display_module()
+                if on:
+                    win.set_fullscreen(desktop=True)
+                else:
+                    win.set_windowed()
+                    win.size = self.wanted_window_size()
+                    win.position = pygame.WINDOWPOS_CENTERED
+            except (AttributeError, pygame.error):
+                try:
+                    pygame.display.toggle_fullscreen()
+                except pygame.error:
+                    pass
             self.window_changed()
         self.settings.fullscreen = on
 

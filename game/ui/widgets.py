@@ -127,6 +127,11 @@ class Widget:
             return self.with_cuts(self.disabled_reason)
         return self.with_cuts(self.tooltip)
 
+    def readable(self, text: str) -> bool:
+        """Whether `text` can be read whole here (the tooltip shows it)."""
+        tip = self.tooltip_text()
+        return bool(tip) and text in tip
+
     def handle_event(self, e) -> bool:
         return False
 
@@ -702,6 +707,7 @@ class ScrollList(Widget):
         self.selected: int | None = None
         self.scroll = 0.0
         self.hover_row: int | None = None
+        self.row_cuts: dict[int, list[str]] = {}   # row -> its shortened words, whole
         self.empty_text = empty_text
         self._last_click = (-1, -10.0)
         self._t = 0.0
@@ -713,6 +719,7 @@ class ScrollList(Widget):
 
     def set_rows(self, rows):
         self.rows = rows
+        self.row_cuts.clear()
         self.selected = None if not rows else min(self.selected or 0, len(rows) - 1)
         self.scroll = min(self.scroll, self.max_scroll)
 
@@ -788,6 +795,10 @@ class ScrollList(Widget):
         self.cuts.clear()                 # the hovered row fills it again
         self._draw_list(surf)
 
+    def readable(self, text: str) -> bool:
+        """Every row's shortened words show whole when the pointer rests on the row."""
+        return super().readable(text) or any(text in c for cuts in self.row_cuts.values() for c in cuts)
+
     def _draw_list(self, surf):
         if not self.visible:
             return
@@ -833,9 +844,17 @@ class ScrollList(Widget):
             surf.blit(bs, bs.get_rect(midright=(rect.right - SPACE.m, rect.centery)))
             badge_w = bs.get_width() + SPACE.m
         w = rect.right - x - SPACE.m - badge_w
-        # a hovered row's shortened words show whole in the tooltip
-        fit = (lambda slot, text, size, width, bold=False: self.fit(slot, text, size, width, bold)) if hovered \
-            else (lambda slot, text, size, width, bold=False: fit_text(self.ui, text, size, width, bold))
+        # a row's shortened words show whole in the tooltip while the pointer is on it
+        cut = self.row_cuts.setdefault(i, [])
+        cut.clear()
+
+        def fit(slot, text, size, width, bold=False):
+            shown = fit_text(self.ui, text, size, width, bold)
+            if shown != text:
+                cut.append(text)
+                if hovered:
+                    self.cuts[(i, slot)] = text
+            return shown
         draw_text(surf, self.ui, fit("title", title, FONT.body, w, bold=True),
                   (x, rect.y + 10), FONT.body, pal.text, bold=True)
         if sub:

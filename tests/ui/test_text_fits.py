@@ -67,9 +67,8 @@ class Recorder:
         holds the whole text."""
         bad = []
         for whole, shown, who in self.cuts:
-            tip = who.tooltip_text() if isinstance(who, widgets.Widget) else None
             core = whole.rstrip(" …").strip()
-            if not tip or core not in tip:
+            if not (isinstance(who, widgets.Widget) and who.readable(core)):
                 bad.append(f"{type(who).__name__}: {shown!r} (whole: {whole!r})")
         return sorted(set(bad))
 
