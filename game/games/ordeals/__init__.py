@@ -12,6 +12,9 @@ Files, for a newcomer:
   view.py        what a seat sees (everything: nothing on the table is secret, §4.7)
   invariants.py  what must hold after every step (playout tests, simulate --check)
   ai.py          determinize(), the easy/normal policy and the hard search agent
+  recruit.py     the Company builder model (Supplies left, maxima, ready-made and saved
+                 Companies) behind a recruitment screen; its result is the `company` option
+  table.py       the pygame table (board in inches, drag-to-move, Act banner, chronicle)
 
 API for screens (characters are indices into view["chars"]; ids "a1", "b2", "s3" for words):
 Decision kinds -> actions:
