@@ -144,9 +144,18 @@ def seg_near_poly(a, b, piece: Piece, r: float) -> bool:
 
 
 def seg_hits_poly(a, b, piece: Piece) -> bool:
-    if not _bbox_near(piece.bbox, a, b, 0.0):
+    """Whether segment ab touches or enters the polygon."""
+    bb = piece.bbox
+    ax, ay = a
+    bx, by = b
+    if (ax if ax > bx else bx) < bb[0] or (ax if ax < bx else bx) > bb[2] or \
+            (ay if ay > by else by) < bb[1] or (ay if ay < by else by) > bb[3]:
         return False
-    return seg_poly_dist(a, b, piece) <= EPS
+    poly = piece.poly
+    for i in range(len(poly)):
+        if segs_cross(a, b, poly[i - 1], poly[i]):
+            return True
+    return point_in_poly(a, poly) or point_in_poly(b, poly)
 
 
 def point_poly_dist(p, piece: Piece) -> float:

@@ -552,9 +552,11 @@ class OrdealsRules:
                 (s.counts.get("assault", 0) < (self.limit["assault"] or 9) or engaged):
             acts += [("assault", j) for j in self.assault_targets(s, i)]
         if not engaged:
-            if self._can_fire(s, c):
-                acts += [("fire", j) for j in self.fire_targets(s, i)]
-            if self._can_aim(s, c) and self.fire_targets(s, i):
+            can_fire, can_aim = self._can_fire(s, c), self._can_aim(s, c)
+            targets = self.fire_targets(s, i) if (can_fire or can_aim) else ()
+            if can_fire:
+                acts += [("fire", j) for j in targets]
+            if can_aim and targets:
                 acts.append(("aim",))
             if self._fits(s, "aid"):
                 acts += [("aid", j) for j in self.aid_targets(s, i)]
