@@ -1173,7 +1173,7 @@ class OrdealsRules:
         if s.res is None and s.stage == "act" and s.act == i and (s.spent >= self.R.deeds_per_act or not c.in_play):
             self._end_act(s, ev)
 
-    def ground_path_ok(self, s, i, path, reach) -> bool:
+    def ground_path_ok(self, s, i, path, reach, others=None) -> bool:
         """Whether a given ground path is a legal Move for character i: within its
         allowance, clear of walls and bases, ending where a base may stand."""
         c = s.chars[i]
@@ -1182,7 +1182,8 @@ class OrdealsRules:
         m = self.map(s)
         if m.path_length(path) > reach + 1e-6:
             return False
-        others = self.others_for(s, i)
+        if others is None:
+            others = self.others_for(s, i)
         if not m.can_stand(path[-1], others):
             return False
         return all(m.static_clear_seg(a, b) and m.bases_clear_seg(a, b, others) for a, b in zip(path, path[1:]))

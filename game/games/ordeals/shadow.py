@@ -262,6 +262,7 @@ def _step_along(R, s, i, path, ev) -> bool:
             R.do_deed(s, i, ("move", p[0], p[1]), ev)
             return True
         return False
+    others = R.others_for(s, i)
     for attempt in range(2):
         total = m.path_length(path)
         d = min(reach, total)
@@ -269,7 +270,7 @@ def _step_along(R, s, i, path, ev) -> bool:
             sub = G.truncate(path, d)
             end = sub[-1]
             sub[-1] = (round(end[0], 2), round(end[1], 2))
-            if R.ground_path_ok(s, i, sub, reach):
+            if R.ground_path_ok(s, i, sub, reach, others):
                 R.move_along(s, i, sub, ev)
                 return True
             d -= 0.3
@@ -286,11 +287,10 @@ def _step_along(R, s, i, path, ev) -> bool:
                     p = (round(c.x + math.cos(ang) * d, 2), round(c.y + math.sin(ang) * d, 2))
                     if G.dist(p, path[-1]) >= G.dist(c.pos, path[-1]) - 0.1:
                         continue          # no closer: not a step toward it
-                    if R.ground_path_ok(s, i, [c.pos, p], reach):
+                    if R.ground_path_ok(s, i, [c.pos, p], reach, others):
                         R.move_along(s, i, [c.pos, p], ev)
                         return True
             goal = path[-1]
-            others = R.others_for(s, i)
             if not m.can_stand(goal, others):
                 return False
             path = m.plan_path(c.pos, goal, others)
