@@ -2,7 +2,9 @@
 lifted, Global cards glowing, Cursed cost orbs on the faces), the Villain with its Danger and
 the number left, the Shadows as a face-down stack whose count out of 10 turns red near the
 end, the supply, each Hero's deck, hand, play area, discard pile, Remains and defeated
-Villains, and the resource pool as coloured orbs (hover one for the card that made it).
+Villains, and the resource pool as coloured orbs beside your hand (hover one for the card
+that made it). The Omen die (the kit's DieSprite) rests beside the supply and tumbles onto
+every face the rules roll.
 
 Play a card by dragging it to your play area; buy or defeat by dragging a Center Line card,
 a Training card, the Hungry Dead or the Villain onto your discard pile (or click, then click
@@ -19,6 +21,7 @@ import pygame
 from game.core.i18n import t
 from game.ui.table import style
 from game.ui.table.cards import CardFrame
+from game.ui.table.dice import DieSprite
 from game.ui.table.kit import TableKit
 from game.ui.table.widgets import BannerSpec, Button, Option
 from game.ui.table.zones import Fan, Row, Spot, Stack
@@ -47,12 +50,13 @@ LAYOUT = {
     "center_x": 330, "center_y": 120, "center_dx": 134,
     "villain": (1170, 120), "vstack": (1300, 120), "shadows": (1420, 120),
     "supply_y": 330, "supply_x": 330, "supply_dx": 100,
-    "pool": pygame.Rect(960, 304, 540, 104),
-    "others_y": 466, "others_h": 150, "others_x": 20, "others_w": 1500,
-    "me_play": pygame.Rect(330, 772, 780, 118), "me_remains": pygame.Rect(1120, 772, 280, 118),
-    "me_won": pygame.Rect(1410, 772, 110, 118),
-    "me_hand": pygame.Rect(420, 906, 760, 146), "me_deck": (90, 985), "me_discard": (230, 985),
-    "me_label": (40, 880), "log": pygame.Rect(1540, 304, 360, 760),
+    "omen": (1060, 380), "omen_from": (1380, 330), "omen_size": 64,
+    "others_y": 458, "others_h": 130, "others_x": 20, "others_w": 1500, "others_row": 42,
+    "me_play": pygame.Rect(330, 724, 780, 118), "me_remains": pygame.Rect(1120, 724, 280, 118),
+    "me_won": pygame.Rect(1410, 724, 110, 118),
+    "me_hand": pygame.Rect(400, 872, 760, 146), "me_deck": (90, 975), "me_discard": (230, 975),
+    "me_label": (40, 852), "pool": pygame.Rect(1180, 874, 345, 196), "orb_r": 24, "orb_gap": 12,
+    "log": pygame.Rect(1540, 304, 360, 760),
     "banner_y": 560, "turn_banner": (1720, 96),
 }
 
@@ -186,17 +190,18 @@ class DarkGothicTable(TableKit):
         others = self.others()
         for k, seat in enumerate(others):
             y = L["others_y"] + k * L["others_h"] if len(others) > 1 else L["others_y"] + 60
-            box = R(L["others_x"], y, L["others_w"], L["others_h"] - 10)
+            box = R(L["others_x"], y, L["others_w"], L["others_h"] - 4)
             self.seat_boxes[seat] = box
             tw, th = L["tiny"]
-            row_y = y + 36 + th // 2
+            row_y = y + L["others_row"] + th // 2
             z = self.add_zone(Stack(("deck", seat), at(70, row_y, L["tiny"]), tiny, target=False))
             z.face_down = True
             self.add_zone(Stack(("hand", seat), at(170, row_y, L["tiny"]), tiny, target=False)).face_down = True
             self.add_zone(Stack(("discard", seat), at(270, row_y, L["tiny"]), tiny, target=False))
-            self.add_zone(Row(("play", seat), R(330, y + 36, 640, th), tiny, gap=4, align="start", target=False))
-            self.add_zone(Row(("remains", seat), R(980, y + 36, 300, th), tiny, gap=4, align="start", target=False))
-            self.add_zone(Row(("won", seat), R(1290, y + 36, 200, th), tiny, gap=4, align="start", target=False))
+            ry = y + L["others_row"]
+            self.add_zone(Row(("play", seat), R(330, ry, 640, th), tiny, gap=4, align="start", target=False))
+            self.add_zone(Row(("remains", seat), R(980, ry, 300, th), tiny, gap=4, align="start", target=False))
+            self.add_zone(Row(("won", seat), R(1290, ry, 200, th), tiny, gap=4, align="start", target=False))
         me = self.me
         self.add_zone(Fan(("hand", me), R(*L["me_hand"]), hand, private=self.viewer is not None, target=False, z=5))
         d = self.add_zone(Stack(("deck", me), at(*L["me_deck"], L["small"]), small, label=t("dark_gothic.table.deck"),
@@ -210,6 +215,11 @@ class DarkGothicTable(TableKit):
                           label=t("dark_gothic.table.remains")))
         self.add_zone(Row(("won", me), R(*L["me_won"]), small, gap=4, align="start", target=False,
                           label=t("dark_gothic.table.won")))
+        # the Omen die rests beside the supply and rolls there (first player, co-op Minions,
+        # the Villains' Globals)
+        self.omen = DieSprite("omen", P(*L["omen"]), face=1, size=max(24, int(L["omen_size"] * _s)),
+                              did=("die", "omen"))
+        self.dice.append(self.omen)
 
     def zone_cards(self, view) -> dict:
         out = {"main": [None] * view["main_deck"], "crypt": list(view["crypt"][-8:]),
@@ -356,8 +366,10 @@ class DarkGothicTable(TableKit):
     def animate(self, ev) -> bool:
         k, d = ev.kind, ev.data
         if k == "roll":
-            self.floater(t("dark_gothic.table.skull") if d["face"] == 0 else str(d["face"]),
-                         self.zones["shadows"].rect.center, style.GOLD_BRIGHT)
+            _s, _R, P, _C, _F = self.geo()
+            die = self.omen
+            die.x, die.y = P(*LAYOUT["omen_from"])
+            self.roll_dice([die], ["skull" if d["face"] == 0 else d["face"]], to=[die.home])
             return True
         if k == "shadow":
             self.floater(f"{d['count']}/10", self.zones["shadows"].rect.midtop, style.CRIMSON_BRIGHT)
@@ -402,18 +414,21 @@ class DarkGothicTable(TableKit):
         if not v["pool"]:
             hint = g.text(t("dark_gothic.table.pool_empty"), F(18), style.TEXT_DIM)
             surf.blit(hint, hint.get_rect(center=box.center))
-        r = int(26 * s)
-        x = box.x + 20 + r
+        r = int(LAYOUT["orb_r"] * s)
+        step = 2 * r + int(LAYOUT["orb_gap"] * s)
+        left = box.x + int(16 * s) + r
+        x, cy = left, box.y + int(34 * s) + r
         for col, amount, src, was_silver in v["pool"]:
-            cy = box.y + box.h // 2 + int(10 * s)
+            if x + r > box.right - int(8 * s):        # wrap onto the next row
+                x, cy = left, cy + step
             pygame.draw.circle(surf, (0, 0, 0), (x + 2, cy + 3), r)
             pygame.draw.circle(surf, ORB[col], (x, cy), r)
             if was_silver and col != "W":
                 pygame.draw.circle(surf, ORB["W"], (x, cy), r, max(2, int(4 * s)))
-            num = g.text(str(amount), F(24), style.INK if col == "W" else style.TEXT, bold=True)
+            num = g.text(str(amount), F(22), style.INK if col == "W" else style.TEXT, bold=True)
             surf.blit(num, num.get_rect(center=(x, cy)))
             self.orb_rects.append((pygame.Rect(x - r, cy - r, 2 * r, 2 * r), src))
-            x += 2 * r + int(12 * s)
+            x += step
         # seat labels
         for p in v["seats"]:
             seat = p["seat"]
