@@ -57,7 +57,7 @@ LAYOUT = {
     "me_hand": pygame.Rect(400, 872, 760, 146), "me_deck": (90, 975), "me_discard": (230, 975),
     "me_label": (40, 852), "pool": pygame.Rect(1180, 874, 345, 196), "orb_r": 24, "orb_gap": 12,
     "log": pygame.Rect(1540, 304, 360, 760),
-    "banner_y": 560, "turn_banner": (1720, 96),
+    "banner_y": 560, "turn_banner": (1720, 96), "roam_lift": 30,
 }
 
 
@@ -245,7 +245,7 @@ class DarkGothicTable(TableKit):
             z = self.zones.get(("center", i))
             if z is not None:
                 lift = c is not None and self._card(c).roaming
-                z.rect.y = self.slot_rects[i].y - (int(self.geo()[0] * 22) if lift else 0)
+                z.rect.y = self.slot_rects[i].y - (int(self.geo()[0] * LAYOUT["roam_lift"]) if lift else 0)
         return out
 
     # ------------------------------------------------------------------ what the viewer may do
@@ -390,6 +390,9 @@ class DarkGothicTable(TableKit):
                                  border_radius=int(10 * s))
             lab = g.text(str(i + 1), F(16), style.TEXT_DIM)
             surf.blit(lab, lab.get_rect(midtop=(self.slot_rects[i].centerx, self.slot_rects[i].bottom + 4)))
+            if c and self._card(c).roaming:        # lifted out of the line, heading for the Villain end
+                word = g.text(t("dark_gothic.keyword.roaming") + " →", F(15), style.GOLD_BRIGHT, bold=True)
+                surf.blit(word, word.get_rect(center=(z.rect.centerx, (z.rect.bottom + self.slot_rects[i].bottom) // 2)))
         end = self.zones["villain"].rect
         arrow = g.text("→", F(34), style.CRIMSON_BRIGHT, bold=True)
         surf.blit(arrow, arrow.get_rect(midright=(end.left - 2, end.centery)))
@@ -408,7 +411,10 @@ class DarkGothicTable(TableKit):
         pr = LAYOUT["pool"]
         box = R(pr.x, pr.y, pr.w, pr.h)
         surf.blit(g.panel(box.w, box.h, alpha=200), box.topleft)
-        title = g.text(t("dark_gothic.table.pool"), F(18), style.GOLD, serif=True)
+        words = t("dark_gothic.table.pool")
+        if v["active"] != self.me:             # the pool is the active Hero's
+            words += " · " + self.name(v["active"])
+        title = g.text(words, F(18), style.GOLD if v["active"] == self.me else self.scol(v["active"]), serif=True)
         surf.blit(title, (box.x + 12, box.y + 6))
         self.orb_rects = []
         if not v["pool"]:
