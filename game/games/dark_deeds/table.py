@@ -21,6 +21,8 @@ seat asked; it passes when it runs out).
 
 Everything drawn comes from `match.view(viewer)` and the events visible to the viewer;
 static card data (names, stats, texts) comes from the game's YAML through the ruleset.
+The words (prompts, chronicle, tooltips, each card's Options) are in words.py; card faces
+are the kit's, composed from data/dark_deeds/faces.yaml; this file draws and animates.
 """
 from __future__ import annotations
 
