@@ -18,8 +18,9 @@ Decision kinds -> actions:
                gives the Guards in the way and exact odds
   sneak_order  ("sneak", guard)                      which chasing Guard next
   roll         ("roll",) | ("play", plot) | ("use", loot); prompt {purpose, target, need, bonus, p}
-  after_roll   ("accept",) | ("play", loaded_dice)  (after a failed roll, holders only)
-  reaction     ("pass",) | ("foiled",) | ("sod_off",); prompt {window: foiled|sod_off, ...}
+  after_roll   ("accept",) | ("play", loaded_dice)  (after any own 2d6 roll, holders only; DD-G04)
+  reaction     ("pass",) | ("foiled",) | ("sod_off",); prompt {window: foiled|sod_off, ...};
+               a kernel ReactionWindow: timeout and min_time from rules.yaml reaction_windows
   loot_choice  ("loot", type, 0|1) | ("loot_gamble", type)
   tavern       ("tavern_take", 0|1) | ("tavern_gamble",) | ("lay_low",)
   stock        ("proceed",)                          (Take Stock: play first?)
@@ -33,7 +34,7 @@ Events: move {card|None, src, dst, face_up} over zones street:1..6, street_deck,
 tavern:0..1, tavern_deck, tavern_discard, loot:<t>:0..1, loot_deck:<t>, loot_discard:<t>,
 hand:s, loot_of:s, score:s, chasing:s; roll {seat, dice, faces, purpose, bonus, target, need,
 total, success}; counter {seat, name: suspicion, delta, value}; coin {from, to}; phase {seat,
-phase}; turn {seat}; pawn {at: seal|street:k|chaser:id}; reveal {seat, card}; shuffle {zone,
+phase}; turn {seat, n}; pawn {at: seal|street:k|chaser:id}; reveal {seat, card}; shuffle {zone,
 count}; log {key, params}; deed_completed {seat, card, favour}; game_over {winners, scores, how}.
 A private event has to=(seats,); its public twin carries card None and private_twin_for.
 """
