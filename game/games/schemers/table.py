@@ -1085,8 +1085,8 @@ class SchemersTable(TableKit):
     def _draw_seat_clock(self, surf, seat, r) -> None:
         """VC-110/VC-G11: a seat that owes a timed decision shows how much of ITS OWN limit
         is left, as a bar with no number, so the Untouchable's shorter clock is not read off."""
-        if self.match.over:
-            return
+        if self.match.over or (self.view or {}).get("auction") is not None:
+            return          # who is asked to bid is secret (the leader is not): the sale's own clock shows
         d = next((d for d in self.match.decisions() if d.seat == seat and d.timeout), None)
         if d is None:
             return

@@ -5,6 +5,7 @@ from __future__ import annotations
 from game.games.schemers import engine as E
 
 from .test_auction import auction, seats
+from .test_table import app_parts, display  # noqa: F401  (pygame fixtures for the table test)
 from .test_util import play
 
 D, P, C, F, PD = "doge", "poisoner", "corsair", "fortune_teller", "plague_doctor"
@@ -53,3 +54,43 @@ def test_VC_077_cards_handed_out_free_are_not_shown_to_the_others():
     E.auction_next(s, ev)
     moves = [e for e in ev if e.kind == "move" and e.to != (2,)]
     assert moves and all(e.data["card"] is None and not e.data["face_up"] for e in moves)
+
+
+# -- the table (issue 13 item 6): per-seat indicators come from the viewer's view -------------
+
+def test_VC_074_the_rialto_table_looks_the_same_whoever_leads_the_bidding(app_parts):
+    """The same sale with two different leaders: the third seat's table draws the same
+    words, icons and pixels (the leader is the one seat not asked to bid, so a clock bar
+    drawn from the match's decisions used to give it away)."""
+    import pygame
+
+    from game.core.match import Match, SeatInfo
+    from game.games import registry
+
+    from .test_table import NAMES, _recording_assets, _table_for
+
+    rules = registry.ruleset("schemers")
+    seats = [SeatInfo(NAMES[i], "human") for i in range(3)]
+    opts = {"mode": "rialto", "clock": 20}
+    frozen = lambda: 100.0                              # every clock drawn alike
+    matches, leaders = [], []
+    for k in (0, 1):
+        m = Match("schemers", rules, seats, opts, 7, now=frozen)
+        asked = sorted(d.seat for d in m.decisions() if d.kind == "bid")
+        leaders.append(asked[k])
+        m.submit(asked[k], ("bid",))
+        matches.append(m)
+    assert leaders[0] != leaders[1]
+    viewer = next(p for p in range(3) if p not in leaders)
+    assert matches[0].view(viewer) == matches[1].view(viewer)
+    frames = []
+    for m in matches:
+        assets = _recording_assets()
+        table = _table_for(app_parts, m, viewer, assets)
+        surf = pygame.Surface((1920, 1080))
+        for _ in range(4):
+            table.update(1 / 30)
+            table.draw(surf)
+        frames.append((assets.drawn, pygame.image.tobytes(surf, "RGB")))
+    assert frames[0][0] == frames[1][0], "the table drew different words or icons"
+    assert frames[0][1] == frames[1][1], "the table drew different pixels"
