@@ -226,7 +226,7 @@ def describe(report: dict) -> str:
         lines.append(f"  side {side:9s}: {wins} wins ({share:.1%})")
     for name, wins in report["wins_by_agent"].items():
         seats = report["agents"].count(name)
-        share = wins / max(1, report["finished"])
+        share = min(1.0, wins / max(1, report["finished"]))     # shared wins can sum past 1 by a hair
         margin = 1.96 * (share * (1 - share) / max(1, report["finished"])) ** 0.5
         lines.append(f"  {name:7s} ×{seats}: {wins:g} wins ({share:.1%} ± {margin:.1%}; parity {seats / report['players']:.0%})")
     if report["draws"]:

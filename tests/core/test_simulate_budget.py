@@ -164,3 +164,13 @@ def test_a_zero_iteration_budget_is_a_usage_error():
                           "--agents", "hard", "--games", "1", "--budget-iterations", "0"], cwd=ROOT,
                          capture_output=True, text=True, timeout=120)
     assert out.returncode == 2 and "budget-iterations" in out.stderr and "Traceback" not in out.stderr
+
+
+def test_describe_survives_shared_wins_that_sum_past_one():
+    """Shared victories split a game in thirds; the shares' float sum can exceed the
+    games played by a hair, which made the ± margin's square root complex."""
+    from game.simulate import describe
+    report = {"game": "x", "players": 3, "agents": ["normal"] * 3, "games": 1, "finished": 1,
+              "errors": [], "seconds": 1.0, "games_per_s": 1.0, "actions_per_s": 1.0,
+              "wins_by_agent": {"normal": 1.0000000000000002}, "draws": 0, "decision_ms": {}}
+    assert "normal" in describe(report) and "j" not in describe(report).split("±")[1][:8]
