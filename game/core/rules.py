@@ -144,6 +144,12 @@ class Ruleset(Protocol):
             A copy of `state` that differs only in what `seat` may not see (other
             hands, deck orders, sealed choices), built WITHOUT the seat's view. The
             contract suite checks the seat's view and events are the same for both.
+
+        def reveal_view(self, state) -> dict:
+            The spectator's view (``view(state, None)``) with every hidden thing shown
+            (all hands, private draws, secret roles, sealed picks; deck orders may stay
+            hidden). The replay viewer draws it for the replay of a FINISHED game (a
+            finished game hides nothing); an unfinished game's replay keeps the view.
     """
 
     id: str

@@ -230,6 +230,10 @@ class DarkDeedsRules:
     def view(self, s: State, seat):
         return _view.build_view(self, s, seat)
 
+    def reveal_view(self, s: State) -> dict:
+        """The spectator's view with every hand and Score Pile shown: a finished game's replay."""
+        return _view.build_view(self, s, None, reveal=True)
+
     def invariants(self, s: State, before: State | None = None) -> list[str]:
         """What is broken in `s` (empty: nothing); with `before`, the state before the
         last action, also the step rules (Dark Deeds never discarded, hand limit after

@@ -1,18 +1,21 @@
 """What one seat may see (CHECKLIST §1.6). `build_view(eng, state, seat)`; seat None is the
 spectator. Hidden: other hands (count only, plus cards publicly known to be there), deck
-orders (counts only), other Score Piles (count only unless open_scores, DD-G10)."""
+orders (counts only), other Score Piles (count only unless open_scores, DD-G10).
+`reveal=True` (seat None) shows every hand, Score Pile, passed Dark Deed and private choice:
+the ruleset's `reveal_view`, for the replay of a finished game; deck orders stay hidden."""
 from __future__ import annotations
 
 
-def build_view(eng, s, seat) -> dict:
+def build_view(eng, s, seat, reveal: bool = False) -> dict:
     over = s.res is not None
+    shown = over or reveal
     fav = eng.favour
     seats = []
     hands, known, loot, chasing, score, susp = s.hands, s.known, s.loot, s.chasing, s.score, s.susp
-    open_scores = s.open_scores or over
+    open_scores = s.open_scores or shown
     for i in range(s.n):
         hand = hands[i]
-        if seat == i or over:
+        if seat == i or shown:
             p = {"seat": i, "suspicion": susp[i], "loot": loot[i][:], "chasing": chasing[i][:],
                  "hand_count": len(hand), "score_count": len(score[i]), "hand": hand[:],
                  "known_hand": known[i][:]}
@@ -55,7 +58,7 @@ def build_view(eng, s, seat) -> dict:
                                         "faces": None if r[3] is None else list(r[3]),
                                         "total": r[5], "bonus": eng.bonus(s, s.active, r[0])},
         "deeds_done_this_phase": s.deeds_done,
-        "flow": _flow(s, seat),
+        "flow": _flow(s, seat, reveal),
         "rolloff": s.rolloff,
         "over": over,
     }
@@ -65,7 +68,7 @@ def build_view(eng, s, seat) -> dict:
     return v
 
 
-def _flow(s, seat) -> dict:
+def _flow(s, seat, reveal: bool = False) -> dict:
     """Where the turn stands, as far as `seat` may know: enough for a screen to explain the
     moment, and for an AI to rebuild a consistent state (determinize)."""
     f = {"target_where": s.target_where, "target_slot": s.target_slot, "target_owner": s.target_owner,
@@ -77,12 +80,12 @@ def _flow(s, seat) -> dict:
         return f
     if p is not None:
         args = list(p[2])
-        if seat not in (p[0], p[3]):
+        if seat not in (p[0], p[3]) and not reveal:
             # a passed Dark Deed is seen only by giver and receiver
             args = [None if isinstance(a, str) and a.startswith("deed:") else a for a in args]
         f["plot"] = {"player": p[0], "card": p[1], "args": args, "target": p[3], "back_to": p[4]}
     it = s.interrupt
     if it is not None:
         f["interrupt"] = {"kind": it[0], "seat": it[1],
-                          "options": list(it[2]) if (it[0] == "msm_tiebreak" or seat == it[1]) else None}
+                          "options": list(it[2]) if (reveal or it[0] == "msm_tiebreak" or seat == it[1]) else None}
     return f

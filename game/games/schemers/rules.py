@@ -364,6 +364,25 @@ class SchemersRules:
         v["drawn"] = s.drawn[:] if (ph == E.EXCHANGE and own and seat == s.actor) else None
         return v
 
+    def reveal_view(self, s: E.State) -> dict:
+        """The spectator's view with nothing hidden, for the replay of a finished game (a
+        finished game hides nothing): every hand ("hands"), the Fortune Teller's draw
+        ("drawn"), the Untouchable, and Rialto's sale in full (the whole line, who leads,
+        everyone's tokens, needs and sealed bids; "hands" says who bought what). The deck's
+        order stays hidden."""
+        v = self.view(s, None)
+        v["hands"] = [h[:] for h in s.hands]
+        v["hand_counts"] = [len(h) for h in s.hands]
+        v["drawn"] = s.drawn[:] if s.phase == E.EXCHANGE and s.drawn else None
+        if s.cfg.unt_mode:
+            v["untouchable"] = s.unt
+        au = s.auc
+        if au is not None:
+            v["auction"] = {**v["auction"], "line": au.line[:], "leader": au.lead if au.lead >= 0 else None,
+                            "tokens": au.tokens[:], "need": au.need[:],
+                            "sealed": au.sealed[:] if au.sealed is not None else None}
+        return v
+
     # -- end and records ----------------------------------------------------------------
     def opening_events(self, s: E.State) -> list:
         """Setup itself puts Rialto's first card up for sale: the chronicle says so."""

@@ -235,6 +235,8 @@ class SchemersTable(TableKit):
                     out["ft_return"] = [pool[i] for i in self.ft_return if i < len(pool)]
                 else:
                     out[("hand", s)] = hand
+            elif view.get("hands") is not None:          # a finished game's replay: face up
+                out[("hand", s)] = list(view["hands"][s])
             else:
                 cnt = hand_counts[s] if hand_counts is not None else 0
                 out[("hand", s)] = [None] * cnt

@@ -1,5 +1,7 @@
 """The replay viewer: step forward and back through any save, play/pause, drawn by
-the game's own table as a spectator (only what everyone could see)."""
+the game's own table as a spectator: only what everyone could see while the game is
+unfinished; every hand face up once it has ended (a finished game hides nothing, so a
+player can see who was bluffing), through the game's optional `reveal_view`."""
 from __future__ import annotations
 
 import pygame
@@ -21,7 +23,8 @@ def open_replay(app, path) -> bool:
     try:
         record, spec, ruleset = load_checked(path)
         probe, stop = replay_record(record, ruleset, partial=True, check_digest=False)
-        scene = ReplayScene(app, spec, ruleset, record, legal=len(probe.log), stop=stop)
+        scene = ReplayScene(app, spec, ruleset, record, legal=len(probe.log), stop=stop,
+                            finished=probe.result() is not None)
     except Exception as exc:     # noqa: BLE001 - a save must never take the app down
         message = str(exc) if isinstance(exc, RecordError) else f"{type(exc).__name__}: {exc}"
         if str(path) not in message:
@@ -78,9 +81,12 @@ class MediaButton(Button):
 class ReplayScene(Scene):
     name = "replay"
 
-    def __init__(self, app, spec, ruleset, record, legal: int | None = None, stop: str | None = None):
+    def __init__(self, app, spec, ruleset, record, legal: int | None = None, stop: str | None = None,
+                 finished: bool | None = None):
         """`legal`: how many of the record's actions replay (the rest are not shown);
-        `stop`: why the next one does not, drawn above the transport bar at the end."""
+        `stop`: why the next one does not, drawn above the transport bar at the end;
+        `finished`: whether those actions end the game (None: replayed here to find out).
+        A finished game is shown with nothing hidden where the game has `reveal_view`."""
         super().__init__(app)
         self.spec, self.record = spec, record
         seats = [SeatInfo.from_json(s) for s in record.seats]
@@ -88,12 +94,21 @@ class ReplayScene(Scene):
         self.stop_line = (t("replay.stops_at", n=len(self.actions), total=len(record.actions), reason=stop)
                           if stop and legal is not None and legal < len(record.actions) else None)
         self.match = Match(record.game, ruleset, seats, record.options, record.seed, validated=True)
+        if finished is None:
+            self.match.log = list(self.actions)
+            try:
+                self.match.replay_to(len(self.actions))
+                finished = self.match.result() is not None
+            except Exception:    # noqa: BLE001 - a log that stops being legal: shown as unfinished
+                finished = False
+            self.match.replay_to(0)
+        self.finished = bool(finished)
         self.pos = 0
         self.playing = False
         self.timer = 0.0
         self.ctx = TableContext(match=self.match, spec=spec, viewer=None, assets=app.assets, sound=app.sound,
                                 settings=app.settings, submit=self._no_submit, size=LOGICAL_SIZE,
-                                extra={"app": app, "scene": self, "replay": True})
+                                reveal=self.finished, extra={"app": app, "scene": self, "replay": True})
         self.table = build_table(spec, self.ctx)
         self.bar = pygame.Rect(0, 0, 900, 84)
         self.bar.midbottom = (LOGICAL_SIZE[0] // 2, LOGICAL_SIZE[1] - 8)

@@ -283,7 +283,7 @@ class TableKit(GameTable):
         self.drag = self.press = self.armed = self.menu = None
         self.hover = None
         self.fx.clear()
-        self.view = self.match.view(seat)
+        self.view = self.view_of(seat)
         self._building = True
         self.build(self.view)
         self._static = None
@@ -295,6 +295,12 @@ class TableKit(GameTable):
         if not getattr(self, "_warmed", False):
             self._warmed = True
             self.prewarm()
+
+    def view_of(self, seat) -> dict:
+        """What the table draws: `match.view(seat)`, or, for a spectator of a finished game's
+        replay (ctx.reveal), the game's optional `reveal_view` with every hand face up."""
+        reveal = getattr(self.match.rules, "reveal_view", None) if self.ctx.reveal and seat is None else None
+        return reveal(self.match.state) if reveal is not None else self.match.view(seat)
 
     def reload(self, seat) -> None:
         """The match went back (an undo, a replay's seek): rebuild the table and its
@@ -313,7 +319,7 @@ class TableKit(GameTable):
             self._cancel_drag()
         self.press = None
         vis = [e for e in events if self.visible(e)]
-        after = self.match.view(self.viewer)
+        after = self.view_of(self.viewer)
         for ev in vis:
             entry = self.log_entry(ev)
             if entry:
