@@ -95,3 +95,16 @@ def test_hard_agent_answers_legally_with_a_small_budget():
         asked += d.seat == 0
         R.apply(s, d.seat, a)
     assert asked > 5
+
+
+@pytest.mark.parametrize("villain,best,worst", [("headless_horseman", "tactical_strike", "brilliant_deduction"),
+                                                 ("selena", "brilliant_deduction", "tactical_strike")])
+def test_normal_values_resources_in_the_villains_colours(villain, best, worst):
+    """The Heroes lose together when the Shadows fill, and the Villains' Globals feed them: a
+    Training card giving the colour the face-up Villain costs is worth more than one that does not."""
+    from game.games.dark_gothic.ai import Brain, _ctx_from_view
+    s = quiet(villain=villain)
+    brain = Brain(R)
+    ctx = _ctx_from_view(R.view(s, s.active))
+    value = {k: brain.buy_value(s.training[k][-1], ctx) for k in ("tactical_strike", "brilliant_deduction")}
+    assert value[best] > value[worst]
