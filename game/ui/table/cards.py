@@ -197,7 +197,10 @@ def compose_face(g: Gfx, spec: dict, size, frames: dict) -> pygame.Surface:
     rule_y = inner.top
     if "title" in parts and not tiny:
         tsize = max(8, int(w * (0.13 if w < 110 else 0.105)))
-        ts_ = g.fit_lines(title, tsize, inner.width - 4, fr.title, bold=True, serif=True,
+        title_w = inner.width - 4
+        if "cost" in parts and spec.get("cost") is not None:
+            title_w -= 2 * (2 * max(9, int(w * 0.1)) + 2)    # clear the cost orbs' column, both sides
+        ts_ = g.fit_lines(title, tsize, title_w, fr.title, bold=True, serif=True,
                           min_size=max(8, tsize - 4), max_lines=2)
         ty = inner.top + max(1, int(w * 0.015))
         surf.blit(ts_, ts_.get_rect(midtop=(w // 2, ty)))
