@@ -85,10 +85,12 @@ def _kernel_us(game_id: str, players: int, games: int = 200) -> dict:
 def _ai_ms(game_id: str, difficulty: str, games: int) -> dict:
     from .games import registry
     ruleset = registry.ruleset(game_id)
-    options = ruleset.validate_options({}, 2)
+    players = max(ruleset.min_players, min(ruleset.max_players, 2))
+    options = ruleset.validate_options({}, players)
     by_kind: dict[str, list[float]] = {}
     for g in range(games):
-        names = [difficulty, "random"] if g % 2 == 0 else ["random", difficulty]
+        names = [difficulty] + ["random"] * (players - 1)
+        names = names[g % players:] + names[:g % players]      # the thinking seat rotates
         _r, _n, t = play_one(game_id, options, names, 500 + g)
         for kind, ms in t.get(difficulty, {}).items():
             by_kind.setdefault(kind, []).extend(ms)
@@ -110,7 +112,7 @@ def peak_rss_mb() -> float | None:
 def steps() -> int:
     """How many `progress` calls `run` makes (for a progress bar's total)."""
     from .games import registry
-    return 1 + 4 * len(registry.game_ids())
+    return 2 + 4 * len(registry.game_ids())
 
 
 def run(quick: bool = False, progress=None) -> dict:
@@ -139,4 +141,8 @@ def run(quick: bool = False, progress=None) -> dict:
         report["frame_ms"][game_id] = {q: round(percentile(frames, int(q[1:])), 2)
                                        for q in ("p50", "p95", "p99")}
     report["peak_rss_mb"] = peak_rss_mb()
+    # idle cost and memory after a long session, each in a fresh process (issue 12 item 10)
+    from .ui.bench_idle import measure
+    report.update(measure(seconds=2.0 if quick else 4.0, turns=60 if quick else 500))
+    step("idle and soak")
     return report
