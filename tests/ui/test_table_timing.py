@@ -180,3 +180,21 @@ def test_after_you_are_out_the_ai_plays_at_a_readable_pace_with_fast_forward(app
     while not scene.over_ready and time.monotonic() < end:
         app.step(DT, [])
     assert app.top is scene and scene.results_btn is not None, "the final board stays, with See results"
+
+
+def test_an_autosave_that_fails_is_said_once_and_the_move_stands(app, tmp_path):
+    """Issue 13 item 4: a read-only or vanished save folder never breaks a move; the
+    table says so once (not every frame, not at every move with the same error)."""
+    spec = registry.get("schemers")
+    seats = [SeatInfo("Ada", "human"), SeatInfo("Bo", "human")]
+    scene = start_game(app, spec, seats, {"clock": None}, 3)
+    blocker = tmp_path / "not_a_folder"
+    blocker.write_text("a file where the save folder should be")
+    scene.match.autosave_path = blocker / "autosave.json"
+    d = scene.match.decisions()[0]
+    scene.match.submit(d.seat, ("income",))
+    assert len(scene.match.log) == 1 and scene.match.autosave_error
+    for _ in range(5):
+        app.step(DT, [])
+    said = [x for x in app.toasts if "not_a_folder" in x.text]
+    assert len(said) == 1 and said[0].kind == "error"

@@ -190,6 +190,7 @@ class TableScene(Scene):
         self.think_seat: int | None = None
         self.think_t = 0.0
         self.ready = None                 # (key, action, due) an AI answer waiting for its pacing
+        self.autosave_said = None         # the autosave failure already told (once per new error)
         self.ai_retries: dict = {}
         self.fast = False                 # fast-forward: AI seats answer without pause
         self.over_t = 0.0
@@ -470,6 +471,10 @@ class TableScene(Scene):
     def update(self, dt):
         super().update(dt)
         m = self.match
+        if m.autosave_error != self.autosave_said:      # the move stood; say once that saving failed
+            self.autosave_said = m.autosave_error
+            if m.autosave_error:
+                self.app.toast(t("toast.autosave_failed", error=m.autosave_error), "error", 5.0)
         if not m.over:
             self.tick_clocks()
         self.hotseat_check()
