@@ -220,6 +220,45 @@ def _err(message: str) -> None:
     print(f"nocturne: {message}", file=sys.stderr)
 
 
+# PyInstaller's build steps, in the order its log announces them ("Building PYZ …");
+# a terminal shows them as a bar (count and time left), anything else PyInstaller's own log.
+BUILD_STEPS = ("Analysis", "PYZ", "PKG", "EXE", "COLLECT")
+
+
+def build_step(line: str, onefile: bool) -> str | None:
+    """The build step a PyInstaller log line starts, if it starts one."""
+    for step in BUILD_STEPS:
+        if f"Building {step}" in line and not (onefile and step == "COLLECT"):
+            return step
+    return None
+
+
+def _run_pyinstaller(cmd, root, env, onefile: bool) -> int:
+    from .progress import Progress, on_terminal
+    if not on_terminal():
+        return subprocess.run(cmd, cwd=root, env=env).returncode
+    steps = len(BUILD_STEPS) - (1 if onefile else 0)
+    cmd = [("INFO" if a == "WARN" and cmd[i - 1] == "--log-level" else a) for i, a in enumerate(cmd)]
+    log: list[str] = []                # INFO lines name the steps; they are kept, not shown
+    with subprocess.Popen(cmd, cwd=root, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                          text=True, errors="replace") as proc:
+        bar = Progress(total=steps, what="steps")
+        seen: set[str] = set()
+        try:
+            for line in proc.stdout:
+                log.append(line)
+                step = build_step(line, onefile)
+                if step is not None and step not in seen:     # each step names itself several times
+                    seen.add(step)
+                    bar.step(step)
+        finally:
+            bar.close()
+        rc = proc.wait()
+    if rc != 0:                        # the messages matter only when it failed
+        sys.stderr.writelines(log[-60:])
+    return rc
+
+
 def build(onefile: bool = False, dist: Path | str | None = None, work: Path | str | None = None,
           smoke: bool = True) -> int:
     """Build dist/nocturne/ (or `dist`/nocturne/). Returns an exit code: 0 built,
@@ -253,7 +292,7 @@ def build(onefile: bool = False, dist: Path | str | None = None, work: Path | st
     cmd = pyinstaller_command(onefile, stage, work, root)
     env = {**os.environ, "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
     try:
-        rc = subprocess.run(cmd, cwd=root, env=env).returncode
+        rc = _run_pyinstaller(cmd, root, env, onefile)
     except OSError as exc:
         _err(f"cannot run PyInstaller: {exc}")
         return 1

@@ -236,3 +236,12 @@ def _check_a_damaged_data_file_is_named(tmp: Path, folder: Path):
     out = _run(broken / packaging.exe_name(), "self-test", home=home)
     assert out.returncode != 0 and "Traceback" not in out.stderr, out.stderr
     assert "data/dice.yaml:1: (top): file is missing" in out.stdout + out.stderr, out.stdout
+
+
+def test_build_steps_are_read_from_pyinstallers_log():
+    """`package` on a terminal shows PyInstaller's build steps as a bar (count, time left)."""
+    from game.packaging import build_step
+    assert build_step("1234 INFO: Building PYZ (ZlibArchive) /x/PYZ-00.pyz", False) == "PYZ"
+    assert build_step("5678 INFO: Building COLLECT COLLECT-00.toc", False) == "COLLECT"
+    assert build_step("5678 INFO: Building COLLECT COLLECT-00.toc", True) is None
+    assert build_step("90 INFO: Looking for dynamic libraries", False) is None
