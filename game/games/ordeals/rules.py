@@ -198,8 +198,7 @@ class OrdealsRules:
                   for i, c in enumerate(s.chars) if c.deployed and not c.ooa]
         return [_E("conditions", {"season": s.season, "light": s.light, "weather": s.weather, "sight": s.sight}),
                 _E("log", {"key": "ordeals.log.conditions", "params": {
-            "season": s.season, "light": s.light, "weather": s.weather, "sight": s.sight},
-            "text": f"{s.season.title()}, {s.light}, {s.weather}: Sight {s.sight}\""})] + placed
+            "season": s.season, "light": s.light, "weather": s.weather, "sight": s.sight}})] + placed
 
     def _roll(self, s) -> int:
         r = s.rng.randint(1, self.R.dice_sides)
@@ -1069,8 +1068,7 @@ class OrdealsRules:
                 c.x, c.y = p
                 c.deployed = True
                 ev.append(_E("reinforce", {"piece": c.id, "index": i, "key": key, "at": [p[0], p[1]]}))
-                ev.append(_E("log", {"key": "ordeals.log.reinforce", "params": {"name": st.name},
-                                     "text": f"{st.name} enters from the table edge"}))
+                ev.append(_E("log", {"key": "ordeals.log.reinforce", "params": {"piece": c.id}}))
                 return
         c.deployed = True
         c.ooa = True      # no room anywhere on the edges: it does not come
@@ -1357,8 +1355,7 @@ class OrdealsRules:
         if push:
             self._push(s, w, l, ev)
         else:
-            ev.append(_E("log", {"key": "ordeals.log.stay", "params": {"name": s.chars[w].st.name},
-                                 "text": f"{s.chars[w].st.name} stays Engaged"}))
+            ev.append(_E("log", {"key": "ordeals.log.stay", "params": {"piece": s.chars[w].id}}))
         if s.stage == "act" and s.act >= 0:
             c = s.chars[s.act]
             if s.res is None and (s.spent >= self.R.deeds_per_act or not c.in_play):
@@ -1443,8 +1440,7 @@ class OrdealsRules:
                 s.relic_holder = -1
                 s.relic_at = (t.x, t.y)
                 ev.append(_E("objective", {"kind": "relic_dropped", "at": [_r2(t.x), _r2(t.y)]}))
-            ev.append(_E("log", {"key": "ordeals.log.ooa", "params": {"name": t.st.name},
-                                 "text": f"{t.st.name} is taken Out of Action"}))
+            ev.append(_E("log", {"key": "ordeals.log.ooa", "params": {"piece": t.id}}))
             self._check_end(s, ev)
 
     # ------------------------------------------------------------------ victory

@@ -1,7 +1,8 @@
 """The Shadow: the game's own opponent, run inside `apply` by its priority list
 (BO-160 … BO-164, BO-190 … BO-194). It is never a seat. It uses the same Deeds, dice and
 geometry as the players (rules.do_deed), draws only from the state's RNG, and every
-choice comes with a `log` event saying why ("nearest visible: Brother Aldric").
+choice comes with a `log` event saying why: a locale key and params
+(`ordeals.log.shadow.toward`, target "a1"), worded by the table in the player's language.
 
 `shadow_act` picks the character (BO-160/190) and starts its Act; `shadow_steps` takes
 the first applicable step of BO-161 until the Act ends (it resumes after a player's push
@@ -21,9 +22,11 @@ def _E(kind, data, to=None):
     return _tuple_new(Event, (kind, data, to))
 
 
-def _why(ev, c, text, step):
-    ev.append(_E("log", {"key": "ordeals.log.shadow", "params": {"name": c.st.name, "why": text, "step": step},
-                         "text": f"{c.st.name}: {text}", "shadow": True}))
+def _why(ev, c, reason, step, **params):
+    """A `log` event for the chronicle: locale key `ordeals.log.shadow.<reason>`, the acting
+    piece's id as `actor` (and a target's id as `target`); the table words it."""
+    ev.append(_E("log", {"key": f"ordeals.log.shadow.{reason}",
+                         "params": {"actor": c.id, "step": step, **params}, "shadow": True}))
 
 
 def _d(a, b) -> float:
@@ -53,7 +56,7 @@ def shadow_act(R, s, ev) -> None:
         tied = [x for x in tied if s.chars[x[0]].st.might == top]
         i, j, d = tied[R.pick(s, len(tied))] if len(tied) > 1 else tied[0]
         s.last_seen = (s.chars[j].x, s.chars[j].y)
-        why = f"acts first — nearest visible: {s.chars[j].st.name} ({max(0.0, d - R.R.base):.1f}\")"
+        why = ("first_seen", {"target": s.chars[j].id, "dist": round(max(0.0, d - R.R.base), 1)})
     else:
         foes = [o for o in s.chars if o.side == 0 and o.in_play]
         def near(i):
@@ -63,9 +66,9 @@ def shadow_act(R, s, ev) -> None:
         top = max(s.chars[i].st.might for i in tied)
         tied = [i for i in tied if s.chars[i].st.might == top]
         i = tied[R.pick(s, len(tied))] if len(tied) > 1 else tied[0]
-        why = "acts first — sees no one; nearest to the Company"
+        why = ("first_blind", {})
     R._begin_act(s, i, ev)
-    _why(ev, s.chars[i], why, 0)
+    _why(ev, s.chars[i], why[0], 0, **why[1])
     shadow_steps(R, s, ev)
 
 
@@ -98,7 +101,7 @@ def shadow_steps(R, s, ev) -> None:
         # 1. Knocked Down -> Stand
         if c.down:
             if R._fits(s, "stand"):
-                _why(ev, c, "Knocked Down — Stands", 1)
+                _why(ev, c, "stand", 1)
                 _deed(R, s, i, ("stand",), ev)
                 continue
             R._end_act(s, ev)
@@ -107,7 +110,7 @@ def shadow_steps(R, s, ev) -> None:
         # 2. Engaged -> Assault the most Harmed Engaged Foe (ties: lowest Ward, then random)
         if engaged and s.spent + R.cost["assault"] <= R.R.deeds_per_act:
             j = _pick(R, s, engaged, key=lambda j: (-s.chars[j].harm, R.ward(s.chars[j])))
-            _why(ev, c, f"Engaged — Assaults {s.chars[j].st.name} (most Harm)", 2)
+            _why(ev, c, "engaged", 2, target=s.chars[j].id)
             _deed(R, s, i, ("assault", j), ev)
             continue
         if engaged:
@@ -118,11 +121,11 @@ def shadow_steps(R, s, ev) -> None:
             targets = R.fire_targets(s, i)
             if targets:
                 if R._can_aim(s, c):
-                    _why(ev, c, "has a target — Aims", 3)
+                    _why(ev, c, "aim", 3)
                     _deed(R, s, i, ("aim",), ev)
                     continue
                 j = _pick(R, s, targets, key=lambda j: (round(_d(c, s.chars[j]), 6), -s.chars[j].harm))
-                _why(ev, c, f"Fires at the nearest target: {s.chars[j].st.name}", 3)
+                _why(ev, c, "fire", 3, target=s.chars[j].id)
                 _deed(R, s, i, ("fire", j), ev)
                 continue
         vis = visible_foes(R, s, c)
@@ -135,7 +138,7 @@ def shadow_steps(R, s, ev) -> None:
             if in_reach and s.spent + R.cost["assault"] <= R.R.deeds_per_act and \
                     s.counts.get("assault", 0) < (R.limit["assault"] or 9):
                 j = _pick(R, s, in_reach, key=lambda j: (round(_d(c, s.chars[j]), 6), -s.chars[j].harm))
-                _why(ev, c, f"{s.chars[j].st.name} within Reach — Assaults", 4)
+                _why(ev, c, "reach", 4, target=s.chars[j].id)
                 _deed(R, s, i, ("assault", j), ev)
                 continue
             budget = _move_budget(R, s, c, left - R.cost["assault"])
@@ -143,7 +146,7 @@ def shadow_steps(R, s, ev) -> None:
                 for j in sorted(vis, key=lambda j: _d(c, s.chars[j])):
                     path = _approach(R, s, i, s.chars[j])
                     if path is not None and R.map(s).path_length(path) <= budget + 1e-6:
-                        _why(ev, c, f"can reach {s.chars[j].st.name} — Moves to Assault", 4)
+                        _why(ev, c, "charge", 4, target=s.chars[j].id)
                         if _step_along(R, s, i, path, ev):
                             break
                 else:
@@ -160,7 +163,7 @@ def shadow_steps(R, s, ev) -> None:
             else:
                 path = _approach(R, s, i, t, keep=stop)
                 if path is not None:
-                    _why(ev, c, f"nearest visible: {t.st.name} — Moves toward", 5)
+                    _why(ev, c, "toward", 5, target=t.id)
                     if _step_along(R, s, i, path, ev):
                         continue
         # 6. Nothing visible -> toward the Trial's objective, the last place seen, or the centre
@@ -168,20 +171,20 @@ def shadow_steps(R, s, ev) -> None:
             trial = R.trial(s)
             m = R.map(s)
             if trial.shadow.objective is not None:
-                goal, what = tuple(trial.shadow.objective), "the Trial's objective"
+                goal, what = tuple(trial.shadow.objective), "seek_objective"
             elif s.last_seen is not None:
-                goal, what = s.last_seen, "where the Company was last seen"
+                goal, what = s.last_seen, "seek_last_seen"
             else:
-                goal, what = (m.w / 2, m.h / 2), "the table centre"
+                goal, what = (m.w / 2, m.h / 2), "seek_centre"
             if G.dist(goal, c.pos) > 1.0:
                 path = _path_to_point(R, s, i, goal)
                 if path is not None:
-                    _why(ev, c, f"sees no one — Moves toward {what}", 6)
+                    _why(ev, c, what, 6)
                     if _step_along(R, s, i, path, ev):
                         continue
         # 7. Nothing useful -> Guard (ends the Act)
         if R._fits(s, "guard"):
-            _why(ev, c, "nothing useful — Guards", 7)
+            _why(ev, c, "guard", 7)
             _deed(R, s, i, ("guard",), ev)
         else:
             R._end_act(s, ev)

@@ -45,6 +45,13 @@ def terrain_word(name) -> str:
     return t(key) if has(key) else str(name)
 
 
+def char_name(c: dict) -> str:
+    """A character's shown name: a Shadow profile's name in the current language
+    (ordeals.profile.<key>), a Company member's own name as the data gives it."""
+    key = f"ordeals.profile.{c.get('key')}"
+    return t(key) if c.get("key") != "member" and has(key) else c["name"]
+
+
 def deed_word(deed: str) -> str:
     key = f"ordeals.deed.{deed}"
     return t(key) if has(key) else deed
@@ -95,7 +102,7 @@ class OrdealsTable(TableKit):
                     del self.pieces[i]
                 continue
             if p is None:
-                p = Piece(c["id"], "mini", SIDE_COLOURS[c["side"]], label=c["name"][:1], name=c["name"],
+                p = Piece(c["id"], "mini", SIDE_COLOURS[c["side"]], label=char_name(c)[:1], name=char_name(c),
                           pos=(c["x"], c["y"]), size=0.5, owner=c["owner"], draggable=c["owner"] == self.viewer)
                 self.pieces[i] = p
                 self.board.add(p)
@@ -107,7 +114,7 @@ class OrdealsTable(TableKit):
         self._rings(view)
 
     def _tip(self, c) -> str:
-        bits = [tt("stats", name=c["name"], might=c["might"], aim=c["aim"], pace=c["pace"], ward=c["ward"]),
+        bits = [tt("stats", name=char_name(c), might=c["might"], aim=c["aim"], pace=c["pace"], ward=c["ward"]),
                 tt("harm_of", harm=c["harm"], grit=c["grit"])
                 + (f" · {word(c['ranged'])} {c['range']:g}\"" if c["ranged"] else "")]
         act = self._decision()
@@ -253,15 +260,31 @@ class OrdealsTable(TableKit):
     def _name(self, cid) -> str:
         for c in (self.view or {}).get("chars", []):
             if c["id"] == cid:
-                return c["name"]
+                return char_name(c)
         return str(cid)
+
+    def _log_line(self, d: dict):
+        """A rules `log` event ({"key", "params"}) in the current language: piece ids in
+        `actor`/`target`/`piece` become names; a Shadow reason goes inside shadow_line."""
+        key = d.get("key", "")
+        if key == "ordeals.log.conditions":
+            return None            # the "conditions" event already says it
+        params = dict(d.get("params") or {})
+        for p in ("actor", "target", "piece"):
+            if isinstance(params.get(p), str):
+                params[p] = self._name(params[p])
+        if not has(key):
+            return [(key, None, None)]
+        text = t(key, **params)
+        if d.get("shadow"):
+            return [(t("ordeals.log.shadow_line", actor=params.get("actor", ""), why=text), None, (200, 120, 120))]
+        return [(text, None, None)]
 
     def log_entry(self, ev):
         k, d = ev.kind, ev.data
         nm = self._name
         if k == "log":
-            col = (200, 120, 120) if d.get("shadow") else None
-            return [(d.get("text", ""), None, col)]
+            return self._log_line(d)
         if k == "roll" and d.get("purpose") in ("assault", "fire"):
             return [(tt("duel", purpose=deed_word(d["purpose"]), attacker=nm(d["attacker"]), a_dice=str(d["a_dice"]),
                         a_total=d["a_total"], defender=nm(d["defender"]), d_dice=str(d["d_dice"]),
@@ -295,14 +318,14 @@ class OrdealsTable(TableKit):
         elif d.kind == "activate":
             title, sub = tt("activate"), tt("activate_sub")
             for a in d.actions:
-                buttons.append(Button(("act", a[1]), view["chars"][a[1]]["name"], action=a, seat=d.seat))
+                buttons.append(Button(("act", a[1]), char_name(view["chars"][a[1]]), action=a, seat=d.seat))
         elif d.kind == "push":
             title = tt("won_assault")
             buttons = [Button("push", tt("push"), action=("push",), seat=d.seat),
                        Button("stay", tt("stay"), action=("stay",), seat=d.seat)]
         elif d.kind == "act":
             p = d.prompt or {}
-            title = tt("acts", name=view["chars"][view["act"]["index"]]["name"], left=p.get("left", 0))
+            title = tt("acts", name=char_name(view["chars"][view["act"]["index"]]), left=p.get("left", 0))
             sub = tt("act_sub")
             seen = set()
             for a in d.actions:
@@ -310,7 +333,7 @@ class OrdealsTable(TableKit):
                     continue
                 label = deed_word(a[0])
                 if len(a) > 1 and isinstance(a[-1], int) and a[0] in ("assault", "fire", "aid"):
-                    label = tt("deed_at", deed=label, target=view["chars"][a[-1]]["name"])
+                    label = tt("deed_at", deed=label, target=char_name(view["chars"][a[-1]]))
                 elif a[0] == "use":
                     label = tt("deed_at", deed=label, target=word(a[1]))
                 elif a[0] == "climb":

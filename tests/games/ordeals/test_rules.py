@@ -416,7 +416,37 @@ def test_BO_160_the_shadow_nearest_to_a_seen_foe_acts():
     first = next(e for e in ev if e.kind == "act")
     assert first.data["index"] == HUSK
     why = next(e for e in ev if e.kind == "log")
-    assert "nearest visible: Brother Aldric" in why.data["text"]
+    assert why.data["key"] == "ordeals.log.shadow.first_seen"
+    assert why.data["params"]["actor"] == s.chars[HUSK].id
+    assert why.data["params"]["target"] == s.chars[ALDRIC].id
+    assert "text" not in why.data           # words come from the locale, not the rules
+
+
+@pytest.mark.parametrize("lang, expect", [
+    ("en", "Husk: acts first — nearest visible: Brother Aldric"),
+    ("cs", "Slupka: jedná první — nejbližší viditelný: Brother Aldric"),
+])
+def test_BO_160_the_shadow_log_is_worded_by_the_locale(lang, expect):
+    from game.core import i18n
+    from game.games.ordeals.table import OrdealsTable
+    from game.games.ordeals.view import char_view
+    R = rules()
+    s = scene({ALDRIC: (4, 20), HUSK: (10, 20), HOUND: (20, 22)}, then=6)
+    s.stage = "activate"
+    s.next_side = 1
+    ev = []
+    R._run(s, ev)
+    logs = [e for e in ev if e.kind == "log" and e.data.get("shadow")]
+    assert logs and all(i18n.has(e.data["key"]) for e in logs)
+    table = OrdealsTable.__new__(OrdealsTable)
+    table.view = {"chars": [char_view(R, s, i) for i in range(len(s.chars))]}
+    i18n.set_language(lang)
+    try:
+        assert all(i18n.has(e.data["key"]) for e in logs)
+        text = table.log_entry(logs[0])[0][0]
+    finally:
+        i18n.set_language("en")
+    assert text.startswith(expect)
 
 
 def test_BO_161_engaged_shadow_assaults_the_most_harmed():
