@@ -50,6 +50,19 @@ class MonsterShopTable(TableKit):
     def monster_name(self, m) -> str:
         return self.nm(self.R.M[m].name)
 
+    def colour(self, c) -> str:
+        return _tr("table.colour." + c)
+
+    def symbol(self, i) -> str:
+        return _tr("table.symbol." + SYMBOLS[i])
+
+    def card(self, k, both=False) -> str:
+        c = self.R.data.cards[k]
+        return self.colour(COLOURS[c[0]]) + ":" + self.symbol(c[1]) + (self.symbol(c[2]) if both else "")
+
+    def gold(self, n) -> str:
+        return _tr("table.gold", n=n)
+
     def space_name(self, key) -> str:
         return self.nm(self.R.data.spaces[self.R.space_keys.index(key)].name.model_dump())
 
@@ -85,36 +98,36 @@ class MonsterShopTable(TableKit):
         if v == "plan":
             if not a[1]:
                 return "—"
-            return " | ".join(f"{g[0]}i" + (f"+{g[1]}g" if g[1] else "") + ("+B" if g[2] else "")
-                              + ("+½" if g[3] else "") for g in a[1])
+            return " | ".join(_tr("table.imps", n=g[0]) + (f"+{self.gold(g[1])}" if g[1] else "")
+                              + ("+" + _tr("table.bodyguard_short") if g[2] else "")
+                              + ("+" + _tr("table.hat_short") if g[3] else "") for g in a[1])
         if v == "send":
-            return f"#{a[1] + 1} → {self.space_name(a[2])} {a[3] + 1}"
+            return f"{_tr('table.group', i=a[1] + 1)} → {self.space_name(a[2])} {a[3] + 1}"
         if v in ("home", "withdraw"):
-            return f"#{a[1] + 1} {v}"
+            return _tr("table.go_home" if v == "home" else "table.withdraw", i=a[1] + 1)
         if v == "move":
-            return f"{self.monster_name(a[1])} → P{a[2] + 1}"
+            return f"{self.monster_name(a[1])} → {_tr('table.place', n=a[2] + 1)}"
         if v == "wear":
             return f"{self.nm(d.accessories[a[1]][1])} → {self.monster_name(a[2])}"
         if v == "assign":
             parts = []
             for k, h in a[2]:
                 if k == -1:
-                    parts.append("potion")
+                    parts.append(_tr("table.potion"))
                 elif k == -2:
                     parts.append("—")
                 else:
-                    c = d.cards[k]
-                    parts.append(COLOURS[c[0]] + ":" + SYMBOLS[c[1]] + (SYMBOLS[c[2]] if h else ""))
+                    parts.append(self.card(k, both=bool(h)))
             return " ".join(parts)
         if v == "order":
             return " → ".join(self.monster_name(m) for m in a[1])
         if v == "sell":
-            return f"{self.monster_name(a[2])}" + (" (podium)" if a[3] else "")
+            return f"{self.monster_name(a[2])}" + (" " + _tr("table.podium") if a[3] else "")
         if v in ("cage_to", "upgrade_to"):
-            return f"P{a[1] + 1}"
+            return _tr("table.place", n=a[1] + 1)
         if v == "buy":
             b = (self.view or {}).get("black_market", [])[a[1]]
-            return f"{b[0]} ({b[2]}g)"
+            return f"{_tr('table.bm.' + b[0])} ({self.gold(b[2])})"
         if v == "take":
             return self.nm(d.accessories[a[1]][1])
         if v == "biz":
@@ -122,10 +135,9 @@ class MonsterShopTable(TableKit):
         if v == "copy":
             return self.nm(d.artifacts[a[1]][1])
         if v == "keep" and len(a) > 1:
-            c = d.cards[a[1]]
-            return COLOURS[c[0]] + ":" + SYMBOLS[c[1]]
+            return self.card(a[1])
         if v == "colour":
-            return COLOURS[a[1]]
+            return self.colour(COLOURS[a[1]])
         return " ".join(str(x) for x in a)
 
     # -- the planning tray (MS-040..042: imps and gold into up to six groups) ------------
@@ -137,13 +149,13 @@ class MonsterShopTable(TableKit):
         key = (v["round"], me, p["home"], p["gold"], p["bodyguard_home"])
         if self.tray is not None and self.tray_key == key and not self.tray.submitted:
             return
-        units = [Unit(("imp", i), "imp", "meeple", self.scol(me), label="i") for i in range(p["home"])]
-        units += [Unit(("gold", i), "gold", "token", style.GOLD, label="g") for i in range(p["gold"])]
+        units = [Unit(("imp", i), "imp", "meeple", self.scol(me), label=_tr("table.imp_short")) for i in range(p["home"])]
+        units += [Unit(("gold", i), "gold", "token", style.GOLD, label=_tr("table.gold_short")) for i in range(p["gold"])]
         if p["bodyguard_home"]:
-            units.append(Unit(("bg", 0), "bg", "meeple", (90, 90, 110), label="B"))
+            units.append(Unit(("bg", 0), "bg", "meeple", (90, 90, 110), label=_tr("table.bodyguard_short")))
         hat = self.R.data.artifacts
         if not p["hat_used"] and any("top_hat" in self.R.art_ops[a] for a in p["artifacts"]):
-            units.append(Unit(("hat", 0), "hat", "token", (60, 60, 70), label="½"))
+            units.append(Unit(("hat", 0), "hat", "token", (60, 60, 70), label=_tr("table.hat_short")))
 
         def validate(arr):
             for gid, uids in arr.items():
@@ -244,9 +256,15 @@ class MonsterShopTable(TableKit):
         self.refresh_controls()
 
     # -- drawing -------------------------------------------------------------------------
-    def _text(self, surf, text, pos, size, color=style.TEXT, bold=False):
+    def _text(self, surf, text, pos, size, color=style.TEXT, bold=False, max_w=None):
+        """Draw text at a design position; with max_w (design units) it is cut with an ellipsis to fit."""
         s, R, P, C, F = self.geo()
-        img = self.gfx.text(str(text), F(size, 10), color, bold=bold)
+        text = str(text)
+        img = self.gfx.text(text, F(size, 10), color, bold=bold)
+        if max_w is not None and img.get_width() > max_w * s:
+            while len(text) > 1 and img.get_width() > max_w * s:
+                text = text[:-1]
+                img = self.gfx.text(text.rstrip() + "…", F(size, 10), color, bold=bold)
         surf.blit(img, P(*pos))
         return img.get_width()
 
@@ -280,9 +298,7 @@ class MonsterShopTable(TableKit):
             me = v["seat"]
             hand = v["seats"][me].get("hand", []) if me is not None else []
             if hand:
-                cards = self.R.data.cards
-                txt = "  ".join(COLOURS[cards[k][0]] + ":" + SYMBOLS[cards[k][1]] + "/" + SYMBOLS[cards[k][1]]
-                                + SYMBOLS[cards[k][2]] for k in hand)
+                txt = "  ".join(self.card(k) + "/" + self.card(k, both=True).split(":", 1)[1] for k in hand)
                 self._text(surf, txt[:150], (700, 834), 15)
         else:
             self._text(surf, _tr("phase." + v["stage"]) if v["stage"] != "over" else _tr("end.reputation"),
@@ -296,12 +312,13 @@ class MonsterShopTable(TableKit):
         return v["occupied"][sp]
 
     def _central(self, surf, v):
+        s, R, P, C, F = self.geo()
         self._panel(surf, 20, 44, 980, 300)
         d = self.R.data
         y = 52
         rows = []
         for i, b in enumerate(v["food_offer"]):
-            rows.append(("food", i, f"{b[0]} meat {b[1]} veg" + (f" {b[2]}g" if b[2] else "")))
+            rows.append(("food", i, _tr("table.food_offer", meat=b[0], veg=b[1]) + (f" {self.gold(b[2])}" if b[2] else "")))
         rows.append(("artifacts", 0, ", ".join(self.nm(d.artifacts[a][1]) for a in v["artifact_offer"])))
         for i, c in enumerate(v["cage_offer"]):
             rows.append(("cage", i, f"{self.nm(d.cages[c][1])} {d.cages[c][2]}/{d.cages[c][3]}" if c >= 0 else "—"))
@@ -314,19 +331,23 @@ class MonsterShopTable(TableKit):
         for key in ("invite", "hospital", "jury", "podium"):
             rows.append((key, None, ""))
         col_w = 490
+        label_w = max(self.gfx.text(self._row_label(k, sl), F(15, 10), style.GOLD).get_width()
+                      for k, sl, _ in rows) / s + 12
         for n, (key, slot, what) in enumerate(rows):
             x = 30 + (n // 14) * col_w
             yy = y + (n % 14) * 20
             if n // 14 > 1:
                 break
-            name = self.space_name(key) + (f" {slot + 1}" if slot is not None and key != "artifacts" else "")
-            self._text(surf, name, (x, yy), 15, style.GOLD)
-            w = self._text(surf, what, (x + 150, yy), 15)
+            self._text(surf, self._row_label(key, slot), (x, yy), 15, style.GOLD)
+            w = self._text(surf, what, (x + label_w, yy), 15, max_w=col_w - label_w - 60)
             occ = self._occupants(v, key)
             seats = [occ[slot]] if slot is not None and slot < len(occ) else occ
             if key == "podium":
                 seats = [x_ for x_ in range(v["players"]) if v["seats"][x_]["podium"]]
-            self._dots(surf, [x_ for x_ in seats if x_ is not None and x_ >= 0], (x + 160 + w / self.geo()[0], yy + 8))
+            self._dots(surf, [x_ for x_ in seats if x_ is not None and x_ >= 0], (x + label_w + 10 + w / s, yy + 8))
+
+    def _row_label(self, key, slot) -> str:
+        return self.space_name(key) + (f" {slot + 1}" if slot is not None and key != "artifacts" else "")
 
     def _dots(self, surf, seats, pos):
         s, R, P, C, F = self.geo()
@@ -336,7 +357,7 @@ class MonsterShopTable(TableKit):
             x += 16
 
     def _alleys(self, surf, v):
-        self._panel(surf, 1010, 44, 480, 300, self.nm({"cs": "Temné uličky", "en": "Dark Alleys"}))
+        self._panel(surf, 1010, 44, 480, 300, _tr("table.alleys"))
         d = self.R.data
         y = 74
         self._text(surf, self.space_name("black_market"), (1020, y), 15, style.GOLD)
@@ -344,7 +365,7 @@ class MonsterShopTable(TableKit):
         for b in v["black_market"]:
             y += 18
             mark = "✓ " if b[3] else ""
-            self._text(surf, f"  {mark}{b[0]} +{b[2]}g", (1020, y), 14)
+            self._text(surf, f"  {mark}{_tr('table.bm.' + b[0])} +{self.gold(b[2])}", (1020, y), 14)
         y += 24
         self._text(surf, self.space_name("fortune"), (1020, y), 15, style.GOLD)
         self._dots(surf, [x for x in self._occupants(v, "fortune") if x >= 0], (1200, y + 8))
@@ -361,19 +382,19 @@ class MonsterShopTable(TableKit):
         self._panel(surf, 1500, 44, 400, 500)
         d = self.R.data
         y = 54
-        self._text(surf, "Reputation", (1510, y), 17, style.GOLD, bold=True)
+        self._text(surf, _tr("table.reputation"), (1510, y), 17, style.GOLD, bold=True)
         for seat, p in sorted(enumerate(v["seats"]), key=lambda x: -x[1]["reputation"]):
             y += 22
             pygame.draw.circle(surf, self.scol(seat), self.geo()[2](1520, y + 9), 6)
             self._text(surf, f"{self.name(seat)}: {p['reputation']}", (1532, y), 16)
         y += 34
-        self._text(surf, "Contests", (1510, y), 17, style.GOLD, bold=True)
+        self._text(surf, _tr("table.contests"), (1510, y), 17, style.GOLD, bold=True)
         rounds = self.R.R.contest_rounds["short" if v["short"] else "full"]
         for i, c in enumerate(v["contests"]):
             y += 20
             self._text(surf, f"{rounds[i]}: " + (self.nm(d.contests[c][1]) if c is not None else "?"), (1510, y), 15)
         y += 30
-        self._text(surf, "Customers", (1510, y), 17, style.GOLD, bold=True)
+        self._text(surf, _tr("table.customers"), (1510, y), 17, style.GOLD, bold=True)
         rounds = self.R.R.customer_rounds["short" if v["short"] else "full"]
         for i, c in enumerate(v["customers"]):
             y += 20
@@ -383,7 +404,7 @@ class MonsterShopTable(TableKit):
             y += 26
             for w, i, tile in v["seats"][me]["peeks"]:
                 name = d.contests[tile][1] if w == "contest" else d.customers[tile][1]
-                self._text(surf, f"👁 {w} {i + 1}: {self.nm(name)}", (1510, y), 14)
+                self._text(surf, "👁 " + _tr("table.peek_" + w, i=i + 1, name=self.nm(name)), (1510, y), 14)
                 y += 18
 
     def _den(self, surf, v, seat):
@@ -394,49 +415,56 @@ class MonsterShopTable(TableKit):
         pygame.draw.rect(surf, self.scol(seat), (r.x, r.y, r.width, max(3, int(5 * self.geo()[0]))))
         star = " ★" if seat == v["start"] else ""
         self._text(surf, f"{self.name(seat)}{star}", (x0 + 10, y0 + 8), 17, style.GOLD, bold=True)
-        self._text(surf, f"{p['gold']}g  imps {p['home'] - p['used']}/{p['home']} home, {p['away']} out, "
-                         f"{p['hospital']} hosp, {p['podium']} podium", (x0 + 10, y0 + 32), 13)
-        self._text(surf, f"meat {'·'.join(map(str, p['meat']))}  veg {'·'.join(map(str, p['veg']))}  "
-                         f"frozen {sum(p['frozen'])}  lolly {p['processed'][0]}  can {p['processed'][1]}  "
-                         f"potion {p['potions']}", (x0 + 10, y0 + 50), 13)
+        w = 345
+        self._text(surf, _tr("table.imps_line", gold=self.gold(p["gold"]), free=p["home"] - p["used"], home=p["home"],
+                             away=p["away"]), (x0 + 10, y0 + 30), 13, max_w=w)
+        self._text(surf, _tr("table.imps_line2", hospital=p["hospital"], podium=p["podium"]),
+                   (x0 + 10, y0 + 46), 13, max_w=w)
+        self._text(surf, _tr("table.stores", meat="·".join(map(str, p["meat"])), veg="·".join(map(str, p["veg"])),
+                             frozen=sum(p["frozen"])), (x0 + 10, y0 + 62), 13, max_w=w)
+        self._text(surf, _tr("table.stores2", potion=p["potions"], lolly=p["processed"][0], can=p["processed"][1]),
+                   (x0 + 10, y0 + 78), 13, max_w=w)
         den = p["den"]
         d = self.R.data
         for pl in range(len(den["cage"])):
-            y = y0 + 72 + pl * 84
+            y = y0 + 100 + pl * 78
             cage = den["cage"][pl]
             if cage == -2:
                 cname = "—"
             elif cage == -1:
-                cname = f"printed {self.R.data.printed_mods[0]}/{self.R.data.printed_mods[1]}"
+                cname = _tr("table.printed", a=self.R.data.printed_mods[0], b=self.R.data.printed_mods[1])
             else:
                 cname = f"{self.nm(d.cages[cage][1])} {d.cages[cage][2]}/{d.cages[cage][3]}"
             upg = den["upgrade"][pl]
-            self._text(surf, f"P{pl + 1} {cname}" + (f" + {self.nm(d.upgrades[upg][1])}" if upg >= 0 else ""),
+            self._text(surf, f"{_tr('table.place', n=pl + 1)} {cname}" + (f" + {self.nm(d.upgrades[upg][1])}" if upg >= 0 else ""),
                        (x0 + 10, y), 13, style.GOLD)
-            self._text(surf, f"dung {den['dung'][pl]}" + (f" (pearl {den['pearls'][pl]})" if den["pearls"][pl] else ""),
+            self._text(surf, _tr("table.dung", n=den["dung"][pl])
+                       + (" " + _tr("table.pearl", n=den["pearls"][pl]) if den["pearls"][pl] else ""),
                        (x0 + 10, y + 18), 13)
             m = den["monster"][pl]
             if m >= 0:
                 info = v["monsters"].get(str(m), {})
-                self._text(surf, f"{self.monster_name(m)}  size {info.get('size')}  S{info.get('suffering', 0)} "
-                                 f"M{info.get('mutations', 0)}", (x0 + 10, y + 36), 14, bold=True)
+                self._text(surf, _tr("table.monster_info", name=self.monster_name(m), size=info.get("size"),
+                                     suffering=info.get("suffering", 0), mutations=info.get("mutations", 0)),
+                           (x0 + 10, y + 36), 13, bold=True)
                 self._stripes(surf, m, info, (x0 + 14, y + 58))
                 sh = info.get("show")
                 if sh and any(sh[:6]):
-                    self._text(surf, " ".join(f"{SYMBOLS[i]}{sh[i]}" for i in range(6) if sh[i]),
+                    self._text(surf, " ".join(f"{self.symbol(i)}{sh[i]}" for i in range(6) if sh[i]),
                                (x0 + 200, y + 54), 13, style.GOLD)
         if den["waiting"]:
-            self._text(surf, "waiting: " + ", ".join(self.monster_name(m) for m in den["waiting"]),
+            self._text(surf, _tr("table.waiting", names=", ".join(self.monster_name(m) for m in den["waiting"])),
                        (x0 + 10, y0 + 412), 13)
         arts = ", ".join(self.nm(d.artifacts[a][1]) for a in p["artifacts"])
-        self._text(surf, arts[:60], (x0 + 10, y0 + 430), 12)
+        self._text(surf, arts, (x0 + 10, y0 + 430), 12, max_w=345)
         if "groups" in p and p["groups"]:
-            gs = " ".join(f"[{g[0]}{'+' + str(g[1]) + 'g' if g[1] else ''}{'→' + self.R.space_keys[g[5]] if g[4] == 1 else ''}]"
+            gs = " ".join(f"[{_tr('table.imps', n=g[0])}{'+' + self.gold(g[1]) if g[1] else ''}"
+                          f"{'→' + self.space_name(self.R.space_keys[g[5]]) if g[4] == 1 else ''}]"
                           for g in p["groups"])
-            self._text(surf, gs[:64], (x0 + 10, y0 + 448), 12)
+            self._text(surf, gs, (x0 + 10, y0 + 448), 12, max_w=345)
         elif p.get("plan"):
-            self._text(surf, "plan: " + self.describe("plan", ("plan", tuple(tuple(g) for g in p["plan"]))),
-                       (x0 + 10, y0 + 448), 12)
+            self._text(surf, _tr("table.plan", plan=self.describe("plan", ("plan", tuple(tuple(g) for g in p["plan"])))),
+                       (x0 + 10, y0 + 448), 12, max_w=345)
         elif p.get("committed"):
             self._text(surf, "✓", (x0 + 10, y0 + 448), 14)
 
