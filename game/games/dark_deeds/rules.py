@@ -917,9 +917,10 @@ class DarkDeedsRules:
             guards = sum(1 for g in s.chasing[seat] if self.kind[g] == "guard")
             f = self.faces
             d = f[s.rng.below(len(f))]
+            lost = min(d, s.susp[seat])                  # never below 0 Suspicion
             ev.append(_ev("roll", seat=seat, dice="d6", faces=[d], purpose="lay_low", bonus=0,
-                          target=None, need=0, total=d, success=True))
-            self.log(ev, "lay_low", player=seat, amount=min(d, s.susp[seat]))
+                          target=None, need=0, total=d, success=True, lost=lost))
+            self.log(ev, "lay_low", player=seat, amount=lost)
             self.change_suspicion(s, seat, -d, ev)
             s.facts.append(("lay_low", guards))
         else:

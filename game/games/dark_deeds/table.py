@@ -456,7 +456,8 @@ class DarkDeedsTable(DarkDeedsWords, TableKit):
         faces = list(d.get("faces") or [])
         info = {"purpose": d.get("purpose"), "target": d.get("target"), "faces": faces,
                 "bonus": d.get("bonus", 0), "need": d.get("need"), "total": d.get("total"),
-                "success": bool(d.get("success")), "seat": d.get("seat"), "landed": False}
+                "success": bool(d.get("success")), "seat": d.get("seat"), "landed": False,
+                "lost": d.get("lost")}
 
         def run():
             L = self.L

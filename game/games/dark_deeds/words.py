@@ -289,7 +289,9 @@ class DarkDeedsWords:
         purpose = rs.get("purpose")
         who = self.name(rs.get("seat"))
         if purpose == "lay_low":
-            return tx("purpose_lay_low", player=who), f"1d6 = {sum(faces)}  →  −{sum(faces)} {tx('suspicion')}", None
+            lost = rs.get("lost")                        # what was taken, not what was rolled
+            lost = sum(faces) if lost is None else lost
+            return tx("purpose_lay_low", player=who), f"1d6 = {sum(faces)}  →  −{lost} {tx('suspicion')}", None
         if purpose == "rolloff":
             rounds = ["  ·  ".join(f"{self.name(int(seat))} {sum(f)}" for seat, f in sorted(rnd.items()))
                       for rnd in rs.get("rolloff") or []]

@@ -143,3 +143,21 @@ def test_agent_reads_only_its_view():
     check_invariants(det)
     # the determinized state offers the same decision to the same seat
     assert R.decisions(det)[0].seat == d.seat and R.decisions(det)[0].kind == d.kind
+
+
+def test_DD_063_lay_low_says_the_suspicion_taken_not_the_roll():
+    """Issue 12 item 7: with 2 Suspicion a Lay Low roll of 5 takes 2, and the roll plaque
+    says −2 (it used to say −5)."""
+    from game.games.dark_deeds.words import DarkDeedsWords
+    R = rules()
+    s = make(susp=[2, 0])
+    dice(s, 5)
+    s.stage = "tavern"
+    s.dec = None
+    ev = R.apply(s, 0, ("lay_low",))
+    roll = next(e for e in ev if e.kind == "roll")
+    assert roll.data["faces"] == [5] and roll.data["lost"] == 2 and s.susp[0] == 0
+    words = DarkDeedsWords.__new__(DarkDeedsWords)
+    words.name = lambda seat: f"P{seat}"
+    _, line, _ = DarkDeedsWords.roll_words(words, dict(roll.data))
+    assert line.startswith("1d6 = 5") and "−2 " in line and "−5" not in line
