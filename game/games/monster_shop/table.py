@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.core.i18n import language, t
+from game.core.i18n import has, language, t
 from game.ui.table import style
 from game.ui.table.kit import TableKit
 from game.ui.table.pieces import PieceRenderer
@@ -131,13 +131,39 @@ class MonsterShopTable(TableKit):
         if v == "take":
             return self.nm(d.accessories[a[1]][1])
         if v == "biz":
-            return self.nm(self.R.biz[a[1]][1]) + (" " + " ".join(str(x) for x in a[2:]) if len(a) > 2 else "")
+            extra = []
+            if len(a) > 3:
+                extra = [self.monster_name(a[2]), _tr("table.act.word." + a[3])]
+            elif len(a) > 2 and isinstance(a[2], str):
+                extra = [_tr("table.act.word." + a[2])]
+            return " ".join([self.nm(self.R.biz[a[1]][1])] + extra)
         if v == "copy":
             return self.nm(d.artifacts[a[1]][1])
         if v == "keep" and len(a) > 1:
             return self.card(a[1])
         if v == "colour":
             return self.colour(COLOURS[a[1]])
+        if v in ("work", "play"):
+            return _tr("table.act." + v, n=a[1])
+        if v in ("join", "recall"):
+            return _tr("table.act." + v, i=a[1] + 1)
+        if v == "peek":
+            return _tr("table.act.peek_" + a[1], i=a[2] + 1)
+        if v in ("piglet", "spook"):
+            return _tr("table.act." + v, n=a[1] + 1)
+        if v == "smash":
+            return _tr("table.act.smash_" + a[1], n=a[2] + 1)
+        if v == "unsurcharge":
+            b = (self.view or {}).get("black_market", [])[a[1]]
+            return f"{_tr('table.bm.' + b[0])} (−{self.gold(b[2])})"
+        if v in ("anger", "vamp") or (v == "gobble" and len(a) == 2):
+            return _tr(f"table.act.{v}_{a[1]}")
+        if v == "gobble":
+            return self.nm(d.artifacts[a[2]][1])
+        if v == "no_sale":
+            return _tr("table.act.no_sale")
+        if len(a) == 1 and has(f"monster_shop.table.act.{v}"):
+            return _tr("table.act." + v)
         return " ".join(str(x) for x in a)
 
     # -- the planning tray (MS-040..042: imps and gold into up to six groups) ------------
