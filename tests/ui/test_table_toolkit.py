@@ -661,3 +661,22 @@ def test_esc_closes_the_topmost_overlay_first(parts):
     assert t.handle_event(esc) and not t.zoom_on and t.armed is not None
     assert t.handle_event(esc) and t.armed is None
     assert not t.handle_event(esc), "nothing open: the scene's pause menu"
+
+
+def test_a_revealed_card_stays_face_up_and_lifted_for_at_least_1_5_s(parts):
+    """Issue 12 item 6: a card shown to win a challenge was face up for under half a
+    second; at normal speed a reveal holds ≥ 1.5 s before anything else plays."""
+    m, t = _toy(parts, speed=1.0)
+    _settle(t)
+    key = t.zones["hand"].cards[0].key
+    t.reveal_card("hand", key)
+    t.step(lambda: None)                     # whatever comes next waits behind the reveal
+    shown = 0.0
+    for _ in range(600):
+        t.update(1 / 60)
+        if not t.busy():
+            break
+        sp = next(c for c in t.zones["hand"].cards if c.key == key)
+        if getattr(sp, "z", 0) >= 60000:
+            shown += 1 / 60
+    assert shown >= 1.5

@@ -307,7 +307,7 @@ class SchemersTable(TableKit):
         if k == "reveal":
             seat = d.get("seat")
             mine = seat == self.me
-            self.reveal_card(("hand", seat), d.get("card"), hold=1.1, scale=1.15 if mine else 1.9,
+            self.reveal_card(("hand", seat), d.get("card"), scale=1.15 if mine else 1.9,
                              toward=CENTER, frac=0.2 if mine else 0.35)
             return True
         if k == "shuffle":

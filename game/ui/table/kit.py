@@ -1002,7 +1002,11 @@ class TableKit(GameTable):
             return duration
         self.anim.enqueue(run)
 
-    def reveal_card(self, zid, key, index=None, hold: float = 1.1, sound="reveal", scale: float = 1.3,
+    # A card shown to everyone (a proof, a reveal) stays up long enough to read at normal
+    # speed (issue 12 item 6: ≥ 1.5 s); the animation-speed setting scales it like any tween.
+    REVEAL_HOLD = 1.6
+
+    def reveal_card(self, zid, key, index=None, hold: float = REVEAL_HOLD, sound="reveal", scale: float = 1.3,
                     toward=None, frac: float = 0.3) -> None:
         """Queue: a card of `zid` (the one with `key`, else an unknown one) lifts,
         grows and turns face up for `hold` seconds, then settles back face up (it is
