@@ -397,11 +397,11 @@ class MonsterShopTable(TableKit):
         self._dots(surf, [x for x in self._occupants(v, "fortune") if x >= 0], (1200, y + 8))
         y += 22
         self._text(surf, self.space_name("industry") + ": " + ", ".join(self.nm(self.R.biz[b][1]) for b in v["businesses"]),
-                   (1020, y), 14, style.GOLD)
+                   (1020, y), 14, style.GOLD, max_w=460)
         self._dots(surf, [x for x in self._occupants(v, "industry") if x >= 0], (1020, y + 26))
         y += 40
         self._text(surf, self.space_name("boutique") + ": " + ", ".join(self.nm(d.accessories[x][1]) for x in v["boutique"]),
-                   (1020, y), 14, style.GOLD)
+                   (1020, y), 14, style.GOLD, max_w=460)
         self._dots(surf, [x for x in self._occupants(v, "boutique") if x >= 0], (1020, y + 26))
 
     def _timeline(self, surf, v):
@@ -472,7 +472,7 @@ class MonsterShopTable(TableKit):
                 info = v["monsters"].get(str(m), {})
                 self._text(surf, _tr("table.monster_info", name=self.monster_name(m), size=info.get("size"),
                                      suffering=info.get("suffering", 0), mutations=info.get("mutations", 0)),
-                           (x0 + 10, y + 36), 13, bold=True)
+                           (x0 + 10, y + 36), 13, bold=True, max_w=345)
                 self._stripes(surf, m, info, (x0 + 14, y + 58))
                 sh = info.get("show")
                 if sh and any(sh[:6]):
