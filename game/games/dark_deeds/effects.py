@@ -21,28 +21,16 @@ from __future__ import annotations
 
 from typing import Callable, NamedTuple
 
+from ...core.params import check_params  # noqa: F401  (the loader asks this module)
+from ...core.params import one_of as _one_of
+from ...core.params import whole as _int
+
 ROLLS = ("sneak", "rob", "attack")
 CITIZENS = ("artisan", "cleric", "merchant")
 TIMINGS = ("own_turn", "before_roll", "after_roll", "pick_target", "reaction_roll", "reaction_plot")
 
 
 # -- parameter checkers ---------------------------------------------------------------
-def _int(lo: int, hi: int):
-    def check(v):
-        if not isinstance(v, int) or isinstance(v, bool) or not lo <= v <= hi:
-            return f"expected a whole number from {lo} to {hi}, got {v!r}"
-        return None
-    return check
-
-
-def _one_of(*allowed):
-    def check(v):
-        if v not in allowed:
-            return f"expected one of {', '.join(allowed)}, got {v!r}"
-        return None
-    return check
-
-
 def _subset_of(*allowed):
     def check(v):
         if not isinstance(v, list) or not v or any(x not in allowed for x in v):
@@ -207,17 +195,3 @@ TRIGGERS: dict[str, Trigger] = {
 }
 
 
-def check_params(spec: dict, params: dict) -> list[tuple[str, str]]:
-    """Problems as (param name, sentence) for `params` checked against a registry entry."""
-    out = []
-    for name, value in params.items():
-        if name not in spec:
-            out.append((name, f"unknown parameter {name!r} (allowed: {', '.join(spec) or 'none'})"))
-            continue
-        err = spec[name][1](value)
-        if err:
-            out.append((name, err))
-    for name, (required, _check) in spec.items():
-        if required and name not in params:
-            out.append((name, f"missing required parameter {name!r}"))
-    return out

@@ -18,23 +18,12 @@ from __future__ import annotations
 
 from typing import Callable, NamedTuple
 
+from ...core.params import one_of as _one_of
+from ...core.params import whole as _int
+
 COLOURS = ("C", "U", "S")            # Combat, Cunning, Spirit
 ORBS = COLOURS + ("W",)              # and Silver, the wild orb
 CONTEXTS = ("play", "fight", "mystery", "acquire", "discovery")
-
-
-def _int(lo, hi):
-    def check(v):
-        if not isinstance(v, int) or isinstance(v, bool) or not lo <= v <= hi:
-            return f"expected a whole number from {lo} to {hi}, got {v!r}"
-        return None
-    return check
-
-
-def _one_of(*allowed):
-    def check(v):
-        return None if v in allowed else f"expected one of {', '.join(map(str, allowed))}, got {v!r}"
-    return check
 
 
 def _bool(v):

@@ -16,42 +16,15 @@ from __future__ import annotations
 
 from typing import Callable, NamedTuple
 
+from ...core.params import check_params  # noqa: F401  (the loader asks this module)
+from ...core.params import one_of as _one_of
+from ...core.params import whole as _int
+
 SYMBOLS = ("H", "E", "L", "A", "M", "D")      # hunger, excretion, play, anger, magic, disease
 SYM = {s: i for i, s in enumerate(SYMBOLS)}
 COLOURS = ("G", "Y", "R", "P")
 COL = {c: i for i, c in enumerate(COLOURS)}
 DIETS = ("carnivore", "herbivore", "omnivore", "none")
-
-
-def _int(lo: int, hi: int):
-    def check(v):
-        if not isinstance(v, int) or isinstance(v, bool) or not lo <= v <= hi:
-            return f"expected a whole number from {lo} to {hi}, got {v!r}"
-        return None
-    return check
-
-
-def _one_of(*allowed):
-    def check(v):
-        if v not in allowed:
-            return f"expected one of {', '.join(allowed)}, got {v!r}"
-        return None
-    return check
-
-
-def check_params(spec: dict, params: dict) -> list[tuple[str, str]]:
-    out = []
-    for name, value in params.items():
-        if name not in spec:
-            out.append((name, f"unknown parameter {name!r} (allowed: {', '.join(spec) or 'none'})"))
-            continue
-        err = spec[name][1](value)
-        if err:
-            out.append((name, err))
-    for name, (required, _c) in spec.items():
-        if required and name not in params:
-            out.append((name, f"missing required parameter {name!r}"))
-    return out
 
 
 # -- den places ----------------------------------------------------------------------
