@@ -8,54 +8,27 @@ from pathlib import Path
 
 import pytest
 
-from game.core.record import read_record, state_digest
 from tests.games.dark_deeds.test_support import rules
+from tests.golden import record_goldens, replay_checked
 
-GOLDEN = sorted((Path(__file__).parent / "golden").glob("dark_deeds_*.json"))
+FOLDER = Path(__file__).parent / "golden"
+GOLDEN = sorted(FOLDER.glob("dark_deeds_*.json"))
+LINEUPS = (("dark_deeds_3p_normal.json", 3, 20261130, ["normal", "easy", "random"], {"first_player": "rolloff"}),
+           ("dark_deeds_4p_random.json", 4, 4242, ["random"] * 4, {"open_scores": True}))
 
 
 @pytest.mark.parametrize("path", GOLDEN, ids=lambda p: p.name)
 def test_golden_replay_reproduces_the_digest(path):
     R = rules()
-    rec = read_record(path)
-    s = R.setup(len(rec.seats), rec.options, rec.seed)
-    checkpoints = rec.extra.get("checkpoints", {})
-    for i, (seat, action) in enumerate(rec.actions, 1):
-        R.apply(s, seat, action)
-        if str(i) in checkpoints:
-            assert state_digest(R, s) == checkpoints[str(i)], f"diverged by action {i}"
-    assert state_digest(R, s) == rec.digest
+    rec, s = replay_checked(R, path)
     res = R.result(s)
     assert list(res.winners) == rec.extra["winners"] and list(res.scores) == rec.extra["scores"]
 
 
 def regenerate():
     """After a DELIBERATE rules change: python -m tests.games.dark_deeds.test_golden"""
-    import json
-
-    from game.core.record import Record
     from game.games.dark_deeds.ai import make_agent
-    R = rules()
-    folder = Path(__file__).parent / "golden"
-    for name, n, seed, lineup, options in (
-            ("dark_deeds_3p_normal.json", 3, 20261130, ["normal", "easy", "random"], {"first_player": "rolloff"}),
-            ("dark_deeds_4p_random.json", 4, 4242, ["random"] * 4, {"open_scores": True})):
-        agents = [make_agent(R, lineup[i], i, seed + i) for i in range(n)]
-        s = R.setup(n, options, seed)
-        actions, checkpoints = [], {}
-        while s.res is None:
-            d = R.decisions(s)[0]
-            a = agents[d.seat].choose(R.view(s, d.seat), d)
-            R.apply(s, d.seat, a)
-            actions.append((d.seat, a))
-            if len(actions) % 50 == 0:
-                checkpoints[str(len(actions))] = state_digest(R, s)
-        rec = Record(game="dark_deeds", options=R.validate_options(options, n), seed=seed,
-                     seats=[{"name": f"{lineup[i]} {i}", "kind": "ai", "difficulty": lineup[i]} for i in range(n)],
-                     actions=actions, digest=state_digest(R, s),
-                     extra={"checkpoints": checkpoints, "winners": list(s.res.winners), "scores": list(s.res.scores)})
-        (folder / name).write_text(json.dumps(rec.to_json(), separators=(",", ":")))
-        print(name, len(actions), s.res.winners)
+    record_goldens(rules(), "dark_deeds", FOLDER, LINEUPS, make_agent)
 
 
 if __name__ == "__main__":
