@@ -9,7 +9,9 @@ Files, for a newcomer:
   state.py       the state: characters (static Stats + what changes), the Act, objectives, RNG
   rules.py       the Ruleset: setup, decisions (moves are free choices + is_legal), apply, result
   shadow.py      the Shadow's priority list, run inside apply (never a seat), with its reasons
-  view.py        what a seat sees (everything: nothing on the table is secret, §4.7)
+  view.py        what a seat sees (everything, §4.7, but under the solo option fog of war)
+  fog.py         fog of war: what the Company sees, veiled events, perturb and determinize
+  odds.py        exact odds of an opposed D12 roll and the table's attack preview (no pygame)
   invariants.py  what must hold after every step (playout tests, simulate --check)
   ai.py          determinize(), the easy/normal policy and the hard search agent
   recruit.py     the Company builder model (Supplies left, maxima, ready-made and saved
@@ -66,9 +68,10 @@ def make_agent(difficulty: str = "normal", seat: int = 0, seed: int = 0, ruleset
 
 
 def determinize(view, seat, rng):
-    """The full state behind a view (only the dice to come are unknown; see ai.determinize)."""
-    from .ai import determinize as _det
-    return _det(_ruleset(), view, seat, rng)
+    """The full state behind a view: only the dice to come are unknown (ai.determinize),
+    and under fog of war where the unseen Shadow characters stand (fog.determinize_view)."""
+    from .fog import determinize_view
+    return determinize_view(_ruleset(), view, seat, rng)
 
 
 SPEC = GameSpec(

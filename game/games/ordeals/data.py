@@ -74,6 +74,7 @@ class RulesModel(_M):
     move_samples: int = Field(ge=4, le=64)
     rewards: _Rewards
     shadow_step_seconds: float = Field(ge=0, le=5)
+    fog: bool = False
 
 
 # ---------------------------------------------------------------- recruitment.yaml

@@ -29,7 +29,8 @@ import math
 from ...core.rules import Decision, Event, IllegalAction, OptionSpec, OptionsError, Result, GAME, PLAYERS
 from . import geometry as G
 from .data import GameData, Member
-from .state import State, Stats, new_char, new_state
+from .fog import FogLog, after_step as fog_after_step, perturb as fog_perturb, seen as fog_seen
+from .state import State, Stats, fogged, new_char, new_state
 
 _tuple_new = tuple.__new__
 
@@ -58,7 +59,7 @@ class OrdealsRules:
 
     # ------------------------------------------------------------------ options
     def default_options(self) -> dict:
-        return {"mode": "solo", "trial": 1, "company": "grey_vigil", "rival": "ashen_road"}
+        return {"mode": "solo", "trial": 1, "company": "grey_vigil", "rival": "ashen_road", "fog": self.R.fog}
 
     def option_specs(self) -> list:
         d = self.default_options()
@@ -70,6 +71,7 @@ class OrdealsRules:
                        maximum=len(self.data.trials), help="ordeals.option.trial_help"),
             OptionSpec("company", "ordeals.option.company_a", "choice", d["company"], comps),
             OptionSpec("rival", "ordeals.option.company_b", "choice", d["rival"], comps),
+            OptionSpec("fog", "ordeals.option.fog", "flag", d["fog"], help="ordeals.option.fog_help"),
         ]
 
     def validate_options(self, options: dict | None, players: int) -> dict:
@@ -92,6 +94,11 @@ class OrdealsRules:
         if players > 2:
             raise OptionsError(f"Book of Ordeals is played by 1 or 2 players (you chose {players}): "
                                "solo or co-op against the Shadow, or versus.")
+        if not isinstance(out["fog"], bool):
+            raise OptionsError(f"fog must be true or false (got {out['fog']!r}).")
+        if out["fog"] and out["mode"] != "solo":
+            raise OptionsError("fog of war is a solo setting (the Shadow is the one hidden); "
+                               "versus is played with every character in the open.")
         if out["mode"] == "versus" and players != 2:
             raise OptionsError("versus needs exactly 2 players, one per Company (you chose 1); "
                                "play solo against the Shadow instead.")
@@ -169,6 +176,7 @@ class OrdealsRules:
         opts = self.validate_options(options, players)
         trial = self.data.trials[opts["trial"]]
         s = new_state(players, opts["mode"], opts["trial"], seed)
+        s.fog = opts["fog"]
         names = []
         if s.mode == "solo":
             s.seat_side = [0] * players
@@ -186,16 +194,20 @@ class OrdealsRules:
         s.graves = [[o.at[0], o.at[1], 0] for o in trial.objects if o.kind == "grave"]
         relic = [o.at for o in trial.objects if o.kind == "relic"]
         s.relic_at = tuple(relic[0]) if relic else None
-        ev: list = []
+        ev: list = FogLog(self, s) if s.fog else []
         self._conditions(s, trial, ev)
         self._deploy_order(s, ev)
         self._run(s, ev)
+        if s.fog:
+            fog_after_step(self, s)
         return s
 
     def opening_events(self, s: State) -> list:
         """What setup showed: the conditions and the characters already placed."""
+        shown = fog_seen(self, s) if fogged(s) else None
         placed = [_E("deploy", {"piece": c.id, "index": i, "at": [_r2(c.x), _r2(c.y)]})
-                  for i, c in enumerate(s.chars) if c.deployed and not c.ooa]
+                  for i, c in enumerate(s.chars) if c.deployed and not c.ooa
+                  and (shown is None or c.side == 0 or i in shown)]
         return [_E("conditions", {"season": s.season, "light": s.light, "weather": s.weather, "sight": s.sight}),
                 _E("log", {"key": "ordeals.log.conditions", "params": {
             "season": s.season, "light": s.light, "weather": s.weather, "sight": s.sight}})] + placed
@@ -293,8 +305,15 @@ class OrdealsRules:
         from ...core.rng import RNG
         o = s.clone()
         o.rng = RNG(rng.fork())
+        if fogged(o):
+            fog_perturb(self, o, rng)      # unseen Shadow characters elsewhere, still unseen
         o.dec = None
         return o
+
+    def reveal_view(self, s: State):
+        """A finished game's replay shows every Shadow character, fog or not."""
+        from .view import build_view
+        return build_view(self, s, None, reveal=True)
 
     def map(self, s) -> G.Map:
         return self.maps[s.trial]
@@ -516,9 +535,11 @@ class OrdealsRules:
             free = None
             if self._can_move(s, c):
                 reach = self.allowance(s, c)
+                shown = fog_seen(self, s) if fogged(s) else None
                 free = {"verb": "move", "piece": c.id, "index": i, "origin": [_r2(c.x), _r2(c.y)],
                         "reach": reach, "engage": self.R.engage,
-                        "foes": [[_r2(o.x), _r2(o.y)] for o in s.chars if o.side != c.side and o.in_play]}
+                        "foes": [[_r2(o.x), _r2(o.y)] for k, o in enumerate(s.chars)
+                                 if o.side != c.side and o.in_play and (shown is None or k in shown)]}
             return (Decision(c.owner, "act", tuple(acts), None, ("end",), None,
                              {"piece": c.id, "spent": s.spent, "left": self.R.deeds_per_act - s.spent}, free),)
         return ()
@@ -549,7 +570,11 @@ class OrdealsRules:
         # Assault (BO-008, BO-131): once per Act, again while Engaged at the Deed's start
         if s.spent + self.cost["assault"] <= self.R.deeds_per_act and \
                 (s.counts.get("assault", 0) < (self.limit["assault"] or 9) or engaged):
-            acts += [("assault", j) for j in self.assault_targets(s, i)]
+            targets = self.assault_targets(s, i)
+            if c.side == 0 and fogged(s):
+                shown = fog_seen(self, s)          # no Assault into the dark (fog of war)
+                targets = [j for j in targets if j in shown]
+            acts += [("assault", j) for j in targets]
         if not engaged:
             can_fire, can_aim = self._can_fire(s, c), self._can_aim(s, c)
             targets = self.fire_targets(s, i) if (can_fire or can_aim) else ()
@@ -729,7 +754,8 @@ class OrdealsRules:
         m = self.map(s)
         o = c.pos
         targets = []
-        foes = [f for f in s.chars if f.side != c.side and f.in_play]
+        shown = fog_seen(self, s) if c.side == 0 and fogged(s) else None
+        foes = [f for k, f in enumerate(s.chars) if f.side != c.side and f.in_play and (shown is None or k in shown)]
         if foes:
             f = min(foes, key=lambda f: (f.x - o[0]) ** 2 + (f.y - o[1]) ** 2)
             targets.append(f.pos)
@@ -904,7 +930,7 @@ class OrdealsRules:
         action = tuple(action)
         if not self.is_legal(s, seat, action):
             raise IllegalAction(f"{' '.join(str(x) for x in action)} is not legal now")
-        ev: list = []
+        ev: list = FogLog(self, s) if fogged(s) else []
         s.dec = None
         s.tray = []
         st = s.stage
@@ -921,6 +947,9 @@ class OrdealsRules:
         elif st == "act":
             self.do_deed(s, s.act, action, ev)
         self._run(s, ev)
+        if fogged(s):
+            fog_after_step(self, s)
+            return list(ev)
         return ev
 
     # ------------------------------------------------------------------ the flow

@@ -102,7 +102,8 @@ _PLAIN = ("n", "mode", "trial", "turn", "stage", "season", "light", "weather", "
 
 
 class State:
-    __slots__ = _PLAIN + ("chars", "seat_side", "deploy_order", "graves", "rng", "counts", "tray")
+    __slots__ = _PLAIN + ("chars", "seat_side", "deploy_order", "graves", "rng", "counts", "tray",
+                          "fog", "ghosts", "seen_tray")
 
     def clone(self) -> "State":
         o = State.__new__(State)
@@ -114,6 +115,10 @@ class State:
         o.graves = [list(g) for g in self.graves]
         o.counts = dict(self.counts)
         o.tray = list(self.tray)
+        if fogged(self):
+            o.fog, o.ghosts, o.seen_tray = True, dict(self.ghosts), list(self.seen_tray)
+        else:
+            o.fog, o.ghosts, o.seen_tray = False, {}, []
         o.rng = self.rng.clone()
         return o
 
@@ -131,7 +136,17 @@ class State:
         out["result"] = None if self.res is None else {"winners": list(self.res.winners),
                                                        "side": self.res.side, "reason": self.res.reason}
         out["rng"] = self.rng.to_json()
+        if fogged(self):          # only then: a game without fog keeps its digests
+            out["fog"] = True
+            out["ghosts"] = {str(k): list(v) for k, v in sorted(self.ghosts.items())}
+            out["seen_tray"] = list(self.seen_tray)
         return out
+
+
+def fogged(s) -> bool:
+    """Whether fog of war is on. A State built field by field elsewhere (an agent's
+    determinized copy of a view without fog) may leave the fog slots unset: no fog."""
+    return getattr(s, "fog", False)
 
 
 def new_state(n: int, mode: str, trial: int, seed: int) -> State:
@@ -154,5 +169,8 @@ def new_state(n: int, mode: str, trial: int, seed: int) -> State:
     s.graves = []
     s.counts = {}
     s.tray = []           # every die and random pick of the last step (the dice tray)
+    s.fog = False         # fog of war (solo option, §4.7): the Company sees only what it sees
+    s.ghosts = {}         # fog: Shadow index -> (x, y, z, on, harm) where the Company last saw it
+    s.seen_tray = []      # fog: the dice of the last step's rolls the Company saw
     s.rng = RNG(seed)
     return s

@@ -1,7 +1,14 @@
-"""What one seat may see. Nothing on the table is secret in Book of Ordeals (§4.7):
-positions, stats, Harm and every status are public, as on a tabletop; the only unknown
-is the dice to come. The view is JSON-able and the same for every seat but for `seat`."""
+"""What one seat may see. By default nothing on the table is secret in Book of Ordeals
+(§4.7): positions, stats, Harm and every status are public, as on a tabletop; the only
+unknown is the dice to come. With the solo option `fog` (fog of war, fog.py) a Shadow
+character the Company cannot see is shown where it was last seen (`seen` False, `ghost`
+True) or not at all, and the dice tray holds only the dice the Company saw rolled; every
+seat (and a spectator) sees what the Company sees, and `reveal=True` (a finished game's
+replay) shows everything. The view is JSON-able and the same for every seat but for `seat`."""
 from __future__ import annotations
+
+from .fog import char_entry, seen as fog_seen
+from .state import fogged
 
 
 def char_view(R, s, i) -> dict:
@@ -18,7 +25,12 @@ def char_view(R, s, i) -> dict:
     return out
 
 
-def build_view(R, s, seat) -> dict:
+def build_view(R, s, seat, reveal: bool = False) -> dict:
+    fog = fogged(s) and not reveal
+    now = fog_seen(R, s) if fog else None
+    chars = [char_view(R, s, i) for i in range(len(s.chars))]
+    if fog:
+        chars = [char_entry(R, s, i, e, now) for i, e in enumerate(chars)]
     trial = R.trial(s)
     m = R.map(s)
     ds = R.decisions(s)
@@ -36,7 +48,7 @@ def build_view(R, s, seat) -> dict:
                   {"centre": list(trial.chapel.centre), "radius": trial.chapel.radius}},
         "turn": s.turn, "stage": s.stage, "season": s.season, "light": s.light, "weather": s.weather,
         "sight": s.sight, "lightning": s.lightning,
-        "chars": [char_view(R, s, i) for i in range(len(s.chars))],
+        "chars": chars,
         "act": None if s.act < 0 else {"index": s.act, "piece": s.chars[s.act].id, "spent": s.spent,
                                          "left": R.left(s), "moves": s.moves, "aimed": s.aimed,
                                          "counts": dict(s.counts)},
@@ -48,7 +60,8 @@ def build_view(R, s, seat) -> dict:
         "relic": None if s.relic_at is None and s.relic_holder < 0 else
         {"at": None if s.relic_at is None else list(s.relic_at), "holder": s.relic_holder},
         "lost": [R.lost_value(s, 0), R.lost_value(s, 1)],
-        "tray": list(s.tray),
+        "tray": list(s.seen_tray) if fog else list(s.tray),
+        "fog": fog,
         "to_move": sorted({d.seat for d in ds}),
         "result": None if s.res is None else {"winners": list(s.res.winners), "side": s.res.side,
                                               "reason": s.res.reason},
