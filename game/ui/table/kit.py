@@ -863,6 +863,14 @@ class TableKit(GameTable):
         except Exception:
             return None
 
+    def _clock_running(self) -> bool:
+        """The viewer holds a timed decision: its clock runs whatever the table is animating,
+        so its controls are up at once (a bid while the next card glides in)."""
+        if not self.is_human_viewer():
+            return False
+        deadlines = self.match.deadlines
+        return any(d.timeout and deadlines.get(d.clock_key) is not None for d in self.my_decisions())
+
     def my_decisions(self) -> list:
         if self.viewer is None or self.match.over:
             return []
@@ -1702,7 +1710,7 @@ class TableKit(GameTable):
         self._countdown_tick()
         if self._warm_queue and self.drag is None and not self.anim.busy():
             self._warm_some()
-        if not self.anim.busy():
+        if not self.anim.busy() or self._clock_running():
             self._refresh_controls()
         elif self.widgets or self.banner:
             # decisions changed under running animations: hide stale controls

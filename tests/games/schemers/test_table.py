@@ -750,3 +750,26 @@ def test_undo_takes_the_undone_action_out_of_the_chronicle(app_parts):
     h.match.undo(seat)
     h.table.reload(seat)
     assert lines() == before
+
+
+def test_a_bid_control_is_up_whenever_the_viewer_may_bid_even_while_the_table_animates(app_parts):
+    """Issue 12 item 4: the sale's clock runs while the next card glides in or another
+    seat's bid animates, so the Bid button must be there the whole time a seat may bid."""
+    h = Harness(app_parts, n=4, mode="rialto")
+    seen_busy = 0
+    for _ in range(30):
+        ds = h.match.decisions()
+        others = [d for d in ds if d.seat != 0]
+        if not others or not any(d.kind == "bid" for d in ds):
+            break
+        d = others[0]
+        h.other(d.seat, ("bid",) if ("bid",) in d.actions else d.actions[0])
+        for _ in range(3):                   # a few frames into the animation
+            h.table.update(1 / 60)
+            mine = [x for x in h.match.decisions() if x.seat == 0 and x.kind == "bid"]
+            if h.table.busy() and mine:
+                seen_busy += 1
+                b = h.widget("bid")
+                assert b is not None and b.action == ("bid",), "no Bid button while the viewer may bid"
+        h.settle()
+    assert seen_busy >= 3
