@@ -1,13 +1,22 @@
 """The monster-shop table (a TableKit subclass): the central board and the Dark Alleys
-board side by side (every action space with who is there), the timeline and the
-reputation track, each player's den (places with cages, upgrades, monsters, dung,
-suffering, mutations, accessories; food chambers; imps at home, away, in hospital and
-on the podium), and the viewer's decision as a panel of buttons in words.
+board side by side with every offer drawn and who is on each space, the reputation
+track and the contest/customer tiles, each player's den (places with cages, dung,
+pearls and upgrades; monsters as tokens with their growth dial, size, need stripes,
+suffering, mutations and accessories; food chambers; imps at home, away, in hospital
+and on the podium), the chronicle, and the viewer's decision at the bottom.
 
-Drawn only from `match.view(viewer)`. The secret planning is a StagingTray (imps, gold,
-bodyguard and top hat into up to six group slots); other seats show only a tick once
-committed. What is not here yet (see docs/games/monster_shop.md): dragging need cards onto
-monsters with a preview, a drag-ordered resolution queue, animations of single events.
+Drawn only from the view (`view_of`); a finished game's replay reads the rules'
+`reveal_view` through the kit. Pictures: table_art.py; where things are: table_layout.py;
+what a need card would do: preview.py (the rules on a copy).
+
+Interaction: the secret planning is a StagingTray (imps, gold, bodyguard and top hat
+into up to six groups); sending is a click on a lit board tile (or a button); need
+cards are dragged from the hand onto the monster whose turn it is — while one hovers
+there, the suffering it would bring is previewed on the monster — and Confirm assigns
+them (a click on a card stages it too; a click on a staged card turns its demanding
+half or takes it back); the resolution order is dragged into a queue; every other
+answer is a button. Events animate: groups walk to their spaces, need cards fly to
+monsters, suffering, dung, gold and food rise as floaters, and the chronicle is paced.
 """
 from __future__ import annotations
 
@@ -15,35 +24,67 @@ import pygame
 
 from game.core.i18n import has, language, t
 from game.ui.table import style
-from game.ui.table.kit import TableKit
+from game.ui.table.cards import CardFrame, CardSprite
+from game.ui.table.gfx import Gfx
+from game.ui.table.kit import TableKit, Target
 from game.ui.table.pieces import PieceRenderer
+from game.ui.table.regions import split_rect
 from game.ui.table.staging import StagingTray, Unit
-from game.ui.table.widgets import Button
+from game.ui.table.tween import ease_in_out_cubic, linear
+from game.ui.table.widgets import Button, Option
+from game.ui.table.zones import Row
 
 from .effects import COLOURS, SYMBOLS
+from .preview import care_preview, complete
+from .table_art import COLOUR_RGB, MUTATION_RGB, SUFFER_RGB, ArtMixin, need_icon
+from .table_layout import Geometry
 
-COLOUR_RGB = {"G": (96, 170, 88), "Y": (222, 196, 84), "R": (198, 72, 64), "P": (150, 96, 196)}
-MAX_BUTTONS = 20
+MAX_BUTTONS = 12
+BUTTON_COLS = 3
+CARD_ASPECT = 0.7
+FRAMES = {c: CardFrame(fill=style.lerp_color(rgb, (0, 0, 0), 0.35), fill_low=style.lerp_color(rgb, (0, 0, 0), 0.75),
+                       border=style.lerp_color(rgb, (255, 255, 255), 0.3), art_bg=style.lerp_color(rgb, (0, 0, 0), 0.82),
+                       icon=(250, 240, 220))
+          for c, rgb in COLOUR_RGB.items()}
 
 
 def _tr(key, **kw):
     return t(f"monster_shop.{key}", **kw)
 
 
-class MonsterShopTable(TableKit):
+class Traveller:
+    """A picture in flight across the table (a group walking to its space, a need card)."""
+    __slots__ = ("img", "x", "y")
+
+    def __init__(self, img, pos):
+        self.img = img
+        self.x, self.y = pos
+
+
+class MonsterShopTable(ArtMixin, TableKit):
     game_id = "monster_shop"
 
     def __init__(self, ctx):
         from . import load_ruleset
         spec_rules = getattr(ctx.match, "rules", None)
         self.R = spec_rules if spec_rules is not None and hasattr(spec_rules, "data") else load_ruleset()
+        self.geom = Geometry(ctx.size)
         self.page = 0
         self.tray = None              # the private staging tray of the secret planning
         self.tray_key = None
+        self.staged: list = []        # the assignment being built: one (card, half) or None per stripe
+        self.staged_for = None        # (round, monster) the staging belongs to
+        self.travellers: list[Traveller] = []
+        self._view_rev = 0
+        self._previews: dict = {}
+        # the kit draws the table once while it is built: the pieces' renderer comes first
+        self.pieces = PieceRenderer(Gfx(ctx.assets), colorblind=bool(getattr(ctx.settings, "colorblind", False)))
         super().__init__(ctx)
-        self.pieces = PieceRenderer(self.gfx)
 
     # -- names ---------------------------------------------------------------------------
+    def tr(self, key, **kw) -> str:
+        return _tr(key, **kw)
+
     def nm(self, name: dict) -> str:
         return name.get("cs" if language() == "cs" else "en", name.get("en", "?"))
 
@@ -67,8 +108,7 @@ class MonsterShopTable(TableKit):
         return self.nm(self.R.data.spaces[self.R.space_keys.index(key)].name.model_dump())
 
     def log_rect(self) -> pygame.Rect:
-        s, R, P, C, F = self.geo()
-        return R(1500, 560, 400, 200)
+        return self.geom["log"]
 
     def log_entry(self, ev):
         if ev.kind != "log":
@@ -90,6 +130,235 @@ class MonsterShopTable(TableKit):
         except (KeyError, IndexError, ValueError):
             text = ev.data.get("key", "")
         return [(text, None, None)]
+
+    # -- need cards: faces, the hand, staging an assignment -------------------------------
+    def card_canon(self, key):
+        return self.R.data.cards[key] if isinstance(key, int) else key
+
+    def card_spec(self, key) -> dict:
+        if not isinstance(key, tuple):
+            key = self.card_canon(key)
+        ci, a, b = key
+        return {"key": key, "title": _tr("board.need." + SYMBOLS[a]), "kind": COLOURS[ci], "icon": need_icon(a),
+                "subtitle": "+ " + _tr("board.need." + SYMBOLS[b]), "type_icon": need_icon(b),
+                "frame": FRAMES[COLOURS[ci]], "sections": ["title", "art", "type"]}
+
+    def card_size(self, region) -> tuple:
+        r = self.geom[region]
+        h = int(r.height * 0.94)
+        return (int(h * CARD_ASPECT), h)
+
+    def build(self, view) -> None:
+        hs = self.card_size("hand")
+        self.add_zone(Row("hand", self.geom["hand"], hs, gap=self.geom.u(0.006), private=True, target=False))
+        ss = self.card_size("staged")
+        ss = (int(ss[0] * 0.8), int(ss[1] * 0.8))
+        self.add_zone(Row("staged", self.geom["staged"], ss, gap=self.geom.u(0.004), target=False))
+
+    def _sync(self, view, instant: bool = False) -> None:
+        self._view_rev += 1
+        self._previews = {}
+        self._check_staging(view)
+        super()._sync(view, instant)
+
+    def _assign_decision(self):
+        mine = self.my_decisions()
+        d = mine[0] if mine else None
+        return d if d is not None and d.kind == "assign" else None
+
+    def _check_staging(self, view) -> None:
+        d = self._assign_decision()
+        key = (view.get("round"), d.prompt.get("monster")) if d is not None else None
+        if key != self.staged_for:
+            self.staged_for = key
+            self.staged = [None] * len(self.R.stripes(self.match.state, key[1])) if key else []
+
+    def zone_cards(self, view) -> dict:
+        me = view.get("seat")
+        hand = list(view["seats"][me].get("hand", [])) if me is not None and 0 <= me < len(view["seats"]) else []
+        self._check_staging(view)
+        staged = [pk[0] for pk in self.staged if pk is not None and pk[0] >= 0]
+        return {"hand": [k for k in hand if k not in staged], "staged": staged}
+
+    def current_monster(self):
+        d = self._assign_decision()
+        return d.prompt.get("monster") if d is not None else None
+
+    def _stripes_now(self, m) -> list:
+        return self.R.stripes(self.match.state, m)
+
+    def _stage_slot(self, k, m):
+        """The stripe a card would go on (the first free one of its colour), or a reason."""
+        cur = self.current_monster()
+        if cur is None:
+            return None, _tr("board.refuse.not_now")
+        if m != cur:
+            return None, _tr("board.refuse.other", monster=self.monster_name(cur))
+        ci = self.R.data.cards[k][0]
+        for i, sc in enumerate(self._stripes_now(m)):
+            if sc == ci and i < len(self.staged) and self.staged[i] is None:
+                return i, None
+        return None, _tr("board.refuse.no_stripe", monster=self.monster_name(m),
+                         colour=_tr("board.colour_word." + COLOURS[ci]))
+
+    def _candidate(self, picks):
+        m = self.current_monster()
+        return complete(self.R, self.match.state, self.viewer, m, picks)
+
+    def preview_for(self, picks):
+        """What the completed assignment would do (the rules on a copy), cached per action."""
+        action = self._candidate(picks)
+        got = self._previews.get(action)
+        if got is None and action not in self._previews:
+            got = care_preview(self.R, self.match.state, self.viewer, action)
+            self._previews[action] = got
+        return got
+
+    def preview_words(self, pv) -> str:
+        if pv is None:
+            return ""
+        if pv.lost:
+            return _tr("board.preview.lost", why=_tr("board.lost." + pv.lost) if has(f"monster_shop.board.lost.{pv.lost}")
+                       else pv.lost)
+        if pv.suffering:
+            return _tr("board.preview.suffer", n=pv.suffering, total=pv.total, limit=pv.limit)
+        return _tr("board.preview.calm")
+
+    def _stage(self, k, m) -> None:
+        i, why = self._stage_slot(k, m)
+        if i is None:
+            self.say(why)
+            self.sound("error")
+            return
+        self.staged[i] = (k, 0)
+        sp = self.take_sprite(self.zones["hand"], key=k)
+        if sp is not None:
+            self.zones["staged"].cards.append(sp)
+            sp.zone = "staged"
+        self.layout()
+        self.sound("card_flip")
+        self.refresh_controls()
+
+    def _unstage(self, k) -> None:
+        for i, pk in enumerate(self.staged):
+            if pk is not None and pk[0] == k:
+                self.staged[i] = None
+        sp = self.take_sprite(self.zones["staged"], key=k)
+        if sp is not None:
+            self.zones["hand"].cards.append(sp)
+            sp.zone = "hand"
+            sp.selected = False
+            self.zones["hand"].cards.sort(key=lambda c: c.key)
+        self.layout()
+        self.refresh_controls()
+
+    def _turn_half(self, k) -> None:
+        for i, pk in enumerate(self.staged):
+            if pk is not None and pk[0] == k:
+                self.staged[i] = (k, 1 - pk[1])
+                sp = next((c for c in self.zones["staged"].cards if c.key == k), None)
+                if sp is not None:
+                    sp.selected = bool(self.staged[i][1])
+        self.sound("card_flip")
+        self.refresh_controls()
+
+    def _potion(self) -> None:
+        i = next((i for i, pk in enumerate(self.staged) if pk is None), None)
+        if i is not None:
+            self.staged[i] = (-1, 0)
+        self.refresh_controls()
+
+    def _clear(self) -> None:
+        for pk in list(self.staged):
+            if pk is not None and pk[0] >= 0:
+                self._unstage(pk[0])
+        self.staged = [None] * len(self.staged)
+        self.refresh_controls()
+
+    def options_for(self, item) -> list[Option]:
+        if isinstance(item, CardSprite) and item.zone == "hand" and self._assign_decision() is not None:
+            out = []
+            me = self.viewer
+            cur = self.current_monster()
+            for m in self.view["seats"][me]["den"]["monster"]:
+                if m < 0:
+                    continue
+                i, why = self._stage_slot(item.key, m)
+                hint = why
+                if i is not None:
+                    picks = list(self.staged)
+                    picks[i] = (item.key, 0)
+                    hint = self.preview_words(self.preview_for(picks)) or None
+                out.append(Option(_tr("board.put_on", monster=self.monster_name(m)),
+                                  (lambda k=item.key, m=m: self._stage(k, m)), target=("monster", m),
+                                  icon="ms_suffering" if i is not None else "close", hint=hint))
+            out.sort(key=lambda o: o.target[1] != cur)
+            return out
+        if isinstance(item, CardSprite) and item.zone == "staged" and self._assign_decision() is not None:
+            out = [Option(_tr("board.back_to_hand"), lambda k=item.key: self._unstage(k))]
+            if self.view.get("full"):
+                pk = next((pk for pk in self.staged if pk is not None and pk[0] == item.key), None)
+                half = pk[1] if pk else 0
+                out.insert(0, Option(_tr("board.half_simple" if half else "board.half_demanding"),
+                                     lambda k=item.key: self._turn_half(k)))
+            return out
+        if isinstance(item, Target) and item.id[0] in ("tile", "space"):
+            return [Option(self.describe("send", a), a) for a in self._sends_to(item.id)]
+        return []
+
+    def _sends_to(self, tid) -> list:
+        mine = self.my_decisions()
+        if not mine or mine[0].kind != "send":
+            return []
+        key = tid[1]
+        slot = tid[2] if tid[0] == "tile" else None
+        return [a for a in mine[0].actions if a[0] == "send" and a[2] == key and (slot is None or a[3] == slot)]
+
+    def target_rect(self, tid):
+        if isinstance(tid, tuple) and tid and tid[0] == "monster":
+            at = self.monster_place(self.viewer, tid[1])
+            return self.geom.place(self.viewer, at) if at is not None else None
+        if isinstance(tid, tuple) and tid and tid[0] == "tile":
+            return self.geom.tile(tid[1], tid[2])
+        if isinstance(tid, tuple) and tid and tid[0] == "space":
+            return self.geom.space(tid[1])
+        return super().target_rect(tid)
+
+    def target_label(self, tid) -> str:
+        if isinstance(tid, tuple) and tid and tid[0] == "monster":
+            return self.monster_name(tid[1])
+        if isinstance(tid, tuple) and tid and tid[0] in ("tile", "space"):
+            return self.space_name(tid[1]) + (f" {tid[2] + 1}" if tid[0] == "tile" else "")
+        return super().target_label(tid)
+
+    def send_targets(self) -> list:
+        mine = self.my_decisions()
+        if not mine or mine[0].kind != "send":
+            return []
+        out = []
+        for a in mine[0].actions:
+            if a[0] != "send":
+                continue
+            tid = ("tile", a[2], a[3]) if self.geom.tile(a[2], a[3]) is not None else ("space", a[2])
+            if tid not in out:
+                out.append(tid)
+        return out
+
+    def targets_at(self, pos) -> list:
+        return [tid for tid in self.send_targets() if self.target_rect(tid).collidepoint(pos)]
+
+    def monster_place(self, seat, m):
+        if seat is None or not self.view:
+            return None
+        row = self.view["seats"][seat]["den"]["monster"]
+        return row.index(m) if m in row else None
+
+    def tooltip_for(self, item):
+        if isinstance(item, CardSprite) and item.key is not None:
+            c = self.R.data.cards[item.key]
+            return _tr("board.card_tip", colour=_tr("board.colour_word." + COLOURS[c[0]]),
+                       simple=_tr("board.need." + SYMBOLS[c[1]]), second=_tr("board.need." + SYMBOLS[c[2]]))
+        return super().tooltip_for(item)
 
     # -- controls ------------------------------------------------------------------------
     def describe(self, kind, a) -> str:
@@ -168,7 +437,6 @@ class MonsterShopTable(TableKit):
 
     # -- the planning tray (MS-040..042: imps and gold into up to six groups) ------------
     def _plan_tray(self, d):
-        s, R, P, C, F = self.geo()
         v = self.view
         me = self.viewer
         p = v["seats"][me]
@@ -179,7 +447,6 @@ class MonsterShopTable(TableKit):
         units += [Unit(("gold", i), "gold", "token", style.GOLD, label=_tr("table.gold_short")) for i in range(p["gold"])]
         if p["bodyguard_home"]:
             units.append(Unit(("bg", 0), "bg", "meeple", (90, 90, 110), label=_tr("table.bodyguard_short")))
-        hat = self.R.data.artifacts
         if not p["hat_used"] and any("top_hat" in self.R.art_ops[a] for a in p["artifacts"]):
             units.append(Unit(("hat", 0), "hat", "token", (60, 60, 70), label=_tr("table.hat_short")))
 
@@ -187,8 +454,7 @@ class MonsterShopTable(TableKit):
             for gid, uids in arr.items():
                 if gid == "pool" or not uids:
                     continue
-                sorts = [u[0] for u in uids]
-                if "imp" not in sorts:
+                if "imp" not in [u[0] for u in uids]:
                     return _tr("table.group_needs_imp")
             return None
 
@@ -204,15 +470,13 @@ class MonsterShopTable(TableKit):
             if self.match.is_legal(me, action):
                 self.ctx.submit(me, action)
             return action
-        del hat
-        self.tray = StagingTray.split(R(20, 856, 1470, 216), units, self.R.R.max_groups, on_submit=submit,
+        self.tray = StagingTray.split(self.geom["tray"], units, self.R.R.max_groups, on_submit=submit,
                                       renderer=self.pieces, gfx=self.gfx, label=_tr("decision.plan"),
                                       source_label=_tr("table.home"), validate=validate)
         self.tray_key = key
 
     def _order_tray(self, d):
         """MS-081: the resolution order, by dragging monsters into a queue."""
-        s, R, P, C, F = self.geo()
         me = self.viewer
         mons = list(d.actions[0][1])
         key = ("order", self.view["round"], me, tuple(sorted(mons)))
@@ -226,7 +490,7 @@ class MonsterShopTable(TableKit):
             if self.match.is_legal(me, action):
                 self.ctx.submit(me, action)
             return action
-        self.tray = StagingTray.order(R(20, 856, 1470, 216), units, on_submit=submit, renderer=self.pieces,
+        self.tray = StagingTray.order(self.geom["tray"], units, on_submit=submit, renderer=self.pieces,
                                       gfx=self.gfx, label=_tr("decision.order"), source_label=_tr("table.den"),
                                       group_label=_tr("table.queue"))
         self.tray_key = key
@@ -241,12 +505,7 @@ class MonsterShopTable(TableKit):
         if self.tray is not None:
             self.tray.update(dt)
 
-    def draw_overlay(self, surf) -> None:
-        if self.tray is not None and not self.tray.submitted:
-            self.tray.draw(surf)
-
     def controls(self):
-        s, R, P, C, F = self.geo()
         mine = self.my_decisions()
         if not mine or mine[0].kind not in ("plan", "order"):
             self.tray = None
@@ -259,249 +518,270 @@ class MonsterShopTable(TableKit):
         if d.kind == "order" and self.view and self.viewer is not None:
             self._order_tray(d)
             return [], None
+        if d.kind == "assign" and self.view and self.viewer is not None:
+            return self._assign_controls(d), None
         acts = list(d.actions)
-        pages = max(1, -(-len(acts) // MAX_BUTTONS))
+        per = MAX_BUTTONS
+        pages = max(1, -(-len(acts) // per))
         self.page %= pages
-        shown = acts[self.page * MAX_BUTTONS:(self.page + 1) * MAX_BUTTONS]
+        shown = acts[self.page * per:(self.page + 1) * per]
+        cells = self._button_cells("buttons", per)
         out = []
-        cols = 5
-        bw, bh = 288, 40
-        x0, y0 = 20, 866
+        fs = self.fs(0.0155)
         for i, a in enumerate(shown):
-            r = R(x0 + (i % cols) * (bw + 8), y0 + (i // cols) * (bh + 6), bw, bh)
-            out.append(Button(("act", i), self.describe(d.kind, a)[:46], r, action=a, font_size=F(16, 11),
-                              size=(r.width, r.height)))
+            r = cells[i]
+            out.append(Button(("act", i), self.describe(d.kind, a), r, action=a, font_size=fs, size=r.size,
+                              tooltip=self.describe(d.kind, a)))
         if pages > 1:
-            r = R(x0 + (cols - 1) * (bw + 8) + bw - 120, y0 - 46, 120, bh)
-            out.append(Button("more", f"{self.page + 1}/{pages} ›", r, action=self._next_page, font_size=F(16, 11),
-                              style_name="quiet", size=(r.width, r.height)))
+            r = self._more_rect()
+            out.append(Button("more", f"{self.page + 1}/{pages} ›", r, action=self._next_page, font_size=fs,
+                              style_name="quiet", size=r.size))
         return out, None
+
+    def _button_cells(self, region, n) -> list:
+        r = self.geom[region]
+        rows = max(1, -(-n // BUTTON_COLS))
+        gap = self.geom.u(0.006)
+        out = []
+        for row in split_rect(r, rows, "y", gap):
+            out += split_rect(row, BUTTON_COLS, "x", gap)
+        return out
+
+    def _more_rect(self) -> pygame.Rect:
+        p = self.geom["prompt"]
+        b = self.geom["buttons"]
+        w = b.width // (2 * BUTTON_COLS)
+        return pygame.Rect(b.right - w, p.y, w, p.height)
+
+    def _assign_controls(self, d) -> list:
+        """Confirm (the staged cards, free stripes completed from the hand), clear, a potion,
+        and both halves at once in the full version."""
+        fs = self.fs(0.0155)
+        cells = self._button_cells("assign_buttons", 4)
+        action = self._candidate(self.staged)
+        legal = self.match.is_legal(self.viewer, action)
+        out = [Button(("assign", "confirm"), _tr("board.confirm"), cells[0], action=action if legal else None,
+                      enabled=legal, font_size=fs, size=cells[0].size, icon="confirm", hotkey=pygame.K_RETURN)]
+        out.append(Button(("assign", "clear"), _tr("board.clear"), cells[1], action=self._clear, font_size=fs,
+                          size=cells[1].size, style_name="quiet", enabled=any(pk is not None for pk in self.staged)))
+        me = self.view["seats"][self.viewer]
+        used = sum(1 for pk in self.staged if pk is not None and pk[0] == -1)
+        if me["potions"] > used and any(pk is None for pk in self.staged):
+            out.append(Button(("assign", "potion"), _tr("board.potion", n=me["potions"] - used), cells[2],
+                              action=self._potion, font_size=fs, size=cells[2].size, style_name="quiet"))
+        if self.view.get("full"):
+            out.append(Button(("assign", "halves"), _tr("board.all_demanding"), cells[3], action=self._all_demanding,
+                              font_size=fs, size=cells[3].size, style_name="quiet"))
+        return out
+
+    def _all_demanding(self) -> None:
+        for i, pk in enumerate(self.staged):
+            if pk is not None and pk[0] >= 0:
+                self.staged[i] = (pk[0], 1)
+        for sp in self.zones["staged"].cards:
+            sp.selected = True
+        self.refresh_controls()
 
     def _next_page(self):
         self.page += 1
         self.refresh_controls()
 
-    # -- drawing -------------------------------------------------------------------------
-    def _text(self, surf, text, pos, size, color=style.TEXT, bold=False, max_w=None):
-        """Draw text at a design position; with max_w (design units) it is cut with an ellipsis to fit."""
-        s, R, P, C, F = self.geo()
-        text = str(text)
-        img = self.gfx.text(text, F(size, 10), color, bold=bold)
-        if max_w is not None and img.get_width() > max_w * s:
-            while len(text) > 1 and img.get_width() > max_w * s:
-                text = text[:-1]
-                img = self.gfx.text(text.rstrip() + "…", F(size, 10), color, bold=bold)
-        surf.blit(img, P(*pos))
-        return img.get_width()
+    # -- events: animations and a paced chronicle ---------------------------------------
+    def animate(self, ev) -> bool:
+        k = ev.kind
+        d = ev.data
+        if k == "log":
+            self.step(lambda: None, hold=0.35)
+            return True
+        if k == "group" and d.get("to") not in (None, "home"):
+            self.step(lambda d=d: self._walk(d["seat"], d["to"], d.get("slot"), d.get("size")))
+            return True
+        if k == "assigned":
+            self.step(lambda d=d: self._fly_card(d["seat"], d["monster"]))
+            return True
+        if k == "reveal" and d.get("choice") == "needs":
+            self.step(lambda: (self.herald(_tr("board.needs_revealed")), self.sound("reveal")), hold=0.8)
+            return True
+        if k == "phase":
+            self.step(lambda d=d: self.herald(_tr("board.phase." + d["phase"]) if has(f"monster_shop.board.phase.{d['phase']}")
+                                              else d["phase"], big=False), hold=0.5)
+            return True
+        floats = {"suffering": ("float.suffering", SUFFER_RGB, "challenge"),
+                  "dung": ("float.dung", (190, 140, 90), None),
+                  "mutation": ("float.mutation", MUTATION_RGB, "reveal"),
+                  "lost": ("float.lost", style.BAD, "splash"),
+                  "food": ("float.food", (230, 160, 110), None),
+                  "pearl": ("float.gold", style.GOLD_BRIGHT, "coins"),
+                  "work": ("float.gold", style.GOLD_BRIGHT, "coins"),
+                  "sale": ("float.gold", style.GOLD_BRIGHT, "coins")}
+        if k in floats:
+            key, col, snd = floats[k]
+            self.step(lambda d=d, key=key, col=col, snd=snd, k=k: self._float(k, d, key, col, snd), hold=0.45)
+            return True
+        return False
 
-    def _panel(self, surf, x, y, w, h, title=None):
-        s, R, P, C, F = self.geo()
-        r = R(x, y, w, h)
-        pygame.draw.rect(surf, (34, 28, 30), r, border_radius=int(10 * s))
-        pygame.draw.rect(surf, (92, 78, 60), r, width=max(1, int(2 * s)), border_radius=int(10 * s))
-        if title:
-            self._text(surf, title, (x + 10, y + 6), 18, style.GOLD, bold=True)
-        return r
+    def _float(self, kind, d, key, col, snd):
+        seat = d.get("seat")
+        if not isinstance(seat, int) or not self.view or not 0 <= seat < len(self.view["seats"]):
+            return
+        pos = self.geom.den_home(seat)
+        if "monster" in d:
+            at = self.monster_place(seat, d["monster"])
+            if at is not None:
+                pos = self.geom.place(seat, at).center
+        elif "place" in d and isinstance(d["place"], int):
+            pos = self.geom.place(seat, d["place"]).center
+        n = d.get("add", d.get("gold", d.get("earned", d.get("price", 1))))
+        if kind == "food":
+            text = _tr("board.float.food", meat=d.get("meat", 0), veg=d.get("veg", 0))
+        elif kind == "lost":
+            text = _tr("board.float.lost")
+        else:
+            if not n:
+                return
+            text = _tr("board." + key, n=n)
+        self.floater(text, pos, col)
+        if snd:
+            self.sound(snd)
+
+    def _travel(self, img, p0, p1, duration, lift):
+        tr = Traveller(img, p0)
+        self.travellers.append(tr)
+
+        def apply(t, tr=tr):
+            u = 1 - t
+            mx, my = (p0[0] + p1[0]) / 2, min(p0[1], p1[1]) - lift
+            tr.x = u * u * p0[0] + 2 * u * t * mx + t * t * p1[0]
+            tr.y = u * u * p0[1] + 2 * u * t * my + t * t * p1[1]
+            if t >= 1 and tr in self.travellers:
+                self.travellers.remove(tr)
+        self.anim.tween(duration, apply, ease_in_out_cubic)
+        return duration
+
+    def _walk(self, seat, to, slot, size):
+        """A group walks from its den to its space (MS-043)."""
+        if to not in self.R.space_keys:
+            return 0.0
+        p1 = self.geom.slot_point(to, slot) if slot is not None else self.geom.space(to).center
+        r = max(8, self.geom.u(0.016))
+        key = ("walker", seat, size, r)
+        piece = self.seat_meeple(seat, (str(int(size)) if size and float(size).is_integer() else str(size)) if size else None)
+
+        def make():
+            s = pygame.Surface((2 * r + 8, 2 * r + 8), pygame.SRCALPHA)
+            self.pieces.draw(s, piece, (r + 4, r + 4), r, show_name=False)
+            return s
+        img = self.gfx.cached(key, make)
+        self.sound("card_slide")
+        return self._travel(img, self.geom.den_home(seat), p1, 0.6, self.geom.u(0.08)) * 0.9
+
+    def _fly_card(self, seat, m):
+        """A need card flies face down from the owner's hand to the monster (MS-076)."""
+        at = self.monster_place(seat, m)
+        if at is None:
+            return 0.0
+        size = self.card_size("staged")
+        size = (size[0] // 2, size[1] // 2)
+        img = self.cards.back(size)
+        p0 = self.geom["staged"].center if seat == self.viewer else self.geom.den_home(seat)
+        self.sound("card_flip")
+        return self._travel(img, p0, self.geom.place(seat, at).center, 0.45, self.geom.u(0.05)) * 0.9
+
+    # -- drawing -------------------------------------------------------------------------
+    def static_key(self):
+        return (self._view_rev, self.viewer, language(), self.size)
+
+    def draw_static(self, surf) -> None:
+        v = self.view
+        if not v:
+            return
+        self.draw_header(surf, v)
+        self.draw_central(surf, v)
+        self.draw_alleys(surf, v)
+        self.draw_side(surf, v)
+        for seat in range(v["players"]):
+            self.draw_den(surf, v, seat)
+
+    def draw_header(self, surf, v):
+        r = self.geom["top"]
+        self.blit_text(surf, f"{_tr('title')} — {v['round']}/{v['rounds']}", (r.x + 4, r.centery), 0.024, style.GOLD,
+                       bold=True, serif=True, max_w=r.width * 0.7, anchor="midleft")
+        stage = _tr("phase." + v["stage"]) if has(f"monster_shop.phase.{v['stage']}") else ""
+        self.blit_text(surf, stage, (r.right, r.centery), 0.017, style.TEXT_DIM, max_w=r.width * 0.3,
+                       anchor="midright")
 
     def draw_board(self, surf) -> None:
         v = self.view
         if not v:
             return
-        self._header(surf, v)
-        self._central(surf, v)
-        self._alleys(surf, v)
-        self._timeline(surf, v)
-        for seat in range(v["players"]):
-            self._den(surf, v, seat)
+        self.draw_prompt_line(surf, v)
+        if self.armed is None and self.drag is None:
+            tids = self.send_targets()
+            if tids:
+                self.glow_around(surf, [self.target_rect(t) for t in tids], pad=4, dashed=True)
+        m = self.current_monster()
+        if m is not None:
+            at = self.monster_place(self.viewer, m)
+            if at is not None:
+                self.glow_around(surf, [self.geom.place(self.viewer, at)], color=style.GOLD_BRIGHT, pad=6)
+
+    def draw_prompt_line(self, surf, v):
+        r = self.geom["prompt"]
         mine = self.my_decisions()
         if mine:
             d = mine[0]
             title = _tr("decision." + d.kind)
-            m = (d.prompt or {}).get("monster")
-            if d.kind == "assign" and m is not None:
-                title += f" — {self.monster_name(m)}"
-            self._text(surf, title, (20, 830), 20, style.GOLD, bold=True)
-            me = v["seat"]
-            hand = v["seats"][me].get("hand", []) if me is not None else []
-            if hand:
-                txt = "  ".join(self.card(k) + "/" + self.card(k, both=True).split(":", 1)[1] for k in hand)
-                self._text(surf, txt[:150], (700, 834), 15)
+            mon = (d.prompt or {}).get("monster")
+            if d.kind == "assign" and mon is not None:
+                title += " — " + self.monster_name(mon)
+            color = style.GOLD
+        elif v["stage"] == "over":
+            title, color = _tr("end.reputation"), style.GOLD
         else:
-            self._text(surf, _tr("phase." + v["stage"]) if v["stage"] != "over" else _tr("end.reputation"),
-                       (20, 830), 20, style.TEXT_DIM if hasattr(style, "TEXT_DIM") else style.TEXT)
+            title, color = _tr("phase." + v["stage"]) if has(f"monster_shop.phase.{v['stage']}") else "", style.TEXT_DIM
+        self.blit_text(surf, title, (r.x + 4, r.centery), 0.019, color, bold=True, max_w=r.width * 0.6,
+                       anchor="midleft")
+        if mine and mine[0].kind == "assign":
+            self.blit_text(surf, _tr("board.assign_hint"), (r.x + r.width * 0.62, r.centery), 0.0135,
+                           style.TEXT_DIM, max_w=r.width * 0.38, anchor="midleft")
 
-    def _header(self, surf, v):
-        self._text(surf, f"{_tr('title')} — {v['round']}/{v['rounds']}", (20, 8), 24, style.GOLD, bold=True)
+    def draw_preview(self, surf, m, at):
+        """The needs and suffering this monster would get: the hovered card's assignment
+        while a card is carried over it, else what is staged (free stripes from the hand)."""
+        picks = list(self.staged)
+        carried = False
+        if self.drag is not None and self.drag.get("over") == ("monster", m):
+            sp = self.drag["item"]
+            if isinstance(sp, CardSprite) and sp.key is not None:
+                i, _why = self._stage_slot(sp.key, m)
+                if i is not None:
+                    picks[i] = (sp.key, 0)
+                    carried = True
+        if not carried and not any(pk is not None for pk in picks):
+            return
+        pv = self.preview_for(picks)
+        if pv is None:
+            return
+        r = self.geom.place(self.viewer, at)
+        isz = max(12, self.geom.u(0.022))
+        box = pygame.Rect(0, 0, int(r.width * 1.5), isz * 2 + self.geom.u(0.03))
+        box.midleft = (r.right + self.geom.gap, r.centery)
+        if box.right > self.geom["dens"].right:
+            box.midright = (r.left - self.geom.gap, r.centery)
+        bg = self.gfx.panel(box.width, box.height, fill=(16, 10, 12), border=SUFFER_RGB if (pv.suffering or pv.lost)
+                            else style.GOOD, radius=6, alpha=235)
+        surf.blit(bg, box.topleft)
+        self.needs_row(surf, pv.needs, (box.x + 6, box.y + 4), isz, box.right - 6)
+        self.blit_text(surf, self.preview_words(pv), (box.centerx, box.bottom - 4), 0.0155,
+                       SUFFER_RGB if (pv.suffering or pv.lost) else style.GOOD, bold=True, max_w=box.width - 8,
+                       anchor="midbottom")
 
-    def _occupants(self, v, key):
-        sp = self.R.space_keys.index(key)
-        return v["occupied"][sp]
-
-    def _central(self, surf, v):
-        s, R, P, C, F = self.geo()
-        self._panel(surf, 20, 44, 980, 300)
-        d = self.R.data
-        y = 52
-        rows = []
-        for i, b in enumerate(v["food_offer"]):
-            rows.append(("food", i, _tr("table.food_offer", meat=b[0], veg=b[1]) + (f" {self.gold(b[2])}" if b[2] else "")))
-        rows.append(("artifacts", 0, ", ".join(self.nm(d.artifacts[a][1]) for a in v["artifact_offer"])))
-        for i, c in enumerate(v["cage_offer"]):
-            rows.append(("cage", i, f"{self.nm(d.cages[c][1])} {d.cages[c][2]}/{d.cages[c][3]}" if c >= 0 else "—"))
-        for i, u in enumerate(v["upgrade_offer"]):
-            rows.append(("upgrade", i, self.nm(d.upgrades[u][1]) if u >= 0 else "—"))
-        for i, m in enumerate(v["young"]):
-            rows.append(("monster_low", i, f"{self.monster_name(m)} (2)" if m >= 0 else "—"))
-        for i, m in enumerate(v["older"]):
-            rows.append(("monster_up", i, f"{self.monster_name(m)} (3)" if m >= 0 else "—"))
-        for key in ("invite", "hospital", "jury", "podium"):
-            rows.append((key, None, ""))
-        col_w = 490
-        label_w = max(self.gfx.text(self._row_label(k, sl), F(15, 10), style.GOLD).get_width()
-                      for k, sl, _ in rows) / s + 12
-        for n, (key, slot, what) in enumerate(rows):
-            x = 30 + (n // 14) * col_w
-            yy = y + (n % 14) * 20
-            if n // 14 > 1:
-                break
-            self._text(surf, self._row_label(key, slot), (x, yy), 15, style.GOLD)
-            w = self._text(surf, what, (x + label_w, yy), 15, max_w=col_w - label_w - 60)
-            occ = self._occupants(v, key)
-            seats = [occ[slot]] if slot is not None and slot < len(occ) else occ
-            if key == "podium":
-                seats = [x_ for x_ in range(v["players"]) if v["seats"][x_]["podium"]]
-            self._dots(surf, [x_ for x_ in seats if x_ is not None and x_ >= 0], (x + label_w + 10 + w / s, yy + 8))
-
-    def _row_label(self, key, slot) -> str:
-        return self.space_name(key) + (f" {slot + 1}" if slot is not None and key != "artifacts" else "")
-
-    def _dots(self, surf, seats, pos):
-        s, R, P, C, F = self.geo()
-        x, y = pos
-        for seat in seats:
-            pygame.draw.circle(surf, self.scol(seat), P(x, y), max(3, int(6 * s)))
-            x += 16
-
-    def _alleys(self, surf, v):
-        self._panel(surf, 1010, 44, 480, 300, _tr("table.alleys"))
-        d = self.R.data
-        y = 74
-        self._text(surf, self.space_name("black_market"), (1020, y), 15, style.GOLD)
-        self._dots(surf, [x for x in self._occupants(v, "black_market") if x >= 0], (1200, y + 8))
-        for b in v["black_market"]:
-            y += 18
-            mark = "✓ " if b[3] else ""
-            self._text(surf, f"  {mark}{_tr('table.bm.' + b[0])} +{self.gold(b[2])}", (1020, y), 14)
-        y += 24
-        self._text(surf, self.space_name("fortune"), (1020, y), 15, style.GOLD)
-        self._dots(surf, [x for x in self._occupants(v, "fortune") if x >= 0], (1200, y + 8))
-        y += 22
-        self._text(surf, self.space_name("industry") + ": " + ", ".join(self.nm(self.R.biz[b][1]) for b in v["businesses"]),
-                   (1020, y), 14, style.GOLD, max_w=460)
-        self._dots(surf, [x for x in self._occupants(v, "industry") if x >= 0], (1020, y + 26))
-        y += 40
-        self._text(surf, self.space_name("boutique") + ": " + ", ".join(self.nm(d.accessories[x][1]) for x in v["boutique"]),
-                   (1020, y), 14, style.GOLD, max_w=460)
-        self._dots(surf, [x for x in self._occupants(v, "boutique") if x >= 0], (1020, y + 26))
-
-    def _timeline(self, surf, v):
-        self._panel(surf, 1500, 44, 400, 500)
-        d = self.R.data
-        y = 54
-        self._text(surf, _tr("table.reputation"), (1510, y), 17, style.GOLD, bold=True)
-        for seat, p in sorted(enumerate(v["seats"]), key=lambda x: -x[1]["reputation"]):
-            y += 22
-            pygame.draw.circle(surf, self.scol(seat), self.geo()[2](1520, y + 9), 6)
-            self._text(surf, f"{self.name(seat)}: {p['reputation']}", (1532, y), 16)
-        y += 34
-        self._text(surf, _tr("table.contests"), (1510, y), 17, style.GOLD, bold=True)
-        rounds = self.R.R.contest_rounds["short" if v["short"] else "full"]
-        for i, c in enumerate(v["contests"]):
-            y += 20
-            self._text(surf, f"{rounds[i]}: " + (self.nm(d.contests[c][1]) if c is not None else "?"), (1510, y), 15)
-        y += 30
-        self._text(surf, _tr("table.customers"), (1510, y), 17, style.GOLD, bold=True)
-        rounds = self.R.R.customer_rounds["short" if v["short"] else "full"]
-        for i, c in enumerate(v["customers"]):
-            y += 20
-            self._text(surf, f"{rounds[i]}: " + (self.nm(d.customers[c][1]) if c is not None else "?"), (1510, y), 15)
-        me = v["seat"]
-        if me is not None and 0 <= me < len(v["seats"]) and v["seats"][me].get("peeks"):
-            y += 26
-            for w, i, tile in v["seats"][me]["peeks"]:
-                name = d.contests[tile][1] if w == "contest" else d.customers[tile][1]
-                self._text(surf, "👁 " + _tr("table.peek_" + w, i=i + 1, name=self.nm(name)), (1510, y), 14)
-                y += 18
-
-    def _den(self, surf, v, seat):
-        x0 = 20 + seat * 370
-        y0 = 354
-        p = v["seats"][seat]
-        r = self._panel(surf, x0, y0, 362, 472)
-        pygame.draw.rect(surf, self.scol(seat), (r.x, r.y, r.width, max(3, int(5 * self.geo()[0]))))
-        star = " ★" if seat == v["start"] else ""
-        self._text(surf, f"{self.name(seat)}{star}", (x0 + 10, y0 + 8), 17, style.GOLD, bold=True)
-        w = 345
-        self._text(surf, _tr("table.imps_line", gold=self.gold(p["gold"]), free=p["home"] - p["used"], home=p["home"],
-                             away=p["away"]), (x0 + 10, y0 + 30), 13, max_w=w)
-        self._text(surf, _tr("table.imps_line2", hospital=p["hospital"], podium=p["podium"]),
-                   (x0 + 10, y0 + 46), 13, max_w=w)
-        self._text(surf, _tr("table.stores", meat="·".join(map(str, p["meat"])), veg="·".join(map(str, p["veg"])),
-                             frozen=sum(p["frozen"])), (x0 + 10, y0 + 62), 13, max_w=w)
-        self._text(surf, _tr("table.stores2", potion=p["potions"], lolly=p["processed"][0], can=p["processed"][1]),
-                   (x0 + 10, y0 + 78), 13, max_w=w)
-        den = p["den"]
-        d = self.R.data
-        for pl in range(len(den["cage"])):
-            y = y0 + 100 + pl * 78
-            cage = den["cage"][pl]
-            if cage == -2:
-                cname = "—"
-            elif cage == -1:
-                cname = _tr("table.printed", a=self.R.data.printed_mods[0], b=self.R.data.printed_mods[1])
-            else:
-                cname = f"{self.nm(d.cages[cage][1])} {d.cages[cage][2]}/{d.cages[cage][3]}"
-            upg = den["upgrade"][pl]
-            self._text(surf, f"{_tr('table.place', n=pl + 1)} {cname}" + (f" + {self.nm(d.upgrades[upg][1])}" if upg >= 0 else ""),
-                       (x0 + 10, y), 13, style.GOLD)
-            self._text(surf, _tr("table.dung", n=den["dung"][pl])
-                       + (" " + _tr("table.pearl", n=den["pearls"][pl]) if den["pearls"][pl] else ""),
-                       (x0 + 10, y + 18), 13)
-            m = den["monster"][pl]
-            if m >= 0:
-                info = v["monsters"].get(str(m), {})
-                self._text(surf, _tr("table.monster_info", name=self.monster_name(m), size=info.get("size"),
-                                     suffering=info.get("suffering", 0), mutations=info.get("mutations", 0)),
-                           (x0 + 10, y + 36), 13, bold=True, max_w=345)
-                self._stripes(surf, m, info, (x0 + 14, y + 58))
-                sh = info.get("show")
-                if sh and any(sh[:6]):
-                    self._text(surf, " ".join(f"{self.symbol(i)}{sh[i]}" for i in range(6) if sh[i]),
-                               (x0 + 200, y + 54), 13, style.GOLD)
-        if den["waiting"]:
-            self._text(surf, _tr("table.waiting", names=", ".join(self.monster_name(m) for m in den["waiting"])),
-                       (x0 + 10, y0 + 412), 13)
-        arts = ", ".join(self.nm(d.artifacts[a][1]) for a in p["artifacts"])
-        self._text(surf, arts, (x0 + 10, y0 + 430), 12, max_w=345)
-        if "groups" in p and p["groups"]:
-            gs = " ".join(f"[{_tr('table.imps', n=g[0])}{'+' + self.gold(g[1]) if g[1] else ''}"
-                          f"{'→' + self.space_name(self.R.space_keys[g[5]]) if g[4] == 1 else ''}]"
-                          for g in p["groups"])
-            self._text(surf, gs, (x0 + 10, y0 + 448), 12, max_w=345)
-        elif p.get("plan"):
-            self._text(surf, _tr("table.plan", plan=self.describe("plan", ("plan", tuple(tuple(g) for g in p["plan"])))),
-                       (x0 + 10, y0 + 448), 12, max_w=345)
-        elif p.get("committed"):
-            self._text(surf, "✓", (x0 + 10, y0 + 448), 14)
-
-    def _stripes(self, surf, m, info, pos):
-        s, R, P, C, F = self.geo()
-        st = info.get("stage", 0)
-        mon = self.R.M[m]
-        cols = list(mon.stages[st]) + ([mon.extra] if mon.extra else [])
-        for x in info.get("accessories", []):
-            cols.append(COLOURS[self.R.data.accessories[x][2]])
-        x, y = pos
-        for c in cols:
-            pygame.draw.rect(surf, COLOUR_RGB[c], R(x, y, 16, 10), border_radius=2)
-            x += 20
+    def draw_overlay(self, surf) -> None:
+        if self.tray is not None and not self.tray.submitted:
+            self.tray.draw(surf)
+        m = self.current_monster()
+        at = self.monster_place(self.viewer, m) if m is not None else None
+        if at is not None:
+            self.draw_preview(surf, m, at)
+        for tr in self.travellers:
+            surf.blit(tr.img, tr.img.get_rect(center=(int(tr.x), int(tr.y))))

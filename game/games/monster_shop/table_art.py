@@ -1,0 +1,640 @@
+"""The monster-shop table's drawn things (a mixin of MonsterShopTable): the central and
+Dark Alleys boards with their offers and who is on each space, the reputation track and
+the timeline tiles, the dens with their places, cages, dung and monsters.
+
+Every size comes from the table's Geometry (fractions of the window); icons are the
+generated `ms_*` sprites (tools/make_sprites.py). Colour never carries meaning alone: a
+need stripe has its colour AND sits under a need icon row, a seat has its marker shape.
+"""
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from game.ui.table import style
+from game.ui.table.gfx import seat_marker_surface
+from game.ui.table.pieces import Piece
+from game.ui.table.spaces import Space
+
+from .effects import COLOURS, SYMBOLS
+
+COLOUR_RGB = {"G": (96, 170, 88), "Y": (222, 196, 84), "R": (198, 72, 64), "P": (150, 96, 196)}
+NEED_RGB = ((214, 150, 90), (150, 110, 70), (120, 190, 220), (220, 80, 70), (170, 120, 230), (140, 200, 90))
+SUFFER_RGB = (230, 70, 80)
+MUTATION_RGB = (190, 120, 240)
+BOARD_FILL = (40, 30, 26)
+ALLEY_FILL = (28, 24, 38)
+TILE_FILL = (30, 22, 24)
+PLACE_FILL = (34, 28, 26)
+BARS = (150, 150, 164)
+SENT = 1
+
+
+def need_icon(i: int) -> str:
+    return "ms_need_" + SYMBOLS[i]
+
+
+class ArtMixin:
+    """Drawing for MonsterShopTable; needs self.geom, self.gfx, self.pieces, self.R."""
+
+    # -- small helpers -----------------------------------------------------------------
+    def fs(self, frac: float) -> int:
+        return self.geom.font(frac)
+
+    def blit_text(self, surf, text, pos, frac, color=style.TEXT, bold=False, serif=False, max_w=None,
+                  anchor="topleft"):
+        size = self.fs(frac)
+        if max_w is not None:
+            img = self.gfx.fit_text(str(text), size, max(8, int(max_w)), color, bold=bold, serif=serif,
+                                    min_size=max(10, size - 3))
+        else:
+            img = self.gfx.text(str(text), size, color, bold=bold, serif=serif)
+        r = img.get_rect(**{anchor: (int(pos[0]), int(pos[1]))})
+        surf.blit(img, r)
+        return r
+
+    def icon_count(self, surf, icon, n, pos, size, color=style.TEXT, icolor=None, anchor="midleft"):
+        """An icon with a number beside it; returns the rect used."""
+        ic = self.gfx.icon(icon, size, icolor or color)
+        txt = self.gfx.text(str(n), max(11, int(size * 0.8)), color, bold=True)
+        w = ic.get_width() + 2 + txt.get_width()
+        r = pygame.Rect(0, 0, w, max(ic.get_height(), txt.get_height()))
+        setattr(r, anchor, (int(pos[0]), int(pos[1])))
+        surf.blit(ic, ic.get_rect(midleft=(r.x, r.centery)))
+        surf.blit(txt, txt.get_rect(midleft=(r.x + ic.get_width() + 2, r.centery)))
+        return r
+
+    def gold_count(self, surf, n, pos, size, anchor="midleft"):
+        """Gold as the kit's coin token with its number."""
+        coin = self.coin("ducat", size)
+        txt = self.gfx.text(str(n), max(11, int(size * 0.8)), style.GOLD_BRIGHT, bold=True)
+        r = pygame.Rect(0, 0, coin.get_width() + 2 + txt.get_width(), max(coin.get_height(), txt.get_height()))
+        setattr(r, anchor, (int(pos[0]), int(pos[1])))
+        surf.blit(coin, coin.get_rect(midleft=(r.x, r.centery)))
+        surf.blit(txt, txt.get_rect(midleft=(r.x + coin.get_width() + 2, r.centery)))
+        return r
+
+    def frame(self, surf, rect, fill, title=None, icon=None, edge=style.PANEL_EDGE, radius_frac=0.01):
+        rad = self.geom.u(radius_frac)
+        surf.blit(self.gfx.panel(rect.width, rect.height, fill=fill, border=edge, radius=rad, alpha=235), rect.topleft)
+        if title:
+            sz = self.geom.u(0.022)
+            x = rect.x + self.geom.pad
+            cy = rect.y + self.geom.pad + sz // 2 + 1
+            if icon:
+                ic = self.gfx.icon(icon, sz, style.GOLD)
+                surf.blit(ic, ic.get_rect(midleft=(x, cy)))
+                x += sz + self.geom.u(0.005)
+            self.blit_text(surf, title, (x, cy), 0.02, style.GOLD, bold=True, serif=True,
+                           max_w=rect.right - x - self.geom.pad, anchor="midleft")
+
+    def seat_meeple(self, seat, label=None) -> Piece:
+        return Piece(("seat", seat, label), "meeple", self.scol(seat), label=label, mark=seat,
+                     name=self.name(seat), draggable=False)
+
+    def group_at(self, v, seat, sp, slot):
+        """The imps of seat's group sent to space index sp (and slot), or None."""
+        for g in v["seats"][seat].get("groups") or []:
+            if g[4] == SENT and g[5] == sp and (slot is None or g[6] == slot):
+                return g
+        return None
+
+    # -- the central board ---------------------------------------------------------------
+    def draw_central(self, surf, v):
+        G = self.geom
+        self.frame(surf, G["central"], BOARD_FILL, self.tr("board.central"), "ms_food")
+        d = self.R.data
+        for key, fill in (("food", None), ("cage", None), ("upgrade", None), ("monster_low", None),
+                          ("monster_up", None)):
+            self.space_label(surf, v, key)
+            for slot in range(3):
+                self.offer_tile(surf, v, key, slot)
+        del d
+        for key in ("artifacts", "invite", "hospital", "jury", "podium"):
+            self.space_panel(surf, v, key)
+
+    def space_index(self, key) -> int:
+        return self.R.space_keys.index(key)
+
+    def space_label(self, surf, v, key):
+        G = self.geom
+        r = G.space(key)
+        occ = v["occupied"][self.space_index(key)]
+        used = sum(1 for x in occ if x is not None and x >= 0)
+        lab = pygame.Rect(r.x, r.y, r.width, G.label_h())
+        ic = self.gfx.icon(self.space_icon(key), int(lab.height * 0.9), style.GOLD)
+        surf.blit(ic, ic.get_rect(midleft=(lab.x + 2, lab.centery)))
+        b = self.gfx.badge(f"{used}/{len(occ)}", max(11, int(lab.height * 0.5)), fill=style.INK,
+                           border=style.GOLD_DEEP, color=style.TEXT, pad=4)
+        surf.blit(b, b.get_rect(midright=(lab.right - 2, lab.centery)))
+        self.blit_text(surf, self.space_name(key), (lab.x + ic.get_width() + 6, lab.centery), 0.0165,
+                       style.GOLD, bold=True, max_w=lab.width - ic.get_width() - b.get_width() - 14,
+                       anchor="midleft")
+
+    def space_icon(self, key) -> str:
+        return {"food": "ms_food", "artifacts": "ms_artifacts", "cage": "ms_cage", "upgrade": "ms_upgrade",
+                "monster_low": "ms_young", "monster_up": "monster", "invite": "ms_invite",
+                "hospital": "ms_hospital", "jury": "ms_jury", "podium": "ms_podium",
+                "black_market": "ms_black_market", "fortune": "fortune_teller", "industry": "ms_industry",
+                "boutique": "ms_boutique"}.get(key, "imp")
+
+    def offer_tile(self, surf, v, key, slot):
+        G = self.geom
+        r = G.tile(key, slot)
+        d = self.R.data
+        surf.blit(self.gfx.panel(r.width, r.height, fill=TILE_FILL, border=style.GOLD_DEEP,
+                                 radius=G.u(0.006), alpha=240), r.topleft)
+        num = self.gfx.text(str(slot + 1), self.fs(0.013), style.TEXT_DIM, bold=True)
+        surf.blit(num, (r.x + 4, r.y + 2))
+        isz = int(min(r.height * 0.42, r.width * 0.28))
+        cx, cy = r.centerx, r.y + r.height * 0.42
+        text = ""
+        if key == "food":
+            b = v["food_offer"][slot] if slot < len(v["food_offer"]) else None
+            if b is not None:
+                parts = [("ms_meat", b[0], (230, 140, 120)), ("ms_veg", b[1], (240, 160, 70))]
+                if b[2]:
+                    parts.append(("coins", b[2], style.GOLD))
+                x = r.x + r.width * 0.1
+                for ic, n, col in parts:
+                    rr = self.icon_count(surf, ic, n, (x, cy), int(isz * 0.8), style.TEXT, col)
+                    x = rr.right + 6
+        elif key == "cage":
+            c = v["cage_offer"][slot] if slot < len(v["cage_offer"]) else -1
+            if c >= 0:
+                self.cage_art(surf, pygame.Rect(cx - isz, cy - isz * 0.6, isz * 2, isz * 1.2), d.cages[c][2], d.cages[c][3])
+                text = self.nm(d.cages[c][1])
+        elif key == "upgrade":
+            u = v["upgrade_offer"][slot] if slot < len(v["upgrade_offer"]) else -1
+            if u >= 0:
+                ic = self.gfx.icon("ms_upgrade", isz, (200, 200, 210))
+                surf.blit(ic, ic.get_rect(center=(cx, cy)))
+                text = self.nm(d.upgrades[u][1])
+        else:
+            row = v["young"] if key == "monster_low" else v["older"]
+            m = row[slot] if slot < len(row) else -1
+            if m >= 0:
+                info = v["monsters"].get(str(m), {})
+                self.monster_token(surf, m, info, (cx, cy), isz * 0.62, small=True)
+                text = self.monster_name(m)
+        if text:
+            self.blit_text(surf, text, (r.centerx, r.bottom - 2), 0.0125, style.TEXT, max_w=r.width - 6,
+                           anchor="midbottom")
+        occ = v["occupied"][self.space_index(key)]
+        seat = occ[slot] if slot < len(occ) else -1
+        if seat is not None and seat >= 0:
+            g = self.group_at(v, seat, self.space_index(key), slot)
+            pr = max(6, int(r.height * 0.2))
+            self.pieces.draw(surf, self.seat_meeple(seat, str(g[0]) if g else None),
+                             (r.right - pr - 3, r.y + pr + 3), pr, show_name=False)
+
+    def space_panel(self, surf, v, key):
+        """A space without per-slot offers: the kit's Space (capacity, count, who is there)."""
+        G = self.geom
+        r = G.space(key)
+        sp = self.space_index(key)
+        occ = v["occupied"][sp]
+        space = Space(key, r, capacity=len(occ), label=self.space_name(key), fill=TILE_FILL,
+                      label_frac=0.3 if r.height < r.width else 0.18)
+        seats = [x for x in occ if x is not None and x >= 0]
+        if key == "podium":
+            seats = [x for x in range(v["players"]) if v["seats"][x]["podium"]]
+        for x in seats[:len(occ)]:
+            g = self.group_at(v, x, sp, None)
+            n = g[0] if g else (v["seats"][x]["podium"] if key == "podium" else None)
+            space.put(self.seat_meeple(x, str(n) if n else None))
+        space.draw(surf, self.gfx, self.pieces)
+        if key == "artifacts":
+            names = [self.nm(self.R.data.artifacts[a][1]) for a in v["artifact_offer"]]
+            body = space.body()
+            y = body.y + 2
+            for nm in names[:3]:
+                rr = self.blit_text(surf, nm, (body.x + 6, y), 0.0125, style.TEXT, max_w=body.width * 0.62)
+                y = rr.bottom
+
+    # -- the Dark Alleys ---------------------------------------------------------------
+    def draw_alleys(self, surf, v):
+        G = self.geom
+        self.frame(surf, G["alleys"], ALLEY_FILL, self.tr("table.alleys"), "ms_black_market",
+                   edge=(90, 70, 120))
+        for key in ("black_market", "fortune", "industry", "boutique"):
+            r = G.space(key)
+            surf.blit(self.gfx.panel(r.width, r.height, fill=(22, 18, 30), border=(90, 70, 120),
+                                     radius=G.u(0.006), alpha=240), r.topleft)
+            lab = pygame.Rect(r.x + 4, r.y + 2, r.width - 8, G.label_h())
+            ic = self.gfx.icon(self.space_icon(key), int(lab.height * 0.9), (200, 170, 240))
+            surf.blit(ic, ic.get_rect(midleft=(lab.x, lab.centery)))
+            seats = [x for x in v["occupied"][self.space_index(key)] if x is not None and x >= 0]
+            pr = max(6, int(lab.height * 0.5))
+            x = lab.right - pr
+            for seat in reversed(seats):
+                g = self.group_at(v, seat, self.space_index(key), None)
+                self.pieces.draw(surf, self.seat_meeple(seat, str(g[0]) if g else None), (x, lab.centery + 2), pr,
+                                 show_name=False)
+                x -= 2 * pr + 4
+            self.blit_text(surf, self.space_name(key), (lab.x + ic.get_width() + 4, lab.centery), 0.0165,
+                           (220, 200, 250), bold=True, max_w=x - lab.x - ic.get_width() - 4, anchor="midleft")
+            body = pygame.Rect(r.x + 4, lab.bottom + 2, r.width - 8, r.bottom - lab.bottom - 4)
+            if key == "black_market":
+                chips = [(self.bm_icon(b[0]), self.tr("table.bm." + b[0]), f"+{b[2]}", bool(b[3]))
+                         for b in v["black_market"]]
+                self.chip_grid(surf, body, chips, 2)
+            elif key == "industry":
+                chips = [("ms_industry", self.nm(self.R.biz[b][1]), None, False) for b in v["businesses"]]
+                self.chip_grid(surf, body, chips, 1 if len(chips) <= 2 else 2)
+            elif key == "boutique":
+                chips = [("ms_accessory", self.nm(self.R.data.accessories[x][1]), COLOURS[self.R.data.accessories[x][2]],
+                          False) for x in v["boutique"]]
+                self.chip_grid(surf, body, chips, 2)
+
+    def bm_icon(self, good) -> str:
+        return {"bodyguard": "ms_bodyguard", "monster": "monster", "cage": "ms_cage", "contest_food": "ms_meat",
+                "upgrade": "ms_upgrade", "artifact": "ms_artifacts"}.get(good, "ms_black_market")
+
+    def chip_grid(self, surf, body, chips, cols):
+        if not chips:
+            return
+        rows = math.ceil(len(chips) / cols)
+        G = self.geom
+        ch = min(body.height // max(1, rows), G.u(0.03))
+        cw = body.width // cols
+        for i, (icon, word, extra, taken) in enumerate(chips):
+            rr = pygame.Rect(body.x + (i % cols) * cw, body.y + (i // cols) * ch, cw - 3, ch - 2)
+            fill = (44, 36, 58) if not taken else (26, 22, 30)
+            pygame.draw.rect(surf, fill, rr, border_radius=max(3, ch // 4))
+            ic = self.gfx.icon(icon, int(ch * 0.75), style.TEXT_DIM if taken else (220, 200, 250))
+            surf.blit(ic, ic.get_rect(midleft=(rr.x + 3, rr.centery)))
+            right = rr.right - 3
+            if extra in COLOUR_RGB:
+                sw = pygame.Rect(0, 0, int(ch * 0.5), int(ch * 0.5))
+                sw.midright = (right, rr.centery)
+                pygame.draw.rect(surf, COLOUR_RGB[extra], sw, border_radius=2)
+                right = sw.left - 3
+            elif extra:
+                b = self.gfx.text(extra, self.fs(0.0125), style.GOLD, bold=True)
+                coin = self.gfx.icon("coins", int(ch * 0.55), style.GOLD)
+                surf.blit(coin, coin.get_rect(midright=(right, rr.centery)))
+                surf.blit(b, b.get_rect(midright=(right - coin.get_width() - 1, rr.centery)))
+                right -= coin.get_width() + b.get_width() + 4
+            col = style.TEXT_DIM if taken else style.TEXT
+            self.blit_text(surf, ("✓ " if taken else "") + word, (rr.x + ic.get_width() + 6, rr.centery), 0.0125, col,
+                           max_w=right - rr.x - ic.get_width() - 8, anchor="midleft")
+
+    # -- reputation and the timeline ---------------------------------------------------------
+    def draw_side(self, surf, v):
+        G = self.geom
+        surf.blit(self.gfx.panel(G["side"].width, G["side"].height, fill=BOARD_FILL, border=style.PANEL_EDGE,
+                                 radius=G.u(0.01), alpha=235), G["side"].topleft)
+        track, contests, customers = G.side_parts()
+        self.reputation_track(surf, v, track)
+        d = self.R.data
+        crounds = self.R.R.contest_rounds["short" if v["short"] else "full"]
+        urounds = self.R.R.customer_rounds["short" if v["short"] else "full"]
+        peeks = {}
+        me = v["seat"]
+        if me is not None and 0 <= me < len(v["seats"]):
+            for w, i, tile in v["seats"][me].get("peeks") or []:
+                peeks[(w, i)] = tile
+        tiles = []
+        for i, c in enumerate(v["contests"]):
+            seen = c if c is not None else peeks.get(("contest", i))
+            tiles.append((crounds[i] if i < len(crounds) else "·", self.nm(d.contests[seen][1]) if seen is not None else None,
+                          c is None and seen is not None))
+        self.tile_row(surf, contests, self.tr("table.contests"), "ms_contest", tiles, v["round"])
+        tiles = []
+        for i, c in enumerate(v["customers"]):
+            seen = c if c is not None else peeks.get(("customer", i))
+            tiles.append((urounds[i] if i < len(urounds) else "·", self.nm(d.customers[seen][1]) if seen is not None else None,
+                          c is None and seen is not None))
+        self.tile_row(surf, customers, self.tr("table.customers"), "ms_customer", tiles, v["round"])
+
+    def reputation_track(self, surf, v, r):
+        G = self.geom
+        ic = self.gfx.icon("ms_reputation", G.label_h(), style.GOLD)
+        surf.blit(ic, (r.x, r.y))
+        self.blit_text(surf, self.tr("table.reputation"), (r.x + ic.get_width() + 4, r.y + ic.get_height() // 2),
+                       0.0165, style.GOLD, bold=True, anchor="midleft")
+        reps = [p["reputation"] for p in v["seats"]]
+        lo, hi = min(0, min(reps) - 1), max(10, max(reps) + 1)
+        line = pygame.Rect(r.x + G.u(0.02), r.y + ic.get_height() + G.u(0.018), r.width - G.u(0.04), 1)
+        pygame.draw.line(surf, style.GOLD_DEEP, line.midleft, line.midright, max(2, G.u(0.003)))
+        step = max(1, (hi - lo) // 10)
+        for n in range(lo, hi + 1):
+            x = line.x + line.width * (n - lo) / (hi - lo)
+            big = n % step == 0
+            pygame.draw.line(surf, style.GOLD_DEEP, (x, line.y - (G.u(0.006) if big else 2)), (x, line.y + 2), 1)
+            if big:
+                self.blit_text(surf, str(n), (x, line.y - G.u(0.007)), 0.011, style.TEXT_DIM, anchor="midbottom")
+        lanes = {}
+        for seat, rep in enumerate(reps):
+            lane = lanes.get(rep, 0)
+            lanes[rep] = lane + 1
+            mk = seat_marker_surface(self.gfx, seat, G.u(0.008), self.colorblind)
+            x = line.x + line.width * (rep - lo) / (hi - lo) + lane * mk.get_width() * 0.7
+            y = line.y + G.u(0.014)
+            surf.blit(mk, mk.get_rect(center=(int(x), int(y))))
+        # names with their reputation, in order
+        y = line.y + G.u(0.04)
+        cols = 2
+        cw = r.width // cols
+        order = sorted(range(len(reps)), key=lambda x: -reps[x])
+        for i, seat in enumerate(order):
+            x0 = r.x + (i % cols) * cw
+            yy = y + (i // cols) * G.u(0.02)
+            mk = seat_marker_surface(self.gfx, seat, G.u(0.006), self.colorblind)
+            surf.blit(mk, mk.get_rect(midleft=(x0, yy)))
+            self.blit_text(surf, f"{self.name(seat)}: {reps[seat]}", (x0 + mk.get_width() + 3, yy), 0.0135,
+                           style.TEXT, max_w=cw - mk.get_width() - 6, anchor="midleft")
+
+    def tile_row(self, surf, r, title, icon, tiles, rnd):
+        G = self.geom
+        ic = self.gfx.icon(icon, G.label_h(), style.GOLD)
+        surf.blit(ic, (r.x, r.y))
+        self.blit_text(surf, title, (r.x + ic.get_width() + 4, r.y + ic.get_height() // 2), 0.0165, style.GOLD,
+                       bold=True, anchor="midleft")
+        body = pygame.Rect(r.x, r.y + ic.get_height() + 2, r.width, r.height - ic.get_height() - 2)
+        n = max(1, len(tiles))
+        gap = max(2, G.gap // 2)
+        tw = (body.width - gap * (n - 1)) // n
+        for i, (rd, name, peeked) in enumerate(tiles):
+            tr = pygame.Rect(body.x + i * (tw + gap), body.y, tw, body.height)
+            now = rd == rnd
+            fill = (70, 52, 30) if name and not peeked else (30, 26, 34)
+            edge = style.GOLD_BRIGHT if now else style.GOLD_DEEP
+            surf.blit(self.gfx.panel(tr.width, tr.height, fill=fill, border=edge, radius=G.u(0.006),
+                                     width=3 if now else 2, alpha=240), tr.topleft)
+            num = self.gfx.badge(str(rd), self.fs(0.012), fill=style.INK, border=edge, color=style.TEXT, pad=3)
+            surf.blit(num, (tr.x + 2, tr.y + 2))
+            if name:
+                tic = self.gfx.icon(icon, int(min(tr.width, tr.height) * 0.34), style.GOLD if not peeked else style.TEXT_DIM)
+                surf.blit(tic, tic.get_rect(midtop=(tr.centerx, tr.y + num.get_height() // 2)))
+                block = self.gfx.text_block(("👁 " if False else "") + name, self.fs(0.0115), tr.width - 6,
+                                            style.TEXT if not peeked else style.TEXT_DIM, align="center", max_lines=2)
+                surf.blit(block, block.get_rect(midbottom=(tr.centerx, tr.bottom - 3)))
+                if peeked:
+                    eye = self.gfx.icon("show_hand", int(num.get_height()), style.TEXT_DIM)
+                    surf.blit(eye, eye.get_rect(topright=(tr.right - 3, tr.y + 3)))
+            else:
+                q = self.gfx.text("?", self.fs(0.03), style.TEXT_DIM, bold=True, serif=True)
+                surf.blit(q, q.get_rect(center=tr.center))
+
+    # -- dens --------------------------------------------------------------------------------
+    def draw_den(self, surf, v, seat):
+        G = self.geom
+        p = v["seats"][seat]
+        r = G.den(seat)
+        mine = seat == v["seat"]
+        surf.blit(self.gfx.panel(r.width, r.height, fill=(30, 24, 24), border=style.GOLD if mine else style.PANEL_EDGE,
+                                 radius=G.u(0.01), width=3 if mine else 2, alpha=240), r.topleft)
+        pygame.draw.rect(surf, self.scol(seat), (r.x + G.u(0.01), r.y + 1, r.width - 2 * G.u(0.01), max(3, G.u(0.004))),
+                         border_radius=2)
+        head, places, foot = G.den_parts(seat)
+        line_h = head.height / 3
+        # line 1: marker, name, start, gold
+        mk = seat_marker_surface(self.gfx, seat, int(line_h * 0.35), self.colorblind)
+        cy = head.y + line_h / 2
+        surf.blit(mk, mk.get_rect(midleft=(head.x, cy)))
+        gold = self.gold_count(surf, p["gold"], (head.right, cy), int(line_h * 0.8), anchor="midright")
+        right = gold.left - 4
+        if seat == v["start"]:
+            bell = self.gfx.icon("bell", int(line_h * 0.8), style.GOLD_BRIGHT)
+            right = surf.blit(bell, bell.get_rect(midright=(right, cy))).left - 2
+        self.blit_text(surf, self.name(seat), (head.x + mk.get_width() + 4, cy), 0.0165, style.GOLD_BRIGHT,
+                       bold=True, serif=True, max_w=right - head.x - mk.get_width() - 6, anchor="midleft")
+        # line 2: imps at home (free/home), away, hospital, podium; artifacts
+        cy = head.y + line_h * 1.5
+        isz = int(line_h * 0.75)
+        x = head.x
+        for icon, n, col in (("imp", f"{p['home'] - p['used']}/{p['home']}", self.scol(seat)),
+                             ("sneak", p["away"], style.TEXT_DIM), ("ms_hospital", p["hospital"], (230, 110, 110)),
+                             ("ms_podium", p["podium"], style.GOLD)):
+            if icon != "imp" and not n:
+                continue
+            rr = self.icon_count(surf, icon, n, (x, cy), isz, style.TEXT, col)
+            x = rr.right + G.u(0.006)
+        for icon, n, col in (("ms_potion", p["potions"], (150, 200, 240)), ("ms_artifacts", len(p["artifacts"]), style.GOLD),
+                             ("ms_bodyguard", p["bodyguard"], (200, 200, 220))):
+            if n:
+                rr = self.icon_count(surf, icon, n, (x, cy), isz, style.TEXT, col)
+                x = rr.right + G.u(0.006)
+        # line 3: food chambers (freshest first), frozen, processed
+        cy = head.y + line_h * 2.5
+        x = head.x
+        for icon, ch, col in (("ms_meat", p["meat"], (230, 140, 120)), ("ms_veg", p["veg"], (240, 160, 70))):
+            ic = self.gfx.icon(icon, isz, col)
+            surf.blit(ic, ic.get_rect(midleft=(x, cy)))
+            x += ic.get_width() + 1
+            bw = int(isz * 0.9)
+            for i, n in enumerate(ch):
+                box = pygame.Rect(x, cy - bw // 2, bw, bw)
+                pygame.draw.rect(surf, (50, 40, 36) if n else (34, 28, 26), box, border_radius=3)
+                pygame.draw.rect(surf, style.lerp_color(col, (0, 0, 0), 0.2 + 0.25 * i), box, 1, border_radius=3)
+                if n:
+                    t = self.gfx.text(str(n), max(11, int(bw * 0.75)), style.TEXT, bold=True)
+                    surf.blit(t, t.get_rect(center=box.center))
+                x += bw + 1
+            x += G.u(0.006)
+        for icon, n, col in (("ms_frozen", sum(p["frozen"]), (170, 220, 250)), ("ms_lollipop", p["processed"][0], (240, 130, 200)),
+                             ("ms_can", p["processed"][1], (190, 190, 200))):
+            if n:
+                rr = self.icon_count(surf, icon, n, (x, cy), isz, style.TEXT, col)
+                x = rr.right + G.u(0.005)
+        # places
+        for pl in range(len(p["den"]["cage"])):
+            self.draw_place(surf, v, seat, pl)
+        # footer: waiting monsters, groups or the plan
+        self.den_footer(surf, v, seat, foot)
+
+    def den_footer(self, surf, v, seat, foot):
+        p = v["seats"][seat]
+        x = foot.x
+        pr = max(6, int(foot.height * 0.42))
+        cy = foot.centery
+        if p.get("groups"):
+            for g in p["groups"]:
+                piece = self.seat_meeple(seat, str(g[0]))
+                piece.dim = g[4] != 0
+                self.pieces.draw(surf, piece, (x + pr, cy), pr, show_name=False)
+                x += 2 * pr + 2
+                if g[1]:
+                    rr = self.icon_count(surf, "coins", g[1], (x, cy), int(pr * 1.3), style.GOLD, style.GOLD)
+                    x = rr.right + 2
+                x += 4
+        elif p.get("plan"):
+            for g in p["plan"]:
+                self.pieces.draw(surf, self.seat_meeple(seat, str(g[0])), (x + pr, cy), pr, show_name=False)
+                x += 2 * pr + 6
+        elif p.get("committed"):
+            self.blit_text(surf, "✓ " + self.tr("board.committed"), (x, cy), 0.013, style.GOOD, anchor="midleft")
+        for m in p["den"]["waiting"]:
+            ic = self.gfx.icon(self.monster_icon(m), int(pr * 1.8), style.TEXT_DIM)
+            r = surf.blit(ic, ic.get_rect(midright=(foot.right, cy)))
+            foot = pygame.Rect(foot.x, foot.y, r.left - foot.x - 2, foot.height)
+
+    def monster_icon(self, m) -> str:
+        return "ms_" + self.R.M[m].key
+
+    def cage_art(self, surf, r, strength, anti):
+        """A cage: bars, and its strength (padlock) and anti-magic (shield) in numbers."""
+        r = pygame.Rect(r)
+        n = max(3, r.width // max(6, r.height // 4))
+        w = max(1, r.height // 20)
+        for i in range(n + 1):
+            x = r.x + r.width * i / n
+            pygame.draw.line(surf, BARS, (x, r.y), (x, r.bottom), w)
+        pygame.draw.line(surf, BARS, r.topleft, r.topright, w + 1)
+        pygame.draw.line(surf, BARS, r.bottomleft, r.bottomright, w + 1)
+        sz = max(10, int(r.height * 0.5))
+        a = self.icon_count(surf, "ms_strength", strength, (r.centerx - 2, r.centery), sz, style.TEXT, (220, 200, 150),
+                            anchor="midright")
+        self.icon_count(surf, "ms_anti_magic", anti, (r.centerx + 2, r.centery), sz, style.TEXT, (170, 140, 240))
+        del a
+
+    def bars(self, w, h) -> pygame.Surface:
+        s = pygame.Surface((w, max(1, h)), pygame.SRCALPHA)
+        n = 9
+        bw = max(1, w // 70)
+        for i in range(1, n):
+            x = w * i / n
+            pygame.draw.line(s, (*BARS, 70), (x, 0), (x, h), bw)
+        pygame.draw.line(s, (*BARS, 130), (2, 0), (w - 3, 0), bw + 1)
+        pygame.draw.line(s, (*BARS, 130), (2, h - 1), (w - 3, h - 1), bw + 1)
+        return s
+
+    def draw_place(self, surf, v, seat, pl):
+        G = self.geom
+        d = self.R.data
+        den = v["seats"][seat]["den"]
+        r = G.place(seat, pl)
+        cage = den["cage"][pl]
+        surf.blit(self.gfx.panel(r.width, r.height, fill=PLACE_FILL, border=(70, 60, 50), radius=G.u(0.006),
+                                 alpha=240), r.topleft)
+        num = self.gfx.text(self.tr("table.place", n=pl + 1), self.fs(0.012), style.TEXT_DIM, bold=True)
+        surf.blit(num, (r.x + 3, r.y + 2))
+        # the cage along the top edge: strength / anti-magic; upgrade badge
+        ch = max(10, int(r.height * 0.16))
+        info = pygame.Rect(r.x + num.get_width() + 6, r.y + 2, r.width - num.get_width() - 8, ch)
+        if cage == -2:
+            pygame.draw.rect(surf, (80, 66, 56), r.inflate(-4, -4), 1, border_radius=G.u(0.006))
+        else:
+            st, an = (d.printed_mods if cage == -1 else (d.cages[cage][2], d.cages[cage][3]))
+            x = info.right
+            for icon, n, col in (("ms_anti_magic", an, (170, 140, 240)), ("ms_strength", st, (220, 200, 150))):
+                rr = self.icon_count(surf, icon, n, (x, info.centery), ch, style.TEXT, col, anchor="midright")
+                x = rr.left - 3
+            # the bars of the cage across the place (the monster sits in front of them)
+            bars = self.gfx.cached(("ms_bars", r.size), lambda: self.bars(r.width, r.height - ch - 6))
+            surf.blit(bars, (r.x, info.bottom + 2))
+        upg = den["upgrade"][pl]
+        if upg >= 0:
+            ic = self.gfx.icon("ms_upgrade", ch, (200, 200, 210))
+            surf.blit(ic, ic.get_rect(bottomright=(r.right - 4, r.bottom - 3)))
+        # dung and pearls along the bottom
+        x = r.x + 5
+        by = r.bottom - ch // 2 - 3
+        if den["dung"][pl]:
+            rr = self.icon_count(surf, "ms_need_E", den["dung"][pl], (x, by), ch, style.TEXT, (160, 120, 80))
+            x = rr.right + 4
+        if den["pearls"][pl]:
+            self.icon_count(surf, "ms_pearl", den["pearls"][pl], (x, by), ch, style.TEXT, (240, 240, 255))
+        m = den["monster"][pl]
+        if m >= 0:
+            info_m = v["monsters"].get(str(m), {})
+            rad = min(r.width * 0.2, r.height * 0.22)
+            c = (r.centerx, r.y + ch + 4 + rad * 1.1)
+            self.monster_token(surf, m, info_m, c, rad)
+            self.monster_marks(surf, m, info_m, r, c, rad)
+
+    def stripes_of(self, m, info) -> list:
+        st = info.get("stage", 0)
+        mon = self.R.M[m]
+        cols = list(mon.stages[st]) + ([mon.extra] if mon.extra else [])
+        for x in info.get("accessories", []):
+            cols.append(COLOURS[self.R.data.accessories[x][2]])
+        return cols
+
+    def monster_token(self, surf, m, info, c, rad, small=False):
+        """The monster: its icon in a disc, the growth dial round it (stages passed lit),
+        its size in a badge."""
+        rad = max(6, int(rad))
+        cx, cy = int(c[0]), int(c[1])
+        mon = self.R.M[m]
+        key = ("ms_token", m, rad, info.get("stage", 0))
+
+        def make():
+            d = rad + max(3, rad // 4) + 2
+            s = pygame.Surface((2 * d, 2 * d), pygame.SRCALPHA)
+            col = COLOUR_RGB[mon.stages[-1][0]]
+            pygame.draw.circle(s, (0, 0, 0, 120), (d + 1, d + 3), rad + 2)
+            pygame.draw.circle(s, style.lerp_color(col, (20, 14, 16), 0.72), (d, d), rad)
+            pygame.draw.circle(s, style.lerp_color(col, (255, 255, 255), 0.1), (d, d), rad, max(1, rad // 10))
+            ic = self.gfx.icon(self.monster_icon(m), int(rad * 1.35), (246, 232, 200))
+            s.blit(ic, ic.get_rect(center=(d, d)))
+            # growth dial: one arc per stage
+            n = len(mon.stages)
+            w = max(2, rad // 6)
+            for i in range(n):
+                a0 = math.pi / 2 + 2 * math.pi * i / n + 0.08
+                a1 = math.pi / 2 + 2 * math.pi * (i + 1) / n - 0.08
+                lit = i <= info.get("stage", 0)
+                pygame.draw.arc(s, style.GOLD_BRIGHT if lit else (80, 70, 60),
+                                pygame.Rect(d - rad - w, d - rad - w, 2 * (rad + w), 2 * (rad + w)), a0, a1, w)
+            return s
+        img = self.gfx.cached(key, make)
+        surf.blit(img, img.get_rect(center=(cx, cy)))
+        size = info.get("size")
+        if size is not None:
+            b = self.gfx.badge(str(size), max(10, int(rad * (0.55 if small else 0.45))), fill=style.INK,
+                               border=style.GOLD, color=style.GOLD_BRIGHT, pad=3)
+            surf.blit(b, b.get_rect(center=(cx + int(rad * 0.85), cy + int(rad * 0.8))))
+
+    def monster_marks(self, surf, m, info, r, c, rad):
+        """Under the token: the need stripes; beside it suffering (of its limit) and
+        mutations; above, once revealed, the needs it shows this round."""
+        cols = self.stripes_of(m, info)
+        sw = max(5, int(rad * 0.42))
+        sh = max(4, int(rad * 0.22))
+        total = len(cols) * (sw + 2) - 2
+        x = c[0] - total // 2
+        y = c[1] + rad + max(3, rad // 4) + 1
+        for col in cols:
+            pygame.draw.rect(surf, COLOUR_RGB[col], (x, y, sw, sh), border_radius=2)
+            pygame.draw.rect(surf, (10, 8, 8), (x, y, sw, sh), 1, border_radius=2)
+            x += sw + 2
+        name_y = y + sh + 1
+        self.blit_text(surf, self.monster_name(m), (r.centerx, name_y), 0.0118, style.TEXT, bold=True,
+                       max_w=r.width - 8, anchor="midtop")
+        isz = max(10, int(rad * 0.55))
+        left = (r.x + 4, c[1] - rad * 0.2)
+        suff = info.get("suffering", 0)
+        if suff:
+            self.icon_count(surf, "ms_suffering", f"{suff}/{len(cols)}",
+                            left, isz, SUFFER_RGB, SUFFER_RGB)
+        mut = info.get("mutations", 0)
+        if mut:
+            self.icon_count(surf, "ms_mutation", mut, (left[0], left[1] + isz + 2), isz, MUTATION_RGB, MUTATION_RGB)
+        if info.get("accessories"):
+            ic = self.gfx.icon("ms_accessory", isz, style.GOLD)
+            surf.blit(ic, ic.get_rect(midright=(r.right - 4, c[1] - rad * 0.2)))
+        sh_ = info.get("show")
+        if sh_ and any(sh_[:6]):
+            self.needs_row(surf, sh_[:6], (c[0] + rad + 4, c[1] - rad), isz, r.right - 4)
+
+    def needs_row(self, surf, needs, pos, isz, right, color=None, anchor_left=True):
+        """The needs shown (icon + count each), wrapping under itself before `right`."""
+        x, y = pos
+        x0 = x
+        for i, n in enumerate(needs):
+            if not n:
+                continue
+            ic = self.gfx.icon(need_icon(i), isz, color or NEED_RGB[i])
+            t = self.gfx.text(str(n), max(10, int(isz * 0.8)), style.TEXT, bold=True)
+            w = ic.get_width() + t.get_width() + 3
+            if x + w > right and x > x0:
+                x = x0
+                y += isz + 1
+            surf.blit(ic, (x, y))
+            surf.blit(t, t.get_rect(midleft=(x + ic.get_width() + 1, y + isz // 2)))
+            x += w + 2
+        return y + isz
