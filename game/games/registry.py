@@ -7,8 +7,8 @@ suite read everything else from the game's `GameSpec`."""
 from __future__ import annotations
 
 import importlib
-from dataclasses import dataclass
-from typing import Any, Callable
+from dataclasses import dataclass, field
+from typing import Any, Callable, Mapping
 
 GAME_MODULES = {
     "schemers": "game.games.schemers",
@@ -58,9 +58,27 @@ class GameSpec:
     pitch_key: str = ""
     public_decisions: frozenset | None = None    # decision kinds a hot-seat table asks on the
                                                  # public screen (None: the app's default set)
+    option_editors: Mapping[str, str] = field(default_factory=dict)
+    # option key -> "module:Class" of a scene that edits that option's value (imported
+    # lazily, like `table`); the new-game screen shows a button for it. The class:
+    #   Class.button_label(ruleset, key, value) -> str   words of that button ("Recruit…",
+    #                                     or what a value no choice names is: "Custom (…)")
+    #   Class.describes(ruleset, key, value) -> bool     whether `value` is its own (no
+    #                                     ordinary choice of the option is then selected)
+    #   Class(app, ruleset, key, value, options, on_done) a scene pushed on the stack; it
+    #                                     calls on_done(new_value) and pops itself, or only
+    #                                     pops (Esc / Cancel: the option stays as it was)
 
     def table_class(self):
         module, _, name = self.table.partition(":")
+        return getattr(importlib.import_module(module), name)
+
+    def option_editor(self, key: str):
+        """The scene class editing option `key`, or None."""
+        target = self.option_editors.get(key)
+        if not target:
+            return None
+        module, _, name = target.partition(":")
         return getattr(importlib.import_module(module), name)
 
     @property

@@ -16,6 +16,8 @@ Files, for a newcomer:
   ai.py          determinize(), the easy/normal policy and the hard search agent
   recruit.py     the Company builder model (Supplies left, maxima, ready-made and saved
                  Companies) behind a recruitment screen; its result is the `company` option
+  recruit_screen.py  the recruitment screen (pygame), opened from the new-game screen's
+                 "Recruit…" button for `company` and `rival` (SPEC.option_editors)
   table.py       the pygame table (board in inches, drag-to-move, Act banner, chronicle)
 
 API for screens (characters are indices into view["chars"]; ids "a1", "b2", "s3" for words):
@@ -87,4 +89,6 @@ SPEC = GameSpec(
     art=GameArt(icon=("crossed-swords", "lantern-flame")),
     title_key="ordeals.title",
     pitch_key="ordeals.pitch",
+    option_editors={"company": "game.games.ordeals.recruit_screen:RecruitScene",
+                    "rival": "game.games.ordeals.recruit_screen:RecruitScene"},
 )

@@ -1,8 +1,11 @@
-"""Recruitment (BO-110 … BO-117) as a pure model for a Company builder screen: pick
-characters, upgrades, weapons, armour, items and Lore within the Supplies and maxima,
-with the remaining Supplies always known; ready-made Companies one call away; saved
-Companies reused. No pygame here: a screen (not written yet) only calls these methods
-and shows `remaining()`, `choices(i)` and `problems()`.
+"""Recruitment (BO-110 … BO-117) as a pure model for the Company builder screen
+(`recruit_screen.py`): pick characters, upgrades, weapons, armour, items and Lore within
+the Supplies and maxima, with the remaining Supplies always known; ready-made Companies
+one call away; saved Companies reused. No pygame here: the screen only calls these
+methods and shows `remaining()`, `choices(i)` and `issues()`.
+
+Reasons and problems come as (key, params): the screen words them through the locale
+(`ordeals.recruit.why.<key>`); `problems()` keeps the rules' English sentences.
 
 The result is the `company` (or `rival`) option: a list of member dicts that
 `OrdealsRules.validate_options` checks again with the same rules.
@@ -12,7 +15,14 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from ...core.safeio import UnsafeFile, clean_text, read_json
 from .data import GameData, Member, company_problems, member_cost
+
+SAVED_MAX_BYTES = 512 * 1024             # a saved-Companies file: a few hundred Companies at most
+SAVED_MAX = 60                           # Companies kept in it (the oldest go first)
+TITLE_CHARS = 40
+
+Reason = tuple                           # (key, params) for t("ordeals.recruit.why.<key>", **params)
 
 
 class Builder:
@@ -25,7 +35,10 @@ class Builder:
 
     # -- reading ----------------------------------------------------------------------
     def cost(self) -> int:
-        return sum(member_cost(self.rec, self.data.lore, m) for m in self.members)
+        return sum(self.member_cost(i) for i in range(len(self.members)))
+
+    def member_cost(self, i: int) -> int:
+        return member_cost(self.rec, self.data.lore, self.members[i])
 
     def remaining(self) -> int:
         return self.supplies - self.cost()
@@ -36,9 +49,48 @@ class Builder:
     def ready(self) -> bool:
         return not self.problems()
 
+    def issues(self) -> list[Reason]:
+        """What stops this Company from playing, as (key, params) for the locale."""
+        out: list[Reason] = []
+        c = self.rec.company
+        n = len(self.members)
+        if n < c.min:
+            out.append(("too_few", {"n": n, "min": c.min}))
+        elif n > c.max:
+            out.append(("too_many", {"n": n, "max": c.max}))
+        if self.remaining() < 0:
+            out.append(("over", {"cost": self.cost(), "supplies": self.supplies}))
+        for i in range(n):
+            r = self._member_limit(i)
+            if r is not None:
+                out.append((r[0], {**r[1], "name": self.members[i].name}))
+        if self._leaders() > 1:
+            out.append(("one_leader", {}))
+        if not out and self.problems():      # anything the rules refuse that has no words here
+            out.append(("other", {"text": self.problems()[0]}))
+        return out
+
+    def stat_line(self, i: int) -> dict:
+        """The member's numbers as the rules build them (Might, Aim, Pace, Ward, Grit,
+        Reach, Range)."""
+        m = self.members[i]
+        b, rec = self.rec.basic, self.rec
+        up = {k: v * rec.upgrades[k].step for k, v in m.upgrades.items() if k in rec.upgrades}
+        arm = rec.armour.get(m.armour) if m.armour else None
+        lore = [self.data.lore[k] for k in m.lore if k in self.data.lore]
+        melee = rec.weapons.get(m.melee)
+        ranged = rec.weapons.get(m.ranged) if m.ranged else None
+        return {"might": b.might + up.get("might", 0), "aim": b.aim + up.get("aim", 0),
+                "pace": b.pace + up.get("pace", 0) + (arm.pace if arm else 0),
+                "ward": b.ward + (arm.ward if arm else 0) + sum(x.ward for x in lore),
+                "grit": b.grit + up.get("grit", 0),
+                "reach": max([melee.reach if melee else 0.0] + [x.reach for x in lore]),
+                "range": ranged.range if ranged else 0.0}
+
     def choices(self, i: int) -> list[dict]:
         """Every change the screen may offer for member i: what it is, its Supplies cost
-        (negative: refund), and whether it is allowed now (within Supplies and maxima)."""
+        (negative: refund), whether it is allowed now (within Supplies and maxima) and,
+        if not, why (key, params)."""
         out = []
         m = self.members[i]
         for stat, up in self.rec.upgrades.items():
@@ -60,12 +112,52 @@ class Builder:
             out.append(self._try(i, ("lore", key), ("forget " if key in m.lore else "") + key))
         return out
 
-    def _try(self, i, change, label) -> dict:
-        other = Builder(self.data, [x.model_copy(deep=True) for x in self.members], self.supplies)
+    def why_not(self, i: int, change) -> Reason | None:
+        """Why `change` to member i is refused (over the Supplies or a maximum), or None.
+        A change that gives Supplies back is never refused for Supplies."""
+        other = self.copy()
         before = other.cost()
         other.apply(i, change)
-        ok = not [p for p in other.problems() if "characters" not in p]
-        return {"change": change, "label": label, "cost": other.cost() - before, "allowed": ok}
+        lim = other._member_limit(i)
+        if lim is not None and lim != self._member_limit(i):
+            return lim
+        if other._leaders() > max(1, self._leaders()):
+            return ("one_leader", {})
+        delta = other.cost() - before
+        if delta > 0 and other.remaining() < 0:
+            return ("supplies", {"cost": delta, "left": self.remaining()})
+        return None
+
+    def _try(self, i, change, label) -> dict:
+        other = self.copy()
+        before = other.cost()
+        other.apply(i, change)
+        reason = self.why_not(i, change)
+        return {"change": change, "label": label, "cost": other.cost() - before,
+                "allowed": reason is None, "reason": reason}
+
+    def _member_limit(self, i: int) -> Reason | None:
+        m = self.members[i]
+        for stat, steps in m.upgrades.items():
+            up = self.rec.upgrades.get(stat)
+            if up is not None and steps * up.step > up.max:
+                return ("upgrade_max", {"stat": stat, "max": up.max})
+        maxl = self.lore_max()
+        if len(m.lore) > maxl:
+            return ("lore_max", {"max": maxl})
+        if len(set(m.items)) != len(m.items):
+            return ("item_once", {})
+        return None
+
+    def _leaders(self) -> int:
+        return sum(1 for m in self.members for k in m.lore
+                   if k in self.data.lore and self.data.lore[k].per_company)
+
+    def lore_max(self) -> int:
+        return int(self.rec.lore.get("max_per_character", 2))
+
+    def copy(self) -> "Builder":
+        return Builder(self.data, [x.model_copy(deep=True) for x in self.members], self.supplies)
 
     # -- changing ---------------------------------------------------------------------------
     def add(self, name: str) -> int:
@@ -74,6 +166,19 @@ class Builder:
 
     def remove(self, i: int) -> None:
         del self.members[i]
+
+    def rename(self, i: int, name: str) -> None:
+        name = clean_text(name, 40)
+        if name:
+            self.members[i].name = name
+
+    def can_add(self) -> Reason | None:
+        """Why another character cannot join (the most, or not enough Supplies), or None."""
+        if len(self.members) >= self.rec.company.max:
+            return ("full", {"max": self.rec.company.max})
+        if self.rec.basic.cost > self.remaining():
+            return ("supplies", {"cost": self.rec.basic.cost, "left": self.remaining()})
+        return None
 
     def apply(self, i: int, change) -> None:
         m = self.members[i]
@@ -101,25 +206,69 @@ class Builder:
     def ready_made(cls, data: GameData, key: str) -> "Builder":
         return cls(data, [m.model_copy(deep=True) for m in data.companies[key]])
 
+    @classmethod
+    def from_option(cls, data: GameData, value) -> "Builder":
+        """The builder for an option value: a ready-made key or a list of members; an
+        empty builder for anything else."""
+        if isinstance(value, str) and value in data.companies:
+            return cls.ready_made(data, value)
+        if isinstance(value, list):
+            try:
+                return cls(data, value)
+            except Exception:            # noqa: BLE001 - not a Company: start afresh
+                pass
+        return cls(data)
+
     def to_option(self) -> list[dict]:
         return [m.model_dump(exclude_defaults=True) | {"name": m.name} for m in self.members]
 
-    def save(self, path: Path, title: str) -> None:
-        path = Path(path)
+    def save(self, path: Path, title: str) -> str:
+        """Add (or replace) this Company under `title` in the saved-Companies file;
+        returns the title as stored. OSError if the file cannot be written."""
+        from ...core.record import atomic_write_text
+        title = clean_text(title, TITLE_CHARS) or "Company"
         saved = load_saved(path)
+        saved.pop(title, None)
         saved[title] = self.to_option()
-        path.write_text(json.dumps(saved, indent=1, ensure_ascii=False), encoding="utf-8")
+        while len(saved) > SAVED_MAX:
+            saved.pop(next(iter(saved)))
+        atomic_write_text(Path(path), json.dumps(saved, indent=1, ensure_ascii=False))
+        return title
 
 
-def load_saved(path: Path) -> dict:
-    """Saved Companies {title: [member dicts]}; an unreadable file reads as none."""
+def load_saved(path: Path, data: GameData | None = None) -> dict:
+    """Saved Companies {title: [member dicts]} through the bounded JSON reader; an
+    unreadable file reads as none. With `data`, entries that are not a Company by
+    these rules (members, known weapons and Lore, the maxima) are left out."""
     try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        raw = read_json(Path(path), SAVED_MAX_BYTES, "saved Companies")
+    except (OSError, ValueError, UnsafeFile):
         return {}
-    return data if isinstance(data, dict) else {}
+    if not isinstance(raw, dict):
+        return {}
+    out = {}
+    for title, members in raw.items():
+        if not isinstance(title, str) or not isinstance(members, list) or not clean_text(title, TITLE_CHARS):
+            continue
+        if data is not None:
+            try:
+                ms = [Member.model_validate(m) for m in members]
+            except Exception:            # noqa: BLE001 - a damaged entry is skipped
+                continue
+            if company_problems(data.recruitment, data.lore, ms):
+                continue
+        out[clean_text(title, TITLE_CHARS)] = members
+    return out
+
+
+def delete_saved(path: Path, title: str) -> None:
+    from ...core.record import atomic_write_text
+    saved = load_saved(path)
+    if saved.pop(title, None) is not None:
+        atomic_write_text(Path(path), json.dumps(saved, indent=1, ensure_ascii=False))
 
 
 def saved_companies_path() -> Path:
+    """In the user's data folder, beside the saves (NOCTURNE_HOME in tests)."""
     from ...core.paths import user_data_dir
     return user_data_dir() / "ordeals_companies.json"

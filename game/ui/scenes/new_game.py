@@ -1,7 +1,11 @@
 """New game: pick a game (picture + one-line pitch), the seats (Human or AI with a
 difficulty, each with a name), the mode and add-ons from the ruleset's option_specs
 (combinations that cannot work are greyed and say why), an optional seed. The last
-choices are remembered per game in the settings."""
+choices are remembered per game in the settings.
+
+An option the game edits on a screen of its own (GameSpec.option_editors, e.g. Book of
+Ordeals' Company builder) gets a button under its choices; that scene is pushed over
+this one and hands the new value back through set_option."""
 from __future__ import annotations
 
 import random
@@ -282,9 +286,22 @@ class NewGameScene(Scene):
         y = COL3.y + 64
         w = COL3.w - 40
         self.help_y = None
+        self.editor_buttons: dict = {}
         for sp in self.specs:
             label = tr(sp.label)
             cur = self.options.get(sp.key, sp.default)
+            editor = self.option_editor(sp.key)
+            if sp.kind == "choice" and len(sp.choices) <= 6 and editor is not None:
+                # the editor's button sits on the caption's line; a value only the editor
+                # names shows as one more, chosen, row under the choices
+                self.ui.add(_Caption(a, (x, y), label))
+                self.editor_button(sp, cur, editor, x, y, w, compact=True)
+                y += 44
+                y = self.choice_buttons(sp, cur, x, y, w, squeeze=True)
+                if self.editor_describes(editor, sp, cur):
+                    y = self.editor_button(sp, cur, editor, x, y, w)
+                y += 10
+                continue
             if sp.kind == "choice" and len(sp.choices) <= 6:
                 draw_y = y
                 self.ui.add(_Caption(a, (x, draw_y), label))
@@ -344,6 +361,8 @@ class NewGameScene(Scene):
                 if len(legal) > 1:
                     st.set_choices([(v, fmt(v)) for v in legal], val)
                 y += 70
+            if editor is not None:         # another kind of option: the editor's row under it
+                y = self.editor_button(sp, cur, editor, x, y, w)
         self.problem_y = y + 4
         # seed (bottom of the players panel)
         self.seed_y = COL2.bottom - 78
@@ -356,6 +375,81 @@ class NewGameScene(Scene):
         self.start_btn = self.ui.add(Button(a, (1516, 980, 308, 60), t("new_game.start"), self.start, icon="dice",
                                             style="primary", hotkey=pygame.K_RETURN))
         self.refresh()
+
+    def option_editor(self, key):
+        """The scene class the game offers for editing option `key` (GameSpec.option_editors),
+        or None; a game whose editor cannot be imported just has no button."""
+        if self.spec is None or not getattr(self.spec, "option_editors", None):
+            return None
+        try:
+            return self.spec.option_editor(key)
+        except Exception:                  # noqa: BLE001 - an editor being written: no button
+            return None
+
+    def choice_buttons(self, sp, cur, x, y, w, squeeze=False) -> int:
+        """The option's choices as a grid of buttons; returns the y below them. With
+        `squeeze` (an option that also has its editor's button below) a slightly smaller
+        font keeps two columns when the words allow."""
+        a = self.app
+        bw2 = (w - 12) // 2
+        size = FONT.body
+        for size in ((FONT.body, FONT.small + 1) if squeeze else (FONT.body,)):
+            fits = all(a.assets.text_size(tr(cl), size, bold=True)[0] <= bw2 - 2 * SPACE.m
+                       for _v, cl in sp.choices)
+            if fits:
+                break
+        else:
+            size = FONT.body
+        cols = 2 if fits else 1
+        bw = (w - 12) // cols
+        for j, (value, clabel) in enumerate(sp.choices):
+            bx = x + (j % cols) * (bw + 12)
+            by = y + (j // cols) * 70
+            reason = None if value == cur else self.resolve({sp.key: value})[1]
+            b = Button(a, (bx, by, bw, 66), tr(clabel), (lambda k=sp.key, v=value: self.set_option(k, v)),
+                       size=size, selected=value == cur, tooltip=self.choice_help(sp, value) or None,
+                       sublabel=self.choice_subtitle(sp, value))
+            if reason:
+                b.set_enabled(False, reason)
+            self.ui.add(b)
+        return y + ((len(sp.choices) + cols - 1) // cols) * 70
+
+    def editor_describes(self, editor, sp, cur) -> bool:
+        try:
+            return bool(editor.describes(self.ruleset, sp.key, cur))
+        except Exception:                  # noqa: BLE001 - a game bug: shown as not its own
+            return False
+
+    def editor_button(self, sp, cur, editor, x, y, w, compact=False) -> int:
+        """A button that opens the game's own editor for this option (e.g. a Company
+        builder). `compact`: the small one on the caption's line ("Recruit…"); else the
+        row that shows a value no choice names ("Custom (…)") as chosen."""
+        try:
+            action = editor.button_label(self.ruleset, sp.key, None)
+            label = action if compact else editor.button_label(self.ruleset, sp.key, cur)
+        except Exception:                  # noqa: BLE001 - words from a game bug: no button
+            return y
+        if compact:
+            bw = min(w // 2, self.app.assets.text_size(action, FONT.small, bold=True)[0] + 2 * SPACE.m + 24)
+            btn = Button(self.app, (x + w - bw, y - 4, bw, 38), action, (lambda k=sp.key: self.open_editor(k)),
+                         size=FONT.small)
+            self.editor_buttons[sp.key] = btn
+        else:
+            own = self.editor_describes(editor, sp, cur)
+            btn = Button(self.app, (x, y, w, 66), label, (lambda k=sp.key: self.open_editor(k)),
+                         size=FONT.small + 1, selected=own, tooltip=action if own else None)
+            self.editor_buttons[(sp.key, "value")] = btn
+        self.ui.add(btn)
+        return y + 70
+
+    def open_editor(self, key):
+        editor = self.option_editor(key)
+        if editor is None or self.ruleset is None:
+            return
+        sp = next((s for s in self.specs if s.key == key), None)
+        value = self.options.get(key, sp.default if sp else None)
+        self.app.push(editor(self.app, self.ruleset, key, value, dict(self.options),
+                             (lambda v, k=key: self.set_option(k, v))))
 
     def text_params(self) -> dict:
         fn = getattr(self.ruleset, "text_params", None)

@@ -1,0 +1,653 @@
+"""The recruitment screen (BO-110 … BO-117): a Company builder opened from the new-game
+screen's "Recruit…" button for the `company` (or, in versus, `rival`) option.
+
+  left    the Company: one row per character (name, gear, Supplies), the selected one's
+          name to edit, Dismiss, and Recruit a character (the basic stat line)
+  middle  the selected character: its numbers, then every choice with its Supplies
+          cost — upgrades (− / +), melee and ranged weapons, armour, items, Lore;
+          a choice over the Supplies or a maximum is greyed and says why
+  right   what still stops the Company from playing, the ready-made Companies (one
+          click), the saved Companies (one click) and Save Company
+  top     the Supplies left, big, always
+
+Done gives the Company back as the option's value (a ready-made key when it is exactly
+that Company, else the list of member dicts); Esc / Cancel leaves the option as it was.
+Keyboard: ↑ ↓ choose a character, Insert recruits, Delete dismisses, Tab / Shift+Tab
+walk the choices, Space (or Enter) takes the focused one, Enter is Done.
+
+The model is `recruit.Builder` (pure); everything here only shows it and words it
+through the locale (`ordeals.recruit.*`). Texts are drawn through `widgets` (module
+attributes, so the window's text-fit checks see them) and widgets keep whatever they
+shorten readable in their tooltip.
+"""
+from __future__ import annotations
+
+import pygame
+
+from ...core.i18n import t
+from ...ui import widgets as W
+from ...ui.scenes.base import Backdrop, Scene
+from ...ui.theme import FONT, SPACE
+from .recruit import Builder, load_saved, saved_companies_path
+
+# the 1920x1080 canvas (the window letterboxes it): three panels and the Supplies box
+LEFT = pygame.Rect(96, 236, 450, 720)
+MID = pygame.Rect(566, 236, 850, 720)
+RIGHT = pygame.Rect(1436, 236, 388, 720)
+SUPPLIES = pygame.Rect(1436, 40, 388, 176)
+PAD = 20
+ROW_H = 72                    # a member row
+CHOICE_PITCH = 66             # the pitch of the choice rows
+CAPTION_W = 140               # the middle panel's section names
+CHOICE_H = 58
+
+
+def rt(key: str, **params) -> str:
+    return t("ordeals.recruit." + key, **params)
+
+
+def supplies(n: int) -> str:
+    return rt("cost", n=n)
+
+
+def why(reason, data=None) -> str:
+    """A (key, params) reason from the model in words."""
+    key, params = reason
+    params = dict(params)
+    if "stat" in params:
+        params["stat"] = rt("stat." + params["stat"])
+    return rt("why." + key, **params)
+
+
+class Text(W.Widget):
+    """A line (or a few wrapped lines) of text; what does not fit ends in "…" and the
+    whole text is the tooltip."""
+
+    def __init__(self, ui, rect, text, size=FONT.small, color=None, bold=False, lines=1, anchor="left",
+                 serif=False):
+        super().__init__(ui, rect)
+        self.text, self.size, self.color, self.bold, self.lines = text, size, color, bold, lines
+        self.anchor, self.serif = anchor, serif
+
+    def tooltip_text(self):
+        return self.with_cuts(None)
+
+    def draw(self, surf):
+        if not self.text:
+            return
+        r = self.rect
+        col = self.color or self.ui.pal.text
+        if self.lines <= 1:
+            shown = self.fit("text", self.text, self.size, r.w, bold=self.bold, serif=self.serif)
+            pos = {"left": ("midleft", (r.x, r.centery)), "right": ("midright", (r.right, r.centery)),
+                   "center": ("center", r.center)}[self.anchor]
+            W.draw_text(surf, self.ui, shown, pos[1], self.size, col, bold=self.bold, serif=self.serif,
+                        anchor=pos[0])
+            return
+        lines = self.ui.assets.wrap(self.text, self.size, r.w, self.bold)
+        shown = lines[:self.lines]
+        if len(lines) > self.lines:
+            self.cuts["text"] = self.text
+            shown[-1] = W.fit_text(self.ui, shown[-1] + " …", self.size, r.w, self.bold)
+        else:
+            self.cuts.pop("text", None)
+        lh = self.ui.assets.font(self.size, self.bold).get_linesize()
+        for i, line in enumerate(shown):
+            W.draw_text(surf, self.ui, line, (r.x, r.y + i * lh), self.size, col, bold=self.bold)
+
+
+class MemberRow(W.Widget):
+    """One character of the Company: name, gear, cost; a click selects it."""
+
+    def __init__(self, ui, rect, scene, i):
+        super().__init__(ui, rect)
+        self.scene, self.i = scene, i
+
+    def handle_event(self, e) -> bool:
+        if e.type == pygame.MOUSEMOTION and hasattr(e, "pos"):
+            self.hovered = self.rect.collidepoint(e.pos)
+        elif e.type == pygame.MOUSEBUTTONDOWN and getattr(e, "button", 1) == 1 and hasattr(e, "pos") \
+                and self.rect.collidepoint(e.pos):
+            self.ui.sound.play("ui_click", 0.7)
+            self.scene.select(self.i)
+            return True
+        return False
+
+    def tooltip_text(self):
+        return self.with_cuts(None)
+
+    def draw(self, surf):
+        pal = self.ui.pal
+        r = self.rect
+        sel = self.i == self.scene.sel
+        pygame.draw.rect(surf, pal.panel_hi if sel or self.hovered else pal.panel, r, border_radius=SPACE.radius - 2)
+        pygame.draw.rect(surf, pal.gold if sel else pal.panel_edge, r, 2 if sel else 1, border_radius=SPACE.radius - 2)
+        b = self.scene.builder
+        m = b.members[self.i]
+        ic = self.ui.assets.icon("player", 34, pal.gold if sel else pal.text_dim)
+        surf.blit(ic, ic.get_rect(midleft=(r.x + 12, r.centery)))
+        cost = W.draw_text(surf, self.ui, str(b.member_cost(self.i)), (r.right - 14, r.y + 10), FONT.body,
+                           pal.gold if sel else pal.text_dim, bold=True, anchor="topright")
+        x = r.x + 56
+        name = self.fit("name", m.name, FONT.body, cost.x - x - 10, bold=True)
+        W.draw_text(surf, self.ui, name, (x, r.y + 8), FONT.body, pal.text, bold=True)
+        gear = self.fit("gear", self.scene.gear_text(self.i), FONT.small - 2, r.right - 14 - x)
+        W.draw_text(surf, self.ui, gear, (x, r.y + 40), FONT.small - 2, pal.text_dim)
+
+
+class ChoiceButton(W.Button):
+    """A choice: its name on top, its Supplies cost (or "taken") below, left-aligned;
+    a held choice is framed in gold with a tick."""
+
+    def __init__(self, ui, rect, label, on_click, cost_text, held, tooltip=None):
+        super().__init__(ui, rect, label, on_click, size=FONT.small - 2, tooltip=tooltip, selected=held)
+        self.cost_text = cost_text
+
+    def draw(self, surf):
+        pal = self.ui.pal
+        r = self.rect
+        fill = pal.button_disabled if not self.enabled else \
+            W.lerp_color(pal.button, pal.button_hover, self.glow) if not self.pressed else pal.button_press
+        pygame.draw.rect(surf, fill, r, border_radius=SPACE.radius - 2)
+        edge = pal.gold if self.selected else (W.lerp_color(pal.gold_dim, pal.amber, self.glow) if self.enabled
+                                               else W.lerp_color(pal.button_disabled, pal.gold_dim, 0.3))
+        pygame.draw.rect(surf, edge, r, 3 if self.selected else 1, border_radius=SPACE.radius - 2)
+        x, w = r.x + 12, r.w - 24 - (22 if self.selected else 0)
+        col = pal.text if self.enabled else pal.text_faint
+        if self.selected:
+            col = pal.gold
+            ic = self.ui.assets.icon("confirm", 18, pal.gold)
+            surf.blit(ic, ic.get_rect(topright=(r.right - 8, r.y + 8)))
+        W.draw_text(surf, self.ui, self.fit("label", self.label, self.size, w, bold=True), (x, r.y + 6),
+                    self.size, col, bold=True)
+        W.draw_text(surf, self.ui, self.fit("cost", self.cost_text, FONT.tiny, r.w - 24), (x, r.y + 32),
+                    FONT.tiny, pal.text_dim if self.enabled else pal.text_faint)
+
+
+class SuppliesBox(W.Widget):
+    """The Supplies left, big: gold while within the Supplies, red when over."""
+
+    def __init__(self, ui, rect, scene):
+        super().__init__(ui, rect)
+        self.scene = scene
+
+    def tooltip_text(self):
+        return self.with_cuts(rt("spent", n=self.scene.builder.cost()))
+
+    def draw(self, surf):
+        pal = self.ui.pal
+        r = self.rect
+        W.draw_panel(surf, r, self.ui, alpha=225)
+        b = self.scene.builder
+        left = b.remaining()
+        col = pal.gold if left >= 0 else pal.danger_hi
+        label = self.fit("label", rt("supplies_left"), FONT.body, r.w - 2 * PAD, bold=True)
+        W.draw_text(surf, self.ui, label, (r.x + PAD, r.y + 14), FONT.body, pal.text_dim, bold=True)
+        num = W.draw_text(surf, self.ui, str(left), (r.x + PAD, r.bottom - 18), 84, col, bold=True,
+                          anchor="bottomleft")
+        of = self.fit("of", rt("of", supplies=b.supplies), FONT.body, r.right - PAD - num.right - 14)
+        W.draw_text(surf, self.ui, of, (num.right + 14, num.bottom - 16), FONT.body, pal.text_dim,
+                    anchor="bottomleft")
+        bar = pygame.Rect(r.x + PAD, r.bottom - 18, r.w - 2 * PAD, 8)
+        pygame.draw.rect(surf, pal.button_press, bar, border_radius=4)
+        frac = max(0.0, min(1.0, b.cost() / max(1, b.supplies)))
+        pygame.draw.rect(surf, col, (bar.x, bar.y, int(bar.w * frac), bar.h), border_radius=4)
+
+
+class RecruitScene(Scene):
+    """The Company builder. Built as `RecruitScene(app, ruleset, key, value, options,
+    on_done)` by the new-game screen (GameSpec.option_editors)."""
+
+    name = "ordeals_recruit"
+
+    # -- the option editor protocol (registry.GameSpec.option_editors) ----------------------
+    @classmethod
+    def describes(cls, ruleset, key, value) -> bool:
+        return isinstance(value, list)
+
+    @classmethod
+    def button_label(cls, ruleset, key, value) -> str:
+        if isinstance(value, list):
+            try:
+                b = Builder(ruleset.data, value)
+                return rt("custom", n=len(b.members), cost=b.cost())
+            except Exception:            # noqa: BLE001 - a value the rules refuse shows as it is named
+                return rt("custom", n=len(value), cost=0)
+        return rt("button")
+
+    def __init__(self, app, ruleset, key="company", value=None, options=None, on_done=None):
+        super().__init__(app)
+        self.ruleset, self.key, self.on_done = ruleset, key, on_done
+        self.data = ruleset.data
+        self.options = dict(options or {})
+        self.builder = Builder.from_option(self.data, value)
+        self.sel: int | None = 0 if self.builder.members else None
+        self.focus: int | None = None          # index into self.focusables (keyboard)
+        self.focusables: list[W.Button] = []
+        self.saved_path = saved_companies_path()
+        self.saved: dict = {}
+        self.save_text = ""
+        self.backdrop = Backdrop(app, glow_pos=(1500, 160), glow_radius=700, embers=14)
+        self.build()
+
+    # -- words ---------------------------------------------------------------------------
+    def thing(self, kind: str, key) -> str:
+        if key is None:
+            return rt("none")
+        return rt(f"{kind}.{key}")
+
+    def gear_text(self, i: int) -> str:
+        m = self.builder.members[i]
+        parts = [f"{rt('stat.' + s)} +{n * self.builder.rec.upgrades[s].step}"
+                 for s, n in m.upgrades.items() if n and s in self.builder.rec.upgrades]
+        if m.melee != "hand_weapon":
+            parts.append(self.thing("weapon", m.melee))
+        if m.ranged:
+            parts.append(self.thing("weapon", m.ranged))
+        if m.armour:
+            parts.append(self.thing("armour", m.armour))
+        parts += [self.thing("item", k) for k in m.items] + [self.thing("lore", k) for k in m.lore]
+        return " · ".join(parts)
+
+    def effect_tip(self, kind: str, key) -> str:
+        """What a weapon, armour, item or Lore does, from its numbers in the YAML."""
+        rec = self.builder.rec
+        parts = []
+        if kind == "weapon":
+            w = rec.weapons[key]
+            if w.reach:
+                parts.append(rt("tip.reach", n=w.reach))
+            if w.range:
+                parts.append(rt("tip.range", n=w.range))
+            if w.damage:
+                parts.append(rt("tip.damage", n=w.damage))
+            if w.fire_cost > 1:
+                parts.append(rt("tip.fire_cost", n=w.fire_cost))
+            if w.no_fire:
+                parts.append(rt("tip.no_fire"))
+            if w.wind:
+                parts.append(rt("tip.wind"))
+            if not parts:
+                parts.append(rt("tip.plain"))
+        elif kind == "armour":
+            if key is None:
+                return rt("tip.none_armour")
+            a = rec.armour[key]
+            parts.append(rt("tip.ward", n=a.ward))
+            if a.pace:
+                parts.append(rt("tip.pace", n=a.pace))
+        elif kind == "ranged_none":
+            return rt("tip.none_ranged")
+        elif kind == "item":
+            it = rec.items[key]
+            if key == "lantern":
+                parts.append(rt("tip.lantern"))
+            if it.heal:
+                parts.append(rt("tip.heal", n=it.heal, uses=max(1, it.uses)))
+            if it.climb_cost:
+                parts.append(rt("tip.climb", n=it.climb_cost))
+        elif kind == "lore":
+            lo = self.data.lore[key]
+            for field, k in (("reach", "tip.reach"), ("sight", "tip.sight"), ("hides", "tip.hides"),
+                             ("knock_down", "tip.knock_down"), ("assault_might", "tip.assault"),
+                             ("ward", "tip.ward"), ("initiative", "tip.initiative")):
+                v = getattr(lo, field)
+                if v:
+                    parts.append(rt(k, n=v))
+        return " · ".join(parts)
+
+    def cost_words(self, cost: int, have: bool) -> str:
+        if have:
+            return rt("have")
+        if cost < 0:
+            return rt("refund", n=-cost)
+        return supplies(cost) if cost else rt("free")
+
+    # -- widgets ----------------------------------------------------------------------------
+    def build(self):
+        self.ui.clear()
+        self.focusables = []
+        a = self.app
+        b = self.builder
+        if self.sel is not None and not (0 <= self.sel < len(b.members)):
+            self.sel = len(b.members) - 1 if b.members else None
+        self.ui.add(SuppliesBox(a, SUPPLIES, self))
+        self.build_left()
+        self.build_middle()
+        self.build_right()
+        cancel = self.back_button(rt("cancel"), self.cancel)
+        cancel.icon = "close"
+        self.done_btn = self.ui.add(W.Button(a, (1516, 980, 308, 60), rt("done"), self.done, icon="confirm",
+                                             style="primary", tooltip=rt("done_tip")))
+        issues = b.issues()
+        self.done_btn.set_enabled(not issues, why(issues[0]) if issues else None)
+        self.focusables += [self.done_btn, cancel]
+        if self.focus is not None:
+            self.focus = min(self.focus, len(self.focusables) - 1)
+
+    def build_left(self):
+        a, b = self.app, self.builder
+        x, w = LEFT.x + PAD, LEFT.w - 2 * PAD
+        self.ui.add(Text(a, (x, LEFT.y + 14, w - 80, 40), rt("members"), FONT.heading - 4, a.pal.gold, serif=True))
+        self.ui.add(Text(a, (LEFT.right - PAD - 80, LEFT.y + 14, 80, 40),
+                         f"{len(b.members)}/{b.rec.company.max}", FONT.body, a.pal.text_dim, anchor="right"))
+        y = LEFT.y + 66
+        for i in range(len(b.members)):
+            self.ui.add(MemberRow(a, (x, y + i * ROW_H, w, ROW_H - 8), self, i))
+        if not b.members:
+            self.ui.add(Text(a, (x + 8, y + 10, w - 16, 120), rt("empty"), FONT.small, a.pal.text_faint, lines=4))
+        y = LEFT.y + 66 + b.rec.company.max * ROW_H + 4
+        self.name_input = None
+        if self.sel is not None:
+            m = b.members[self.sel]
+            self.name_input = self.ui.add(W.TextInput(a, (x, y, w - 186, 56), m.name, rt("name"), max_len=24,
+                                                      on_change=self.rename, tooltip=rt("name_tip")))
+            rm = self.ui.add(W.Button(a, (x + w - 176, y, 176, 56), rt("remove"), self.remove, size=FONT.small + 2,
+                                      style="danger", tooltip=rt("remove_tip", name=m.name,
+                                                                 cost=b.member_cost(self.sel))))
+            self.focusables.append(rm)
+        y += 66
+        basic = b.rec.basic
+        add = self.ui.add(W.Button(a, (x, y, w, 66), rt("add"), self.add, icon="player", size=FONT.body,
+                                   sublabel=supplies(basic.cost),
+                                   tooltip=rt("add_tip", might=basic.might, aim=basic.aim, pace=basic.pace,
+                                              ward=basic.ward, grit=basic.grit, cost=basic.cost)))
+        why_not = b.can_add()
+        if why_not:
+            add.set_enabled(False, why(why_not))
+        self.focusables.insert(0, add)
+
+    def build_middle(self):
+        a, b = self.app, self.builder
+        x, w = MID.x + PAD, MID.w - 2 * PAD
+        self.choice_buttons: dict = {}
+        if self.sel is None:
+            self.ui.add(Text(a, (x, MID.y + 14, w, 40), rt("title"), FONT.heading - 4, a.pal.gold, serif=True))
+            self.ui.add(Text(a, (x, MID.y + 80, w, 120), rt("pick_member"), FONT.body, a.pal.text_faint, lines=3))
+            return
+        i = self.sel
+        m = b.members[i]
+        self.ui.add(Text(a, (x, MID.y + 14, w - 200, 40), m.name, FONT.heading - 4, a.pal.gold, serif=True))
+        self.ui.add(Text(a, (MID.right - PAD - 200, MID.y + 14, 200, 40), supplies(b.member_cost(i)), FONT.body,
+                         a.pal.text_dim, bold=True, anchor="right"))
+        st = b.stat_line(i)
+        key = "stats_range" if st["range"] else "stats"
+        self.ui.add(Text(a, (x, MID.y + 58, w, 30), rt(key, **st), FONT.small, a.pal.text))
+        ch = {c["change"]: c for c in b.choices(i)}
+        bx, bw = x + CAPTION_W, w - CAPTION_W
+        y = MID.y + 98
+
+        def caption(text, yy, h=CHOICE_H):
+            self.ui.add(Text(a, (x, yy + 4, CAPTION_W - 10, h), text, FONT.small, a.pal.text_dim, bold=True,
+                             lines=2))
+
+        # upgrades: 2 x 2 cells of  "Might 1  +1 for 15"  [−] [+]
+        caption(rt("section.upgrades"), y)
+        cw = (bw - 12) // 2
+        for j, (stat, up) in enumerate(b.rec.upgrades.items()):
+            cx, cy = bx + (j % 2) * (cw + 12), y + (j // 2) * CHOICE_PITCH
+            steps = m.upgrades.get(stat, 0)
+            name = rt("stat." + stat)
+            self.ui.add(Text(a, (cx + 8, cy + 2, cw - 148, 32), rt("upgrade", stat=name, value=st[stat]),
+                             FONT.body, a.pal.text, bold=True))
+            self.ui.add(Text(a, (cx + 8, cy + 34, cw - 148, 26), rt("upgrade_sub", step=up.step, cost=up.cost),
+                             FONT.small - 2, a.pal.text_dim))
+            down = ch.get(("upgrade", stat, steps - 1)) if steps else None
+            upc = ch[("upgrade", stat, steps + 1)]
+            bd = self.ui.add(W.Button(a, (cx + cw - 136, cy + 4, 64, 54), "−",
+                                      (lambda c=("upgrade", stat, steps - 1): self.take(c)), size=FONT.heading - 4,
+                                      tooltip=rt("down_tip", stat=name, step=up.step, cost=up.cost)))
+            if down is None:
+                bd.set_enabled(False, why(("at_base", {"stat": stat})))
+            bu = self.ui.add(W.Button(a, (cx + cw - 66, cy + 4, 64, 54), "+",
+                                      (lambda c=upc["change"]: self.take(c)), size=FONT.heading - 4,
+                                      tooltip=rt("up_tip", stat=name, step=up.step, cost=up.cost, max=up.max)))
+            if not upc["allowed"]:
+                bu.set_enabled(False, why(upc["reason"]))
+            self.focusables += [bd, bu]
+            self.choice_buttons[("upgrade", stat, "-")] = bd
+            self.choice_buttons[("upgrade", stat, "+")] = bu
+        y += 2 * CHOICE_PITCH + 4
+
+        def row(label, options, yy, per_row=None):
+            """options: (change or None when held, text, tip, held). Returns the next y."""
+            caption(label, yy)
+            n = per_row or len(options)
+            bw1 = (bw - 8 * (n - 1)) // n
+            for k, (change, text, tip, held) in enumerate(options):
+                rx = bx + (k % n) * (bw1 + 8)
+                ry = yy + (k // n) * CHOICE_PITCH
+                c = ch.get(change) if change is not None else None
+                sub = self.cost_words(c["cost"] if c else 0, held)
+                if c is not None and c["cost"] < 0 and not held:
+                    sub = rt("refund", n=-c["cost"])
+                btn = self.ui.add(ChoiceButton(a, (rx, ry, bw1, CHOICE_H), text,
+                                               (lambda ch_=change: self.take(ch_)) if change is not None else None,
+                                               sub, held, tooltip=tip or None))
+                if c is not None and not c["allowed"]:
+                    btn.set_enabled(False, why(c["reason"]))
+                self.focusables.append(btn)
+                self.choice_buttons[change if change is not None else ("held", label, k)] = btn
+            return yy + ((len(options) + n - 1) // n) * CHOICE_PITCH
+
+        wpn = b.rec.weapons
+        melee = [(None if k == m.melee else ("weapon", "melee", k), self.thing("weapon", k),
+                  self.effect_tip("weapon", k), k == m.melee) for k, v in wpn.items() if v.kind == "melee"]
+        y = row(rt("section.melee"), melee, y)
+        ranged = [(None if m.ranged is None else ("weapon", "ranged", None), rt("none"),
+                   self.effect_tip("ranged_none", None), m.ranged is None)]
+        ranged += [(None if k == m.ranged else ("weapon", "ranged", k), self.thing("weapon", k),
+                    self.effect_tip("weapon", k), k == m.ranged) for k, v in wpn.items() if v.kind == "ranged"]
+        y = row(rt("section.ranged"), ranged, y)
+        armour = [(None if k == m.armour else ("armour", k), self.thing("armour", k),
+                   self.effect_tip("armour", k), k == m.armour) for k in [None] + list(b.rec.armour)]
+        y = row(rt("section.armour"), armour, y)
+        items = [(("item", k), self.thing("item", k), self.effect_tip("item", k), k in m.items) for k in b.rec.items]
+        y = row(rt("section.items"), items, y)
+        lore = [(("lore", k), self.thing("lore", k), self.effect_tip("lore", k), k in m.lore) for k in self.data.lore]
+        row(rt("section.lore", n=len(m.lore), max=b.lore_max()), lore, y, per_row=3)
+
+    def build_right(self):
+        a, b = self.app, self.builder
+        x, w = RIGHT.x + PAD, RIGHT.w - 2 * PAD
+        y = RIGHT.y + 14
+        self.ui.add(Text(a, (x, y, w, 40), rt("problems"), FONT.heading - 4, a.pal.gold, serif=True))
+        y += 50
+        issues = b.issues()
+        if issues:
+            words = "\n".join(why(r) for r in issues[:4])
+            self.ui.add(Text(a, (x, y, w, 110), words, FONT.small, a.pal.danger_hi, lines=4))
+        else:
+            self.ui.add(Text(a, (x, y, w, 30), rt("ready"), FONT.small, a.pal.success, bold=True))
+        y += 118
+        self.ui.add(Text(a, (x, y, w, 34), rt("ready_made"), FONT.small + 1, a.pal.text_dim, bold=True))
+        y += 40
+        current = b.to_option()
+        for key in self.data.companies:
+            ready = Builder.ready_made(self.data, key)
+            btn = self.ui.add(W.Button(a, (x, y, w, 60), t(f"ordeals.company.{key}"),
+                                       (lambda k=key: self.load_ready(k)), size=FONT.body,
+                                       selected=ready.to_option() == current, tooltip=rt("ready_made_tip")))
+            self.focusables.append(btn)
+            y += 68
+        y += 6
+        self.ui.add(Text(a, (x, y, w, 34), rt("saved"), FONT.small + 1, a.pal.text_dim, bold=True))
+        y += 40
+        self.saved = load_saved(self.saved_path, self.data)
+        rows = []
+        for title, members in self.saved.items():
+            sb = Builder(self.data, members)
+            rows.append((title, rt("saved_sub", n=len(sb.members), cost=sb.cost())))
+        list_bottom = RIGHT.bottom - 136
+        self.saved_list = self.ui.add(W.ScrollList(a, (x, y, w, max(76, list_bottom - y)), rows, row_h=76,
+                                                   on_select=self.load_saved_row, empty_text=rt("saved_none")))
+        self.saved_list.tooltip = rt("saved_tip")
+        y = RIGHT.bottom - 128
+        self.save_input = self.ui.add(W.TextInput(a, (x, y, w, 54), self.save_text, rt("save_title"), max_len=30,
+                                                  on_change=self.set_save_text, tooltip=rt("save_tip")))
+        save = self.ui.add(W.Button(a, (x, y + 62, w, 56), rt("save"), self.save, icon="save", size=FONT.body,
+                                    tooltip=rt("save_tip")))
+        if not b.members:
+            save.set_enabled(False, rt("empty"))
+        self.focusables.append(save)
+
+    # -- changes ------------------------------------------------------------------------------
+    def select(self, i):
+        if 0 <= i < len(self.builder.members):
+            self.sel = i
+            self.build()
+
+    def rename(self, text):
+        if self.sel is not None:
+            self.builder.rename(self.sel, text)
+
+    def add(self):
+        if self.builder.can_add() is not None:
+            return
+        used = {m.name for m in self.builder.members}
+        names = [n.strip() for n in rt("names").split(",") if n.strip()]
+        name = next((n for n in names if n not in used), None) or f"{len(used) + 1}"
+        self.sel = self.builder.add(name)
+        self.build()
+
+    def remove(self):
+        if self.sel is None:
+            return
+        self.builder.remove(self.sel)
+        self.sel = min(self.sel, len(self.builder.members) - 1) if self.builder.members else None
+        self.build()
+
+    def take(self, change):
+        """Apply a choice to the selected character, unless the model refuses it."""
+        if self.sel is None or change is None:
+            return
+        reason = self.builder.why_not(self.sel, change)
+        if reason is not None:
+            self.app.toast(why(reason), "error")
+            self.app.sound.play("error", 0.5)
+            return
+        self.builder.apply(self.sel, change)
+        self.build()
+
+    def load_ready(self, key):
+        self.builder = Builder.ready_made(self.data, key)
+        self.sel = 0 if self.builder.members else None
+        self.build()
+
+    def load_saved_row(self, i):
+        titles = list(self.saved)
+        if 0 <= i < len(titles):
+            self.builder = Builder.from_option(self.data, self.saved[titles[i]])
+            self.sel = 0 if self.builder.members else None
+            self.save_text = titles[i]
+            self.build()
+
+    def set_save_text(self, text):
+        self.save_text = text
+
+    def save(self):
+        b = self.builder
+        title = self.save_text.strip() or rt("custom", n=len(b.members), cost=b.cost())
+        try:
+            title = b.save(self.saved_path, title)
+        except OSError as exc:
+            self.app.toast(rt("save_failed", error=str(exc)), "error", 6.0)
+            return
+        self.save_text = title
+        self.app.toast(rt("saved_toast", title=title), "success")
+        self.build()
+
+    def value(self):
+        """The option value: a ready-made key when the Company is exactly that one."""
+        current = self.builder.to_option()
+        for key in self.data.companies:
+            if Builder.ready_made(self.data, key).to_option() == current:
+                return key
+        return current
+
+    def done(self):
+        if self.builder.issues():
+            return
+        value = self.value()
+        if self.app.top is self:
+            self.app.pop()
+        if self.on_done is not None:
+            self.on_done(value)
+
+    def cancel(self):
+        if self.app.top is self:
+            self.app.sound.play("ui_click")
+            self.app.pop()
+
+    def on_back(self) -> bool:
+        self.cancel()
+        return True
+
+    # -- keyboard -----------------------------------------------------------------------------
+    def handle_event(self, e) -> bool:
+        if e.type == pygame.KEYDOWN and self.ui.focused_input() is None:
+            k = getattr(e, "key", None)
+            n = len(self.builder.members)
+            if k in (pygame.K_UP, pygame.K_DOWN) and n:
+                cur = self.sel if self.sel is not None else -1
+                self.select(max(0, min(n - 1, cur + (1 if k == pygame.K_DOWN else -1))))
+                return True
+            if k == pygame.K_INSERT:
+                self.add()
+                return True
+            if k == pygame.K_DELETE:
+                self.remove()
+                return True
+            if k == pygame.K_TAB:
+                back = bool(getattr(e, "mod", 0) & pygame.KMOD_SHIFT)
+                self.move_focus(-1 if back else 1)
+                return True
+            if k in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER):
+                if self.focus is not None and self.focus < len(self.focusables):
+                    self.press(self.focusables[self.focus])
+                    return True
+                if k != pygame.K_SPACE:
+                    self.press(self.done_btn)
+                    return True
+            if k == pygame.K_ESCAPE:
+                return self.on_back()
+        return super().handle_event(e)
+
+    def press(self, btn):
+        before = self.focus
+        btn.click()
+        if self.app.top is self and before is not None:
+            self.focus = min(before, len(self.focusables) - 1)
+
+    def move_focus(self, d):
+        if not self.focusables:
+            return
+        self.focus = (d if d > 0 else -1) % len(self.focusables) if self.focus is None \
+            else (self.focus + d) % len(self.focusables)
+
+    # -- frame ----------------------------------------------------------------------------------
+    def update(self, dt):
+        super().update(dt)
+        self.backdrop.update(dt)
+
+    def draw(self, surf):
+        pal = self.app.pal
+        self.backdrop.draw(surf)
+        who = t("ordeals.option.company_b" if self.key == "rival" else "ordeals.option.company_a")
+        c = self.builder.rec.company
+        self.header(surf, rt("title"), rt("subtitle", who=who, supplies=c.supplies, min=c.min, max=c.max))
+        for rect in (LEFT, MID, RIGHT):
+            W.draw_panel(surf, rect, self.app, alpha=215)
+        self.ui.draw(surf)
+        if self.focus is not None and self.focus < len(self.focusables):
+            r = self.focusables[self.focus].rect.inflate(8, 8)
+            pygame.draw.rect(surf, pal.amber, r, 3, border_radius=SPACE.radius + 3)
+        self.ui.draw_tooltip(surf)
+
+    def help_lines(self):
+        return [("↑ ↓", rt("keys.members")), ("Insert", rt("keys.add")), ("Delete", rt("keys.remove")),
+                ("Tab", rt("keys.focus")), ("Space", rt("keys.take")), ("Enter", rt("keys.done")),
+                ("Esc", rt("keys.cancel"))]
+
+
+__all__ = ["RecruitScene"]
