@@ -121,7 +121,7 @@ class FogLog(list):
             remember(s, shadow)           # the Company shoved it there and saw where it went
             return ev
         if kind == "log" and data.get("key") == "ordeals.log.reinforce":
-            return _tuple_new(Event, ("log", {"key": "ordeals.log.reinforce_unseen",
+            return _tuple_new(Event, ("log", {"key": "ordeals.fogged.reinforce",
                                               "params": dict(data.get("params") or {})}, None))
         return _tuple_new(Event, (kind, data, ()))
 

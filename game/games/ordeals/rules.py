@@ -71,7 +71,7 @@ class OrdealsRules:
                        maximum=len(self.data.trials), help="ordeals.option.trial_help"),
             OptionSpec("company", "ordeals.option.company_a", "choice", d["company"], comps),
             OptionSpec("rival", "ordeals.option.company_b", "choice", d["rival"], comps),
-            OptionSpec("fog", "ordeals.option.fog", "flag", d["fog"], help="ordeals.option.fog_help"),
+            OptionSpec("fog", "ordeals.fogged.option", "flag", d["fog"], help="ordeals.fogged.option_help"),
         ]
 
     def validate_options(self, options: dict | None, players: int) -> dict:

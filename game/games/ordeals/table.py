@@ -1,11 +1,22 @@
 """The Book of Ordeals table: a top-down battlefield in inches (game/ui/table/board.py)
-with the Trial's terrain, the characters as round 1" bases with status rings, a live
-ruler while a character is dragged (inches left, Engagement rings around Foes), Sight
-and weapon-range rings and the line-of-sight overlay of the active character, an Act
-banner with the Deeds it may still take, and the chronicle (the Shadow's reasons too).
+with the Trial's terrain, the characters as round 1" bases with facing and status rings,
+a live ruler while a character is dragged (inches left, Engagement rings around Foes),
+Sight and weapon-range rings and the line-of-sight overlay of the active character, an
+Act banner with the Deeds it may still take, and the chronicle (the Shadow's reasons too).
 
-Everything drawn comes from the viewer's view and visible events; moves are submitted
-as ("move", x, y) and checked by the rules (an illegal drop glides home).
+- Facing: a base's wedge points where it last moved or attacked (from the events).
+- Hover a Foe while one of yours is active or selected: the sight line, and a card with
+  the distance, line of sight, cover, range and the exact odds of the roll (Fire or
+  Assault, Advantage/Disadvantage applied; odds.py), cached per hovered pair and view.
+- The dice tray (right, under the chronicle): every roll's D12s tumble there; with
+  Advantage or Disadvantage two dice, the kept one ringed, the other dimmed. Each Act of
+  the Shadow plays step by step: its reason, the move, the roll, the result.
+- Fog of war (solo option): only what the view gives is drawn; a Shadow character out of
+  sight stays as a faded "last seen" marker where it was last seen.
+
+Everything drawn comes from the viewer's view (TableKit.view_of: a finished game's
+replay shows everything) and visible events; moves are submitted as ("move", x, y) and
+checked by the rules (an illegal drop glides home).
 """
 from __future__ import annotations
 
@@ -15,20 +26,46 @@ import pygame
 
 from game.core.i18n import has, t
 from game.core.rules import IllegalAction
+from game.games.ordeals import odds as O
 from game.ui.table import style
-from game.ui.table.board import Board, RangeRing, Terrain
+from game.ui.table.board import Board, RangeRing, Terrain, _dashed_line
+from game.ui.table.dice import DieSprite
 from game.ui.table.kit import TableKit
 from game.ui.table.pieces import Piece, PieceRenderer
 from game.ui.table.widgets import BannerSpec, Button
 
 SIDE_COLOURS = ((70, 120, 200), (170, 50, 60))
 TERRAIN_KIND = {"blocking": "block", "woods": "woods", "obstacle": "wall", "gap": "gap", "open": "open"}
+ROLL_HOLD = 0.7          # seconds a landed roll stays to be read before the result
 
+
+def facing_of(a, b) -> float:
+    """Degrees from point a toward point b (0 = east, 90 = south: screen y down)."""
+    return math.degrees(math.atan2(b[1] - a[1], b[0] - a[0])) % 360.0
+
+
+def pct(p) -> str:
+    return f"{float(p) * 100:.0f}%"
 
 
 def tt(key: str, **params) -> str:
     """The table's words: t("ordeals.table.<key>")."""
     return t(f"ordeals.table.{key}", **params)
+
+
+def tp(key: str, **params) -> str:
+    """The hover preview's words: t("ordeals.preview.<key>")."""
+    return t(f"ordeals.preview.{key}", **params)
+
+
+def tray_word(key: str, **params) -> str:
+    """The dice tray's words: t("ordeals.tray.<key>")."""
+    return t(f"ordeals.tray.{key}", **params)
+
+
+def tt_fog(key: str, **params) -> str:
+    """Fog of war's words: t("ordeals.fogged.<key>")."""
+    return t(f"ordeals.fogged.{key}", **params)
 
 
 def word(value) -> str:
@@ -61,9 +98,12 @@ class OrdealsTable(TableKit):
     game_id = "ordeals"
 
     # ------------------------------------------------------------------ layout
+    BANNER_H = 210       # the Act banner above the board (its fonts do not scale)
+
     def board_rect(self) -> pygame.Rect:
         w, h = self.size
-        return pygame.Rect(20, 330, int(w * 0.74) - 20, h - 370)
+        top = 12 + self.BANNER_H
+        return pygame.Rect(20, top, int(w * 0.74) - 20, h - top - 40)
 
     def log_rect(self) -> pygame.Rect:
         w, h = self.size
@@ -80,8 +120,43 @@ class OrdealsTable(TableKit):
         self.board = Board(self.board_rect(), tuple(t["size"]), PieceRenderer(self.gfx), terrain=terrain,
                            on_drop=self._drop, on_click=self._click, allowance=self._allowance,
                            measure=self._measure, drag_rings=self._drag_rings)
+        self.board.los_targets = lambda p: not p.dim
         self.pieces: dict[int, Piece] = {}
+        self.facing: dict[int, float] = {}
+        self._facings_from(self.history)
+        self._preview_cache: dict = {}
+        self.tray: dict | None = None            # the roll on the tray: words and which die is kept
         self._sync_pieces(view, instant=True)
+
+    def tray_rect(self) -> pygame.Rect:
+        w, h = self.size
+        lr = self.log_rect()
+        return pygame.Rect(lr.x, lr.bottom + 12, lr.w, max(80, h - lr.bottom - 32))
+
+    def _facings_from(self, events) -> None:
+        """Where each base faces after these events (a rebuilt table keeps its facings)."""
+        by_id = {c["id"]: c["index"] for c in (self.view or {}).get("chars", [])}
+        for ev in events:
+            d = ev.data
+            if ev.kind == "move" and "index" in d and len(d.get("path", ())) >= 2:
+                a, b = d["path"][-2], d["path"][-1]
+                if a != b:
+                    self.facing[d["index"]] = facing_of(a, b)
+            elif ev.kind == "roll" and d.get("purpose") in ("assault", "fire"):
+                i, j = by_id.get(d["attacker"]), by_id.get(d["defender"])
+                ci = self._char(i)
+                cj = self._char(j)
+                if ci is not None and cj is not None:
+                    self.facing[i] = facing_of((ci["x"], ci["y"]), (cj["x"], cj["y"]))
+
+    def _char(self, i):
+        chars = (self.view or {}).get("chars", [])
+        return chars[i] if i is not None and 0 <= i < len(chars) else None
+
+    def _default_facing(self, c) -> float:
+        """Toward the middle of the table (where the Foes come from)."""
+        w, h = self.view["trial"]["size"]
+        return facing_of((c["x"], c["y"]), (w / 2, h / 2))
 
     def _statuses(self, c) -> set:
         out = set()
@@ -101,39 +176,143 @@ class OrdealsTable(TableKit):
                     self.board.remove(p)
                     del self.pieces[i]
                 continue
+            ghost = not c.get("seen", True)
             if p is None:
                 p = Piece(c["id"], "mini", SIDE_COLOURS[c["side"]], label=char_name(c)[:1], name=char_name(c),
-                          pos=(c["x"], c["y"]), size=0.5, owner=c["owner"], draggable=c["owner"] == self.viewer)
+                          pos=(c["x"], c["y"]), size=0.5, owner=c["owner"], draggable=c["owner"] == self.viewer,
+                          facing=self.facing.get(i, self._default_facing(c)))
                 self.pieces[i] = p
                 self.board.add(p)
             elif instant or p.pos != (c["x"], c["y"]):
                 p.pos = (c["x"], c["y"])
-            p.statuses = self._statuses(c)
+            if instant and i in self.facing:
+                p.facing = self.facing[i]
+            p.dim = ghost
+            p.label = "?" if ghost else char_name(c)[:1]
+            p.name = tt_fog("last_seen", name=char_name(c)) if ghost else char_name(c)
+            p.statuses = set() if ghost else self._statuses(c)
             p.draggable = self._my_mover(i)
-            p.tip = self._tip(c)
+            p.tip = p.name if ghost else self._tip(c)
+        self._preview_cache.clear()
         self._rings(view)
 
     def _tip(self, c) -> str:
         bits = [tt("stats", name=char_name(c), might=c["might"], aim=c["aim"], pace=c["pace"], ward=c["ward"]),
                 tt("harm_of", harm=c["harm"], grit=c["grit"])
                 + (f" · {word(c['ranged'])} {c['range']:g}\"" if c["ranged"] else "")]
-        act = self._decision()
-        if act is not None and act.kind == "act" and self.view["act"] is not None:
-            me = self.view["chars"][self.view["act"]["index"]]
-            if me["side"] != c["side"]:
-                bits.append(self._odds_text(me, c))
         return "\n".join(bits)
 
-    def _odds_text(self, me, c) -> str:
-        """Line of sight, range and the odds of a Fire from the active character."""
-        m = self.ctx.match
-        R = m.rules
-        d = math.hypot(me["x"] - c["x"], me["y"] - c["y"]) - 1.0
-        if me["range"]:
-            adv = 0
-            hit = _p_opposed(me["aim"], c["might"] - (1 if c["down"] else 0), adv)
-            return f"{max(0.0, d):.1f}\" away · Fire hits {hit:.0%} (no Advantage)"
-        return f"{max(0.0, d):.1f}\" away"
+    # ------------------------------------------------------------------ hover preview
+    def selected_index(self):
+        """The character whose attack the hover previews: the viewer's active one, else
+        one of theirs clicked on the board."""
+        v = self.view or {}
+        a = v.get("act")
+        if a is not None and self.viewer is not None:
+            c = self._char(a["index"])
+            if c is not None and c["owner"] == self.viewer and c["deployed"] and not c["ooa"]:
+                return a["index"]
+        sel = self.board.selected
+        if sel is not None:
+            i = self._index_of(sel)
+            c = self._char(i)
+            if c is not None and c["owner"] == self.viewer:
+                return i
+        return None
+
+    def _index_of(self, piece):
+        return next((i for i, p in self.pieces.items() if p is piece), None)
+
+    def hovered_foe(self):
+        """(mine, foe) indices when the pointer is on a Foe seen now, with one of yours selected."""
+        h = self.board.hover
+        if h is None or h.dim or self.board.carry is not None:
+            return None
+        j = self._index_of(h)
+        i = self.selected_index()
+        if i is None or j is None:
+            return None
+        if self._char(i)["side"] == self._char(j)["side"]:
+            return None
+        return i, j
+
+    def preview(self, i, j):
+        """odds.preview for the pair, computed once per pair and view (not per frame)."""
+        key = (i, j)
+        got = self._preview_cache.get(key)
+        if got is None:
+            pv = O.preview(self.ctx.match.rules, self.view, i, j)
+            got = (pv, self._preview_lines(pv, self._char(i), self._char(j)))
+            self._preview_cache[key] = got
+        return got
+
+    def _preview_lines(self, pv, me, foe) -> list:
+        lines = [tp("head", name=char_name(me), foe=char_name(foe))]
+        rng = f"{me['range']:g}" if pv.purpose == "fire" else f"{max(1.0, me['stats']['reach']):g}"
+        lines.append(tp("range_in" if pv.in_range else "range_out", dist=f"{pv.distance:.1f}", range=rng))
+        lines.append(tp("los_clear" if pv.los else "los_blocked")
+                     + (" · " + tp("cover") if pv.cover else "")
+                     + (" · " + tp("shrouded") if pv.shrouded else ""))
+        if pv.odds is None:
+            lines.append(tp("no_attack"))
+            return lines
+        deed = deed_word(pv.purpose)
+        key = "odds_fire" if pv.purpose == "fire" else "odds_assault"
+        lines.append(tp(key, deed=deed, win=pct(pv.odds.win), tie=pct(pv.odds.tie), lose=pct(pv.odds.lose)))
+        lines.append(tp("bonuses", a=f"{pv.a_bonus:+d}", d=f"{pv.d_bonus:+d}"))
+        if pv.advantage and not pv.disadvantage:
+            lines.append(tp("advantage"))
+        elif pv.disadvantage and not pv.advantage:
+            lines.append(tp("disadvantage", why=", ".join(tp("why_" + r) for r in pv.reasons if r != "aimed")))
+        elif pv.advantage and pv.disadvantage:
+            lines.append(tp("cancel"))
+        if not pv.possible:
+            lines.append(tp("not_now"))
+        return lines
+
+    def _draw_preview(self, surf) -> None:
+        pair = self.hovered_foe()
+        if pair is None:
+            return
+        i, j = pair
+        pv, lines = self.preview(i, j)
+        a, b = self.pieces.get(i), self.pieces.get(j)
+        if a is None or b is None:
+            return
+        cam = self.board.camera
+        sa, sb = cam.to_screen(a.pos), cam.to_screen(b.pos)
+        w = max(2, int(cam.ppi * 0.08))
+        clip = surf.get_clip()
+        surf.set_clip(cam.rect)
+        if pv.los:
+            pygame.draw.line(surf, (0, 0, 0), sa, sb, w + 2)
+            pygame.draw.line(surf, style.GOOD, sa, sb, w)
+        else:
+            _dashed_line(surf, style.BAD, sa, sb, w, max(5.0, cam.ppi * 0.3))
+        surf.set_clip(clip)
+        F = self.geo()[4]
+        size = F(19, 13)
+        imgs = [self.gfx.text(s, size, style.GOLD_BRIGHT if k == 0 else style.TEXT, bold=(k == 0))
+                for k, s in enumerate(lines)]
+        pw = max(im.get_width() for im in imgs) + 24
+        ph = sum(im.get_height() + 2 for im in imgs) + 16
+        box = pygame.Rect(0, 0, pw, ph)
+        # beside the Foe, on the side away from the attacker (the sight line stays clear)
+        gap = int(b.screen_r) + 14
+        if sb[0] >= sa[0]:
+            box.midleft = (int(sb[0]) + gap, int(sb[1]))
+            if box.right > cam.rect.right - 4:
+                box.midright = (int(sb[0]) - gap, int(sb[1]))
+        else:
+            box.midright = (int(sb[0]) - gap, int(sb[1]))
+            if box.left < cam.rect.left + 4:
+                box.midleft = (int(sb[0]) + gap, int(sb[1]))
+        box.clamp_ip(cam.rect)
+        surf.blit(self.gfx.panel(box.w, box.h, radius=10), box.topleft)
+        y = box.y + 8
+        for im in imgs:
+            surf.blit(im, (box.x + 12, y))
+            y += im.get_height() + 2
 
     def _rings(self, view) -> None:
         self.board.rings = []
@@ -214,7 +393,7 @@ class OrdealsTable(TableKit):
             return
         if item is None:
             return
-        idx = next((i for i, p in self.pieces.items() if p is item), None)
+        idx = self._index_of(item)
         if idx is None:
             return
         for a in d.actions:
@@ -229,11 +408,14 @@ class OrdealsTable(TableKit):
     # ------------------------------------------------------------------ kit hooks
     def on_events(self, events) -> None:
         super().on_events(events)
-        after = self.ctx.match.view(self.viewer)
+        after = self.view_of(self.viewer)
         self.step(lambda: (self._sync_pieces(after), 0.0)[1])
 
     def set_viewer(self, seat) -> None:
         super().set_viewer(seat)
+
+    def _shadow_pace(self) -> float:
+        return float(self.ctx.match.rules.R.shadow_step_seconds)
 
     def animate(self, ev) -> bool:
         k, d = ev.kind, ev.data
@@ -241,10 +423,18 @@ class OrdealsTable(TableKit):
             p = self.pieces.get(d["index"])
             if p is not None:
                 path = [tuple(q) for q in d["path"]]
+                i = d["index"]
+                c = self._char(i)
+                hold = self._shadow_pace() if c is not None and c["owner"] < 0 else 0.0
 
-                def run(p=p, path=path):
-                    p.glide(self.board.anim, path[-1], 0.25 + 0.08 * len(path), path=path)
-                    return 0.3
+                def run(p=p, path=path, i=i, hold=hold):
+                    if len(path) >= 2 and path[-2] != path[-1]:
+                        self.facing[i] = facing_of(path[-2], path[-1])
+                        p.turn(self.board.anim, facing_of(path[0], path[1]) if path[0] != path[1] else self.facing[i], 0.15)
+                    dur = 0.25 + 0.08 * len(path)
+                    p.glide(self.board.anim, path[-1], dur, path=path,
+                            on_done=lambda *_: p.turn(self.board.anim, self.facing.get(i, p.facing or 0.0), 0.12))
+                    return dur + 0.05 + hold
                 self.step(run)
                 return True
         if k == "push" and "index" in d:
@@ -252,10 +442,116 @@ class OrdealsTable(TableKit):
             if p is not None:
                 self.step(lambda p=p, to=tuple(d["to"]): (p.glide(self.board.anim, to, 0.3), 0.3)[1])
                 return True
-        if k == "roll" and d.get("purpose") in ("assault", "fire"):
-            self.step(lambda: 0.35)
+        if k == "roll":
+            self._roll_on_tray(d)
             return True
+        if k == "harm" and "index" in d:
+            p = self.pieces.get(d["index"])
+            if p is not None:
+                text = f"-{d['amount']}" if d["amount"] else "0"
+
+                def hit(p=p, text=text):
+                    self.floater(text, self.board.camera.to_screen(p.pos), style.BAD)
+                    return 0.35
+                self.step(hit)
+                return True
         return False
+
+    # ------------------------------------------------------------------ the dice tray
+    def _roll_on_tray(self, d: dict) -> None:
+        """Queue: the roll's D12s tumble onto the tray and land on the rolled faces; a duel
+        (Assault, Fire) puts the attacker's dice left (two with Advantage/Disadvantage,
+        the kept one marked) and the defender's right; other rolls (deployment,
+        initiative, a storm) one die per side or one alone."""
+        nm = self._name
+        if d.get("purpose") in ("assault", "fire"):
+            a_dice, d_dice = list(d["a_dice"]), list(d["d_dice"])
+            kept = a_dice.index(d["a_keep"]) if len(a_dice) > 1 and d.get("a_keep") in a_dice else None
+            adv = d.get("advantage", 0) and not d.get("disadvantage", 0)
+            dis = d.get("disadvantage", 0) and not d.get("advantage", 0)
+            groups = [(a_dice, tray_word("attacker", name=nm(d["attacker"]), deed=deed_word(d["purpose"]),
+                                         total=d["a_total"]), kept),
+                      (d_dice, tray_word("defender", name=nm(d["defender"]), total=d["d_total"]), None)]
+            if d.get("winner") is None or d["a_total"] == d["d_total"]:
+                result = tray_word("tie")
+            elif d["a_total"] > d["d_total"]:
+                result = tray_word("hit" if d["purpose"] == "fire" else "wins", name=nm(d["attacker"]))
+            else:
+                result = tray_word("miss" if d["purpose"] == "fire" else "wins", name=nm(d["defender"]))
+            if adv:
+                result = tray_word("with_adv", text=result)
+            elif dis:
+                result = tray_word("with_dis", text=result)
+        else:
+            dice = list(d.get("dice") or [])
+            if not dice:
+                return
+            purpose = d.get("purpose", "")
+            if len(dice) == 2:
+                solo = (self.view or {}).get("mode") == "solo"
+                sides = [tray_word("company") if solo else tray_word("side_a"),
+                         tt("shadow") if solo else tray_word("side_b")]
+                totals = d.get("totals") or dice
+                groups = [([dice[0]], tray_word("side", side=sides[0], total=totals[0]), None),
+                          ([dice[1]], tray_word("side", side=sides[1], total=totals[1]), None)]
+            else:
+                groups = [(dice, "", None)]
+            result = tray_word("purpose_" + purpose) if has(f"ordeals.tray.purpose_{purpose}") else purpose
+
+        def run(groups=groups, result=result):
+            tr = self.tray_rect()
+            size = max(30, min(64, int(tr.h * 0.3), int(tr.w * 0.16)))
+            self.dice = []
+            info = {"groups": [], "result": result}
+            n = len(groups)
+            for g, (faces, label, kept) in enumerate(groups):
+                cx = tr.x + tr.w * (g + 0.5) / n
+                slots = []
+                for k, face in enumerate(faces):
+                    x = cx + (k - (len(faces) - 1) / 2) * (size * 1.25)
+                    y = tr.y + tr.h * 0.52
+                    die = DieSprite("d12", (tr.x + 24 + self.rng.uniform(0, 30), tr.bottom - 12), size=size,
+                                    did=("tray", g, k))
+                    die.roll(self.anim, face, (x, y), 0.8 + 0.08 * len(self.dice),
+                             self.sound if not self.dice else None, self.rng)
+                    self.dice.append(die)
+                    slots.append(die)
+                info["groups"].append({"label": label, "dice": slots, "kept": kept})
+            self.tray = info
+            return 0.9 + 0.08 * len(self.dice) + ROLL_HOLD
+        self.step(run)
+
+    def _draw_tray(self, surf) -> None:
+        """The tray's words over the landed dice: who rolled, the kept die ringed, the
+        other dimmed, and the result."""
+        info = self.tray
+        tr = self.tray_rect()
+        F = self.geo()[4]
+        if info is None:
+            return
+        landed = all(not dd.rolling for g in info["groups"] for dd in g["dice"])
+        for g in info["groups"]:
+            dice = g["dice"]
+            if not dice:
+                continue
+            cx = sum(dd.x for dd in dice) / len(dice)
+            if g["label"]:
+                im = self.gfx.fit_text(g["label"], F(17, 12), int(tr.w / max(1, len(info["groups"])) - 10),
+                                       style.TEXT, bold=True)
+                surf.blit(im, im.get_rect(midbottom=(int(cx), int(dice[0].y - dice[0].size * 0.55))))
+            if landed and g["kept"] is not None:
+                for k, dd in enumerate(dice):
+                    r = dd.size // 2 + 4
+                    if k == g["kept"]:
+                        pygame.draw.circle(surf, style.GOLD_BRIGHT, (int(dd.x), int(dd.y)), r, 3)
+                        im = self.gfx.text(tray_word("kept"), F(14, 11), style.GOLD_BRIGHT, bold=True)
+                        surf.blit(im, im.get_rect(midtop=(int(dd.x), int(dd.y + r + 2))))
+                    else:
+                        shade = self.gfx.circle(r, (10, 6, 10, 150))
+                        surf.blit(shade, shade.get_rect(center=(int(dd.x), int(dd.y))))
+        if landed and info["result"]:
+            im = self.gfx.fit_text(info["result"], F(19, 13), tr.w - 16, style.GOLD_BRIGHT, bold=True)
+            surf.blit(im, im.get_rect(midbottom=(tr.centerx, tr.bottom - 8)))
 
     def _name(self, cid) -> str:
         for c in (self.view or {}).get("chars", []):
@@ -303,7 +599,7 @@ class OrdealsTable(TableKit):
 
     def controls(self):
         d = self._decision()
-        view = self.ctx.match.view(self.viewer)
+        view = self.view_of(self.viewer)
         if d is None:
             return [], None
         buttons = []
@@ -343,20 +639,31 @@ class OrdealsTable(TableKit):
                 seen.add(label)
                 buttons.append(Button(("deed",) + tuple(a), label, action=a, seat=d.seat, font_size=18))
         spec = BannerSpec(key=(d.kind, len(self.ctx.match.log)), title=title, subtitle=sub, buttons=buttons[:10],
-                          decision=d, center=(self.board_rect().centerx, 150), width=1200)
+                          decision=d, center=(self.board_rect().centerx, 12),
+                          width=min(1200, self.board_rect().w))
         return [], spec
+
+    def draw_static(self, surf) -> None:
+        tr = self.tray_rect()
+        surf.blit(self.gfx.panel(tr.w, tr.h, fill=(34, 46, 36), radius=14), tr.topleft)
+        F = self.geo()[4]
+        im = self.gfx.text(tray_word("title"), F(15, 11), style.TEXT_DIM)
+        surf.blit(im, (tr.x + 12, tr.y + 6))
+
+    def draw_overlay(self, surf) -> None:
+        self._draw_tray(surf)
+        self._draw_preview(surf)
 
     def draw_board(self, surf) -> None:
         self.board.draw(surf)
         v = self.view or {}
-        f = self.gfx.font(20, bold=True)
         if v:
             text = tt("status_line", trial=v["trial"]["number"], turn=v["turn"], turns=v["trial"]["turns"],
                       sight=v["sight"], season=word(v["season"]), light=word(v["light"]), weather=word(v["weather"]),
                       ours=v["lost"][0], other=tt("shadow") if v["mode"] == "solo" else tt("rivals"),
                       theirs=v["lost"][1])
-            surf.blit(f.render(text, True, style.PARCHMENT if hasattr(style, "PARCHMENT") else (230, 220, 200)),
-                      (self.board_rect().x, self.board_rect().bottom + 2 - 24))
+            br = self.board_rect()
+            surf.blit(self.gfx.fit_text(text, 20, br.w, style.PARCHMENT, bold=True), (br.x, br.bottom + 8))
 
     def handle_event(self, e) -> bool:
         if super().handle_event(e):
@@ -370,15 +677,3 @@ class OrdealsTable(TableKit):
     def busy(self) -> bool:
         return super().busy() or self.board.busy()
 
-
-def _p_opposed(bonus_a: int, bonus_d: int, adv: int) -> float:
-    """P(D12 + a > D12 + d), with Advantage (+1) or Disadvantage (-1) on the attacker."""
-    hits = 0
-    total = 0
-    for a1 in range(1, 13):
-        for a2 in range(1, 13):
-            a = a1 if adv == 0 else (max(a1, a2) if adv > 0 else min(a1, a2))
-            for d in range(1, 13):
-                total += 1
-                hits += a + bonus_a > d + bonus_d
-    return hits / total
