@@ -192,6 +192,11 @@ class MonsterShopRules(PlanningMixin, NeedsMixin, ScoringMixin):
     def view(self, s: State, seat):
         return _view.build_view(self, s, seat)
 
+    def reveal_view(self, s: State) -> dict:
+        """A finished game's replay (the kit's view_of): the spectator's view with every
+        hand, plan and assignment face up; deck orders stay hidden."""
+        return _view.build_view(self, s, None, reveal=True)
+
     def invariants(self, s: State, before: State | None = None) -> list[str]:
         return _inv.check(self, s, before)
 

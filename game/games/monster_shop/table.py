@@ -726,6 +726,8 @@ class MonsterShopTable(ArtMixin, TableKit):
                 self.glow_around(surf, [self.geom.place(self.viewer, at)], color=style.GOLD_BRIGHT, pad=6)
 
     def draw_prompt_line(self, surf, v):
+        if self.tray is not None and not self.tray.submitted:
+            return                               # the tray says what it asks
         r = self.geom["prompt"]
         mine = self.my_decisions()
         if mine:
@@ -744,6 +746,26 @@ class MonsterShopTable(ArtMixin, TableKit):
         if mine and mine[0].kind == "assign":
             self.blit_text(surf, _tr("board.assign_hint"), (r.x + r.width * 0.62, r.centery), 0.0135,
                            style.TEXT_DIM, max_w=r.width * 0.38, anchor="midleft")
+
+    def draw_final(self, surf, v):
+        """The final reckoning: both evaluations' reputation and the total, winners marked."""
+        res = v.get("result") or {}
+        det = res.get("details") or {}
+        names = [n for n in ("economic", "exhibition") if n in det]
+        heads = [_tr("final." + n) for n in names] + [_tr("table.reputation")]
+        rows = []
+        for seat in range(v["players"]):
+            vals = []
+            for n in names:
+                d = det[n]["reputation"][seat]
+                vals.append(f"{det[n]['scores'][seat]} ({'+' if d >= 0 else ''}{d})")
+            vals.append(str(v["seats"][seat]["reputation"]))
+            rows.append(vals)
+        r = self.geom["buttons"]
+        panel = self.score_table(r.size, heads, rows, tuple(res.get("winners", ())))
+        surf.blit(self.gfx.panel(r.width, r.height, fill=(20, 14, 16), border=style.GOLD_DEEP,
+                                 radius=self.geom.u(0.01), alpha=240), r.topleft)
+        surf.blit(panel, r.topleft)
 
     def draw_preview(self, surf, m, at):
         """The needs and suffering this monster would get: the hovered card's assignment
@@ -778,7 +800,12 @@ class MonsterShopTable(ArtMixin, TableKit):
 
     def draw_overlay(self, surf) -> None:
         if self.tray is not None and not self.tray.submitted:
+            r = self.geom["tray"]
+            surf.blit(self.gfx.panel(r.width, r.height, fill=style.INK, border=None, radius=self.geom.u(0.01),
+                                     alpha=255), r.topleft)
             self.tray.draw(surf)
+        if self.view and self.view.get("over"):
+            self.draw_final(surf, self.view)
         m = self.current_monster()
         at = self.monster_place(self.viewer, m) if m is not None else None
         if at is not None:

@@ -179,7 +179,7 @@ class ArtMixin:
                 self.monster_token(surf, m, info, (cx, cy), isz * 0.62, small=True)
                 text = self.monster_name(m)
         if text:
-            self.blit_text(surf, text, (r.centerx, r.bottom - 2), 0.0125, style.TEXT, max_w=r.width - 6,
+            self.blit_text(surf, text, (r.centerx, r.bottom - 2), 0.0138, style.TEXT, max_w=r.width - 6,
                            anchor="midbottom")
         occ = v["occupied"][self.space_index(key)]
         seat = occ[slot] if slot < len(occ) else -1
@@ -210,7 +210,7 @@ class ArtMixin:
             body = space.body()
             y = body.y + 2
             for nm in names[:3]:
-                rr = self.blit_text(surf, nm, (body.x + 6, y), 0.0125, style.TEXT, max_w=body.width * 0.62)
+                rr = self.blit_text(surf, nm, (body.x + 6, y), 0.0135, style.TEXT, max_w=body.width * 0.62)
                 y = rr.bottom
 
     # -- the Dark Alleys ---------------------------------------------------------------
@@ -242,7 +242,7 @@ class ArtMixin:
                 self.chip_grid(surf, body, chips, 2)
             elif key == "industry":
                 chips = [("ms_industry", self.nm(self.R.biz[b][1]), None, False) for b in v["businesses"]]
-                self.chip_grid(surf, body, chips, 1 if len(chips) <= 2 else 2)
+                self.chip_grid(surf, body, chips, 1 if len(chips) <= 2 else (2 if len(chips) <= 4 else 3))
             elif key == "boutique":
                 chips = [("ms_accessory", self.nm(self.R.data.accessories[x][1]), COLOURS[self.R.data.accessories[x][2]],
                           False) for x in v["boutique"]]
@@ -278,8 +278,10 @@ class ArtMixin:
                 surf.blit(b, b.get_rect(midright=(right - coin.get_width() - 1, rr.centery)))
                 right -= coin.get_width() + b.get_width() + 4
             col = style.TEXT_DIM if taken else style.TEXT
-            self.blit_text(surf, ("✓ " if taken else "") + word, (rr.x + ic.get_width() + 6, rr.centery), 0.0125, col,
-                           max_w=right - rr.x - ic.get_width() - 8, anchor="midleft")
+            size = min(self.fs(0.0135), max(10, int(ch * 0.72)))
+            img = self.gfx.fit_text(("✓ " if taken else "") + word, size, max(8, right - rr.x - ic.get_width() - 8), col,
+                                    min_size=min(size, 10))
+            surf.blit(img, img.get_rect(midleft=(rr.x + ic.get_width() + 6, rr.centery)))
 
     # -- reputation and the timeline ---------------------------------------------------------
     def draw_side(self, surf, v):
@@ -369,7 +371,7 @@ class ArtMixin:
             if name:
                 tic = self.gfx.icon(icon, int(min(tr.width, tr.height) * 0.34), style.GOLD if not peeked else style.TEXT_DIM)
                 surf.blit(tic, tic.get_rect(midtop=(tr.centerx, tr.y + num.get_height() // 2)))
-                block = self.gfx.text_block(("👁 " if False else "") + name, self.fs(0.0115), tr.width - 6,
+                block = self.gfx.text_block(("👁 " if False else "") + name, self.fs(0.0135), tr.width - 6,
                                             style.TEXT if not peeked else style.TEXT_DIM, align="center", max_lines=2)
                 surf.blit(block, block.get_rect(midbottom=(tr.centerx, tr.bottom - 3)))
                 if peeked:
@@ -467,6 +469,14 @@ class ArtMixin:
                 x += 2 * pr + 6
         elif p.get("committed"):
             self.blit_text(surf, "✓ " + self.tr("board.committed"), (x, cy), 0.013, style.GOOD, anchor="midleft")
+        if "hand" in p and seat != v["seat"] and p["hand"]:
+            sw = max(4, int(foot.height * 0.35))
+            hx = foot.right - len(p["hand"]) * (sw + 2)
+            for k in p["hand"]:
+                col = COLOUR_RGB[COLOURS[self.R.data.cards[k][0]]]
+                pygame.draw.rect(surf, col, (hx, cy - sw * 0.7, sw, sw * 1.4), border_radius=2)
+                hx += sw + 2
+            foot = pygame.Rect(foot.x, foot.y, foot.width - len(p["hand"]) * (sw + 2) - 4, foot.height)
         for m in p["den"]["waiting"]:
             ic = self.gfx.icon(self.monster_icon(m), int(pr * 1.8), style.TEXT_DIM)
             r = surf.blit(ic, ic.get_rect(midright=(foot.right, cy)))
@@ -541,8 +551,8 @@ class ArtMixin:
         m = den["monster"][pl]
         if m >= 0:
             info_m = v["monsters"].get(str(m), {})
-            rad = min(r.width * 0.2, r.height * 0.22)
-            c = (r.centerx, r.y + ch + 4 + rad * 1.1)
+            rad = min(r.width * 0.19, r.height * 0.2)
+            c = (r.centerx, r.y + ch + 2 + rad * 1.12)
             self.monster_token(surf, m, info_m, c, rad)
             self.monster_marks(surf, m, info_m, r, c, rad)
 
@@ -603,7 +613,7 @@ class ArtMixin:
             pygame.draw.rect(surf, (10, 8, 8), (x, y, sw, sh), 1, border_radius=2)
             x += sw + 2
         name_y = y + sh + 1
-        self.blit_text(surf, self.monster_name(m), (r.centerx, name_y), 0.0118, style.TEXT, bold=True,
+        self.blit_text(surf, self.monster_name(m), (r.centerx, name_y), 0.0138, style.TEXT, bold=True,
                        max_w=r.width - 8, anchor="midtop")
         isz = max(10, int(rad * 0.55))
         left = (r.x + 4, c[1] - rad * 0.2)

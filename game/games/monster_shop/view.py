@@ -14,8 +14,10 @@ def _den(R, s, x):
             "monster": s.mon[x][:], "waiting": s.waiting[x][:]}
 
 
-def build_view(R, s, seat) -> dict:
+def build_view(R, s, seat, reveal: bool = False) -> dict:
+    """`reveal`: every hand, plan and assignment face up (a finished game's replay)."""
     over = s.res is not None
+    face_up = over or reveal
     revealed_groups = s.sealed is None
     seats = []
     for x in range(s.n):
@@ -33,9 +35,9 @@ def build_view(R, s, seat) -> dict:
              "bodyguard_podium": s.bg_pod[x]}
         if revealed_groups:
             p["groups"] = [list(g) for g in s.groups[x]]
-        elif x == seat and x in s.sealed.picks:
+        elif (x == seat or reveal) and x in s.sealed.picks:
             p["plan"] = [list(g) for g in s.sealed.picks[x][1]]
-        if x == seat or over:
+        if x == seat or face_up:
             p["hand"] = sorted(s.hand[x])
             p["peeks"] = [[w, i, (s.contests[i] if w == "contest" else s.customers[i])] for w, i in s.peeks[x]]
         seats.append(p)
@@ -43,7 +45,7 @@ def build_view(R, s, seat) -> dict:
     assign = {}
     for m, picks in s.assign.items():
         owner = next((x for x in range(s.n) if m in s.mon[x]), None)
-        if revealed or owner == seat:
+        if revealed or owner == seat or reveal:
             assign[str(m)] = [list(k) for k in picks]
         else:
             assign[str(m)] = len(picks)
