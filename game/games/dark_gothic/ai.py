@@ -28,7 +28,10 @@ from __future__ import annotations
 
 from ...core.rng import RNG
 from ...core.windows import PASS, ReactionWindow, SealedChoice
+from . import payment as P
 from .state import new_state
+
+TUNE = {"plan": True, "dilute": 1.3, "refill": 1.0, "crit": 25.0, "fit": 0.5, "tax": 1.0}
 
 SHADOW_ALERT = 7          # TE-099: from here, removing Roaming/Global threats comes first
 SHADOW_BASE = 1.5         # the value of keeping one card out of the Shadows ...
@@ -79,6 +82,9 @@ class Brain:
                 if op == "secret":
                     v -= 1.6
             self.base[c] = v
+        main = [k for k in K.values() if k.group == "main"]
+        self.refill_risk = sum(1 for k in main if any(op in ("shadow", "lightning") for op, _ in k.mystery)) / len(main)
+        self.any_mystery = sum(1 for k in main if k.mystery) / len(main)
         self.start = frozenset(c for c, k in K.items() if k.group == "start")
         self.secret = frozenset(c for c, k in K.items() if k.group == "secret")
 
@@ -92,6 +98,8 @@ class Brain:
     def shadow_penalty(self, ctx) -> float:
         """What one more card in the Shadows costs (everyone loses at 10, in both modes)."""
         sh = ctx["shadows"]
+        if sh + 1 >= self.rules.limit:
+            return TUNE["crit"]                  # one more and everyone loses
         p = SHADOW_BASE + SHADOW_SLOPE * sh
         return p * (COOP_SHADOW if ctx["mode"] == "coop" else 1.0)
 
@@ -160,10 +168,100 @@ class Brain:
                     threat += pen
             if k.globals:
                 threat += 1.0 + (2.0 if sh >= SHADOW_ALERT else 0.0)
+                for op, p in k.globals:          # a tax on the Villain: every Hero pays it
+                    if op == "cost_mod" and p["target"] == "villain" and ctx["villain"] is not None:
+                        threat += TUNE["tax"] * p["n"]
             if mode == "coop" and k.type == "minion" and ctx["coop_rolls"]:
                 threat += pen / 3                 # the First Player's Omen roll: a Skull in three
             v += threat
         return v
+
+
+    # -- planning a turn's purchases ------------------------------------------------------------
+    def _costs(self, ctx):
+        """cost_of for every card, as the rules price it now (from public information)."""
+        r = self.rules
+        fake = _Costs(ctx["villain"], ctx["center"], ctx["on_villain"], ctx["heroes"])
+        me = ctx["active"]
+        return lambda c: r.cost_of(fake, c, me)
+
+    def risk(self, ctx) -> float:
+        """The chance that one refill of the Center Line adds a card to the Shadows."""
+        q = self.refill_risk
+        if ctx["villain"] is not None and any(op == "shadow_when" and p["when"] == "mystery"
+                                              for op, p in self.rules.cards[ctx["villain"]].globals):
+            q = self.any_mystery
+        return q
+
+    def item_value(self, c, ctx, pen) -> float:
+        k = self.rules.cards[c]
+        if k.group == "villain":
+            return 100.0 + k.inv
+        v = self.buy_value(c, ctx)
+        if k.group != "common" and not k.remains:
+            v -= TUNE["dilute"] * ctx["avg"]
+        if k.group == "main":
+            v -= TUNE["refill"] * self.risk(ctx) * pen
+            if k.roaming and ctx["center"][-1] == c and ctx["shadows"] + 1 >= self.rules.limit:
+                v += TUNE["crit"]
+        return v
+
+    def plan(self, ctx, buys):
+        """The set of purchases this pool pays for that is worth most; returns it in buying
+        order (the Villain first). Each decision plans again from the pool that is left."""
+        K = self.rules.cards
+        pool = ctx["pool"]
+        exact, silver = P.split([tuple(o) for o in pool])
+        have = sum(exact) + sum(silver)
+        cost = self._costs(ctx)
+        mine = ctx["mine"]
+        ctx["avg"] = sum(self.base[c] if c not in self.secret else 0.0 for c in mine) / max(1, len(mine))
+        pen = self.shadow_penalty(ctx)
+        items = []
+        for a in buys:
+            c = a[1]
+            k = K[c]
+            parts = tuple((col, n, False) for col, n, _cur in cost(c))
+            val = self.item_value(c, ctx, pen)
+            if val <= 0:
+                continue
+            copies = 1
+            if k.group == "training":
+                copies = min(3, ctx["tcount"].get(k.key, 1))
+            elif k.group == "common":
+                copies = 2
+            for i in range(copies):
+                items.append((val * (1.0 if i == 0 else 0.9 ** i), c, parts, sum(n for _, n, _ in parts)))
+        if not items:
+            return []
+        items.sort(key=lambda x: -x[0])
+        best = [0.0, ()]
+        n = len(items)
+        suffix = [0.0] * (n + 1)
+        for i in range(n - 1, -1, -1):
+            suffix[i] = suffix[i + 1] + items[i][0]
+
+        def dfs(i, val, spent, parts, chosen):
+            if val > best[0]:
+                best[0], best[1] = val, chosen
+            if i >= n or val + suffix[i] <= best[0]:
+                return
+            v, c, p, t = items[i]
+            if spent + t <= have:
+                np = parts + p
+                if P.feasible_split(exact, silver, np):
+                    dfs(i + 1, val + v, spent + t, np, chosen + (c,))
+            dfs(i + 1, val, spent, parts, chosen)
+        dfs(0, 0.0, 0, (), ())
+        return list(best[1])
+
+
+class _Costs:
+    """The little of a state that `rules.cost_of` reads, from a view."""
+    __slots__ = ("villain", "center", "on_villain", "heroes")
+
+    def __init__(self, villain, center, on_villain, heroes):
+        self.villain, self.center, self.on_villain, self.heroes = villain, center, on_villain, heroes
 
 
 # -- the policy, shared by the agents (over a view) and the rollouts (over a state) -----------
@@ -173,13 +271,18 @@ def _ctx_from_view(v):
     own = list(p.get("owned") or []) + p["discard"]
     return {"me": me, "mode": v["mode"], "shadows": v["shadows"], "center": v["center"], "hand": p.get("hand", []),
             "trim": None, "owned": own, "coop_rolls": v["mode"] == "coop", "active": v["active"],
-            "turn": v["turn"], "villain": v["villain"], "flags": v["flags"]}
+            "turn": v["turn"], "villain": v["villain"], "flags": v["flags"], "on_villain": v["on_villain"],
+            "heroes": [q["hero"] for q in v["seats"]], "tcount": {k: t["count"] for k, t in v["training"].items()},
+            "mine": own + p["play"], "left": v["villains_left"]}
 
 
 def _ctx_from_state(s, seat):
     return {"me": seat, "mode": "coop" if s.coop else "competitive", "shadows": len(s.shadows),
             "center": s.center, "hand": s.hand[seat], "trim": None, "owned": None,
-            "coop_rolls": s.coop, "active": s.active, "turn": s.turn, "villain": s.villain, "flags": s.flags}
+            "coop_rolls": s.coop, "active": s.active, "turn": s.turn, "villain": s.villain, "flags": s.flags,
+            "on_villain": s.on_villain, "heroes": s.heroes, "tcount": {k: len(t) for k, t in s.training.items()},
+            "mine": s.deck[seat] + s.hand[seat] + s.discard[seat] + s.play[seat],
+            "left": len(s.vstack) + (s.villain is not None)}
 
 
 def choose(brain, ctx, d, rng=None, easy=False):
@@ -204,6 +307,10 @@ def choose(brain, ctx, d, rng=None, easy=False):
                            or ctx["shadows"] >= SHADOW_ALERT else -1)
                 if K[best[1]].group != "villain" or ctx["shadows"] >= SHADOW_ALERT:
                     return best
+            elif TUNE["plan"]:
+                plan = brain.plan(ctx, buys)
+                if plan:
+                    return ("buy", plan[0])
             else:
                 best, score = None, MIN_DENSITY
                 for a in buys:
