@@ -84,6 +84,7 @@ class SchemersTable(TableKit):
         self.shown_auction = {}
         self.ft_return: list[int] = []          # indices into the exchange pool picked to go back
         self.seat_rects: dict[int, pygame.Rect] = {}
+        self._bubbles: list = []                # (seat, rect, anchor) drawn over the cards
         self.seat_centers: dict[int, tuple] = {}
         self._panel_cache_key = {}
         self._succ, self._paired = {}, set()
@@ -1049,6 +1050,7 @@ class SchemersTable(TableKit):
         v = self.view or {}
         g = self.gfx
         bottom = self.me
+        bubbles = self._bubbles = []
         for seat in range(self.n):
             out, claims, unt, turn, forced, winner = self._seat_state(seat)
             r = self.my_rect if seat == bottom else self.seat_rects[seat]
@@ -1064,9 +1066,9 @@ class SchemersTable(TableKit):
                 self._draw_seat_clock(surf, seat, r)
             if seat == bottom:
                 self._draw_my_ducats(surf)
-                self._draw_flash_and_bubble(surf, seat, r, above=(CENTER[0], 800))
+                bubbles.append((seat, r, (CENTER[0], 800)))
             else:
-                self._draw_flash_and_bubble(surf, seat, r)
+                bubbles.append((seat, r, None))
         # auction stage behind its cards
         if v.get("auction") is not None and "auction" in self.zones:
             self._draw_auction(surf)
@@ -1216,23 +1218,31 @@ class SchemersTable(TableKit):
         lab = g.text(_tt("zones.tokens" if auction else "zones.ducats"), 18, style.TEXT_DIM, serif=True)
         surf.blit(lab, lab.get_rect(topleft=(x + 2, st.pos[1] + 12)))
 
+    def bubble_rect(self, img, r, y_off=0, above=None) -> pygame.Rect:
+        """Where a seat's speech bubble goes: above its panel (below one at the top edge);
+        when seats are packed close (seven in Carnevale) on its own panel, never between two."""
+        if above is not None:
+            pos = (above[0], above[1] + y_off)
+        else:
+            pos = (r.centerx, (r.top - 4 if r.top > 70 else r.bottom + img.get_height() + 6) + y_off)
+        rr = img.get_rect(midbottom=pos)
+        if above is None and any(o != r and o.colliderect(rr.inflate(0, 12)) for o in self.seat_rects.values()):
+            rr = img.get_rect(center=(r.centerx, r.centery + y_off))
+        return rr.clamp(pygame.Rect(8, 8, 1530, 1064))
+
     def _draw_flash_and_bubble(self, surf, seat, r, above=None) -> None:
         b = self.fx.get("bubble", seat)
         if b is not None:
             img = b.data
-            y_off = int(12 * (1 - b.fade(0.18, 0.0)))
-            if above is not None:
-                pos = (above[0], above[1] + y_off)
-            else:
-                pos = (r.centerx, (r.top - 4 if r.top > 70 else r.bottom + img.get_height() + 6) + y_off)
-            rr = img.get_rect(midbottom=pos)
-            rr.clamp_ip(pygame.Rect(8, 8, 1530, 1064))
+            rr = self.bubble_rect(img, r, int(12 * (1 - b.fade(0.18, 0.0))), above)
             if b.left < 0.35:
                 img = img.copy()
                 img.set_alpha(int(255 * b.fade(0.0, 0.35)))
             surf.blit(img, rr)
 
     def draw_overlay(self, surf) -> None:
+        for seat, r, above in self._bubbles:          # over the cards: a bubble may sit on its panel
+            self._draw_flash_and_bubble(surf, seat, r, above)
         # lost cards: a dark veil and a skull, so they read as out of play (not by colour alone)
         for seat in range(self.n):
             z = self.zones.get(("lost", seat))

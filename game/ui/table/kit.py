@@ -1842,7 +1842,19 @@ class TableKit(GameTable):
                 opt = targets[tid][0]
                 lab = self.gfx.badge(opt.hint or opt.label, 18, fill=style.CRIMSON, border=style.GOLD_BRIGHT,
                                      icon=opt.icon)
-                surface.blit(lab, lab.get_rect(midbottom=(r.centerx, r.top - 6)))
+                surface.blit(lab, self._target_label_rect(lab, r, tid, targets, surface.get_rect()))
+
+    def _target_label_rect(self, lab, r, tid, targets, screen) -> pygame.Rect:
+        """Above the target, unless that would sit on another target or off the screen (seats
+        packed close, as at seven in Carnevale): then inside the target, so the label never
+        floats between two seats and reads as the wrong one's."""
+        above = lab.get_rect(midbottom=(r.centerx, r.top - 6))
+        others = (self.target_rect(t) for t in targets if t != tid)
+        near = above.inflate(0, above.height)          # a label must not touch a neighbour either
+        if screen.contains(above) and not any(o is not None and o.colliderect(near) for o in others):
+            return above
+        inside = lab.get_rect(center=r.center)
+        return inside.clamp(screen)
 
     def zoom_key(self):
         if self.preview_key is not None:

@@ -773,3 +773,49 @@ def test_a_bid_control_is_up_whenever_the_viewer_may_bid_even_while_the_table_an
                 assert b is not None and b.action == ("bid",), "no Bid button while the viewer may bid"
         h.settle()
     assert seen_busy >= 3
+
+
+def test_at_seven_seats_a_target_label_sits_on_its_own_seat_never_between_two(app_parts):
+    """Issue 12 item 7: in Carnevale at 7 seats the label of the seat under a dragged chip
+    floated over the neighbouring seat's panel."""
+    h = Harness(app_parts, n=7, mode="carnevale", seed=3)
+    h.until_turn(0)
+    chip = h.widget(("claim", "corsair"))
+    h.click(chip.rect.center)
+    assert h.table.armed is not None
+    targets = h.table.armed[1]
+    screen = h.surface.get_rect()
+    checked = 0
+    for tid in targets:
+        if tid[0] != "seat":
+            continue
+        h.move(seat_point(h, tid[1]))
+        h.draw()
+        own = h.table.target_rect(tid)
+        opt = targets[tid][0]
+        lab = h.table.gfx.badge(opt.hint or opt.label, 18, icon=opt.icon)
+        r = h.table._target_label_rect(lab, own, tid, targets, screen)
+        assert screen.contains(r)
+        for other, rect in h.table.seat_rects.items():
+            if ("seat", other) != tid:
+                assert not rect.colliderect(r), f"label of seat {tid[1]} sits on seat {other}"
+        checked += 1
+    assert checked == 6
+
+
+@pytest.mark.parametrize("n,mode", [(7, "carnevale"), (6, "standard"), (4, "standard")])
+def test_a_seats_speech_bubble_sits_on_or_beside_its_own_panel_never_on_a_neighbour(app_parts, n, mode):
+    """Issue 12 item 7: at seven seats 'Gondola Fare' floated between two seats' panels."""
+    h = Harness(app_parts, n=n, mode=mode, seed=3)
+    h.draw()
+    t = h.table
+    img = t.gfx.badge("Claims the Fortune Teller  →  Ginevra", 22, icon="fortune_teller", pad=12)
+    for seat, r in t.seat_rects.items():
+        if seat == 0:
+            continue
+        rr = t.bubble_rect(img, r)
+        for other, o in t.seat_rects.items():
+            if other != seat:
+                assert not o.colliderect(rr.inflate(0, 8)), f"seat {seat}'s bubble touches seat {other}'s panel"
+        gap = max(r.top - rr.bottom, rr.top - r.bottom, 0)
+        assert gap <= 12, f"seat {seat}'s bubble is {gap}px from its panel"
