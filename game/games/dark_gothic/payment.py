@@ -128,16 +128,20 @@ def pay_plain(pool, parts):
     need = [0, 0, 0]
     for col, n, _c in parts:
         need[_IDX[col]] += n
-    pool = list(pool)
-    for ci, c in enumerate(COLS):
-        i = 0
-        while need[ci] > 0 and i < len(pool):
-            if pool[i][0] == c:
-                pool, spent, _ = take(pool, i, c, need[ci])
-                need[ci] -= spent
-                continue
-            i += 1
-    if not any(d > 0 for d in need):
+    # exact colours first, each colour's orbs in pool order (one pass: colours do not interact)
+    out = []
+    for orb in pool:
+        ci = _IDX.get(orb[0])
+        if ci is None or need[ci] <= 0:
+            out.append(orb)
+            continue
+        n = orb[1]
+        spent = n if n < need[ci] else need[ci]
+        need[ci] -= spent
+        if n - spent:
+            out.append((orb[0], n - spent, orb[2], orb[3]))
+    pool = out
+    if need[0] <= 0 and need[1] <= 0 and need[2] <= 0:
         return pool
     silver_idx = [i for i, o in enumerate(pool) if o[0] == "W"]
     best = None

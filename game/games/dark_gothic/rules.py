@@ -93,9 +93,23 @@ class DarkGothicRules:
                     ws.append(m)
                 else:
                     n[P._IDX[col]] += m
-            self.need[c] = (n[0], n[1], n[2], ws[0] if len(ws) == 1 else 0, k.cost_total, len(ws) > 1)
+            self.need[c] = (n[0], n[1], n[2], ws[0] if len(ws) == 1 else 0, k.cost_total, len(ws) > 1,
+                            self.cost_target[c])
         self.simple = frozenset(c for c, k in K.items()
                                 if all(op in ("gain", "draw", "block", "protect") for op, _ in k.play))
+        # Global op -> {card id: its params for that op, in card order}: globals_of looks up only
+        # the Villain and the six Center Line slots (hot: every decision asks for cost_mod)
+        self.gmap = {}
+        for c, k in K.items():
+            for op, p in k.globals:
+                self.gmap.setdefault(op, {}).setdefault(c, []).append(p)
+        self._feasible = {}                     # (e0, e1, e2, silver, parts) -> bool (pure memo)
+        self.play_act = {c: ("play", c) for c in K}     # the action tuples, made once
+        self.buy_act = {c: ("buy", c) for c in K}
+        self.ally_ids = frozenset(c for c, k in K.items() if k.type == "ally")
+        self.minion_ids = frozenset(c for c, k in K.items() if k.type == "minion")
+        self.roaming_ids = frozenset(c for c, k in K.items() if k.roaming)
+        self.destroy_once = frozenset(c for c, k in K.items() if k.ability == "destroy_once")
         self._tasks = {name[3:]: getattr(self, name) for name in dir(self) if name.startswith("_t_")}
         self._answers = {name[4:]: getattr(self, name) for name in dir(self) if name.startswith("_on_")}
 
@@ -250,6 +264,16 @@ class DarkGothicRules:
 
     def draw(self, s, seat, n, ev):
         deck, hand = s.deck[seat], s.hand[seat]
+        if len(deck) >= n:                        # the common case: no reshuffle
+            if n <= 0:
+                return
+            got = deck[-n:]
+            del deck[-n:]
+            got.reverse()                         # drawn one at a time from the top (the end)
+            hand.extend(got)
+            ev.append(_E("draw", {"seat": seat, "cards": got}, (seat,)))
+            ev.append(_E("draw", {"seat": seat, "count": n, "private": seat}))
+            return
         got = []
         for _ in range(n):
             if not deck:
@@ -317,7 +341,17 @@ class DarkGothicRules:
         return out
 
     def globals_of(self, s, op):
-        return [p for o, p in self.active_globals(s) if o == op]
+        """The params of every active Global `op` (the Villain's first, then slots 1..6)."""
+        g = self.gmap.get(op)
+        out = []
+        if g:
+            v = s.villain
+            if v in g:
+                out.extend(g[v])
+            for c in s.center:
+                if c in g:
+                    out.extend(g[c])
+        return out
 
     def hand_size(self, s):
         sizes = [p["n"] for p in self.globals_of(s, "hand_size")]
@@ -421,15 +455,14 @@ class DarkGothicRules:
         raise AssertionError(f"unknown wait {w!r}")
 
     def _distinct(self, cards):
-        seen = set()
-        out = []
+        """One card of each key, in hand order (copies of a card are the same choice)."""
         key = self.key
+        seen = {}
         for c in cards:
             k = key[c]
             if k not in seen:
-                seen.add(k)
-                out.append(c)
-        return out
+                seen[k] = c
+        return list(seen.values())
 
     def _feedable(self, c):
         """TE-055: the Hungry Dead may not Destroy a Minion or a Global card in the Center Line."""
@@ -437,58 +470,86 @@ class DarkGothicRules:
         return card.type != "minion" and not card.globals
 
     def _turn_actions(self, s, a):
-        K = self.cards
-        acts = [("play", c) for c in self._distinct(s.hand[a])]
-        for c in self.buy_targets(s, a):
-            acts.append(("buy", c))
-        for c in s.remains[a]:
-            if K[c].ability == "destroy_once" and c not in s.flags and s.hand[a]:
-                acts.append(("use", c))
-        if not (s.coop and any(K[c].type == "minion" for c in s.hand[a])):    # TE-090b
+        hand = s.hand[a]
+        play, buy = self.play_act, self.buy_act
+        acts = [play[c] for c in self._distinct(hand)] if hand else []
+        if s.pool:
+            for c in self.buy_targets(s, a):
+                acts.append(buy[c])
+        if s.remains[a]:
+            for c in s.remains[a]:
+                if c in self.destroy_once and c not in s.flags and hand:
+                    acts.append(("use", c))
+        if not (s.coop and not self.minion_ids.isdisjoint(hand)):    # TE-090b
             acts.append(("end",))
         return acts
 
     def buy_targets(self, s, a):
         """Cards `a` can pay for now (TE-050): the Center Line, Training tops, the Hungry Dead,
-        the face-up Villain. Fast path for costs no modifier touches and a pool without Silver."""
+        the face-up Villain. Fast path for costs no modifier touches and a pool without Silver;
+        the rest goes through a memo of payment.feasible_split (pure)."""
         pool = s.pool
         if not pool:
             return []
-        exact, silver = P.split(pool)
-        e0, e1, e2 = exact
-        have = e0 + e1 + e2 + sum(silver)
-        K, need, tgt = self.cards, self.need, self.cost_target
-        cands = [c for c in s.center if c is not None]
+        e0 = e1 = e2 = 0
+        silver = None
+        for col, n, _src, _w in pool:
+            if col == "C":
+                e0 += n
+            elif col == "U":
+                e1 += n
+            elif col == "S":
+                e2 += n
+            elif silver is None:
+                silver = [n]
+            else:
+                silver.append(n)
+        if silver is None:
+            silver = ()
+            have = e0 + e1 + e2
+        else:
+            silver = tuple(sorted(silver, reverse=True))
+            have = e0 + e1 + e2 + sum(silver)
+        need = self.need
+        center = s.center
         if "no_allies" in s.flags:
-            cands = [c for c in cands if K[c].type != "ally"]
-        for v in s.training.values():
-            if v:
-                cands.append(v[-1])
-        cands.append(self.data.hungry_dead)
-        if s.villain is not None:
-            cands.append(s.villain)
+            allies = self.ally_ids
+            center = [c for c in center if c not in allies]
+        cands = [*center, *[v[-1] for v in s.training.values() if v], self.data.hungry_dead, s.villain]
         out = []
         mods = None
-        lessons = None
+        modded = ()
+        lessons = False
         append = out.append
+        memo = self._feasible
         for c in cands:
-            n0, n1, n2, w, total, multi = need[c]
-            t = tgt[c]
+            if c is None:
+                continue
+            n0, n1, n2, w, total, multi, t = need[c]
             if not total or (total > have and t != "training"):
                 continue
+            parts = None
             if t is not None:
                 if mods is None:
                     mods = self.globals_of(s, "cost_mod")
+                    modded = {p["target"] for p in mods}
                     lessons = self.heroes[s.heroes[a]].ability == "lessons"
-                if mods or (t == "villain" and s.on_villain) or (t == "training" and lessons):
-                    if P.feasible_split(exact, silver, self.cost_of(s, c, a, mods)):
+                if t in modded or (t == "villain" and s.on_villain) or (t == "training" and lessons):
+                    parts = self.cost_of(s, c, a, mods)
+            if parts is None:
+                if not (silver or multi):
+                    if n0 <= e0 and n1 <= e1 and n2 <= e2 and (
+                            not w or max(e0 - n0, e1 - n1, e2 - n2) >= w):
                         append(c)
                     continue
-            if silver or multi:
-                if P.feasible_split(exact, silver, K[c].cost):
-                    append(c)
-            elif n0 <= e0 and n1 <= e1 and n2 <= e2 and (
-                    not w or max(e0 - n0, e1 - n1, e2 - n2) >= w):
+                parts = self.cards[c].cost
+            key = (e0, e1, e2, silver, parts)
+            ok = memo.get(key)
+            if ok is None:
+                if len(memo) > 200_000:
+                    memo.clear()
+                ok = memo[key] = P.feasible_split((e0, e1, e2), silver, parts)
+            if ok:
                 append(c)
         return out
 
@@ -1104,8 +1165,7 @@ class DarkGothicRules:
 
     # -- end of turn (TE-070, TE-075, TE-076)
     def _t_roam_begin(self, s, t, ev):
-        K = self.cards
-        if not any(c is not None and K[c].roaming for c in s.center):
+        if self.roaming_ids.isdisjoint(s.center):
             return
         s.addressed, s.moved = set(), set()
         self.push(s, *[("roam", i) for i in range(self.last, -1, -1)], ("roam_end",))

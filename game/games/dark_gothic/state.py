@@ -29,23 +29,34 @@ _NESTED = ("deck", "hand", "discard", "play", "remains", "won")
 _SETS = ("flags", "round_used")
 
 
+_new = object.__new__
+
+
 class State:
     __slots__ = _PLAIN + _LISTS + _NESTED + _SETS + ("training", "window", "sealed", "rng")
 
     def clone(self) -> "State":
-        o = State.__new__(State)
-        for f in _PLAIN:
-            setattr(o, f, getattr(self, f))
-        for f in _LISTS:
-            setattr(o, f, list(getattr(self, f)))
-        for f in _NESTED:
-            setattr(o, f, [list(x) for x in getattr(self, f)])
-        for f in _SETS:
-            setattr(o, f, set(getattr(self, f)))
-        if o.addressed is not None:
-            o.addressed = set(o.addressed)
-            o.moved = set(o.moved)
-        o.training = {k: list(v) for k, v in self.training.items()}
+        # written out field by field (no getattr/setattr loop): searches clone at every step
+        o = _new(State)
+        o.n, o.coop, o.draw2, o.active, o.first, o.turn = self.n, self.coop, self.draw2, self.active, self.first, self.turn
+        o.villain, o.wait, o.res, o.dec, o.omen = self.villain, self.wait, self.res, self.dec, self.omen
+        if self.addressed is None:
+            o.addressed = o.moved = None
+        else:
+            o.addressed, o.moved = set(self.addressed), set(self.moved)
+        o.center, o.main, o.crypt, o.shadows = self.center[:], self.main[:], self.crypt[:], self.shadows[:]
+        o.sdeck, o.on_villain, o.vstack, o.vbox = self.sdeck[:], self.on_villain[:], self.vstack[:], self.vbox[:]
+        o.honor, o.secrets, o.box, o.heroes = self.honor[:], self.secrets[:], self.box[:], self.heroes[:]
+        o.heroes_left, o.pool, o.uses, o.tasks = self.heroes_left[:], self.pool[:], self.uses[:], self.tasks[:]
+        o.offers, o.rolloff, o.ghosts = self.offers[:], self.rolloff[:], self.ghosts[:]
+        o.deck = [x[:] for x in self.deck]
+        o.hand = [x[:] for x in self.hand]
+        o.discard = [x[:] for x in self.discard]
+        o.play = [x[:] for x in self.play]
+        o.remains = [x[:] for x in self.remains]
+        o.won = [x[:] for x in self.won]
+        o.flags, o.round_used = set(self.flags), set(self.round_used)
+        o.training = {k: v[:] for k, v in self.training.items()}
         o.window = self.window.clone() if self.window is not None else None
         o.sealed = self.sealed.clone() if self.sealed is not None else None
         o.rng = self.rng.clone()
