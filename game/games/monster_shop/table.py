@@ -40,6 +40,9 @@ from .table_art import COLOUR_RGB, MUTATION_RGB, SUFFER_RGB, ArtMixin, need_icon
 from .table_layout import Geometry
 
 MAX_BUTTONS = 12
+# public events the chronicle words itself (the rules' own lines are `log` events)
+CHRONICLED = frozenset(("group", "food", "monster", "cage", "upgrade", "artifact", "accessory", "black_market",
+                        "business", "invite", "assigned", "suffering", "mutation", "wear", "work", "order"))
 BUTTON_COLS = 3
 CARD_ASPECT = 0.7
 FRAMES = {c: CardFrame(fill=style.lerp_color(rgb, (0, 0, 0), 0.35), fill_low=style.lerp_color(rgb, (0, 0, 0), 0.75),
@@ -111,6 +114,8 @@ class MonsterShopTable(ArtMixin, TableKit):
         return self.geom["log"]
 
     def log_entry(self, ev):
+        if ev.kind in CHRONICLED:
+            return self.event_line(ev)
         if ev.kind != "log":
             return None
         params = dict(ev.data.get("params", {}))
@@ -130,6 +135,61 @@ class MonsterShopTable(ArtMixin, TableKit):
         except (KeyError, IndexError, ValueError):
             text = ev.data.get("key", "")
         return [(text, None, None)]
+
+    def event_line(self, ev):
+        """A chronicle line for a public event the rules do not word themselves (who went
+        where, what was taken, which monster got its cards, suffered or mutated)."""
+        d = ev.data
+        seat = d.get("seat")
+        if not isinstance(seat, int):
+            return None
+        k = ev.kind
+        p = {"seat": seat}
+        key = k
+        if k == "group":
+            if d.get("to") == "home":
+                key = "group_withdrawn" if d.get("withdrawn") else "group_home"
+                p["i"] = d.get("group", 0) + 1
+            else:
+                if d["to"] not in self.R.space_keys:
+                    return None
+                slot = d.get("slot")
+                shown = self.geom.tile(d["to"], slot) is not None if isinstance(slot, int) else False
+                p["space"] = self.space_name(d["to"]) + (f" {slot + 1}" if shown else "")
+                size = d.get("size") or 0
+                p["size"] = int(size) if float(size).is_integer() else size
+                p["paid"] = d.get("paid", 0)
+                key = "group_paid" if p["paid"] else "group"
+        elif k == "food":
+            p.update(meat=d.get("meat", 0), veg=d.get("veg", 0))
+        elif k in ("monster", "assigned", "suffering", "mutation", "wear"):
+            p["monster"] = self.monster_name(d["monster"])
+            p.update(n=d.get("add", 1), total=d.get("total", 0))
+            if k == "wear":
+                p["accessory"] = self.nm(self.R.data.accessories[d["accessory"]][1])
+        elif k == "cage":
+            p["cage"] = self.nm(self.R.data.cages[d["cage"]][1])
+        elif k == "upgrade":
+            p["upgrade"] = self.nm(self.R.data.upgrades[d["upgrade"]][1])
+        elif k == "artifact":
+            if d.get("copy"):
+                return None
+            p["artifact"] = self.nm(self.R.data.artifacts[d["artifact"]][1])
+        elif k == "accessory":
+            p["accessory"] = self.nm(self.R.data.accessories[d["accessory"]][1])
+        elif k == "black_market":
+            p.update(good=_tr("table.bm." + d["good"]), paid=d.get("paid", 0))
+        elif k == "business":
+            p["business"] = self.nm(self.R.biz[d["business"]][1])
+        elif k == "invite":
+            p["n"] = d.get("imps", 0)
+        elif k == "work":
+            p.update(n=d.get("cleaned", 0), gold=d.get("earned", 0))
+        elif k == "order":
+            p["order"] = " → ".join(self.monster_name(m) for m in d.get("order", []))
+            if len(d.get("order", [])) < 2:
+                return None
+        return self.segments(f"monster_shop.board.log.{key}", p, seats=("seat",))
 
     # -- need cards: faces, the hand, staging an assignment -------------------------------
     def card_canon(self, key):
@@ -617,6 +677,9 @@ class MonsterShopTable(ArtMixin, TableKit):
         if k in floats:
             key, col, snd = floats[k]
             self.step(lambda d=d, key=key, col=col, snd=snd, k=k: self._float(k, d, key, col, snd), hold=0.45)
+            return True
+        if k in CHRONICLED:
+            self.step(lambda: None, hold=0.3)
             return True
         return False
 

@@ -179,3 +179,17 @@ def test_a_lit_board_tile_sends_a_group_when_clicked():
         return
     assert len(match.log) == before + 1 and match.log[-1] == (0, wanted[0])
     assert isinstance(d.actions[0], tuple) and not isinstance(tb.hover, CardSprite)
+
+
+def test_a_finished_games_replay_shows_every_hand_through_reveal_view():
+    rig = Rig(seed=3)
+    _until_my(rig, "assign")
+    m = rig.match
+    plain = m.rules.view(m.state, None)
+    assert all("hand" not in p for p in plain["seats"])          # a spectator of a game in play sees no hand
+    rig.ctx.reveal = True
+    rig.table.set_viewer(None)
+    shown = rig.table.view
+    assert all(p["hand"] == sorted(m.state.hand[x]) for x, p in enumerate(shown["seats"]))
+    assert all(isinstance(v, list) for v in shown["assign"].values())
+    rig.frame()                                                   # and the table draws it
