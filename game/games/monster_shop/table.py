@@ -787,6 +787,12 @@ class MonsterShopTable(ArtMixin, TableKit):
             at = self.monster_place(self.viewer, m)
             if at is not None:
                 self.glow_around(surf, [self.geom.place(self.viewer, at)], color=style.GOLD_BRIGHT, pad=6)
+        care = v.get("care")
+        if care and care[0] >= 0:                       # the monster being cared for now (MS-082)
+            for seat in range(v["players"]):
+                at = self.monster_place(seat, care[0])
+                if at is not None:
+                    self.glow_around(surf, [self.geom.place(seat, at)], color=style.GOOD, pad=4, base=70, swing=90)
 
     def draw_prompt_line(self, surf, v):
         if self.tray is not None and not self.tray.submitted:

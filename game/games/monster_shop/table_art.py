@@ -15,6 +15,7 @@ import pygame
 from game.ui.table import style
 from game.ui.table.gfx import seat_marker_surface
 from game.ui.table.pieces import Piece
+from game.ui.table.regions import split_rect
 from game.ui.table.spaces import Space
 
 from .effects import COLOURS, SYMBOLS
@@ -303,13 +304,41 @@ class ArtMixin:
             seen = c if c is not None else peeks.get(("contest", i))
             tiles.append((crounds[i] if i < len(crounds) else "·", self.nm(d.contests[seen][1]) if seen is not None else None,
                           c is None and seen is not None))
-        self.tile_row(surf, contests, self.tr("table.contests"), "ms_contest", tiles, v["round"])
+        self.tile_row(surf, contests, self.tr("table.contests"), "ms_contest", tiles, v["round"], self.live_contest(v))
         tiles = []
         for i, c in enumerate(v["customers"]):
             seen = c if c is not None else peeks.get(("customer", i))
             tiles.append((urounds[i] if i < len(urounds) else "·", self.nm(d.customers[seen][1]) if seen is not None else None,
                           c is None and seen is not None))
-        self.tile_row(surf, customers, self.tr("table.customers"), "ms_customer", tiles, v["round"])
+        self.tile_row(surf, customers, self.tr("table.customers"), "ms_customer", tiles, v["round"], self.live_customers(v))
+
+    def live_contest(self, v) -> dict:
+        """{tile index: {seat: score}} for this round's contest once the needs are revealed
+        (everything it counts is public then), asked of the rules."""
+        if v["stage"] not in ("order", "care") or self.match.state.rnd != v["round"]:
+            return {}
+        rounds = self.R.R.contest_rounds["short" if v["short"] else "full"]
+        if v["round"] not in rounds:
+            return {}
+        i = rounds.index(v["round"])
+        tile = v["contests"][i] if i < len(v["contests"]) else None
+        if tile is None:
+            return {}
+        s = self.match.state
+        return {i: {x: self.R.contest_score(s, x, tile) for x in range(v["players"])}}
+
+    def live_customers(self, v) -> dict:
+        """{customer index: {seat: its best monster's match}} while customers are served."""
+        if v["stage"] != "sell" or self.match.state.rnd != v["round"]:
+            return {}
+        s = self.match.state
+        out = {}
+        for ci in v.get("customers_left") or []:
+            if v["customers"][ci] is None:
+                continue
+            out[ci] = {x: max((self.R.match(s, x, m, ci) for m in self.R.monsters_of(s, x)), default=None)
+                       for x in range(v["players"])}
+        return out
 
     def reputation_track(self, surf, v, r):
         G = self.geom
@@ -349,7 +378,7 @@ class ArtMixin:
             self.blit_text(surf, f"{self.name(seat)}: {reps[seat]}", (x0 + mk.get_width() + 3, yy), 0.0135,
                            style.TEXT, max_w=cw - mk.get_width() - 6, anchor="midleft")
 
-    def tile_row(self, surf, r, title, icon, tiles, rnd):
+    def tile_row(self, surf, r, title, icon, tiles, rnd, live=None):
         G = self.geom
         ic = self.gfx.icon(icon, G.label_h(), style.GOLD)
         surf.blit(ic, (r.x, r.y))
@@ -380,6 +409,25 @@ class ArtMixin:
             else:
                 q = self.gfx.text("?", self.fs(0.03), style.TEXT_DIM, bold=True, serif=True)
                 surf.blit(q, q.get_rect(center=tr.center))
+            scores = (live or {}).get(i)
+            if scores:
+                self.live_scores(surf, tr, scores)
+
+    def live_scores(self, surf, tr, scores):
+        """Each seat's live score on a tile: its marker and the number, best ones gold."""
+        G = self.geom
+        box = pygame.Rect(tr.x + 3, tr.y + tr.height * 0.22, tr.width - 6, tr.height * 0.5)
+        surf.blit(self.gfx.panel(box.width, box.height, fill=(14, 10, 12), border=None, radius=4, alpha=215), box.topleft)
+        vals = [x for x in scores.values() if x is not None]
+        top = max(vals) if vals else None
+        cells = [c for row in split_rect(box, 2, "y") for c in split_rect(row, 2, "x")]
+        for seat, cell in zip(sorted(scores), cells):
+            mk = seat_marker_surface(self.gfx, seat, max(3, G.u(0.005)), self.colorblind)
+            surf.blit(mk, mk.get_rect(midleft=(cell.x + 1, cell.centery)))
+            val = scores[seat]
+            col = style.GOLD_BRIGHT if val is not None and val == top else style.TEXT
+            self.blit_text(surf, "—" if val is None else str(val), (cell.x + mk.get_width() + 2, cell.centery), 0.013,
+                           col, bold=True, anchor="midleft")
 
     # -- dens --------------------------------------------------------------------------------
     def draw_den(self, surf, v, seat):
@@ -629,7 +677,8 @@ class ArtMixin:
             surf.blit(ic, ic.get_rect(midright=(r.right - 4, c[1] - rad * 0.2)))
         sh_ = info.get("show")
         if sh_ and any(sh_[:6]):
-            self.needs_row(surf, sh_[:6], (c[0] + rad + 4, c[1] - rad), isz, r.right - 4)
+            nsz = max(self.fs(0.012), int(rad * 0.62))
+            self.needs_row(surf, sh_[:6], (c[0] + rad + 6, r.y + max(10, int(r.height * 0.16)) + 6), nsz, r.right - 3)
 
     def needs_row(self, surf, needs, pos, isz, right, color=None, anchor_left=True):
         """The needs shown (icon + count each), wrapping under itself before `right`."""
