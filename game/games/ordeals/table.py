@@ -126,6 +126,7 @@ class OrdealsTable(TableKit):
         self._facings_from(self.history)
         self._preview_cache: dict = {}
         self.tray: dict | None = None            # the roll on the tray: words and which die is kept
+        self._status: tuple | None = None        # (view, the status line's words)
         self._sync_pieces(view, instant=True)
 
     def tray_rect(self) -> pygame.Rect:
@@ -654,14 +655,25 @@ class OrdealsTable(TableKit):
         self._draw_tray(surf)
         self._draw_preview(surf)
 
+    def _status_text(self) -> str:
+        """The line under the board, worded once per view (not every frame)."""
+        v = self.view or {}
+        if not v:
+            return ""
+        got = self._status
+        if got is not None and got[0] is v:
+            return got[1]
+        text = tt("status_line", trial=v["trial"]["number"], turn=v["turn"], turns=v["trial"]["turns"],
+                  sight=v["sight"], season=word(v["season"]), light=word(v["light"]), weather=word(v["weather"]),
+                  ours=v["lost"][0], other=tt("shadow") if v["mode"] == "solo" else tt("rivals"),
+                  theirs=v["lost"][1])
+        self._status = (v, text)
+        return text
+
     def draw_board(self, surf) -> None:
         self.board.draw(surf)
-        v = self.view or {}
-        if v:
-            text = tt("status_line", trial=v["trial"]["number"], turn=v["turn"], turns=v["trial"]["turns"],
-                      sight=v["sight"], season=word(v["season"]), light=word(v["light"]), weather=word(v["weather"]),
-                      ours=v["lost"][0], other=tt("shadow") if v["mode"] == "solo" else tt("rivals"),
-                      theirs=v["lost"][1])
+        text = self._status_text()
+        if text:
             br = self.board_rect()
             surf.blit(self.gfx.fit_text(text, 20, br.w, style.PARCHMENT, bold=True), (br.x, br.bottom + 8))
 

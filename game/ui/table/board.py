@@ -347,6 +347,9 @@ class Board(HitItem):
         self._ground_off = (0, 0)
         self._shade: pygame.Surface | None = None
         self._shade_key = None
+        self._shaded: pygame.Surface | None = None      # the ground with the shadows blended in
+        self._shaded_key = None
+        self._lines: tuple | None = None                # (key, sightlines) of the last frame
         self._obstacles = None
 
     # -- hit protocol (the board as one item of a table's stack) ---------------------
@@ -605,11 +608,12 @@ class Board(HitItem):
         cam = self.camera
         clip = surf.get_clip()
         surf.set_clip(cam.rect)
-        surf.blit(self._ground_layer(), cam.rect.topleft)
         if self.los_from is not None:
-            self._draw_shadows(surf)
-        for ring in self.rings:
-            self._draw_ring(surf, ring)
+            surf.blit(self._shaded_ground(), cam.rect.topleft)      # rings included
+        else:
+            surf.blit(self._ground_layer(), cam.rect.topleft)
+            for ring in self.rings:
+                self._draw_ring(surf, ring)
         c = self.carry
         if c is not None:
             self._draw_carry_under(surf, c)
@@ -748,7 +752,29 @@ class Board(HitItem):
             return None
         return f.pos if isinstance(f, Piece) else (float(f[0]), float(f[1]))
 
+    def _shaded_ground(self) -> pygame.Surface:
+        """The ground with the line-of-sight shadows already blended in, cached until the
+        camera, the ground or the eye changes: one opaque blit a frame instead of a
+        board-sized per-pixel-alpha blend (the overlay's cost, issue 15)."""
+        g = self._ground_layer()
+        self._draw_shadows(None)
+        rings = tuple((r.center, r.radius, r.color, r.label, r.dashed) for r in self.rings)
+        key = (self._shade_key, self._ground_key, self._ground_off, id(g), rings)
+        if key != self._shaded_key or self._shaded is None:
+            if self._shaded is None or self._shaded.get_size() != g.get_size():
+                self._shaded = g.copy()
+            else:
+                self._shaded.blit(g, (0, 0))
+            self._shaded.blit(self._shade, (0, 0))
+            off = self.camera.rect.topleft
+            for ring in self.rings:
+                self._draw_ring(self._shaded, ring, off)
+            self._shaded_key = key
+        return self._shaded
+
     def _draw_shadows(self, surf) -> None:
+        """Update the shadow layer for the current eye and camera; blit it on `surf` (None:
+        only update it)."""
         cam = self.camera
         eye = self._eye()
         key = (cam.key(), round(eye[0], 3), round(eye[1], 3), self.los_eye, len(self.terrain))
@@ -769,7 +795,8 @@ class Board(HitItem):
                 for quad in shadow_quads(eye, ob.points, far):
                     pygame.draw.polygon(sh, (8, 6, 20, 150), [((x - cx0) * ppi, (y - cy0) * ppi) for x, y in quad])
             self._shade_key = key
-        surf.blit(self._shade, cam.rect.topleft)
+        if surf is not None:
+            surf.blit(self._shade, cam.rect.topleft)
 
     def sightlines(self) -> list[tuple[Piece, bool]]:
         """(piece, seen) for every other piece (those `los_targets` keeps), from `los_from`
@@ -778,10 +805,17 @@ class Board(HitItem):
         if eye is None:
             return []
         src = self.los_from if isinstance(self.los_from, Piece) else None
-        obs = self.obstacles()
         keep = self.los_targets
-        return [(p, line_of_sight(eye, p.pos, obs, self.los_eye)) for p in self.pieces
-                if p is not src and not p.hidden and (keep is None or keep(p))]
+        want = [p for p in self.pieces if p is not src and not p.hidden and (keep is None or keep(p))]
+        # cached while the eye, the pieces and the terrain stay put (not recomputed every frame)
+        key = (eye, self.los_eye, len(self.terrain), tuple((id(p), p.pos) for p in want))
+        got = self._lines
+        if got is not None and got[0] == key:
+            return got[1]
+        obs = self.obstacles()
+        lines = [(p, line_of_sight(eye, p.pos, obs, self.los_eye)) for p in want]
+        self._lines = (key, lines)
+        return lines
 
     def _draw_sightlines(self, surf, lines, crosses: bool) -> None:
         """Lines under the pieces (solid: seen; dashed: blocked), crosses over the
@@ -803,9 +837,11 @@ class Board(HitItem):
                 pygame.draw.line(surf, style.BAD, (s[0] - k, s[1] - k), (s[0] + k, s[1] + k), width + 2)
                 pygame.draw.line(surf, style.BAD, (s[0] - k, s[1] + k), (s[0] + k, s[1] - k), width + 2)
 
-    def _draw_ring(self, surf, ring: RangeRing) -> None:
+    def _draw_ring(self, surf, ring: RangeRing, off=(0, 0)) -> None:
+        """Draw a ring on `surf`, whose pixel (0, 0) is screen point `off`."""
         cam = self.camera
         c = cam.to_screen(ring.center)
+        c = (c[0] - off[0], c[1] - off[1])
         r = ring.radius * cam.ppi
         w = max(1, int(cam.ppi * 0.06))
         if ring.dashed:
