@@ -181,14 +181,41 @@ def _new_game_entry(entry) -> dict | None:
 
 def _plain_option(v) -> bool:
     """An option value the new-game screen can show: a short text, a number, true or
-    false, null, or a short list of texts (add-ons)."""
+    false, null, a short list of texts (add-ons), or a short list of small records (a
+    game's own editor's value, e.g. a Company of members: flat objects whose values are
+    plain, short lists of texts, or small objects of plain values). Whether the game
+    accepts it is the game's business: the new-game screen checks it and falls back to
+    the game's defaults."""
+    if _scalar(v):
+        return True
+    if isinstance(v, list) and len(v) <= 16:
+        if all(isinstance(x, str) and len(x) <= 80 for x in v):
+            return True
+        return all(_record(x) for x in v)
+    return False
+
+
+def _scalar(v) -> bool:
     if v is None or isinstance(v, (bool, int, float)):
         return True
-    if isinstance(v, str):
-        return len(v) <= 80
-    if isinstance(v, list):
-        return len(v) <= 16 and all(isinstance(x, str) and len(x) <= 80 for x in v)
-    return False
+    return isinstance(v, str) and len(v) <= 80
+
+
+def _record(x) -> bool:
+    if not isinstance(x, dict) or len(x) > 16:
+        return False
+    for k, v in x.items():
+        if not isinstance(k, str) or len(k) > 40:
+            return False
+        if _scalar(v):
+            continue
+        if isinstance(v, list) and len(v) <= 16 and all(isinstance(i, str) and len(i) <= 80 for i in v):
+            continue
+        if isinstance(v, dict) and len(v) <= 16 and all(isinstance(kk, str) and len(kk) <= 40 and _scalar(vv)
+                                                       for kk, vv in v.items()):
+            continue
+        return False
+    return True
 
 
 class _PartlyBad(ValueError):

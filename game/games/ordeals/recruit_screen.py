@@ -152,12 +152,12 @@ class ChoiceButton(W.Button):
         edge = pal.gold if self.selected else (W.lerp_color(pal.gold_dim, pal.amber, self.glow) if self.enabled
                                                else W.lerp_color(pal.button_disabled, pal.gold_dim, 0.3))
         pygame.draw.rect(surf, edge, r, 3 if self.selected else 1, border_radius=SPACE.radius - 2)
-        x, w = r.x + 12, r.w - 24 - (22 if self.selected else 0)
+        x, w = r.x + 12, r.w - 24
         col = pal.text if self.enabled else pal.text_faint
         if self.selected:
             col = pal.gold
             ic = self.ui.assets.icon("confirm", 18, pal.gold)
-            surf.blit(ic, ic.get_rect(topright=(r.right - 8, r.y + 8)))
+            surf.blit(ic, ic.get_rect(bottomright=(r.right - 8, r.bottom - 6)))
         W.draw_text(surf, self.ui, self.fit("label", self.label, self.size, w, bold=True), (x, r.y + 6),
                     self.size, col, bold=True)
         W.draw_text(surf, self.ui, self.fit("cost", self.cost_text, FONT.tiny, r.w - 24), (x, r.y + 32),
