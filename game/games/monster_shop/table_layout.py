@@ -42,7 +42,6 @@ CENTRAL_WEIGHTS = {"food": 3, "artifacts": 2, "cage": 3, "upgrade": 3, "monster_
                    "invite": 1, "hospital": 1.4, "jury": 1, "podium": 2}
 ALLEY_ROWS = ("black_market", "fortune", "industry", "boutique")
 ALLEY_WEIGHTS = (2.2, 0.8, 1.3, 1.3)
-PLACES = 4
 
 
 class Geometry:
@@ -55,6 +54,7 @@ class Geometry:
         self._spaces: dict = {}
         self._build_central()
         self._build_alleys()
+        self._build_dens()
 
     def __getitem__(self, name) -> pygame.Rect:
         return self.lay[name]
@@ -109,20 +109,27 @@ class Geometry:
         inner = self.lay["side"].inflate(-2 * self.pad, -2 * self.pad)
         return tuple(split_rect(inner, 3, "y", self.gap, [1.25, 1.0, 1.0]))
 
-    # -- dens ------------------------------------------------------------------------------
-    def den(self, seat: int, n: int = 4) -> pygame.Rect:
-        return split_rect(self.lay["dens"], n, "x", self.gap)[seat]
+    # -- dens (computed once: they are asked for on every frame) ---------------------------
+    def _build_dens(self, n: int = 4):
+        self._dens = split_rect(self.lay["dens"], n, "x", self.gap)
+        self._den_parts = []
+        self._places = []
+        for r in self._dens:
+            parts = tuple(split_rect(r.inflate(-self.pad, -self.pad), 3, "y", max(1, self.gap // 2),
+                                     [0.27, 0.64, 0.09]))
+            self._den_parts.append(parts)
+            rows = split_rect(parts[1], 2, "y", max(1, self.gap // 2))
+            self._places.append([c for row in rows for c in split_rect(row, 2, "x", max(1, self.gap // 2))])
+
+    def den(self, seat: int) -> pygame.Rect:
+        return pygame.Rect(self._dens[seat])
 
     def den_parts(self, seat: int) -> tuple:
         """(header, places area, footer) of a den."""
-        r = self.den(seat).inflate(-self.pad, -self.pad)
-        return tuple(split_rect(r, 3, "y", max(1, self.gap // 2), [0.27, 0.64, 0.09]))
+        return tuple(pygame.Rect(r) for r in self._den_parts[seat])
 
     def place(self, seat: int, p: int) -> pygame.Rect:
-        area = self.den_parts(seat)[1]
-        rows = split_rect(area, 2, "y", max(1, self.gap // 2))
-        cells = [c for row in rows for c in split_rect(row, 2, "x", max(1, self.gap // 2))]
-        return cells[p]
+        return pygame.Rect(self._places[seat][p])
 
     def den_home(self, seat: int) -> tuple:
         """Where a seat's imps leave from and come back to (its header)."""
