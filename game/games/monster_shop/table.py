@@ -813,8 +813,34 @@ class MonsterShopTable(ArtMixin, TableKit):
         self.blit_text(surf, title, (r.x + 4, r.centery), 0.019, color, bold=True, max_w=r.width * 0.6,
                        anchor="midleft")
         if mine and mine[0].kind == "assign":
+            self.draw_stripes_to_fill(surf, mine[0].prompt.get("monster"))
             self.blit_text(surf, _tr("board.assign_hint"), (r.x + r.width * 0.62, r.centery), 0.0135,
                            style.TEXT_DIM, max_w=r.width * 0.38, anchor="midleft")
+
+    def draw_stripes_to_fill(self, surf, m):
+        """Over the staged cards: the monster's stripes, each filled by its staged card (a
+        potion marked P), free ones hollow; the two-symbol half shown by a second dot."""
+        if m is None:
+            return
+        r = self.geom["staged"]
+        stripes = self._stripes_now(m)
+        h = max(6, self.geom.u(0.012))
+        w = h * 2
+        x = r.centerx - (len(stripes) * (w + 3)) // 2
+        y = r.y + 2
+        for i, ci in enumerate(stripes):
+            col = COLOUR_RGB[COLOURS[ci]]
+            box = pygame.Rect(x, y, w, h)
+            pk = self.staged[i] if i < len(self.staged) else None
+            if pk is None:
+                pygame.draw.rect(surf, col, box, 2, border_radius=3)
+            else:
+                pygame.draw.rect(surf, col, box, border_radius=3)
+                pygame.draw.rect(surf, (10, 8, 8), box, 1, border_radius=3)
+                dots = 2 if pk[1] else 1
+                for dd in range(dots):
+                    pygame.draw.circle(surf, (20, 14, 14), (box.x + w * (dd + 1) // (dots + 1), box.centery), max(2, h // 4))
+            x += w + 3
 
     def draw_final(self, surf, v):
         """The final reckoning: both evaluations' reputation and the total, winners marked."""
