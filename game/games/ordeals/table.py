@@ -127,6 +127,7 @@ class OrdealsTable(TableKit):
         self._preview_cache: dict = {}
         self.tray: dict | None = None            # the roll on the tray: words and which die is kept
         self._status: tuple | None = None        # (view, the status line's words)
+        self._after: dict | None = None          # the view after the events being told
         self._sync_pieces(view, instant=True)
 
     def tray_rect(self) -> pygame.Rect:
@@ -408,8 +409,8 @@ class OrdealsTable(TableKit):
 
     # ------------------------------------------------------------------ kit hooks
     def on_events(self, events) -> None:
+        after = self._after = self.view_of(self.viewer)      # names of characters that just came
         super().on_events(events)
-        after = self.view_of(self.viewer)
         self.step(lambda: (self._sync_pieces(after), 0.0)[1])
 
     def set_viewer(self, seat) -> None:
@@ -555,9 +556,10 @@ class OrdealsTable(TableKit):
             surf.blit(im, im.get_rect(midbottom=(tr.centerx, tr.bottom - 8)))
 
     def _name(self, cid) -> str:
-        for c in (self.view or {}).get("chars", []):
-            if c["id"] == cid:
-                return char_name(c)
+        for v in (self.view, self._after):
+            for c in (v or {}).get("chars", []):
+                if c["id"] == cid:
+                    return char_name(c)
         return str(cid)
 
     def _log_line(self, d: dict):
