@@ -28,7 +28,7 @@ from ...core.i18n import t
 from ...ui import widgets as W
 from ...ui.scenes.base import Backdrop, Scene
 from ...ui.theme import FONT, SPACE
-from .recruit import Builder, load_saved, saved_companies_path
+from .recruit import Builder, delete_saved, load_saved, saved_companies_path
 
 # the 1920x1080 canvas (the window letterboxes it): three panels and the Supplies box
 LEFT = pygame.Rect(96, 236, 450, 720)
@@ -160,8 +160,8 @@ class ChoiceButton(W.Button):
             surf.blit(ic, ic.get_rect(bottomright=(r.right - 8, r.bottom - 6)))
         W.draw_text(surf, self.ui, self.fit("label", self.label, self.size, w, bold=True), (x, r.y + 6),
                     self.size, col, bold=True)
-        W.draw_text(surf, self.ui, self.fit("cost", self.cost_text, FONT.tiny, r.w - 24), (x, r.y + 32),
-                    FONT.tiny, pal.text_dim if self.enabled else pal.text_faint)
+        W.draw_text(surf, self.ui, self.fit("cost", self.cost_text, FONT.small - 3, r.w - 24 - (20 if self.selected else 0)), (x, r.y + 31),
+                    FONT.small - 3, pal.text_dim if self.enabled else pal.text_faint)
 
 
 class SuppliesBox(W.Widget):
@@ -227,6 +227,7 @@ class RecruitScene(Scene):
         self.saved_path = saved_companies_path()
         self.saved: dict = {}
         self.save_text = ""
+        self.saved_sel: str | None = None      # the saved Company last taken or saved
         self.backdrop = Backdrop(app, glow_pos=(1500, 160), glow_radius=700, embers=14)
         self.build()
 
@@ -238,7 +239,7 @@ class RecruitScene(Scene):
 
     def gear_text(self, i: int) -> str:
         m = self.builder.members[i]
-        parts = [f"{rt('stat.' + s)} +{n * self.builder.rec.upgrades[s].step}"
+        parts = [rt("upgrade", stat=rt("stat." + s), value=f"+{n * self.builder.rec.upgrades[s].step}")
                  for s, n in m.upgrades.items() if n and s in self.builder.rec.upgrades]
         if m.melee != "hand_weapon":
             parts.append(self.thing("weapon", m.melee))
@@ -485,11 +486,18 @@ class RecruitScene(Scene):
         y = RIGHT.bottom - 128
         self.save_input = self.ui.add(W.TextInput(a, (x, y, w, 54), self.save_text, rt("save_title"), max_len=30,
                                                   on_change=self.set_save_text, tooltip=rt("save_tip")))
-        save = self.ui.add(W.Button(a, (x, y + 62, w, 56), rt("save"), self.save, icon="save", size=FONT.body,
+        save = self.ui.add(W.Button(a, (x, y + 62, w - 70, 56), rt("save"), self.save, icon="save", size=FONT.small + 2,
                                     tooltip=rt("save_tip")))
         if not b.members:
             save.set_enabled(False, rt("empty"))
-        self.focusables.append(save)
+        forget = self.ui.add(W.Button(a, (x + w - 62, y + 62, 62, 56), "", self.forget, icon="close",
+                                      tooltip=rt("delete_tip", title=self.saved_sel or "")))
+        if self.saved_sel not in self.saved:
+            self.saved_sel = None
+            forget.set_enabled(False, rt("forget_none"))
+        else:
+            self.saved_list.select(list(self.saved).index(self.saved_sel), notify=False)
+        self.focusables += [save, forget]
 
     # -- changes ------------------------------------------------------------------------------
     def select(self, i):
@@ -539,7 +547,7 @@ class RecruitScene(Scene):
         if 0 <= i < len(titles):
             self.builder = Builder.from_option(self.data, self.saved[titles[i]])
             self.sel = 0 if self.builder.members else None
-            self.save_text = titles[i]
+            self.save_text = self.saved_sel = titles[i]
             self.build()
 
     def set_save_text(self, text):
@@ -553,8 +561,20 @@ class RecruitScene(Scene):
         except OSError as exc:
             self.app.toast(rt("save_failed", error=str(exc)), "error", 6.0)
             return
-        self.save_text = title
+        self.save_text = self.saved_sel = title
         self.app.toast(rt("saved_toast", title=title), "success")
+        self.build()
+
+    def forget(self):
+        """Forget the saved Company last taken or saved (the one marked in the list)."""
+        if self.saved_sel is None:
+            return
+        try:
+            delete_saved(self.saved_path, self.saved_sel)
+        except OSError as exc:
+            self.app.toast(rt("save_failed", error=str(exc)), "error", 6.0)
+            return
+        self.saved_sel = None
         self.build()
 
     def value(self):

@@ -195,10 +195,19 @@ def test_save_a_company_and_take_it_back_from_the_saved_list(app, home):
     assert lst.rows and lst.rows[0][0] == "Night Watch"
     click(app, (lst.rect.x + 40, lst.rect.y + 20))
     assert sc.builder.to_option() == built, "the saved Company comes back"
+    assert sc.saved_list.selected == 0
     # a new screen lists it too (read from the data folder)
     key(app, pygame.K_ESCAPE)
     sc = open_recruit(app, ng)
     assert [r[0] for r in sc.saved_list.rows] == ["Night Watch"]
+    forget = next(w for w in sc.ui.widgets if isinstance(w, widgets.Button) and w.icon == "close" and not w.label)
+    assert not forget.enabled, "nothing taken from the list yet"
+    click(app, (sc.saved_list.rect.x + 40, sc.saved_list.rect.y + 20))
+    forget = next(w for w in sc.ui.widgets if isinstance(w, widgets.Button) and w.icon == "close" and not w.label)
+    assert forget.enabled and "Night Watch" in forget.tooltip_text()
+    click(app, forget.rect.center)
+    assert sc.saved_list.rows == [] and load_saved(sc.saved_path) == {}
+    assert sc.builder.to_option() == built, "forgetting the saved one keeps the Company on screen"
 
 
 def test_a_damaged_saved_companies_file_reads_as_none(home):
@@ -344,7 +353,8 @@ SIZES = [(1280, 720), (1920, 1080)]
 
 
 def _states(app):
-    """The screen with a Company, with its selected character equipped, and empty."""
+    """The screen with a ready-made Company, a changed one, a saved one with a long
+    name, none; then the new-game screen showing the custom Company."""
     ng = new_game(app)
     ng.open_editor("company")
     sc = app.top
@@ -360,6 +370,13 @@ def _states(app):
     while sc.builder.members:
         sc.remove()
     yield "empty"
+    sc.load_ready("grey_vigil")
+    sc.select(3)
+    sc.remove()
+    sc.add()
+    sc.done()
+    assert app.top is ng and isinstance(ng.options["company"], list)
+    yield "new game with a custom Company"
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
@@ -373,16 +390,6 @@ def test_the_recruitment_screen_shows_its_words_whole(size, home):
             for state in _states(app):
                 frames(app, 3)
                 check(rec, f"recruitment: {state}")
-            ng = app.scenes[-2]
-            app.top.load_ready("grey_vigil")
-            app.top.take(("upgrade", "might", 0))
-            app.top.select(3)
-            app.top.remove()
-            app.top.add()
-            app.top.done()
-            frames(app, 2)
-            assert isinstance(ng.options["company"], list)
-            check(rec, "new game with a custom Company")
     finally:
         app.shutdown()
 
