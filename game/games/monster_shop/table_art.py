@@ -243,7 +243,7 @@ class ArtMixin:
                 self.chip_grid(surf, body, chips, 2)
             elif key == "industry":
                 chips = [("ms_industry", self.nm(self.R.biz[b][1]), None, False) for b in v["businesses"]]
-                self.chip_grid(surf, body, chips, 1 if len(chips) <= 2 else (2 if len(chips) <= 4 else 3))
+                self.chip_grid(surf, body, chips, 1 if len(chips) <= 2 else 2)
             elif key == "boutique":
                 chips = [("ms_accessory", self.nm(self.R.data.accessories[x][1]), COLOURS[self.R.data.accessories[x][2]],
                           False) for x in v["boutique"]]

@@ -41,7 +41,7 @@ CENTRAL_ROWS = (
 CENTRAL_WEIGHTS = {"food": 3, "artifacts": 2, "cage": 3, "upgrade": 3, "monster_low": 3, "monster_up": 3,
                    "invite": 1, "hospital": 1.4, "jury": 1, "podium": 2}
 ALLEY_ROWS = ("black_market", "fortune", "industry", "boutique")
-ALLEY_WEIGHTS = (2.2, 0.8, 1.3, 1.3)
+ALLEY_WEIGHTS = (2.0, 0.7, 1.6, 1.4)
 
 
 class Geometry:
