@@ -105,13 +105,11 @@ class ArtMixin:
     def draw_central(self, surf, v):
         G = self.geom
         self.frame(surf, G["central"], BOARD_FILL, self.tr("board.central"), "ms_food")
-        d = self.R.data
-        for key, fill in (("food", None), ("cage", None), ("upgrade", None), ("monster_low", None),
-                          ("monster_up", None)):
+        for key in ("food", "cage", "upgrade", "monster_low", "monster_up"):
             self.space_label(surf, v, key)
-            for slot in range(3):
-                self.offer_tile(surf, v, key, slot)
-        del d
+            for slot in range(len(v["occupied"][self.space_index(key)])):
+                if G.tile(key, slot) is not None:
+                    self.offer_tile(surf, v, key, slot)
         for key in ("artifacts", "invite", "hospital", "jury", "podium"):
             self.space_panel(surf, v, key)
 
@@ -400,7 +398,7 @@ class ArtMixin:
             if name:
                 tic = self.gfx.icon(icon, int(min(tr.width, tr.height) * 0.34), style.GOLD if not peeked else style.TEXT_DIM)
                 surf.blit(tic, tic.get_rect(midtop=(tr.centerx, tr.y + num.get_height() // 2)))
-                block = self.gfx.text_block(("👁 " if False else "") + name, self.fs(0.0135), tr.width - 6,
+                block = self.gfx.text_block(name, self.fs(0.0135), tr.width - 6,
                                             style.TEXT if not peeked else style.TEXT_DIM, align="center", max_lines=2)
                 surf.blit(block, block.get_rect(midbottom=(tr.centerx, tr.bottom - 3)))
                 if peeked:
@@ -544,10 +542,9 @@ class ArtMixin:
         pygame.draw.line(surf, BARS, r.topleft, r.topright, w + 1)
         pygame.draw.line(surf, BARS, r.bottomleft, r.bottomright, w + 1)
         sz = max(10, int(r.height * 0.5))
-        a = self.icon_count(surf, "ms_strength", strength, (r.centerx - 2, r.centery), sz, style.TEXT, (220, 200, 150),
-                            anchor="midright")
+        self.icon_count(surf, "ms_strength", strength, (r.centerx - 2, r.centery), sz, style.TEXT, (220, 200, 150),
+                        anchor="midright")
         self.icon_count(surf, "ms_anti_magic", anti, (r.centerx + 2, r.centery), sz, style.TEXT, (170, 140, 240))
-        del a
 
     def bars(self, w, h) -> pygame.Surface:
         s = pygame.Surface((w, max(1, h)), pygame.SRCALPHA)

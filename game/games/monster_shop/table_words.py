@@ -1,0 +1,201 @@
+"""The monster-shop table's words (a mixin of MonsterShopTable): component names in the
+current language, the chronicle (the rules' `log` events and a line for every public
+move they do not word themselves), and what each action button says."""
+from __future__ import annotations
+
+from game.core.i18n import has, language, t
+
+from .effects import COLOURS, SYMBOLS
+
+# public events the chronicle words itself (the rules' own lines are `log` events)
+CHRONICLED = frozenset(("group", "food", "monster", "cage", "upgrade", "artifact", "accessory", "black_market",
+                        "business", "invite", "assigned", "suffering", "mutation", "wear", "work", "order"))
+
+
+def _tr(key, **kw):
+    return t(f"monster_shop.{key}", **kw)
+
+
+class WordsMixin:
+    """Needs self.R (the ruleset), self.view, self.geom and the kit's name/segments."""
+
+    # -- names ---------------------------------------------------------------------------
+    def tr(self, key, **kw) -> str:
+        return _tr(key, **kw)
+
+    def nm(self, name: dict) -> str:
+        return name.get("cs" if language() == "cs" else "en", name.get("en", "?"))
+
+    def monster_name(self, m) -> str:
+        return self.nm(self.R.M[m].name)
+
+    def colour(self, c) -> str:
+        return _tr("table.colour." + c)
+
+    def symbol(self, i) -> str:
+        return _tr("table.symbol." + SYMBOLS[i])
+
+    def card(self, k, both=False) -> str:
+        c = self.R.data.cards[k]
+        return self.colour(COLOURS[c[0]]) + ":" + self.symbol(c[1]) + (self.symbol(c[2]) if both else "")
+
+    def gold(self, n) -> str:
+        return _tr("table.gold", n=n)
+
+    def space_name(self, key) -> str:
+        return self.nm(self.R.data.spaces[self.R.space_keys.index(key)].name.model_dump())
+
+
+    def log_entry(self, ev):
+        if ev.kind in CHRONICLED:
+            return self.event_line(ev)
+        if ev.kind != "log":
+            return None
+        params = dict(ev.data.get("params", {}))
+        for k in ("seat", "start"):
+            if k in params and isinstance(params[k], int):
+                params[k] = self.name(params[k])
+        if "monster" in params and isinstance(params["monster"], int):
+            params["monster"] = self.monster_name(params["monster"])
+        if "tile" in params and isinstance(params["tile"], int):
+            params["tile"] = self.nm(self.R.data.contests[params["tile"]][1])
+        if "winners" in params:
+            params["winners"] = ", ".join(self.name(x) for x in params["winners"]) or "—"
+        if "artifact" in params and isinstance(params["artifact"], int):
+            params["artifact"] = self.nm(self.R.data.artifacts[params["artifact"]][1])
+        try:
+            text = _tr("log." + ev.data.get("key", ""), **params)
+        except (KeyError, IndexError, ValueError):
+            text = ev.data.get("key", "")
+        return [(text, None, None)]
+
+    def event_line(self, ev):
+        """A chronicle line for a public event the rules do not word themselves (who went
+        where, what was taken, which monster got its cards, suffered or mutated)."""
+        d = ev.data
+        seat = d.get("seat")
+        if not isinstance(seat, int):
+            return None
+        k = ev.kind
+        p = {"seat": seat}
+        key = k
+        if k == "group":
+            if d.get("to") == "home":
+                key = "group_withdrawn" if d.get("withdrawn") else "group_home"
+                p["i"] = d.get("group", 0) + 1
+            else:
+                if d["to"] not in self.R.space_keys:
+                    return None
+                slot = d.get("slot")
+                shown = self.geom.tile(d["to"], slot) is not None if isinstance(slot, int) else False
+                p["space"] = self.space_name(d["to"]) + (f" {slot + 1}" if shown else "")
+                size = d.get("size") or 0
+                p["size"] = int(size) if float(size).is_integer() else size
+                p["paid"] = d.get("paid", 0)
+                key = "group_paid" if p["paid"] else "group"
+        elif k == "food":
+            p.update(meat=d.get("meat", 0), veg=d.get("veg", 0))
+        elif k in ("monster", "assigned", "suffering", "mutation", "wear"):
+            p["monster"] = self.monster_name(d["monster"])
+            p.update(n=d.get("add", 1), total=d.get("total", 0))
+            if k == "wear":
+                p["accessory"] = self.nm(self.R.data.accessories[d["accessory"]][1])
+        elif k == "cage":
+            p["cage"] = self.nm(self.R.data.cages[d["cage"]][1])
+        elif k == "upgrade":
+            p["upgrade"] = self.nm(self.R.data.upgrades[d["upgrade"]][1])
+        elif k == "artifact":
+            if d.get("copy"):
+                return None
+            p["artifact"] = self.nm(self.R.data.artifacts[d["artifact"]][1])
+        elif k == "accessory":
+            p["accessory"] = self.nm(self.R.data.accessories[d["accessory"]][1])
+        elif k == "black_market":
+            p.update(good=_tr("table.bm." + d["good"]), paid=d.get("paid", 0))
+        elif k == "business":
+            p["business"] = self.nm(self.R.biz[d["business"]][1])
+        elif k == "invite":
+            p["n"] = d.get("imps", 0)
+        elif k == "work":
+            p.update(n=d.get("cleaned", 0), gold=d.get("earned", 0))
+        elif k == "order":
+            p["order"] = " → ".join(self.monster_name(m) for m in d.get("order", []))
+            if len(d.get("order", [])) < 2:
+                return None
+        return self.segments(f"monster_shop.board.log.{key}", p, seats=("seat",))
+
+    # -- controls ------------------------------------------------------------------------
+    def describe(self, kind, a) -> str:
+        d = self.R.data
+        v = a[0]
+        if v == "plan":
+            if not a[1]:
+                return "—"
+            return " | ".join(_tr("table.imps", n=g[0]) + (f"+{self.gold(g[1])}" if g[1] else "")
+                              + ("+" + _tr("table.bodyguard_short") if g[2] else "")
+                              + ("+" + _tr("table.hat_short") if g[3] else "") for g in a[1])
+        if v == "send":
+            return f"{_tr('table.group', i=a[1] + 1)} → {self.space_name(a[2])} {a[3] + 1}"
+        if v in ("home", "withdraw"):
+            return _tr("table.go_home" if v == "home" else "table.withdraw", i=a[1] + 1)
+        if v == "move":
+            return f"{self.monster_name(a[1])} → {_tr('table.place', n=a[2] + 1)}"
+        if v == "wear":
+            return f"{self.nm(d.accessories[a[1]][1])} → {self.monster_name(a[2])}"
+        if v == "assign":
+            parts = []
+            for k, h in a[2]:
+                if k == -1:
+                    parts.append(_tr("table.potion"))
+                elif k == -2:
+                    parts.append("—")
+                else:
+                    parts.append(self.card(k, both=bool(h)))
+            return " ".join(parts)
+        if v == "order":
+            return " → ".join(self.monster_name(m) for m in a[1])
+        if v == "sell":
+            return f"{self.monster_name(a[2])}" + (" " + _tr("table.podium") if a[3] else "")
+        if v in ("cage_to", "upgrade_to"):
+            return _tr("table.place", n=a[1] + 1)
+        if v == "buy":
+            b = (self.view or {}).get("black_market", [])[a[1]]
+            return f"{_tr('table.bm.' + b[0])} ({self.gold(b[2])})"
+        if v == "take":
+            return self.nm(d.accessories[a[1]][1])
+        if v == "biz":
+            extra = []
+            if len(a) > 3:
+                extra = [self.monster_name(a[2]), _tr("table.act.word." + a[3])]
+            elif len(a) > 2 and isinstance(a[2], str):
+                extra = [_tr("table.act.word." + a[2])]
+            return " ".join([self.nm(self.R.biz[a[1]][1])] + extra)
+        if v == "copy":
+            return self.nm(d.artifacts[a[1]][1])
+        if v == "keep" and len(a) > 1:
+            return self.card(a[1])
+        if v == "colour":
+            return self.colour(COLOURS[a[1]])
+        if v in ("work", "play"):
+            return _tr("table.act." + v, n=a[1])
+        if v in ("join", "recall"):
+            return _tr("table.act." + v, i=a[1] + 1)
+        if v == "peek":
+            return _tr("table.act.peek_" + a[1], i=a[2] + 1)
+        if v in ("piglet", "spook"):
+            return _tr("table.act." + v, n=a[1] + 1)
+        if v == "smash":
+            return _tr("table.act.smash_" + a[1], n=a[2] + 1)
+        if v == "unsurcharge":
+            b = (self.view or {}).get("black_market", [])[a[1]]
+            return f"{_tr('table.bm.' + b[0])} (−{self.gold(b[2])})"
+        if v in ("anger", "vamp") or (v == "gobble" and len(a) == 2):
+            return _tr(f"table.act.{v}_{a[1]}")
+        if v == "gobble":
+            return self.nm(d.artifacts[a[2]][1])
+        if v == "no_sale":
+            return _tr("table.act.no_sale")
+        if len(a) == 1 and has(f"monster_shop.table.act.{v}"):
+            return _tr("table.act." + v)
+        return " ".join(str(x) for x in a)
+
