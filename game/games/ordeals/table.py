@@ -96,6 +96,7 @@ def deed_word(deed: str) -> str:
 
 class OrdealsTable(TableKit):
     game_id = "ordeals"
+    _after: dict | None = None       # the view after the events being told (names of newcomers)
 
     # ------------------------------------------------------------------ layout
     BANNER_H = 210       # the Act banner above the board (its fonts do not scale)
@@ -127,7 +128,6 @@ class OrdealsTable(TableKit):
         self._preview_cache: dict = {}
         self.tray: dict | None = None            # the roll on the tray: words and which die is kept
         self._status: tuple | None = None        # (view, the status line's words)
-        self._after: dict | None = None          # the view after the events being told
         self._sync_pieces(view, instant=True)
 
     def tray_rect(self) -> pygame.Rect:
