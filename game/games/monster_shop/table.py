@@ -7,7 +7,8 @@ and on the podium), the chronicle, and the viewer's decision at the bottom.
 
 Drawn only from the view (`view_of`); a finished game's replay reads the rules'
 `reveal_view` through the kit. Pictures: table_art.py; where things are: table_layout.py;
-what a need card would do: preview.py (the rules on a copy).
+words (names, chronicle, buttons): table_words.py; what a need card would do: preview.py
+(the rules on a copy). Hovering a den place or a board tile says what is there.
 
 Interaction: the secret planning is a StagingTray (imps, gold, bodyguard and top hat
 into up to six groups); sending is a click on a lit board tile (or a button); need
@@ -299,7 +300,20 @@ class MonsterShopTable(WordsMixin, ArtMixin, TableKit):
         return out
 
     def targets_at(self, pos) -> list:
-        return [tid for tid in self.send_targets() if self.target_rect(tid).collidepoint(pos)]
+        """Lit tiles to send a group to; else a den place or a board tile (for its tooltip)."""
+        out = [tid for tid in self.send_targets() if self.target_rect(tid).collidepoint(pos)]
+        if out or not self.view:
+            return out
+        for seat in range(self.view["players"]):
+            if self.geom.den(seat).collidepoint(pos):
+                return [("place", seat, p) for p in range(len(self.view["seats"][seat]["den"]["cage"]))
+                        if self.geom.place(seat, p).collidepoint(pos)]
+        for key in ("food", "cage", "upgrade", "monster_low", "monster_up"):
+            for slot in range(3):
+                r = self.geom.tile(key, slot)
+                if r is not None and r.collidepoint(pos):
+                    return [("tile", key, slot)]
+        return []
 
     def monster_place(self, seat, m):
         if seat is None or not self.view:
@@ -307,7 +321,52 @@ class MonsterShopTable(WordsMixin, ArtMixin, TableKit):
         row = self.view["seats"][seat]["den"]["monster"]
         return row.index(m) if m in row else None
 
+    def place_tip(self, seat, p) -> str:
+        d = self.R.data
+        den = self.view["seats"][seat]["den"]
+        lines = [self.name(seat) + " — " + _tr("table.place", n=p + 1)]
+        m = den["monster"][p]
+        if m >= 0:
+            info = self.view["monsters"].get(str(m), {})
+            lines.append(_tr("table.monster_info", name=self.monster_name(m), size=info.get("size"),
+                             suffering=info.get("suffering", 0), mutations=info.get("mutations", 0)))
+            for x in info.get("accessories", []):
+                lines.append(self.nm(d.accessories[x][1]))
+        c = den["cage"][p]
+        if c == -1:
+            lines.append(_tr("table.printed", a=d.printed_mods[0], b=d.printed_mods[1]))
+        elif c >= 0:
+            lines.append(f"{self.nm(d.cages[c][1])} {d.cages[c][2]}/{d.cages[c][3]}")
+        if den["upgrade"][p] >= 0:
+            lines.append(self.nm(d.upgrades[den["upgrade"][p]][1]))
+        lines.append(_tr("table.dung", n=den["dung"][p]) + (" " + _tr("table.pearl", n=den["pearls"][p])
+                                                              if den["pearls"][p] else ""))
+        return "\n".join(lines)
+
+    def tile_tip(self, key, slot) -> str | None:
+        v, d = self.view, self.R.data
+        head = self.space_name(key) + f" {slot + 1}"
+        if key == "cage" and slot < len(v["cage_offer"]) and v["cage_offer"][slot] >= 0:
+            c = v["cage_offer"][slot]
+            return f"{head}: {self.nm(d.cages[c][1])} {d.cages[c][2]}/{d.cages[c][3]}"
+        if key == "upgrade" and slot < len(v["upgrade_offer"]) and v["upgrade_offer"][slot] >= 0:
+            return f"{head}: {self.nm(d.upgrades[v['upgrade_offer'][slot]][1])}"
+        if key in ("monster_low", "monster_up"):
+            row = v["young"] if key == "monster_low" else v["older"]
+            if slot < len(row) and row[slot] >= 0:
+                info = v["monsters"].get(str(row[slot]), {})
+                return f"{head}: {self.monster_name(row[slot])} ({info.get('size')})"
+        if key == "food" and slot < len(v["food_offer"]):
+            b = v["food_offer"][slot]
+            return f"{head}: " + _tr("table.food_offer", meat=b[0], veg=b[1]) + (f" {self.gold(b[2])}" if b[2] else "")
+        return head
+
     def tooltip_for(self, item):
+        if isinstance(item, Target) and self.view and isinstance(item.id, tuple):
+            if item.id[0] == "place":
+                return self.place_tip(item.id[1], item.id[2])
+            if item.id[0] == "tile":
+                return self.tile_tip(item.id[1], item.id[2])
         if isinstance(item, CardSprite) and item.key is not None:
             c = self.R.data.cards[item.key]
             return _tr("board.card_tip", colour=_tr("board.colour_word." + COLOURS[c[0]]),
@@ -545,7 +604,7 @@ class MonsterShopTable(WordsMixin, ArtMixin, TableKit):
         if to not in self.R.space_keys:
             return 0.0
         p1 = self.geom.slot_point(to, slot) if slot is not None else self.geom.space(to).center
-        r = max(8, self.geom.u(0.016))
+        r = max(8, self.geom.u(0.022))
         key = ("walker", seat, size, r)
         piece = self.seat_meeple(seat, (str(int(size)) if size and float(size).is_integer() else str(size)) if size else None)
 

@@ -193,3 +193,15 @@ def test_a_finished_games_replay_shows_every_hand_through_reveal_view():
     assert all(p["hand"] == sorted(m.state.hand[x]) for x, p in enumerate(shown["seats"]))
     assert all(isinstance(v, list) for v in shown["assign"].values())
     rig.frame()                                                   # and the table draws it
+
+
+def test_hovering_a_den_place_says_which_monster_is_there(assign_rig):
+    rig = assign_rig
+    tb = rig.table
+    v = tb.view
+    seat, p = next((x, i) for x in range(4) for i, m in enumerate(v["seats"][x]["den"]["monster"]) if m >= 0)
+    m = v["seats"][seat]["den"]["monster"][p]
+    pos = tb.geom.place(seat, p).center
+    tb.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 1), buttons=(0, 0, 0)))
+    assert tb.hover is not None and tb.hover.id == ("place", seat, p)
+    assert tb.monster_name(m) in tb.tooltip_for(tb.hover)
