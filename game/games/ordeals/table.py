@@ -187,14 +187,18 @@ class OrdealsTable(TableKit):
                 self.board.add(p)
             elif instant or p.pos != (c["x"], c["y"]):
                 p.pos = (c["x"], c["y"])
-            if instant and i in self.facing:
+            if ghost:
+                p.facing = None                 # a last-seen marker: where, not which way
+            elif (instant or p.dim) and i in self.facing:
                 p.facing = self.facing[i]
+            elif p.facing is None:
+                p.facing = self._default_facing(c)
             p.dim = ghost
             p.label = "?" if ghost else char_name(c)[:1]
-            p.name = tt_fog("last_seen", name=char_name(c)) if ghost else char_name(c)
+            p.name = char_name(c)
             p.statuses = set() if ghost else self._statuses(c)
             p.draggable = self._my_mover(i)
-            p.tip = p.name if ghost else self._tip(c)
+            p.tip = tt_fog("last_seen", name=char_name(c)) if ghost else self._tip(c)
         self._preview_cache.clear()
         self._rings(view)
 
