@@ -100,6 +100,13 @@ class FogLog(list):
         for e in evs:
             self.append(e)
 
+    def __iadd__(self, evs):
+        self.extend(evs)
+        return self
+
+    def insert(self, k, ev) -> None:
+        raise TypeError("events under fog are veiled in order: append them")
+
     def _veil(self, kind, data, ev):
         s = self.s
         idx = [self._index(cid) for cid in _ids_in(data)]
