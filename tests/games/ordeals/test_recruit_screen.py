@@ -411,3 +411,31 @@ def test_the_recruitment_screen_in_both_languages(size, lang, home, record):
 
 
 from tests.ui.test_lang_render import record  # noqa: E402,F401  (the fixture)
+
+
+def test_random_clicks_and_keys_keep_the_company_within_the_rules(app):
+    """A few hundred random clicks and keys on the screen (strict app: any exception
+    fails): every Company it holds stays within the Supplies and maxima, and whatever
+    Done hands back, the rules accept."""
+    import random
+    rnd = random.Random(5)
+    ng = new_game(app)
+    sc = open_recruit(app, ng)
+    keys = [pygame.K_UP, pygame.K_DOWN, pygame.K_TAB, pygame.K_SPACE, pygame.K_INSERT, pygame.K_DELETE]
+    R = rules()
+    for step in range(400):
+        if app.top is not sc:
+            assert app.top is ng
+            R.validate_options({"company": ng.options["company"]}, 1)
+            sc = open_recruit(app, ng)
+        if rnd.random() < 0.2:
+            key(app, rnd.choice(keys))
+        else:
+            targets = [w for w in sc.ui.widgets if w.visible and isinstance(w, widgets.Button)
+                       and w is not sc.done_btn and w.label != "Cancel"]
+            if rnd.random() < 0.03:
+                targets = [sc.done_btn]
+            click(app, rnd.choice(targets).rect.center)
+        b = sc.builder
+        assert b.remaining() >= 0, f"step {step}: over the Supplies"
+        assert not [i for i in b.issues() if i[0] not in ("too_few",)], f"step {step}: {b.issues()}"
