@@ -442,6 +442,15 @@ class MonsterShopTable(WordsMixin, ArtMixin, TableKit):
         super().update(dt)
         if self.tray is not None:
             self.tray.update(dt)
+        d = self.drag
+        if d is not None and isinstance(d["item"], CardSprite) and d["item"].zone == "hand":
+            # a carried need card shrinks to the staged cards' size, centred on the pointer, so
+            # the monster under it and its preview stay in sight (the layout grows it back)
+            sp = d["item"]
+            sp.w, sp.h = self.zones["staged"].card_size
+            if d["off"] != (0, 0):
+                d["off"] = (0, 0)
+                sp.x, sp.y = d["pos"]
 
     def controls(self):
         mine = self.my_decisions()

@@ -438,37 +438,43 @@ class ArtMixin:
         pygame.draw.rect(surf, self.scol(seat), (r.x + G.u(0.01), r.y + 1, r.width - 2 * G.u(0.01), max(3, G.u(0.004))),
                          border_radius=2)
         head, places, foot = G.den_parts(seat)
-        line_h = head.height / 3
-        # line 1: marker, name, start, gold
-        mk = seat_marker_surface(self.gfx, seat, int(line_h * 0.35), self.colorblind)
-        cy = head.y + line_h / 2
+        isz = int(head.height * 0.72)
+        gap = G.u(0.006)
+        # the header: marker and name; imps (free/at home, out, hospital, podium); the start bell and gold
+        mk = seat_marker_surface(self.gfx, seat, int(head.height * 0.28), self.colorblind)
+        cy = head.centery
         surf.blit(mk, mk.get_rect(midleft=(head.x, cy)))
-        gold = self.gold_count(surf, p["gold"], (head.right, cy), int(line_h * 0.8), anchor="midright")
-        right = gold.left - 4
+        gold = self.gold_count(surf, p["gold"], (head.right, cy), isz, anchor="midright")
+        right = gold.left - gap
         if seat == v["start"]:
-            bell = self.gfx.icon("bell", int(line_h * 0.8), style.GOLD_BRIGHT)
-            right = surf.blit(bell, bell.get_rect(midright=(right, cy))).left - 2
-        self.blit_text(surf, self.name(seat), (head.x + mk.get_width() + 4, cy), 0.0165, style.GOLD_BRIGHT,
-                       bold=True, serif=True, max_w=right - head.x - mk.get_width() - 6, anchor="midleft")
-        # line 2: imps at home (free/home), away, hospital, podium; artifacts
-        cy = head.y + line_h * 1.5
-        isz = int(line_h * 0.75)
-        x = head.x
+            bell = self.gfx.icon("bell", isz, style.GOLD_BRIGHT)
+            right = surf.blit(bell, bell.get_rect(midright=(right, cy))).left - gap
+        nr = self.blit_text(surf, self.name(seat), (head.x + mk.get_width() + 4, cy), 0.0175, style.GOLD_BRIGHT,
+                            bold=True, serif=True, max_w=head.width * 0.3, anchor="midleft")
+        x = nr.right + 2 * gap
         for icon, n, col in (("imp", f"{p['home'] - p['used']}/{p['home']}", self.scol(seat)),
                              ("sneak", p["away"], style.TEXT_DIM), ("ms_hospital", p["hospital"], (230, 110, 110)),
-                             ("ms_podium", p["podium"], style.GOLD)):
+                             ("ms_podium", p["podium"], style.GOLD), ("ms_bodyguard", p["bodyguard"], (200, 200, 220)),
+                             ("ms_potion", p["potions"], (150, 200, 240)), ("ms_artifacts", len(p["artifacts"]), style.GOLD)):
             if icon != "imp" and not n:
                 continue
             rr = self.icon_count(surf, icon, n, (x, cy), isz, style.TEXT, col)
-            x = rr.right + G.u(0.006)
-        for icon, n, col in (("ms_potion", p["potions"], (150, 200, 240)), ("ms_artifacts", len(p["artifacts"]), style.GOLD),
-                             ("ms_bodyguard", p["bodyguard"], (200, 200, 220))):
-            if n:
-                rr = self.icon_count(surf, icon, n, (x, cy), isz, style.TEXT, col)
-                x = rr.right + G.u(0.006)
-        # line 3: food chambers (freshest first), frozen, processed
-        cy = head.y + line_h * 2.5
-        x = head.x
+            if rr.right > right:
+                break
+            x = rr.right + gap
+        # places
+        for pl in range(len(p["den"]["cage"])):
+            self.draw_place(surf, v, seat, pl)
+        # the footer: food chambers (freshest first), frozen, processed; then groups, waiting monsters
+        x = self.den_stores(surf, p, foot)
+        self.den_footer(surf, v, seat, pygame.Rect(x + 2 * gap, foot.y, foot.right - x - 2 * gap, foot.height))
+
+    def den_stores(self, surf, p, foot) -> int:
+        G = self.geom
+        gap = G.u(0.006)
+        isz = int(foot.height * 0.8)
+        cy = foot.centery
+        x = foot.x
         for icon, ch, col in (("ms_meat", p["meat"], (230, 140, 120)), ("ms_veg", p["veg"], (240, 160, 70))):
             ic = self.gfx.icon(icon, isz, col)
             surf.blit(ic, ic.get_rect(midleft=(x, cy)))
@@ -482,22 +488,18 @@ class ArtMixin:
                     t = self.gfx.text(str(n), max(11, int(bw * 0.75)), style.TEXT, bold=True)
                     surf.blit(t, t.get_rect(center=box.center))
                 x += bw + 1
-            x += G.u(0.006)
+            x += gap
         for icon, n, col in (("ms_frozen", sum(p["frozen"]), (170, 220, 250)), ("ms_lollipop", p["processed"][0], (240, 130, 200)),
                              ("ms_can", p["processed"][1], (190, 190, 200))):
             if n:
                 rr = self.icon_count(surf, icon, n, (x, cy), isz, style.TEXT, col)
-                x = rr.right + G.u(0.005)
-        # places
-        for pl in range(len(p["den"]["cage"])):
-            self.draw_place(surf, v, seat, pl)
-        # footer: waiting monsters, groups or the plan
-        self.den_footer(surf, v, seat, foot)
+                x = rr.right + gap
+        return x
 
     def den_footer(self, surf, v, seat, foot):
         p = v["seats"][seat]
         x = foot.x
-        pr = max(6, int(foot.height * 0.42))
+        pr = max(6, int(foot.height * 0.46))
         cy = foot.centery
         if p.get("groups"):
             for g in p["groups"]:

@@ -5,7 +5,7 @@ per window size; the table asks it for the rect of a board tile, a den, a place.
     central  the central board: rows of action spaces, each slot a tile with its offer
     alleys   the Dark Alleys board: Black Market, Fortune Teller, Industrial Zone, Boutique
     side     reputation track, contest and customer tiles
-    dens     the four dens side by side (places 2 × 2, with a header of stores)
+    dens     the four dens two by two (a header of stores, the row of places, a footer)
     log      the chronicle
     bottom   the viewer's hand of need cards, the decision's buttons, the planning tray
 """
@@ -110,16 +110,17 @@ class Geometry:
         return tuple(split_rect(inner, 3, "y", self.gap, [1.25, 1.0, 1.0]))
 
     # -- dens (computed once: they are asked for on every frame) ---------------------------
-    def _build_dens(self, n: int = 4):
-        self._dens = split_rect(self.lay["dens"], n, "x", self.gap)
+    def _build_dens(self, places: int = 4):
+        """Four dens two by two; each a header, its row of places left to right (P1 … P4,
+        neighbours side by side as on the den board) and a footer."""
+        self._dens = self.lay.grid("dens", 2, 2, gap=0.006)
         self._den_parts = []
         self._places = []
         for r in self._dens:
             parts = tuple(split_rect(r.inflate(-self.pad, -self.pad), 3, "y", max(1, self.gap // 2),
-                                     [0.27, 0.64, 0.09]))
+                                     [0.15, 0.7, 0.15]))
             self._den_parts.append(parts)
-            rows = split_rect(parts[1], 2, "y", max(1, self.gap // 2))
-            self._places.append([c for row in rows for c in split_rect(row, 2, "x", max(1, self.gap // 2))])
+            self._places.append(split_rect(parts[1], places, "x", max(1, self.gap // 2)))
 
     def den(self, seat: int) -> pygame.Rect:
         return pygame.Rect(self._dens[seat])
