@@ -58,9 +58,10 @@ def _ruleset():
     return _default
 
 
-def make_agent(difficulty: str = "normal", seat: int = 0, seed: int = 0, ruleset=None):
+def make_agent(difficulty: str = "normal", seat: int = 0, seed: int = 0, ruleset=None,
+               max_iterations: int | None = None):
     from .ai import make_agent as _make
-    return _make(ruleset or _ruleset(), difficulty, seat, seed)
+    return _make(ruleset or _ruleset(), difficulty, seat, seed, max_iterations=max_iterations)
 
 
 def determinize(view, seat, rng):
