@@ -50,7 +50,7 @@ def supplies(n: int) -> str:
     return rt("cost", n=n)
 
 
-def why(reason, data=None) -> str:
+def why(reason) -> str:
     """A (key, params) reason from the model in words."""
     key, params = reason
     params = dict(params)
@@ -333,11 +333,12 @@ class RecruitScene(Scene):
         self.ui.add(Text(a, (LEFT.right - PAD - 80, LEFT.y + 14, 80, 40),
                          f"{len(b.members)}/{b.rec.company.max}", FONT.body, a.pal.text_dim, anchor="right"))
         y = LEFT.y + 66
+        row_h = min(ROW_H, (LEFT.h - 66 - 150) // max(1, b.rec.company.max))   # room for the most
         for i in range(len(b.members)):
-            self.ui.add(MemberRow(a, (x, y + i * ROW_H, w, ROW_H - 8), self, i))
+            self.ui.add(MemberRow(a, (x, y + i * row_h, w, row_h - 8), self, i))
         if not b.members:
             self.ui.add(Text(a, (x + 8, y + 10, w - 16, 120), rt("empty"), FONT.small, a.pal.text_faint, lines=4))
-        y = LEFT.y + 66 + b.rec.company.max * ROW_H + 4
+        y = LEFT.y + 66 + b.rec.company.max * row_h + 4
         self.name_input = None
         if self.sel is not None:
             m = b.members[self.sel]
@@ -413,7 +414,7 @@ class RecruitScene(Scene):
         def row(label, options, yy, per_row=None):
             """options: (change or None when held, text, tip, held). Returns the next y."""
             caption(label, yy)
-            n = per_row or len(options)
+            n = per_row or min(len(options), 4)
             bw1 = (bw - 8 * (n - 1)) // n
             for k, (change, text, tip, held) in enumerate(options):
                 rx = bx + (k % n) * (bw1 + 8)
