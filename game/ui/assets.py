@@ -64,6 +64,12 @@ class SurfaceCache:
     def __contains__(self, key) -> bool:
         return key in self._d
 
+    def __iter__(self):
+        return iter(list(self._d))
+
+    def __delitem__(self, key) -> None:
+        self.bytes -= self.size_of(self._d.pop(key))
+
     def __len__(self) -> int:
         return len(self._d)
 

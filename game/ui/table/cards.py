@@ -25,8 +25,11 @@ from typing import Callable, Optional
 
 import pygame
 
+from ..assets import SurfaceCache
 from . import style
 from .gfx import Gfx
+
+FACE_CACHE_BYTES = 96 << 20        # card faces at every size a table shows (a few hundred)
 
 
 @dataclass(frozen=True)
@@ -56,7 +59,7 @@ class CardRenderer:
         self.specs = specs
         self.frames = frames or {}
         self.back_name = back_name
-        self._faces: dict = {}
+        self._faces = SurfaceCache(FACE_CACHE_BYTES)     # bounded: least recently used go first
 
     def spec(self, key) -> dict:
         return self.specs(key) or {"key": key, "title": str(key)}

@@ -6,7 +6,11 @@ import math
 
 import pygame
 
+from ..assets import SurfaceCache
 from . import style
+
+TABLE_CACHE_BYTES = 64 << 20       # a table's panels, glows, shadows and wrapped text
+TABLE_CACHE_ITEMS = 20_000
 
 
 class Gfx:
@@ -15,7 +19,8 @@ class Gfx:
 
     def __init__(self, assets):
         self.assets = assets
-        self._cache: dict = {}
+        # bounded (least recently used go first): a table open for hours never grows without end
+        self._cache = SurfaceCache(TABLE_CACHE_BYTES, TABLE_CACHE_ITEMS)
 
     # -- text ---------------------------------------------------------------------
     def text(self, s: str, size: int, color=style.TEXT, bold=False, serif=False) -> pygame.Surface:
