@@ -241,6 +241,11 @@ class DarkGothicRules:
     def view(self, s, seat):
         return _view.build_view(self, s, seat)
 
+    def reveal_view(self, s):
+        """The spectator's view with every hand (and Draw-2 offer, secret pass) face up: the
+        replay of a finished game, which hides nothing. Deck orders stay hidden."""
+        return _view.build_view(self, s, None, reveal=True)
+
     def card_json(self, cid) -> dict:
         return self.cards[cid].to_json()
 

@@ -43,19 +43,21 @@ CARD_ICONS = {"wolf_pack": "werewolf", "witch_of_salem_wood": "witch", "silver_c
               "tomahawk": "hand_axe", "masked_assassin": "assassinate", "hungry_dead": "death",
               "lightning_strike": "omen", "harbour_tavern": "tavern", "highwayman": "rob", "brigand": "cudgel"}
 
-# design pixels (1920 × 1080); the kit's geo() scales them into the window
+# design pixels (1920 × 1080); the kit's geo() scales them into the window. Top to bottom: the
+# Center Line with the Villain end, the supply row, the other Heroes' boards side by side (one
+# compact panel each), then you: play area, Remains, defeated Villains, hand, deck, pool.
 LAYOUT = {
-    "card": (118, 165), "small": (84, 118), "tiny": (62, 87), "hand": (104, 146),
-    "main": (70, 118), "crypt": (190, 118),
-    "center_x": 330, "center_y": 120, "center_dx": 134,
-    "villain": (1170, 120), "vstack": (1300, 120), "shadows": (1420, 120),
-    "supply_y": 330, "supply_x": 330, "supply_dx": 100,
-    "omen": (1060, 380), "omen_from": (1380, 330), "omen_size": 64,
-    "others_y": 458, "others_h": 130, "others_x": 20, "others_w": 1500, "others_row": 42,
-    "me_play": pygame.Rect(330, 724, 780, 118), "me_remains": pygame.Rect(1120, 724, 280, 118),
-    "me_won": pygame.Rect(1410, 724, 110, 118),
-    "me_hand": pygame.Rect(400, 872, 760, 146), "me_deck": (90, 975), "me_discard": (230, 975),
-    "me_label": (40, 852), "pool": pygame.Rect(1180, 874, 345, 196), "orb_r": 24, "orb_gap": 12,
+    "card": (150, 210), "small": (84, 118), "tiny": (62, 87), "hand": (128, 180), "play": (108, 151),
+    "play_solo": (130, 182),
+    "center_x": 40, "center_y": 34, "center_dx": 162,
+    "villain_x": 1040, "vstack_x": 1250, "shadows_x": 1365,
+    "supply_y": 296, "supply_x": 40, "supply_dx": 100, "main_x": 700, "crypt_x": 810,
+    "omen": (940, 355), "omen_from": (1380, 330), "omen_size": 64,
+    "others_y": 452, "others_h": 156, "others_x": 20, "others_w": 1500, "others_gap": 14, "others_row": 40,
+    "me_top": 628, "me_top_solo": 470, "me_x": 300, "me_right": 1520, "me_gap": 12,
+    "me_play_w": 810, "me_remains_w": 208,
+    "me_hand": pygame.Rect(290, 828, 870, 184), "me_deck": (90, 950), "me_discard": (200, 950),
+    "me_label": (40, 850), "pool": pygame.Rect(1180, 832, 345, 208), "orb_r": 24, "orb_gap": 12,
     "log": pygame.Rect(1540, 304, 360, 760),
     "banner_y": 560, "turn_banner": (1720, 96), "roam_lift": 30,
 }
@@ -157,64 +159,97 @@ class DarkGothicTable(TableKit):
         L = LAYOUT
         card, small, tiny, hand = C(*L["card"]), C(*L["small"]), C(*L["tiny"]), C(*L["hand"])
         cw, ch = L["card"]
+        sw, shh = L["small"]
 
-        def at(x, y, size_design, cls=Spot, **kw):
+        def at(x, y, size_design):
             w, h = size_design
             return R(x - w // 2, y - h // 2, w, h)
-        main = self.add_zone(Stack("main", at(*L["main"], L["small"]), small, label=t("dark_gothic.table.main"),
-                                   target=False))
-        main.face_down = True
-        self.add_zone(Stack("crypt", at(*L["crypt"], L["small"]), small, label=t("dark_gothic.table.crypt"),
-                            target=False))
+        # the Center Line, the Villain end, the Villains left and the Shadows
         self.slot_rects = []
+        cy = L["center_y"] + ch // 2
         for i in range(6):
             x = L["center_x"] + i * L["center_dx"] + cw // 2
-            z = self.add_zone(Spot(("center", i), at(x, L["center_y"] + ch // 2, L["card"]), card, target=False))
-            self.slot_rects.append(z.rect)
-        vx, vy = L["villain"]
-        self.add_zone(Spot("villain", at(vx + cw // 2, vy + ch // 2, L["card"]), card, target=False))
-        vs = self.add_zone(Stack("vstack", at(L["vstack"][0] + cw // 2, vy + ch // 2, L["small"]), small,
+            z = self.add_zone(Spot(("center", i), at(x, cy, L["card"]), card, target=False))
+            self.slot_rects.append(z.rect.copy())
+        self.add_zone(Spot("villain", at(L["villain_x"] + cw // 2, cy, L["card"]), card, target=False))
+        vs = self.add_zone(Stack("vstack", at(L["vstack_x"], cy, L["small"]), small,
                                  label=t("dark_gothic.table.villains"), target=False))
         vs.face_down = True
-        sh = self.add_zone(Stack("shadows", at(L["shadows"][0] + cw // 2, vy + ch // 2, L["small"]), small,
+        sh = self.add_zone(Stack("shadows", at(L["shadows_x"], cy, L["small"]), small,
                                  label=t("dark_gothic.table.shadows"), target=False, show_count=False))
         sh.face_down = True
-        sw, shh = L["small"]
+        # the supply, then the Main Deck and the Crypt
+        sy = L["supply_y"] + shh // 2
         self.supply_ids = list(view["training"]) + ["hungry_dead", "honor", "secrets"]
         for i, sid in enumerate(self.supply_ids):
             x = L["supply_x"] + i * L["supply_dx"] + sw // 2
             cls = Stack if sid in ("honor", "secrets") else Spot
-            self.add_zone(cls(("supply", sid), at(x, L["supply_y"] + shh // 2, L["small"]), small, target=False))
-        # the other Heroes: one band each
+            self.add_zone(cls(("supply", sid), at(x, sy, L["small"]), small, target=False))
+        main = self.add_zone(Stack("main", at(L["main_x"], sy, L["small"]), small,
+                                   label=t("dark_gothic.table.main"), target=False))
+        main.face_down = True
+        self.add_zone(Stack("crypt", at(L["crypt_x"], sy, L["small"]), small, label=t("dark_gothic.table.crypt"),
+                            target=False))
+        # the other Heroes: compact boards side by side
         self.seat_boxes = {}
         others = self.others()
-        for k, seat in enumerate(others):
-            y = L["others_y"] + k * L["others_h"] if len(others) > 1 else L["others_y"] + 60
-            box = R(L["others_x"], y, L["others_w"], L["others_h"] - 4)
-            self.seat_boxes[seat] = box
-            tw, th = L["tiny"]
-            row_y = y + L["others_row"] + th // 2
-            z = self.add_zone(Stack(("deck", seat), at(70, row_y, L["tiny"]), tiny, target=False))
-            z.face_down = True
-            self.add_zone(Stack(("hand", seat), at(170, row_y, L["tiny"]), tiny, target=False)).face_down = True
-            self.add_zone(Stack(("discard", seat), at(270, row_y, L["tiny"]), tiny, target=False))
-            ry = y + L["others_row"]
-            self.add_zone(Row(("play", seat), R(330, ry, 640, th), tiny, gap=4, align="start", target=False))
-            self.add_zone(Row(("remains", seat), R(980, ry, 300, th), tiny, gap=4, align="start", target=False))
-            self.add_zone(Row(("won", seat), R(1290, ry, 200, th), tiny, gap=4, align="start", target=False))
+        k = len(others)
+        tw, th = L["tiny"]
+        if k:
+            w = (L["others_w"] - L["others_gap"] * (k - 1)) // k
+            for j, seat in enumerate(others):
+                x, y = L["others_x"] + j * (w + L["others_gap"]), L["others_y"]
+                self.seat_boxes[seat] = R(x, y, w, L["others_h"])
+                row_y = y + L["others_row"] + th // 2 + 6
+                z = self.add_zone(Stack(("deck", seat), at(x + 46, row_y, L["tiny"]), tiny, target=False))
+                z.face_down = True
+                ry = row_y - th // 2
+                shown = "hand" in view["seats"][seat]       # a finished game's replay: hands face up
+                if shown:
+                    self.add_zone(Stack(("discard", seat), at(x + 118, row_y, L["tiny"]), tiny, target=False))
+                    left = x + 162
+                    room = x + w - 10 - left
+                    hand_w = room * 11 // 20
+                    self.add_zone(Row(("hand", seat), R(left, ry, hand_w - 8, th), tiny, gap=4, align="start",
+                                      target=False))
+                    left += hand_w
+                    room -= hand_w
+                else:
+                    self.add_zone(Stack(("hand", seat), at(x + 118, row_y, L["tiny"]), tiny,
+                                        target=False)).face_down = True
+                    self.add_zone(Stack(("discard", seat), at(x + 190, row_y, L["tiny"]), tiny, target=False))
+                    left = x + 234
+                    room = x + w - 10 - left
+                won_w = min(200, max(tw, room // 6))
+                rem_w = min(300, max(tw + 40, room // 4))
+                play_w = room - won_w - rem_w - 16
+                self.add_zone(Row(("play", seat), R(left, ry, play_w, th), tiny, gap=4, align="start", target=False))
+                self.add_zone(Row(("remains", seat), R(left + play_w + 8, ry, rem_w, th), tiny, gap=4,
+                                  align="start", target=False))
+                self.add_zone(Row(("won", seat), R(left + play_w + rem_w + 16, ry, won_w, th), tiny, gap=4,
+                                  align="start", target=False))
+        # you: play area, Remains and defeated Villains in a row (bigger when you play alone),
+        # then hand, deck, discard and the pool
         me = self.me
+        size = L["play"] if k else L["play_solo"]
+        _pw, ph = size
+        top = L["me_top"] if k else L["me_top_solo"]
+        x0, right, gap = L["me_x"], L["me_right"], L["me_gap"]
+        play_w, rem_w = L["me_play_w"], L["me_remains_w"]
+        won_w = right - x0 - play_w - rem_w - 2 * gap
+        play = C(*size)
+        self.add_zone(Row(("play", me), R(x0, top, play_w, ph), play, gap=6, align="start", target=True,
+                          label=t("dark_gothic.table.in_play")))
+        self.add_zone(Row(("remains", me), R(x0 + play_w + gap, top, rem_w, ph), play, gap=6, align="start",
+                          target=False, label=t("dark_gothic.table.remains")))
+        self.add_zone(Row(("won", me), R(right - won_w, top, won_w, ph), play, gap=4, align="start",
+                          target=False, label=t("dark_gothic.table.won")))
         self.add_zone(Fan(("hand", me), R(*L["me_hand"]), hand, private=self.viewer is not None, target=False, z=5))
         d = self.add_zone(Stack(("deck", me), at(*L["me_deck"], L["small"]), small, label=t("dark_gothic.table.deck"),
                                 target=False))
         d.face_down = True
         self.add_zone(Stack(("discard", me), at(*L["me_discard"], L["small"]), small,
                             label=t("dark_gothic.table.discard"), target=True))
-        self.add_zone(Row(("play", me), R(*L["me_play"]), small, gap=6, align="start", target=True,
-                          label=t("dark_gothic.table.in_play")))
-        self.add_zone(Row(("remains", me), R(*L["me_remains"]), small, gap=6, align="start", target=False,
-                          label=t("dark_gothic.table.remains")))
-        self.add_zone(Row(("won", me), R(*L["me_won"]), small, gap=4, align="start", target=False,
-                          label=t("dark_gothic.table.won")))
         # the Omen die rests beside the supply and rolls there (first player, co-op Minions,
         # the Villains' Globals)
         self.omen = DieSprite("omen", P(*L["omen"]), face=1, size=max(24, int(L["omen_size"] * _s)),
@@ -290,7 +325,7 @@ class DarkGothicTable(TableKit):
             buttons = [Button(a, t(f"dark_gothic.colour.{a[1]}"), action=a, seat=d.seat) for a in d.actions]
         elif d.kind == "curse":
             title = t("dark_gothic.table.curse", card=name(p.get("card")))
-            pool = self.match.view(self.viewer)["pool"]
+            pool = self.view_of(self.viewer)["pool"]
             for a in d.actions:
                 col, n, src, _w = pool[a[1]]
                 label = f"{n} {t('dark_gothic.colour.' + col)} · {name(src) if src else '—'}"
@@ -305,7 +340,7 @@ class DarkGothicTable(TableKit):
             title = {"choose": t("dark_gothic.table.choose_" + str(p.get("act", "discard"))),
                      "feed": t("dark_gothic.table.feed"), "target": t("dark_gothic.table.target"),
                      "pass": t("dark_gothic.table.pass_card")}[d.kind]
-            center = self.match.view(self.viewer)["center"]
+            center = self.view_of(self.viewer)["center"]
             for a in d.actions:
                 if a[0] in ("card", "give"):
                     label = name(a[1])
@@ -378,21 +413,31 @@ class DarkGothicTable(TableKit):
 
     # ------------------------------------------------------------------ drawing
     def draw_board(self, surf) -> None:
-        v = self.match.view(self.viewer)
+        v = self.view_of(self.viewer)
         s, R, P, C, F = self.geo()
         g = self.gfx
         pulse = 0.5 + 0.5 * math.sin(self.pulse_t * 4)
-        # the Center Line: Global cards glow, the Villain end is marked
+        # your play area, Remains and defeated Villains: a faint panel each (drop targets)
+        for zid in (("play", self.me), ("remains", self.me), ("won", self.me)):
+            r = self.zones[zid].rect.inflate(int(12 * s), int(12 * s))
+            surf.blit(g.panel(r.w, r.h, alpha=60), r.topleft)
+        # the other Heroes' boards: one panel each, the active one outlined in its colour
+        for seat, b in self.seat_boxes.items():
+            surf.blit(g.panel(b.w, b.h, alpha=120), b.topleft)
+            if v["active"] == seat:
+                pygame.draw.rect(surf, self.scol(seat), b, max(1, int(2 * s)), border_radius=int(8 * s))
+        # the Center Line: Global cards glow, the Villain end is marked; under each slot its
+        # number, and "Roaming →" beside it for a card lifted out of the line (TE-075)
         for i, c in enumerate(v["center"]):
             z = self.zones[("center", i)]
             if c and self._card(c).globals:
                 pygame.draw.rect(surf, (90, 200, 110), z.rect.inflate(10, 10), max(2, int(4 * s)),
                                  border_radius=int(10 * s))
-            lab = g.text(str(i + 1), F(16), style.TEXT_DIM)
+            if c and self._card(c).roaming:
+                lab = g.text(f"{i + 1} · {t('dark_gothic.keyword.roaming')} →", F(16), style.GOLD_BRIGHT, bold=True)
+            else:
+                lab = g.text(str(i + 1), F(16), style.TEXT_DIM)
             surf.blit(lab, lab.get_rect(midtop=(self.slot_rects[i].centerx, self.slot_rects[i].bottom + 4)))
-            if c and self._card(c).roaming:        # lifted out of the line, heading for the Villain end
-                word = g.text(t("dark_gothic.keyword.roaming") + " →", F(15), style.GOLD_BRIGHT, bold=True)
-                surf.blit(word, word.get_rect(center=(z.rect.centerx, (z.rect.bottom + self.slot_rects[i].bottom) // 2)))
         end = self.zones["villain"].rect
         arrow = g.text("→", F(34), style.CRIMSON_BRIGHT, bold=True)
         surf.blit(arrow, arrow.get_rect(midright=(end.left - 2, end.centery)))
@@ -444,7 +489,7 @@ class DarkGothicTable(TableKit):
                 b = self.seat_boxes.get(seat)
                 if b is None:
                     continue
-                x0, y0 = b.x + 8, b.y + 4
+                x0, y0 = b.x + int(10 * s), b.y + int(6 * s)
             txt = f"{self.name(seat)} · {t('dark_gothic.hero.' + p['hero']) if p['hero'] else '?'}"
             if seat != self.me:
                 txt += " · " + t("dark_gothic.table.hand_count", n=p["hand_count"])

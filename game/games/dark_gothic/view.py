@@ -9,8 +9,10 @@ the resource pool, the supply, defeated Villains.
 from __future__ import annotations
 
 
-def build_view(eng, s, seat) -> dict:
-    over = s.res is not None
+def build_view(eng, s, seat, reveal: bool = False) -> dict:
+    """`reveal`: the replay of a finished game (the ruleset's `reveal_view`): every hand, what
+    each seat holds, a Draw-2 offer and every secret pass shown; deck orders stay hidden."""
+    over = s.res is not None or reveal
     seats = []
     blurred = set()
     for c, giver, to in s.ghosts:
@@ -56,13 +58,15 @@ def build_view(eng, s, seat) -> dict:
         "round_used": sorted(s.round_used),
         "hand_size": eng.hand_size(s),
         "rolloff": s.rolloff[:],
-        "flow": _flow(s, seat),
+        "flow": _flow(s, seat, reveal),
         "tasks": [_js(t) for t in s.tasks],
         "roaming": None if s.addressed is None else {"addressed": sorted(s.addressed), "moved": sorted(s.moved)},
         "wait": None if s.wait is None or s.wait[0] == "hero" else _js(s.wait),
-        "over": over,
+        "over": s.res is not None,
     }
-    if over:
+    if reveal:
+        v["revealed"] = True
+    if s.res is not None:
         r = s.res
         v["result"] = {"winners": list(r.winners), "scores": list(r.scores), "side": r.side,
                        "reason": r.reason, "details": r.details}
@@ -77,7 +81,7 @@ def _js(x):
     return x
 
 
-def _flow(s, seat) -> dict:
+def _flow(s, seat, reveal=False) -> dict:
     w = s.wait
     if w is None:
         return {"wait": None}
@@ -93,7 +97,7 @@ def _flow(s, seat) -> dict:
         f.update(seat=w[1], purpose=w[2], face=w[4])
     elif kind == "hero":
         f.update(seat=w[1])
-        if seat == w[1]:
+        if seat == w[1] or reveal:
             f["offers"] = s.offers[:]
     elif kind in ("block", "protect"):
         win = s.window
@@ -102,6 +106,8 @@ def _flow(s, seat) -> dict:
         sc = s.sealed
         f.update(seats=list(sc.seats), committed=sorted(sc.picks),
                  mine=list(sc.picks[seat]) if seat in sc.picks else None)
+        if reveal:
+            f["picks"] = {str(k): list(a) for k, a in sorted(sc.picks.items())}
     return f
 
 
