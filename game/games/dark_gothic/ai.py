@@ -31,11 +31,11 @@ from ...core.windows import PASS, ReactionWindow, SealedChoice
 from . import payment as P
 from .state import new_state
 
-TUNE = {"plan": True, "dilute": 1.3, "refill": 1.0, "crit": 25.0, "fit": 0.5, "tax": 1.0}
+TUNE = {"plan": True, "dilute": 1.3, "refill": 1.0, "crit": 25.0, "fit": 0.5, "tax": 1.0, "doom": 0.5}
 
 SHADOW_ALERT = 7          # TE-099: from here, removing Roaming/Global threats comes first
-SHADOW_BASE = 1.5         # the value of keeping one card out of the Shadows ...
-SHADOW_SLOPE = 0.3        # ... growing with every card already there
+SHADOW_BASE = 3.0         # the value of keeping one card out of the Shadows ...
+SHADOW_SLOPE = 0.5        # ... growing with every card already there
 COOP_SHADOW = 1.5         # ... and more in co-op, where nobody gains from another's loss
 MIN_DENSITY = 0.45        # value per resource unit below which a card is not worth buying
 W_INV = {"competitive": 0.45, "coop": 0.08}
@@ -163,7 +163,14 @@ class Brain:
             threat = 0.0
             if k.roaming:
                 slot = ctx["center"].index(c)
-                threat += pen * (0.35 + 0.65 * (slot + 1) / len(ctx["center"]))
+                if TUNE["doom"]:
+                    # it moves at the end of every Hero's turn: from here it reaches the Shadows
+                    # before my next turn unless I take it now
+                    steps = len(ctx["center"]) - slot
+                    doomed = steps <= ctx.get("n", 2) * (2 if ctx.get("roam2") else 1)
+                    threat += pen * (1.0 if doomed else TUNE["doom"])
+                else:
+                    threat += pen * (0.35 + 0.65 * (slot + 1) / len(ctx["center"]))
                 if sh >= SHADOW_ALERT:
                     threat += pen
             if k.globals:
@@ -273,7 +280,7 @@ def _ctx_from_view(v):
             "trim": None, "owned": own, "coop_rolls": v["mode"] == "coop", "active": v["active"],
             "turn": v["turn"], "villain": v["villain"], "flags": v["flags"], "on_villain": v["on_villain"],
             "heroes": [q["hero"] for q in v["seats"]], "tcount": {k: t["count"] for k, t in v["training"].items()},
-            "mine": own + p["play"], "left": v["villains_left"]}
+            "mine": own + p["play"], "left": v["villains_left"], "n": v["players"]}
 
 
 def _ctx_from_state(s, seat):
@@ -282,7 +289,7 @@ def _ctx_from_state(s, seat):
             "coop_rolls": s.coop, "active": s.active, "turn": s.turn, "villain": s.villain, "flags": s.flags,
             "on_villain": s.on_villain, "heroes": s.heroes, "tcount": {k: len(t) for k, t in s.training.items()},
             "mine": s.deck[seat] + s.hand[seat] + s.discard[seat] + s.play[seat],
-            "left": len(s.vstack) + (s.villain is not None)}
+            "left": len(s.vstack) + (s.villain is not None), "n": s.n}
 
 
 def choose(brain, ctx, d, rng=None, easy=False):
