@@ -54,10 +54,10 @@ LAYOUT = {
     "supply_y": 296, "supply_x": 40, "supply_dx": 100, "main_x": 700, "crypt_x": 810,
     "omen": (940, 355), "omen_from": (1380, 330), "omen_size": 64,
     "others_y": 452, "others_h": 156, "others_x": 20, "others_w": 1500, "others_gap": 14, "others_row": 40,
-    "me_top": 628, "me_top_solo": 470, "me_x": 300, "me_right": 1520, "me_gap": 12,
+    "me_top": 628, "me_top_solo": 530, "me_x": 300, "me_right": 1520, "me_gap": 12,
     "me_play_w": 810, "me_remains_w": 208,
     "me_hand": pygame.Rect(290, 828, 870, 184), "me_deck": (90, 950), "me_discard": (200, 950),
-    "me_label": (40, 850), "pool": pygame.Rect(1180, 832, 345, 208), "orb_r": 24, "orb_gap": 12,
+    "me_label": (40, 800), "pool": pygame.Rect(1180, 832, 345, 208), "orb_r": 24, "orb_gap": 12,
     "log": pygame.Rect(1540, 304, 360, 760),
     "banner_y": 560, "turn_banner": (1720, 96), "roam_lift": 30,
 }
