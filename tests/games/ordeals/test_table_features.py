@@ -173,3 +173,38 @@ def test_a_replay_spectator_of_a_fogged_game_sees_every_shadow_piece():
         if c.in_play:
             p = rig.table.pieces[i]
             assert not p.dim and p.pos == (c.x, c.y)
+
+
+def test_a_shadow_act_plays_step_by_step_move_then_dice_then_harm():
+    rig = Rig()
+    to_act(rig)
+    v = rig.table.view
+    sh = next(c for c in v["chars"] if c["side"] == 1 and c["deployed"] and not c["ooa"])
+    me = next(c for c in v["chars"] if c["side"] == 0 and c["deployed"] and not c["ooa"])
+    piece = rig.table.pieces[sh["index"]]
+    start = (sh["x"], sh["y"])
+    to = (round(sh["x"] + 1.0, 2), sh["y"])
+    events = [Event("move", {"piece": sh["id"], "index": sh["index"], "path": [list(start), list(to)],
+                             "to": list(to), "z": 0.0, "engaged": False, "reach": 5.0}),
+              Event("roll", {"purpose": "fire", "attacker": sh["id"], "defender": me["id"], "a_dice": [11],
+                             "a_keep": 11, "a_total": 11, "d_dice": [2], "d_keep": 2, "d_total": 2,
+                             "advantage": 0, "disadvantage": 0, "winner": sh["id"]}),
+              Event("harm", {"piece": me["id"], "index": me["index"], "damage": 9, "amount": 1, "total": 1,
+                             "grit": 8, "down": False, "ooa": False, "source": "fire"})]
+    rig.settings.animation_speed = 1.0
+    rig.table.dice = []
+    rig.table.on_events(events)
+    t, dt = 0.0, 1 / 30
+    moved_at = dice_at = None
+    while rig.table.busy() and t < 20:
+        rig.table.update(dt)
+        t += dt
+        if moved_at is None and math.dist(piece.pos, to) < 1e-6:
+            moved_at = t
+        if dice_at is None and rig.table.dice:
+            dice_at = t
+    pace = rig.rules.R.shadow_step_seconds
+    assert moved_at is not None and dice_at is not None
+    assert dice_at >= moved_at + pace * 0.5, "the dice wait for the move and the Shadow's pause"
+    assert t >= dice_at + 0.8, "the landed roll stays to be read before the result"
+    assert [dd.face for dd in rig.table.dice] == [11, 2]
