@@ -1,20 +1,25 @@
 """Book of Ordeals agents. They see only their seat's view and the decision; since
 nothing on the table is secret (§4.7), `determinize` rebuilds a full state from the view
 with a fresh RNG (the dice to come are the only unknown) and the agents measure on it
-with the same geometry as the rules.
+with the same geometry as the rules. Under fog of war (a view with `fog` set) the fog
+module's determinizer puts the Shadow characters the Company cannot see somewhere out of
+its sight (`agent_state`); no agent ever reads the real state.
 
 - easy:   the normal policy, but a third of its choices are random and it never Aims or Hides
 - normal: the Shadow's flow (Stand, Assault when Engaged, Aim and Fire, close in) plus Aid,
           Hide, healing and objective play (graves, the relic, the chapel) (BO-181)
-- hard:   for each candidate Deed (the normal choice and its rivals), plays the rest of the
-          Act with the normal policy over a few sampled dice and keeps the best average
-          of `evaluate` (a search over candidate Acts with sampled dice)
+- hard:   a search over the candidate Acts with sampled dice (HardAgent): a cheap screen
+          of every candidate to the end of its own Act, then rollouts of the best few
+          through the Foes' answer (played by the normal policy, the Shadow inside apply),
+          scored by `evaluate` (Supplies: Out of Action, Harm, Knocked Down, objectives)
+          plus `threats` (the expected Harm of the Acts still to come this Turn)
 """
 from __future__ import annotations
 
 import math
 import random
 import time
+from functools import lru_cache
 
 from ...core.rng import RNG
 from . import geometry as G
@@ -75,6 +80,16 @@ def determinize(R, view, seat, rng) -> State:
     return s
 
 
+def agent_state(R, view, seat, rng) -> State:
+    """What an agent searches on: `determinize`, or under fog of war (a view with
+    `fog` set) the fog module's determinizer, which puts the Shadow characters the
+    Company cannot see somewhere out of its sight. Never the real state."""
+    if view.get("fog"):
+        from .fog import determinize_view
+        return determinize_view(R, view, seat, rng)
+    return determinize(R, view, seat, rng)
+
+
 # ------------------------------------------------------------------ evaluation
 def evaluate(R, s, side) -> float:
     """How well `side` stands, roughly in Supplies: Foes' losses minus own, Harm dealt,
@@ -118,6 +133,110 @@ def evaluate(R, s, side) -> float:
         d = min(G.dist(tuple(ch.centre), c.pos) for c in mine)
         v += 30 if d <= ch.radius else -3.0 * (d - ch.radius)
     return v
+
+
+# ------------------------------------------------------------------ expected Harm
+_D12 = 12
+
+
+@lru_cache(maxsize=None)
+def _die(adv: int) -> tuple:
+    """P(kept die = k) for k = 1..12: one D12, the higher of two (adv > 0), the lower (adv < 0)."""
+    n = _D12
+    if adv == 0:
+        return tuple(1.0 / n for _ in range(n))
+    out = []
+    for k in range(1, n + 1):
+        le, lt = (k / n) ** 2, ((k - 1) / n) ** 2            # P(max <= k), P(max <= k-1)
+        if adv > 0:
+            out.append(le - lt)
+        else:
+            ge, gt = ((n - k + 1) / n) ** 2, ((n - k) / n) ** 2   # P(min >= k), P(min >= k+1)
+            out.append(ge - gt)
+    return tuple(out)
+
+
+@lru_cache(maxsize=None)
+def expected_harm(edge: int, adv: int, dmg_a: int, ward_d: int, dmg_d: int, ward_a: int,
+                  strikes_back: bool) -> tuple:
+    """An opposed D12 roll, attacker's total = die + edge vs defender's die: (expected Harm
+    to the defender, expected Harm to the attacker when it loses and `strikes_back`)."""
+    pa, pd = _die(adv), _die(0)
+    to_d = to_a = 0.0
+    for i, p in enumerate(pa):
+        for j, q in enumerate(pd):
+            m = (i + 1) + edge - (j + 1)
+            if m > 0:
+                to_d += p * q * max(0, m + dmg_a - ward_d)
+            elif m < 0 and strikes_back:
+                to_a += p * q * max(0, -m + dmg_d - ward_a)
+    return to_d, to_a
+
+
+def _harm_value(c, h: float) -> float:
+    """Supplies lost by `c` taking `h` more Harm, on evaluate's scale (Out of Action: all)."""
+    left = c.st.grit - c.harm
+    if left <= 0:
+        return 0.0
+    h = min(h, left)
+    return c.st.value * (0.6 * h / c.st.grit + 0.4 * (h / left) ** 2)
+
+
+def threats(R, s, side) -> float:
+    """What the Acts still to come promise, for `side` minus the Foes, on evaluate's
+    scale: every character with an Act left this Turn (all of them when the Turn is over)
+    strikes its best target — three Assaults on an Engaged Foe, a Move and two Assaults
+    on one within a charge, or an aimed Fire at one in sight — at the roll's expected
+    Harm (an Assault that loses hurts the attacker). Harm expected on one character from
+    several attackers is added up before it is valued, so it is never worth more than
+    taking that character Out of Action."""
+    RR = R.R
+    new_turn = all(c.tired or not c.in_play for c in s.chars)
+    harm: dict = {}
+    for i, c in enumerate(s.chars):
+        if not c.in_play or c.down or (c.tired and not new_turn):
+            continue
+        best, bt, bh, bs = 0.0, -1, 0.0, 0.0
+        engaged = R.engaged_with(s, c)
+        if engaged:
+            for j in engaged:
+                t = s.chars[j]
+                hd, ha = _assault_harm(R, c, t, 3)
+                g = _harm_value(t, hd) - _harm_value(c, ha)
+                if g > best:
+                    best, bt, bh, bs = g, j, hd, ha
+        else:
+            charge = RR.move_first + c.st.pace + max(RR.engage, c.st.reach) + RR.base
+            for j, t in enumerate(s.chars):
+                if t.side != c.side and t.in_play and abs(t.z - c.z) <= 1.0 and \
+                        math.hypot(t.x - c.x, t.y - c.y) <= charge:
+                    hd, ha = _assault_harm(R, c, t, 2)
+                    g = _harm_value(t, hd) - _harm_value(c, ha)
+                    if g > best:
+                        best, bt, bh, bs = g, j, hd, ha
+            if c.st.range > 0 and not c.st.no_fire:
+                aim = 1 if c.st.fire_cost + R.cost["aim"] <= RR.deeds_per_act else 0
+                for j in R.fire_targets(s, i):
+                    t = s.chars[j]
+                    adv = aim - (1 if R.in_cover(s, c, t) else 0)
+                    hd, _ = expected_harm(c.st.aim - R.might(t), adv, c.st.fire_damage, R.ward(t), 0, 0, False)
+                    g = _harm_value(t, hd)
+                    if g > best:
+                        best, bt, bh, bs = g, j, hd, 0.0
+        if bt >= 0:
+            harm[bt] = harm.get(bt, 0.0) + bh
+            harm[i] = harm.get(i, 0.0) + bs
+    total = 0.0
+    for j, h in harm.items():
+        t = s.chars[j]
+        total += -_harm_value(t, h) if t.side == side else _harm_value(t, h)
+    return total
+
+
+def _assault_harm(R, a, d, k) -> tuple:
+    hd, ha = expected_harm(R.might(a, True) - R.might(d, True), 0, a.st.melee_damage, R.ward(d),
+                           d.st.melee_damage, R.ward(a), True)
+    return k * hd, k * ha
 
 
 # ------------------------------------------------------------------ the normal policy
@@ -337,74 +456,107 @@ class HeuristicAgent:
         self.policy = Policy(R, self.rnd, easy=(difficulty == "easy"))
 
     def choose(self, view, decision, budget=None):
-        s = determinize(self.R, view, decision.seat, self.rnd)
+        s = agent_state(self.R, view, decision.seat, self.rnd)
         a = self.policy.choose(s, decision)
         return a
 
 
 class HardAgent:
-    """Search over candidate Deeds: each candidate is applied on determinized copies
-    with sampled dice, the rest of the Act is played by the normal policy, and the
-    candidate with the best mean `evaluate` is chosen."""
+    """Flat Monte Carlo over the decision's candidates with sampled dice (common random
+    numbers: sample k uses the same dice seed for every candidate). Each rollout applies
+    the candidate on a determinized copy, plays on with the normal policy for every side
+    (the Shadow runs inside apply) until the answer it invites is over — the Foes' next
+    Act, or the end of the Turn — and scores the position with `evaluate`. The candidate
+    with the best mean wins; the normal choice keeps ties (`margin`).
 
-    def __init__(self, R, seed=0, samples=5, max_candidates=5, budget=0.6, horizon=10, margin=6.0):
+    Work is counted, not timed: `rollouts` per decision (spread evenly over the
+    candidates), so a game is the same game on any machine; `budget` seconds is only a
+    safety cap (None: none), and `max_iterations` (simulate --budget-iterations) replaces
+    `rollouts` and lifts the cap."""
+
+    def __init__(self, R, seed=0, rollouts=80, max_iterations=None, budget=0.9,
+                 horizon=40, margin=1.0, threat_weight=0.5, reply=True, screen=2, finalists=4):
         self.R = R
         self.name = "hard"
         self.rnd = random.Random(seed)
         self.policy = Policy(R, self.rnd)
-        self.samples = samples
-        self.max_candidates = max_candidates
-        self.budget = budget
+        self.rollouts = max_iterations if max_iterations is not None else rollouts
+        self.budget = None if max_iterations is not None else budget
         self.horizon = horizon
         self.margin = margin
+        self.threat_weight = threat_weight
+        self.reply = reply
+        self.screen = screen
+        self.finalists = finalists
+        self.last_rollouts = 0
+
+    def candidates(self, s, decision, base) -> list:
+        return [base] + [a for a in decision.actions if a != base]
 
     def choose(self, view, decision, budget=None):
         R = self.R
-        s0 = determinize(R, view, decision.seat, self.rnd)
+        s0 = agent_state(R, view, decision.seat, self.rnd)
         base = self.policy.choose(s0, decision)
-        if decision.kind not in ("act", "activate", "push"):
+        self.last_rollouts = 0
+        if decision.kind not in ("act", "activate", "push") or len(decision.actions) < 2:
             return base
-        cands = [base] + [a for a in decision.actions if a != base]
-        if len(cands) > self.max_candidates:
-            rest = cands[1:]
-            self.rnd.shuffle(rest)
-            cands = [base] + rest[: self.max_candidates - 1]
+        cands = self.candidates(s0, decision, base)
         side = s0.seat_side[decision.seat]
-        deadline = time.perf_counter() + (budget if budget is not None else self.budget)
-        scores = {a: [] for a in cands}
-        for k in range(self.samples):
-            if time.perf_counter() > deadline and k > 1:
+        cap = budget if budget is not None else self.budget
+        deadline = None if cap is None else time.perf_counter() + cap
+        alive = list(range(len(cands)))
+        totals = [0.0] * len(cands)
+        counts = [0] * len(cands)
+        used = 0
+        if self.screen and len(cands) > self.finalists:
+            # a cheap screen: each candidate to the end of its own Act, the Foes' answers
+            # only as `threats`; the best few (and the normal choice) go on
+            quick = [0.0] * len(cands)
+            for _ in range(self.screen):
+                seed = self.rnd.getrandbits(64)
+                for n in alive:
+                    s = s0.clone()
+                    s.rng = RNG(seed)
+                    R.apply(s, decision.seat, cands[n])
+                    self._rollout(s, side, reply=False)
+                    quick[n] += self.score(s, side)
+                    used += 1
+            ranked = sorted(alive[1:], key=lambda n: -quick[n])
+            alive = [0] + ranked[: self.finalists - 1]
+        # the finalists: rollouts through the Foes' answer, the same dice for each
+        k = max(2, (self.rollouts - used) // len(alive))
+        for _ in range(k):
+            if deadline is not None and counts[0] >= 2 and time.perf_counter() > deadline:
                 break
-            seed = self.rnd.getrandbits(64)      # the same dice for every candidate (paired comparison)
-            for a in cands:
+            seed, seed2 = self.rnd.getrandbits(64), self.rnd.getrandbits(64)
+            for n in alive:
                 s = s0.clone()
                 s.rng = RNG(seed)
-                try:
-                    R.apply(s, decision.seat, a)
-                except Exception:
-                    scores[a].append(None)
-                    continue
-                self._finish_act(s, side, decision.seat)
-                scores[a].append(evaluate(R, s, side))
-        # leave the policy's choice only for a candidate clearly better on the same dice
-        best, best_gain = base, 0.0
-        for a in cands[1:]:
-            diffs = [x - y for x, y in zip(scores[a], scores[base]) if x is not None and y is not None]
-            if len(diffs) < 2:
-                continue
-            mean = sum(diffs) / len(diffs)
-            var = sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1)
-            se = (var / len(diffs)) ** 0.5
-            if mean > max(self.margin, 2.0 * se) and mean > best_gain:
-                best, best_gain = a, mean
-        return best
+                R.apply(s, decision.seat, cands[n])
+                self._rollout(s, side, reply=self.reply, reseed=seed2)
+                totals[n] += self.score(s, side)
+                counts[n] += 1
+                used += 1
+        self.last_rollouts = used
+        best, bv = 0, totals[0] / counts[0] + self.margin
+        for n in alive:
+            if n and totals[n] / counts[n] > bv:
+                best, bv = n, totals[n] / counts[n]
+        return cands[best]
 
-    def _finish_act(self, s, side, seat):
-        """Play on with the normal policy for every side (the Shadow runs inside apply)
-        until the Turn is over or `horizon` decisions were made: the candidate is judged
-        with the answer it invites."""
+    def score(self, s, side) -> float:
+        v = evaluate(self.R, s, side)
+        if s.res is None and self.threat_weight:
+            v += self.threat_weight * threats(self.R, s, side)
+        return v
+
+    def _rollout(self, s, side, reply=True, reseed=None):
+        """Play on with the normal policy for every side until the Act under way is over
+        (`reply` False) or, with `reply`, until this side is to activate again after a Foe
+        has finished an Act (or no Foe is left to act); never past the Turn or the game."""
         R = self.R
         turn = s.turn
+        tired0 = self._foes_tired(s, side)
         for _ in range(self.horizon):
             if s.res is not None or s.turn != turn:
                 return
@@ -412,15 +564,30 @@ class HardAgent:
             if not ds:
                 return
             d = ds[0]
+            if d.kind == "activate":
+                if not reply:
+                    return
+                if s.seat_side[d.seat] == side:
+                    if self._foes_tired(s, side) > tired0 or not any(
+                            c.side != side and c.in_play and not c.tired for c in s.chars):
+                        return
+                elif reseed is not None:
+                    # the Foes' answer rolls the same dice after every candidate
+                    s.rng = RNG(reseed)
+                    reseed = None
             R.apply(s, d.seat, self.policy.choose(s, d))
 
+    @staticmethod
+    def _foes_tired(s, side):
+        return sum(1 for c in s.chars if c.side != side and c.tired)
 
-def make_agent(R, difficulty, seat, seed):
+
+def make_agent(R, difficulty, seat, seed, max_iterations=None):
     if difficulty == "random":
         from ...ai.random_agent import RandomAgent
         return RandomAgent(seed)
     if difficulty in ("easy", "normal"):
         return HeuristicAgent(R, difficulty, seed)
     if difficulty == "hard":
-        return HardAgent(R, seed)
+        return HardAgent(R, seed, max_iterations=max_iterations)
     raise ValueError(f"unknown difficulty {difficulty!r} (random, easy, normal, hard)")
