@@ -31,8 +31,6 @@ from ...core.windows import PASS, ReactionWindow, SealedChoice
 from . import payment as P
 from .state import new_state
 
-TUNE = {"plan": True, "dilute": 1.3, "refill": 1.0, "crit": 25.0, "fit": 0.5, "tax": 1.0, "doom": 0.5}
-
 SHADOW_ALERT = 7          # TE-099: from here, removing Roaming/Global threats comes first
 SHADOW_BASE = 3.0         # the value of keeping one card out of the Shadows ...
 SHADOW_SLOPE = 0.5        # ... growing with every card already there
@@ -43,6 +41,12 @@ MIN_ITERATIONS = 60       # hard: below this many searched games the heuristic's
 BLOCK_VALUE = 0.35        # a Block or Protect use on a card
 COLOUR_FIT = 0.5          # the value of a resource unit in a colour the Villain costs (x2 x share)
 CANDIDATE_BUYS = 2        # hard: purchases searched besides the heuristic's pick and ending
+PLAN = True               # normal plans a turn's purchases as a set (False: the old best-density buyer)
+DILUTE = 1.3              # a card in the deck displaces this much of the deck's average card value
+REFILL = 1.0              # a Center Line buy refills its slot: x the chance that adds a Shadow
+LOSS = 25.0               # the value of a Shadow when one more fills them (everyone loses)
+TAX = 1.0                 # a Center Line card raising the Villain's cost: value per unit of the tax
+DOOM = 0.5                # a Roaming card I can still take next turn: this share of a Shadow
 
 
 class Brain:
@@ -99,7 +103,7 @@ class Brain:
         """What one more card in the Shadows costs (everyone loses at 10, in both modes)."""
         sh = ctx["shadows"]
         if sh + 1 >= self.rules.limit:
-            return TUNE["crit"]                  # one more and everyone loses
+            return LOSS                  # one more and everyone loses
         p = SHADOW_BASE + SHADOW_SLOPE * sh
         return p * (COOP_SHADOW if ctx["mode"] == "coop" else 1.0)
 
@@ -110,7 +114,9 @@ class Brain:
         if v is None:
             return out
         for op, p in self.rules.cards[v].globals:
-            if op == "shadow_when":
+            if op == "roaming_at_start":
+                out.add("roam2")
+            elif op == "shadow_when":
                 if p["when"] == "ally_acquired":
                     out.add("ally")
                 elif p["when"] == "end_turn" and p.get("unless") == "minion_defeated" \
@@ -163,26 +169,22 @@ class Brain:
             threat = 0.0
             if k.roaming:
                 slot = ctx["center"].index(c)
-                if TUNE["doom"]:
-                    # it moves at the end of every Hero's turn: from here it reaches the Shadows
-                    # before my next turn unless I take it now
-                    steps = len(ctx["center"]) - slot
-                    doomed = steps <= ctx.get("n", 2) * (2 if ctx.get("roam2") else 1)
-                    threat += pen * (1.0 if doomed else TUNE["doom"])
-                else:
-                    threat += pen * (0.35 + 0.65 * (slot + 1) / len(ctx["center"]))
+                # it moves at the end of every Hero's turn (and at the start too under a
+                # roaming_at_start Villain): from here, does it reach the Shadows before my next turn?
+                steps = len(ctx["center"]) - slot
+                doomed = steps <= ctx["n"] * (2 if "roam2" in threats else 1)
+                threat += pen * (1.0 if doomed else DOOM)
                 if sh >= SHADOW_ALERT:
                     threat += pen
             if k.globals:
                 threat += 1.0 + (2.0 if sh >= SHADOW_ALERT else 0.0)
                 for op, p in k.globals:          # a tax on the Villain: every Hero pays it
                     if op == "cost_mod" and p["target"] == "villain" and ctx["villain"] is not None:
-                        threat += TUNE["tax"] * p["n"]
+                        threat += TAX * p["n"]
             if mode == "coop" and k.type == "minion" and ctx["coop_rolls"]:
                 threat += pen / 3                 # the First Player's Omen roll: a Skull in three
             v += threat
         return v
-
 
     # -- planning a turn's purchases ------------------------------------------------------------
     def _costs(self, ctx):
@@ -206,11 +208,9 @@ class Brain:
             return 100.0 + k.inv
         v = self.buy_value(c, ctx)
         if k.group != "common" and not k.remains:
-            v -= TUNE["dilute"] * ctx["avg"]
+            v -= DILUTE * ctx["avg"]
         if k.group == "main":
-            v -= TUNE["refill"] * self.risk(ctx) * pen
-            if k.roaming and ctx["center"][-1] == c and ctx["shadows"] + 1 >= self.rules.limit:
-                v += TUNE["crit"]
+            v -= REFILL * self.risk(ctx) * pen
         return v
 
     def plan(self, ctx, buys):
@@ -314,7 +314,7 @@ def choose(brain, ctx, d, rng=None, easy=False):
                            or ctx["shadows"] >= SHADOW_ALERT else -1)
                 if K[best[1]].group != "villain" or ctx["shadows"] >= SHADOW_ALERT:
                     return best
-            elif TUNE["plan"]:
+            elif PLAN:
                 plan = brain.plan(ctx, buys)
                 if plan:
                     return ("buy", plan[0])

@@ -110,8 +110,8 @@ def test_plan_is_a_set_the_pool_pays():
 
 def _heroes_win(agents, seeds, plan=True):
     won = 0
-    old = AI.TUNE["plan"]
-    AI.TUNE["plan"] = plan
+    old = AI.PLAN
+    AI.PLAN = plan
     try:
         for seed in seeds:
             names = agents if seed % 2 else agents[::-1]
@@ -122,7 +122,7 @@ def _heroes_win(agents, seeds, plan=True):
                 R.apply(s, d.seat, ags[d.seat].choose(R.view(s, d.seat), d))
             won += R.result(s).side != "game"
     finally:
-        AI.TUNE["plan"] = old
+        AI.PLAN = old
     return won
 
 
