@@ -208,7 +208,7 @@ class Brain:
             return 100.0 + k.inv
         v = self.buy_value(c, ctx)
         if k.group != "common" and not k.remains:
-            v -= DILUTE * ctx["avg"]
+            v -= DILUTE * ctx["avg"] * ctx["crowd"]
         if k.group == "main":
             v -= REFILL * self.risk(ctx) * pen
         return v
@@ -223,6 +223,10 @@ class Brain:
         cost = self._costs(ctx)
         mine = ctx["mine"]
         ctx["avg"] = sum(self.base[c] if c not in self.secret else 0.0 for c in mine) / max(1, len(mine))
+        # a deck no bigger than a hand is drawn whole every turn: a card added there displaces
+        # nothing (and a Hero whose deck was Destroyed down to a few cards must rebuild it)
+        hand = self.rules.rules.hand_size
+        ctx["crowd"] = min(1.0, max(0.0, (len(mine) - hand) / hand))
         pen = self.shadow_penalty(ctx)
         items = []
         for a in buys:

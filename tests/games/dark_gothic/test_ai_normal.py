@@ -132,3 +132,18 @@ def test_normal_carries_a_random_partner_more_often_than_the_density_buyer():
     planned = _heroes_win(["normal", "random"], seeds)
     density = _heroes_win(["normal", "random"], seeds, plan=False)
     assert planned >= 16 and planned >= density
+
+
+def test_normal_rebuilds_a_deck_smaller_than_a_hand():
+    """Seed 845 of a co-op run once stalled for 20,000 actions: both decks had been Destroyed down
+    to a few good cards, and every card looked worse than the deck's average, so nobody bought."""
+    s = quiet(mode="coop", villain="selena")
+    a = s.active
+    set_hand(s, a, "honor", "honor", "lantern", "masked_assassin")
+    s.box.extend(s.deck[a] + s.discard[a])
+    s.deck[a], s.discard[a] = [], []
+    s.play[a], s.hand[a] = s.hand[a], []
+    set_center(s, "silver_cross", "skeleton_key", "delani", "maria_de_la_rosa", "abandoned_mill", "karl_harrison")
+    s.pool = [("W", 1, None, True), ("W", 1, None, True), ("U", 1, None, False), ("C", 3, None, False)]
+    s.dec = None
+    assert normal_pick(s)[0] == "buy"
