@@ -790,7 +790,7 @@ class HardAgent:
     Budget: `budget` seconds a decision (planning gets `WEIGHT` times more), or with
     `max_iterations` that many playouts (times the weight) and never by time, so that
     a game can be replayed exactly."""
-    WEIGHT = {"plan": 2.0, "send": 1.0, "sell": 1.0}
+    WEIGHT = {"plan": 2.0, "send": 1.0, "sell": 1.0, "assign": 1.0}
 
     def __init__(self, R, seed=0, budget=0.3, max_iterations=None, z=1.0, kinds=None, horizon=1, wide=1):
         self.R = R
@@ -810,6 +810,7 @@ class HardAgent:
 
     def choose(self, view, decision, budget=None):
         kind = decision.kind
+        self.last_samples = 0
         if kind not in self.kinds or len(decision.actions) == 1 or view["asks"]:
             return self.normal.choose(view, decision, budget)
         seat = decision.seat
