@@ -3,7 +3,8 @@
 frame_ms: each game's table mid-game with animations running at 1920×1080 (dummy
 video driver); startup_s: process start to the first interactive menu frame;
 sim: random-play speed; kernel_us: apply+decisions and determinize costs;
-ai_ms: thinking time per decision per difficulty; peak_rss_mb: this process.
+ai_ms: thinking time per decision per difficulty; busy_frame_ms: a game's table in its
+busiest state (SPEC.bench_table); peak_rss_mb: this process.
 """
 from __future__ import annotations
 
@@ -109,10 +110,37 @@ def peak_rss_mb() -> float | None:
     return round(rss / (1024 * 1024 if sys.platform == "darwin" else 1024), 1)
 
 
+def busy_frames(game_id: str, frames: int = 600, size=(1920, 1080)) -> dict:
+    """Update + draw of the game's busiest table (its `bench_table`): wall-time percentiles,
+    and the same of this thread's CPU time, which a loaded machine's waits do not inflate."""
+    import importlib
+
+    import pygame
+    from .games import registry
+    module, _, name = registry.get(game_id).bench_table.partition(":")
+    pygame.init()
+    if pygame.display.get_surface() is None:
+        pygame.display.set_mode((1, 1))
+    table, words = getattr(importlib.import_module(module), name)(size)
+    screen = pygame.Surface(size)
+    wall, cpu = [], []
+    for n in range(frames + 10):
+        t0, c0 = time.perf_counter(), time.thread_time()
+        table.update(1 / 60)
+        table.draw(screen)
+        if n >= 10:                       # the first frames build the cached layers
+            wall.append((time.perf_counter() - t0) * 1000)
+            cpu.append((time.thread_time() - c0) * 1000)
+    out = {q: round(percentile(wall, int(q[1:])), 2) for q in ("p50", "p95", "p99")}
+    out.update({f"cpu_{q}": round(percentile(cpu, int(q[1:])), 2) for q in ("p50", "p95")})
+    out["what"] = words
+    return out
+
+
 def steps() -> int:
     """How many `progress` calls `run` makes (for a progress bar's total)."""
     from .games import registry
-    return 2 + 4 * len(registry.game_ids())
+    return 2 + 4 * len(registry.game_ids()) + sum(1 for g in registry.game_ids() if registry.get(g).bench_table)
 
 
 def run(quick: bool = False, progress=None) -> dict:
@@ -140,6 +168,10 @@ def run(quick: bool = False, progress=None) -> dict:
         step(f"{game_id} frames")
         report["frame_ms"][game_id] = {q: round(percentile(frames, int(q[1:])), 2)
                                        for q in ("p50", "p95", "p99")}
+    for game_id in registry.game_ids():
+        if registry.get(game_id).bench_table:
+            report.setdefault("busy_frame_ms", {})[game_id] = busy_frames(game_id, 120 if quick else 600)
+            step(f"{game_id} busy table")
     report["peak_rss_mb"] = peak_rss_mb()
     # idle cost and memory after a long session, each in a fresh process (issue 12 item 10)
     from .ui.bench_idle import measure

@@ -69,6 +69,10 @@ class GameSpec:
     #                                     calls on_done(new_value) and pops itself, or only
     #                                     pops (Esc / Cancel: the option stays as it was)
 
+    bench_table: str = ""
+    # "module:function" (size) -> (table, words): the game's table in its busiest state, for
+    # `bench`'s busy_frame_ms (Book of Ordeals: 20 characters, the sight overlay, a hovered Foe)
+
     def table_class(self):
         module, _, name = self.table.partition(":")
         return getattr(importlib.import_module(module), name)

@@ -19,6 +19,8 @@ Files, for a newcomer:
   recruit_screen.py  the recruitment screen (pygame), opened from the new-game screen's
                  "Recruit…" button for `company` and `rival` (SPEC.option_editors)
   table.py       the pygame table (board in inches, drag-to-move, Act banner, chronicle)
+  bench_table.py the table at its busiest (20 characters, sight overlay, a Foe hovered) for
+                 `bench`'s frame-time figure (SPEC.bench_table)
 
 API for screens (characters are indices into view["chars"]; ids "a1", "b2", "s3" for words):
 Decision kinds -> actions:
@@ -91,4 +93,5 @@ SPEC = GameSpec(
     pitch_key="ordeals.pitch",
     option_editors={"company": "game.games.ordeals.recruit_screen:RecruitScene",
                     "rival": "game.games.ordeals.recruit_screen:RecruitScene"},
+    bench_table="game.games.ordeals.bench_table:busy_table",
 )

@@ -1,32 +1,21 @@
-"""Frame time of the Book of Ordeals table with 20 characters on the table, the active
-character's line-of-sight overlay and Sight ring on, and the pointer hovering a Foe (the
-sight line and the odds card drawn every frame), at 1920x1080 under SDL's dummy driver.
-
-    .venv/bin/python -m tests.games.ordeals.frame_bench [frames] [WxH]
-
-Prints p50/p95/p99 of wall time in milliseconds (the bar: p95 <= 8 ms at 1920x1080), the
-same of the thread's CPU time (unaffected by other processes waiting for the cores) and
-the load average. Not a test (the machine's load would make it flaky); issue 15's
-frame-time figure comes from here.
+"""The Book of Ordeals table in its busiest state, for `python main.py bench`'s
+busy-table frame time (issue 15's bar: p95 <= 8 ms at 1920x1080): 20 characters on the
+table, the active character's line-of-sight overlay and Sight ring on, and the pointer
+hovering a Foe (the sight line and the odds card drawn every frame). Named by
+`SPEC.bench_table`; bench times update + draw of the table it returns.
 """
 from __future__ import annotations
 
 import math
-import os
-import sys
-import time
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+import pygame
 
-import pygame  # noqa: E402
-
-from game.core.match import Match, SeatInfo  # noqa: E402
-from game.games import registry  # noqa: E402
-from game.ui.assets import Assets  # noqa: E402
-from game.ui.settings import Settings  # noqa: E402
-from game.ui.sound import Sound  # noqa: E402
-from game.ui.table.base import TableContext  # noqa: E402
+from game.core.match import Match, SeatInfo
+from game.games import registry
+from game.ui.assets import Assets
+from game.ui.settings import Settings
+from game.ui.sound import Sound
+from game.ui.table.base import TableContext
 
 
 def crowded_match(total: int = 20, seed: int = 11):
@@ -62,9 +51,8 @@ def crowded_match(total: int = 20, seed: int = 11):
     return m
 
 
-def run(frames: int = 600, size=(1920, 1080)) -> dict:
-    pygame.init()
-    pygame.display.set_mode((1, 1))
+def busy_table(size=(1920, 1080)):
+    """(table, description) with the sight overlay on and a Foe hovered."""
     spec = registry.get("ordeals")
     m = crowded_match()
     settings = Settings()
@@ -84,27 +72,4 @@ def run(frames: int = 600, size=(1920, 1080)) -> dict:
     table.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
     assert table.hovered_foe() == (i, foe["index"])
     on_table = sum(1 for c in v["chars"] if c["deployed"] and not c["ooa"])
-    times, cpu = [], []
-    for n in range(frames + 10):
-        t0, c0 = time.perf_counter(), time.thread_time()
-        table.update(1 / 60)
-        table.draw(screen)
-        ms, cms = (time.perf_counter() - t0) * 1000, (time.thread_time() - c0) * 1000
-        if n >= 10:
-            times.append(ms)
-            cpu.append(cms)
-    times.sort()
-    cpu.sort()
-
-    def q(xs, p):
-        return round(xs[min(len(xs) - 1, int(len(xs) * p / 100))], 2)
-    # wall time counts waits for a busy machine's cores; thread CPU time does not
-    return {"characters": on_table, "size": list(size), "frames": frames,
-            "p50": q(times, 50), "p95": q(times, 95), "p99": q(times, 99),
-            "cpu_p50": q(cpu, 50), "cpu_p95": q(cpu, 95), "load": round(os.getloadavg()[0], 1)}
-
-
-if __name__ == "__main__":
-    n = int(sys.argv[1]) if len(sys.argv) > 1 else 600
-    size = tuple(int(v) for v in sys.argv[2].split("x")) if len(sys.argv) > 2 else (1920, 1080)
-    print(run(n, size))
+    return table, f"{on_table} characters, sight overlay on, a Foe hovered"
