@@ -112,15 +112,58 @@ def configs(rules) -> list[tuple[int, dict]]:
     return out
 
 
+# Targeted observations, per game: "module:function" called as function(rules, record, play)
+# after the random games. Random play from the opening seldom reaches some numbers (a Danger III
+# Villain's Investigation and Omen faces, say); such a function builds seeded states that do
+# and hands them to `play(state, seed, steps)` (random play, decisions and events recorded) or
+# passes what a player would see to `record(value)`. Called in every fingerprint (cheap).
+OBSERVE = {"dark_gothic": "tests.games.dark_gothic.numbers:observe"}
+
+
+def _observer(game_id: str):
+    target = OBSERVE.get(game_id)
+    if target is None:
+        return None
+    import importlib
+    module, name = target.split(":")
+    return getattr(importlib.import_module(module), name)
+
+
+def play_random(rules, state, pick, max_steps, record) -> None:
+    """Seeded random play from `state`, recording every decision (with its clocks), every
+    event and the result."""
+    for _ in range(max_steps):
+        if rules.result(state) is not None:
+            break
+        ds = rules.decisions(state)
+        if not ds:
+            break
+        d = ds[int(pick() * len(ds))]
+        record((d.seat, d.kind, d.actions, d.timeout, d.default, d.min_time))
+        action = d.actions[int(pick() * len(d.actions))]
+        try:
+            events = rules.apply(state, d.seat, action)
+        except IllegalAction as exc:
+            record(exc)
+            break
+        for e in events:
+            record((e.kind, e.data, e.to))
+    record(rules.result(state))
+
+
 def fingerprint(game_id: str, data_dir: Path, games: int = 2, max_steps: int = 400) -> str:
     """A digest of everything observable: option checks, decisions and events of a few
-    seeded random games in every configuration, and their results."""
+    seeded random games in every configuration, and their results (plus the game's
+    targeted observations, OBSERVE)."""
     spec = registry.get(game_id)
     try:
         rules = spec.load_ruleset(data_dir)
     except DataError as exc:                # the loader reads the number: observable
         return "data error: " + str(exc).split(":", 2)[-1][:200]
     h = hashlib.sha256()
+
+    def record(x) -> None:
+        h.update(repr(x).encode())
     h.update(accepted(rules).encode())
     for players, options in configs(rules):
         h.update(json.dumps([players, options], sort_keys=True, default=str).encode())
@@ -129,25 +172,13 @@ def fingerprint(game_id: str, data_dir: Path, games: int = 2, max_steps: int = 4
             try:
                 state = rules.setup(players, options, 1000 + g)
             except (OptionsError, ValueError) as exc:
-                h.update(repr(exc).encode())
+                record(exc)
                 continue
-            for _ in range(max_steps):
-                if rules.result(state) is not None:
-                    break
-                ds = rules.decisions(state)
-                if not ds:
-                    break
-                d = ds[int(pick() * len(ds))]
-                h.update(repr((d.seat, d.kind, d.actions, d.timeout, d.default, d.min_time)).encode())
-                action = d.actions[int(pick() * len(d.actions))]
-                try:
-                    events = rules.apply(state, d.seat, action)
-                except IllegalAction as exc:
-                    h.update(repr(exc).encode())
-                    break
-                for e in events:
-                    h.update(repr((e.kind, e.data, e.to)).encode())
-            h.update(repr(rules.result(state)).encode())
+            play_random(rules, state, pick, max_steps, record)
+    observe = _observer(game_id)
+    if observe is not None:
+        observe(rules, record, lambda state, seed, steps: play_random(
+            rules, state, random.Random(seed).random, steps, record))
     return h.hexdigest()
 
 
@@ -186,6 +217,6 @@ def dead_numbers(game_id: str, only: list | None = None) -> list[str]:
 
 
 if __name__ == "__main__":
-    for gid in sys.argv[1:] or ["schemers", "dark_deeds"]:
+    for gid in sys.argv[1:] or ["schemers", "dark_deeds", "dark_gothic"]:
         for row in dead_numbers(gid):
             print(row)
