@@ -551,7 +551,7 @@ class DarkGothicRules:
             key = (e0, e1, e2, silver, parts)
             ok = memo.get(key)
             if ok is None:
-                if len(memo) > 200_000:
+                if len(memo) > 50_000:
                     memo.clear()
                 ok = memo[key] = P.feasible_split((e0, e1, e2), silver, parts)
             if ok:
