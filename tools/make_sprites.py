@@ -169,6 +169,12 @@ ICONS: dict[str, tuple[str, ...]] = {
     "ms_contest": ("trophy-cup",), "ms_customer": ("shaking-hands",), "ms_reputation": ("laurel-crown",),
     "ms_bodyguard": ("muscle-up",), "ms_hat": ("top-hat",), "ms_food": ("shop",),
     "ms_young": ("egg-clutch",), "ms_waiting": ("sleepy",), "ms_accessory": ("bow-tie-ribbon",),
+    # the Book of Ordeals' table (bo_*): the Shadow's profiles, the Company's roles, graves
+    "bo_husk": ("dead-head",), "bo_grave_hound": ("wolf-head",), "bo_hollow_archer": ("pocket-bow",),
+    "bo_revenant": ("dread-skull",), "bo_lantern_wraith": ("spectre",), "bo_warden": ("crowned-skull",),
+    "bo_leader": ("visored-helm",), "bo_bow": ("bow-arrow",), "bo_crossbow": ("crossbow",),
+    "bo_sling": ("sling",), "bo_spear": ("spear-hook",), "bo_great_weapon": ("battle-axe",),
+    "bo_fighter": ("sword-brandish",), "bo_grave": ("tombstone",),
     # --- General UI ----------------------------------------------------------
     "settings": ("cog",),
     "save": ("save",),
