@@ -265,7 +265,7 @@ class DarkGothicRules:
 
     def gain(self, s, seat, colour, n, src, ev):
         s.pool.append((colour, n, src, colour == "W"))
-        ev.append(_E("gain", {"seat": seat, "colour": colour, "n": n, "source": src}))
+        ev.append(_tuple_new(Event, ("gain", {"seat": seat, "colour": colour, "n": n, "source": src}, None)))
 
     def draw(self, s, seat, n, ev):
         deck, hand = s.deck[seat], s.hand[seat]
@@ -276,8 +276,8 @@ class DarkGothicRules:
             del deck[-n:]
             got.reverse()                         # drawn one at a time from the top (the end)
             hand.extend(got)
-            ev.append(_E("draw", {"seat": seat, "cards": got}, (seat,)))
-            ev.append(_E("draw", {"seat": seat, "count": n, "private": seat}))
+            ev.append(_tuple_new(Event, ("draw", {"seat": seat, "cards": got}, (seat,))))
+            ev.append(_tuple_new(Event, ("draw", {"seat": seat, "count": n, "private": seat}, None)))
             return
         got = []
         for _ in range(n):
@@ -686,7 +686,7 @@ class DarkGothicRules:
             ev.append(_E("move", {"card": c, "src": f"hand:{a}", "dst": f"remains:{a}"}))
         else:
             s.play[a].append(c)
-            ev.append(_E("move", {"card": c, "src": self.Z_HAND[a], "dst": self.Z_PLAY[a]}))
+            ev.append(_tuple_new(Event, ("move", {"card": c, "src": self.Z_HAND[a], "dst": self.Z_PLAY[a]}, None)))
         if c in self.simple:                    # nothing that waits: run at once (hot path)
             for op, p in card.play:
                 EFFECTS[op].run(self, s, a, c, p, "play", ev)

@@ -38,7 +38,8 @@ class State:
     def clone(self) -> "State":
         # written out field by field (no getattr/setattr loop): searches clone at every step
         o = _new(State)
-        o.n, o.coop, o.draw2, o.active, o.first, o.turn = self.n, self.coop, self.draw2, self.active, self.first, self.turn
+        o.n, o.coop, o.draw2 = self.n, self.coop, self.draw2
+        o.active, o.first, o.turn = self.active, self.first, self.turn
         o.villain, o.wait, o.res, o.dec, o.omen = self.villain, self.wait, self.res, self.dec, self.omen
         if self.addressed is None:
             o.addressed = o.moved = None

@@ -97,7 +97,8 @@ def test_TE_042_paying_a_plain_cost_spends_orbs_in_pool_order():
     rnd = random.Random(3)
     tried = 0
     for _ in range(3000):
-        pool = [(rnd.choice("CUSW"), rnd.randint(1, 3), rnd.choice((None, "x", "y")), False) for _ in range(rnd.randint(1, 6))]
+        pool = [(rnd.choice("CUSW"), rnd.randint(1, 3), rnd.choice((None, "x", "y")), False)
+                for _ in range(rnd.randint(1, 6))]
         parts = tuple((rnd.choice("CUS"), rnd.randint(1, 3), False) for _ in range(rnd.randint(1, 3)))
         if not P.feasible(pool, parts):
             continue
