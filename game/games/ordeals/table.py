@@ -27,14 +27,18 @@ import pygame
 from game.core.i18n import has, t
 from game.core.rules import IllegalAction
 from game.games.ordeals import odds as O
+from game.games.ordeals.table_art import ICON_PREFIX, BaseRenderer, Look, OrdealsBoard, TerrainArt, icon_of
 from game.ui.table import style
-from game.ui.table.board import Board, RangeRing, Terrain, _dashed_line
+from game.ui.table.board import RangeRing, Terrain, _dashed_line
 from game.ui.table.dice import DieSprite
+from game.ui.table.gfx import light_pool
 from game.ui.table.kit import TableKit
-from game.ui.table.pieces import Piece, PieceRenderer
+from game.ui.table.pieces import RINGS, Piece, Ring
 from game.ui.table.widgets import BannerSpec, Button
 
-SIDE_COLOURS = ((70, 120, 200), (170, 50, 60))
+SIDE_COLOURS = ((84, 136, 218), (186, 54, 62))
+STATUS_WORDS = {"tired": "tired", "knocked_down": "down", "hidden": "hidden", "guard": "guard",
+                "engaged": "engaged", "shrouded": "shrouded", "lit": "lit"}
 TERRAIN_KIND = {"blocking": "block", "woods": "woods", "obstacle": "wall", "gap": "gap", "open": "open"}
 ROLL_HOLD = 0.7          # seconds a landed roll stays to be read before the result
 
@@ -89,6 +93,12 @@ def char_name(c: dict) -> str:
     return t(key) if c.get("key") != "member" and has(key) else c["name"]
 
 
+def t_status(key: str) -> str:
+    """A status ring's word (ordeals.status.<key>) for tooltips and the hover card."""
+    k = f"ordeals.status.{STATUS_WORDS.get(key, key)}"
+    return t(k) if has(k) else key
+
+
 def deed_word(deed: str) -> str:
     key = f"ordeals.deed.{deed}"
     return t(key) if has(key) else deed
@@ -118,9 +128,15 @@ class OrdealsTable(TableKit):
             kind = TERRAIN_KIND.get(p["kind"], "block")
             terrain.append(Terrain(points=[tuple(q) for q in p["poly"]], height=p["height"], kind=kind,
                                    blocks=p["kind"] == "blocking", label=terrain_word(p["name"]) or None))
-        self.board = Board(self.board_rect(), tuple(t["size"]), PieceRenderer(self.gfx), terrain=terrain,
-                           on_drop=self._drop, on_click=self._click, allowance=self._allowance,
-                           measure=self._measure, drag_rings=self._drag_rings)
+        rings = {k: Ring(r.color, r.pattern, t_status(k)) for k, r in RINGS.items()}
+        self.renderer = BaseRenderer(self.gfx, rings)
+        zones = [z for z in t["zones"] if z and isinstance(z[0], list)]
+        chapel = (tuple(t["chapel"]["centre"]), float(t["chapel"]["radius"])) if t.get("chapel") else None
+        self.board = OrdealsBoard(self.board_rect(), tuple(t["size"]), self.renderer, terrain=terrain,
+                                  art=TerrainArt.from_view(view), look=Look.of(view), zones=zones, chapel=chapel,
+                                  words={"terrain": self._terrain_tag},
+                                  on_drop=self._drop, on_click=self._click, allowance=self._allowance,
+                                  measure=self._measure, drag_rings=self._drag_rings)
         self.board.los_targets = lambda p: not p.dim
         self.pieces: dict[int, Piece] = {}
         self.facing: dict[int, float] = {}
@@ -180,7 +196,7 @@ class OrdealsTable(TableKit):
                 continue
             ghost = not c.get("seen", True)
             if p is None:
-                p = Piece(c["id"], "mini", SIDE_COLOURS[c["side"]], label=char_name(c)[:1], name=char_name(c),
+                p = Piece(c["id"], "mini", SIDE_COLOURS[c["side"]], label=ICON_PREFIX + icon_of(c), name=char_name(c),
                           pos=(c["x"], c["y"]), size=0.5, owner=c["owner"], draggable=c["owner"] == self.viewer,
                           facing=self.facing.get(i, self._default_facing(c)))
                 self.pieces[i] = p
@@ -194,13 +210,47 @@ class OrdealsTable(TableKit):
             elif p.facing is None:
                 p.facing = self._default_facing(c)
             p.dim = ghost
-            p.label = "?" if ghost else char_name(c)[:1]
+            p.label = "?" if ghost else ICON_PREFIX + icon_of(c)
             p.name = char_name(c)
             p.statuses = set() if ghost else self._statuses(c)
             p.draggable = self._my_mover(i)
             p.tip = tt_fog("last_seen", name=char_name(c)) if ghost else self._tip(c)
         self._preview_cache.clear()
+        self._marks(view)
         self._rings(view)
+
+    def _marks(self, view) -> None:
+        """What the board shows beside the bases: lanterns (lit characters seen now), the
+        relic (on the ground or a badge on its bearer), the graves and their salt, the
+        season and light of the ground."""
+        b = self.board
+        b.set_look(Look.of(view))
+        lit = [i for i, p in self.pieces.items() if not p.dim and view["chars"][i]["lit"]]
+        b.lights = [self.pieces[i] for i in lit]
+        relic = view.get("relic") or {}
+        holder = relic.get("holder", -1)
+        b.relic = tuple(relic["at"]) if relic.get("at") is not None and (holder is None or holder < 0) else None
+        badges = {}
+        for i in lit:
+            badges.setdefault(self.pieces[i].id, []).append("lantern")
+        if holder is not None and holder >= 0 and holder in self.pieces:
+            badges.setdefault(self.pieces[holder].id, []).append("bell")
+        self.renderer.badges = {k: tuple(v) for k, v in badges.items()}
+        need = self._salt_uses(view)
+        b.graves = [(g[0], g[1], int(g[2]), need) for g in view.get("graves") or ()]
+        sel = view.get("act")
+        b.active = self.pieces.get(sel["index"]) if sel else None
+
+    def _salt_uses(self, view) -> int:
+        """How many Uses salt a grave: the Trial's data (public, like the map)."""
+        key = view["trial"]["key"]
+        trial = next((tr for tr in self.ctx.match.rules.data.trials.values() if tr.key == key), None)
+        return int(getattr(trial.victory, "uses", 0) or 2) if trial is not None else 2
+
+    def _terrain_tag(self, art) -> str:
+        """A terrain piece's name under the pointer, with its height if it has one."""
+        name = terrain_word(art.name) or art.name
+        return f"{name} · {art.height:g}\"" if art.height > 0 else name
 
     def _tip(self, c) -> str:
         bits = [tt("stats", name=char_name(c), might=c["might"], aim=c["aim"], pace=c["pace"], ward=c["ward"]),
@@ -314,6 +364,11 @@ class OrdealsTable(TableKit):
             if box.left < cam.rect.left + 4:
                 box.midleft = (int(sb[0]) + gap, int(sb[1]))
         box.clamp_ip(cam.rect)
+        plate = next((q[1] for q in self.board.plates() if q[0] is b), None)
+        if plate is not None and box.colliderect(plate):      # the Foe's name stays readable
+            box.bottom = plate.top - 4
+            if box.top < cam.rect.top:
+                box.top = plate.bottom + 4
         surf.blit(self.gfx.panel(box.w, box.h, radius=10), box.topleft)
         y = box.y + 8
         for im in imgs:
@@ -419,6 +474,13 @@ class OrdealsTable(TableKit):
 
     def set_viewer(self, seat) -> None:
         super().set_viewer(seat)
+        # the chronicle is replayed after build: the facings and the tray's last roll come from it
+        seen = [ev for ev in self.history if self.visible(ev)]
+        self._facings_from(seen)
+        for i, p in self.pieces.items():
+            if i in self.facing and not p.dim:
+                p.facing = self.facing[i]
+        self._tray_from_history(seen)
 
     def _shadow_pace(self) -> float:
         return float(self.ctx.match.rules.R.shadow_step_seconds)
@@ -469,6 +531,14 @@ class OrdealsTable(TableKit):
         (Assault, Fire) puts the attacker's dice left (two with Advantage/Disadvantage,
         the kept one marked) and the defender's right; other rolls (deployment,
         initiative, a storm) one die per side or one alone."""
+        got = self._tray_groups(d)
+        if got is None:
+            return
+        groups, result = got
+        self.step(lambda: self._lay_tray(groups, result, animate=True))
+
+    def _tray_groups(self, d: dict):
+        """([(faces, label, kept index or None)], result words) of a roll, or None."""
         nm = self._name
         if d.get("purpose") in ("assault", "fire"):
             a_dice, d_dice = list(d["a_dice"]), list(d["d_dice"])
@@ -488,50 +558,69 @@ class OrdealsTable(TableKit):
                 result = tray_word("with_adv", text=result)
             elif dis:
                 result = tray_word("with_dis", text=result)
+            return groups, result
+        dice = list(d.get("dice") or [])
+        if not dice:
+            return None
+        purpose = d.get("purpose", "")
+        if len(dice) == 2:
+            solo = (self.view or {}).get("mode") == "solo"
+            sides = [tray_word("company") if solo else tray_word("side_a"),
+                     tt("shadow") if solo else tray_word("side_b")]
+            totals = d.get("totals") or dice
+            groups = [([dice[0]], tray_word("side", side=sides[0], total=totals[0]), None),
+                      ([dice[1]], tray_word("side", side=sides[1], total=totals[1]), None)]
         else:
-            dice = list(d.get("dice") or [])
-            if not dice:
-                return
-            purpose = d.get("purpose", "")
-            if len(dice) == 2:
-                solo = (self.view or {}).get("mode") == "solo"
-                sides = [tray_word("company") if solo else tray_word("side_a"),
-                         tt("shadow") if solo else tray_word("side_b")]
-                totals = d.get("totals") or dice
-                groups = [([dice[0]], tray_word("side", side=sides[0], total=totals[0]), None),
-                          ([dice[1]], tray_word("side", side=sides[1], total=totals[1]), None)]
-            else:
-                groups = [(dice, "", None)]
-            result = tray_word("purpose_" + purpose) if has(f"ordeals.tray.purpose_{purpose}") else purpose
+            groups = [(dice, "", None)]
+        result = tray_word("purpose_" + purpose) if has(f"ordeals.tray.purpose_{purpose}") else purpose
+        return groups, result
 
-        def run(groups=groups, result=result):
-            tr = self.tray_rect()
-            size = max(30, min(64, int(tr.h * 0.3), int(tr.w * 0.16)))
-            self.dice = []
-            info = {"groups": [], "result": result}
-            n = len(groups)
-            for g, (faces, label, kept) in enumerate(groups):
-                cx = tr.x + tr.w * (g + 0.5) / n
-                slots = []
-                for k, face in enumerate(faces):
-                    x = cx + (k - (len(faces) - 1) / 2) * (size * 1.25)
-                    y = tr.y + tr.h * 0.52
+    def _tray_area(self) -> pygame.Rect:
+        """The felt inside the tray's wooden rim."""
+        tr = self.tray_rect()
+        rim = max(8, int(self.geo()[0] * 14))
+        return tr.inflate(-2 * rim, -2 * rim)
+
+    def _lay_tray(self, groups, result, animate: bool) -> float:
+        """Put the dice of `groups` on the tray: tumbling in (animate), or already landed
+        (a table opened mid-game shows the last roll). Returns the time it takes."""
+        tr = self._tray_area()
+        size = max(30, min(64, int(tr.h * 0.34), int(tr.w * 0.16)))
+        self.dice = []
+        info = {"groups": [], "result": result}
+        n = len(groups)
+        for g, (faces, label, kept) in enumerate(groups):
+            cx = tr.x + tr.w * (g + 0.5) / n
+            slots = []
+            for k, face in enumerate(faces):
+                x = cx + (k - (len(faces) - 1) / 2) * (size * 1.25)
+                y = tr.y + tr.h * 0.5
+                if animate:
                     die = DieSprite("d12", (tr.x + 24 + self.rng.uniform(0, 30), tr.bottom - 12), size=size,
                                     did=("tray", g, k))
                     die.roll(self.anim, face, (x, y), 0.8 + 0.08 * len(self.dice),
                              self.sound if not self.dice else None, self.rng)
-                    self.dice.append(die)
-                    slots.append(die)
-                info["groups"].append({"label": label, "dice": slots, "kept": kept})
-            self.tray = info
-            return 0.9 + 0.08 * len(self.dice) + ROLL_HOLD
-        self.step(run)
+                else:
+                    die = DieSprite("d12", (x, y), face=face, size=size, did=("tray", g, k))
+                self.dice.append(die)
+                slots.append(die)
+            info["groups"].append({"label": label, "dice": slots, "kept": kept})
+        self.tray = info
+        return 0.9 + 0.08 * len(self.dice) + ROLL_HOLD if animate else 0.0
+
+    def _tray_from_history(self, events) -> None:
+        """The tray is never empty: the last roll seen, landed; before any roll, two dice at rest."""
+        ev = next((e for e in reversed(events) if e.kind == "roll"), None)
+        got = self._tray_groups(ev.data) if ev is not None else None
+        if got is None:
+            got = ([([12], "", None), ([12], "", None)], "")
+        self._lay_tray(*got, animate=False)
 
     def _draw_tray(self, surf) -> None:
         """The tray's words over the landed dice: who rolled, the kept die ringed, the
         other dimmed, and the result."""
         info = self.tray
-        tr = self.tray_rect()
+        tr = self._tray_area()
         F = self.geo()[4]
         if info is None:
             return
@@ -650,16 +739,109 @@ class OrdealsTable(TableKit):
                           width=min(1200, self.board_rect().w))
         return [], spec
 
-    def draw_static(self, surf) -> None:
+    # ------------------------------------------------------------------ drawing
+    def render_background(self) -> pygame.Surface:
+        """Dark wood under candle-light, the board in a framed well, the tray's place."""
+        sc = self.geo()[0]
+        w, h = self.size
+        bg = pygame.Surface((w, h)).convert()
+        try:
+            bg.blit(self.ctx.assets.tiled("wood", (w, h), (70, 54, 50)), (0, 0))
+        except (pygame.error, FileNotFoundError, OSError):
+            bg.fill((22, 15, 12))
+        night = pygame.Surface((w, h), pygame.SRCALPHA)
+        night.fill((8, 12, 30, 80))
+        bg.blit(night, (0, 0))
+        br = self.board_rect()
+        for (x, y, r, k) in ((br.centerx, br.centery, int(max(br.size) * 0.75), 0.16),
+                             (int(w * 0.87), int(h * 0.2), int(460 * sc), 0.12),
+                             (int(w * 0.05), h, int(380 * sc), 0.1)):
+            bg.blit(light_pool(max(8, r), (255, 168, 76), k), (x - r, y - r), special_flags=pygame.BLEND_RGB_ADD)
+        self.board_panel(bg, br.inflate(int(16 * sc) + 8, int(16 * sc) + 8), (40, 30, 24), (24, 18, 14), style.GOLD_DEEP)
+        self._tray_art(bg)
+        return bg
+
+    def _tray_art(self, bg) -> None:
+        """The dice tray: a wooden rim round green felt, the felt's shadow under the rim."""
+        sc = self.geo()[0]
         tr = self.tray_rect()
-        surf.blit(self.gfx.panel(tr.w, tr.h, fill=(34, 46, 36), radius=14), tr.topleft)
+        rad = max(8, int(16 * sc))
+        sh = self.gfx.shadow(tr.w, tr.h, rad, int(12 * sc) + 2, 160)
+        bg.blit(sh, (tr.x - int(12 * sc) - 2 + 3, tr.y - int(12 * sc) - 2 + 6))
+        rim = pygame.Surface(tr.size, pygame.SRCALPHA)
+        try:
+            rim.blit(self.ctx.assets.tiled("wood", tr.size, (255, 220, 190)), (0, 0))
+        except (pygame.error, FileNotFoundError, OSError):
+            rim.fill((70, 44, 26))
+        rim.fill((44, 26, 12), special_flags=pygame.BLEND_RGB_ADD)
+        mask = pygame.Surface(tr.size, pygame.SRCALPHA)
+        pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=rad)
+        rim.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+        bg.blit(rim, tr.topleft)
+        pygame.draw.rect(bg, (150, 104, 60), tr, 1, border_radius=rad)
+        felt_r = self._tray_area()
+        felt = pygame.Surface(felt_r.size)
+        for y in range(felt_r.h):
+            pygame.draw.line(felt, style.lerp_color((34, 70, 46), (16, 38, 26), y / max(1, felt_r.h - 1)),
+                             (0, y), (felt_r.w, y))
+        try:
+            noise = self.ctx.assets.tiled("table_felt", felt_r.size).copy()
+            noise.fill((12, 12, 12), special_flags=pygame.BLEND_RGB_SUB)
+            felt.blit(noise, (0, 0), special_flags=pygame.BLEND_RGB_ADD)
+        except (pygame.error, FileNotFoundError, OSError):
+            pass
+        for k in range(6):                          # the rim's shadow on the felt
+            a = pygame.Surface((felt_r.w, 1), pygame.SRCALPHA)
+            a.fill((0, 0, 0, 110 - 18 * k))
+            felt.blit(a, (0, k))
+            a2 = pygame.Surface((1, felt_r.h), pygame.SRCALPHA)
+            a2.fill((0, 0, 0, 80 - 13 * k))
+            felt.blit(a2, (k, 0))
+        fm = pygame.Surface(felt_r.size, pygame.SRCALPHA)
+        fm.blit(felt, (0, 0))
+        mask = pygame.Surface(felt_r.size, pygame.SRCALPHA)
+        pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=max(4, rad - 6))
+        fm.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+        bg.blit(fm, felt_r.topleft)
+        pygame.draw.rect(bg, (20, 12, 6), felt_r, 2, border_radius=max(4, rad - 6))
         F = self.geo()[4]
-        im = self.gfx.text(tray_word("title"), F(15, 11), style.TEXT_DIM)
-        surf.blit(im, (tr.x + 12, tr.y + 6))
+        im = self.gfx.text(tray_word("title"), F(15, 11), (150, 176, 150), bold=True)
+        bg.blit(im, (felt_r.x + 10, felt_r.y + 6))
 
     def draw_overlay(self, surf) -> None:
         self._draw_tray(surf)
         self._draw_preview(surf)
+        self._draw_piece_card(surf)
+
+    def _draw_piece_card(self, surf) -> None:
+        """Hovering a base (not a Foe being weighed): its stats, Harm and statuses beside it."""
+        b = self.board
+        p = b.hover
+        if p is None or b.carry is not None or self.hovered_foe() is not None:
+            return
+        words = ", ".join(t_status(st) for st in sorted(p.statuses))
+        tip = (p.tip or p.name or "") + ("\n" + words if words else "")
+        F = self.geo()[4]
+        size = F(18, 13)
+
+        def make():
+            lines = tip.split("\n")
+            imgs = [self.gfx.text(line, size, style.GOLD_BRIGHT if k == 0 else style.TEXT, bold=(k == 0))
+                    for k, line in enumerate(lines)]
+            w = max(im.get_width() for im in imgs) + 24
+            h = sum(im.get_height() + 2 for im in imgs) + 14
+            card = self.gfx.panel(w, h, radius=10).copy()
+            y = 7
+            for im in imgs:
+                card.blit(im, (12, y))
+                y += im.get_height() + 2
+            return card
+        card = self.gfx.cached(("bo_card", tip, size), make)
+        r = card.get_rect(midleft=(int(p.screen[0] + p.screen_r * 1.6 + 10), int(p.screen[1])))
+        if r.right > b.camera.rect.right - 4:
+            r.midright = (int(p.screen[0] - p.screen_r * 1.6 - 10), int(p.screen[1]))
+        r.clamp_ip(b.camera.rect)
+        surf.blit(card, r.topleft)
 
     def _status_text(self) -> str:
         """The line under the board, worded once per view (not every frame)."""
@@ -684,9 +866,16 @@ class OrdealsTable(TableKit):
             surf.blit(self.gfx.fit_text(text, 20, br.w, style.PARCHMENT, bold=True), (br.x, br.bottom + 8))
 
     def handle_event(self, e) -> bool:
+        if e.type == pygame.KEYDOWN and e.key == pygame.K_g and not getattr(e, "mod", 0) & (
+                pygame.KMOD_CTRL | pygame.KMOD_ALT):
+            self.board.toggle_grid()
+            return True
         if super().handle_event(e):
             return True
         return self.board.handle_event(e)
+
+    def extra_help(self) -> list[tuple[str, str]]:
+        return [(tt("grid_key"), tt("grid_help"))]
 
     def update(self, dt: float) -> None:
         super().update(dt)

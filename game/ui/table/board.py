@@ -614,6 +614,7 @@ class Board(HitItem):
             surf.blit(self._ground_layer(), cam.rect.topleft)
             for ring in self.rings:
                 self._draw_ring(surf, ring)
+        self.draw_under(surf)
         c = self.carry
         if c is not None:
             self._draw_carry_under(surf, c)
@@ -625,10 +626,18 @@ class Board(HitItem):
             sx, sy = cam.to_screen(p.pos)
             hi = (c is not None and c.target is p) or p is self.selected
             r.draw(surf, p, (sx, sy), max(3.0, p.size * ppi), highlight=hi, show_name=ppi * p.size >= 9)
+        self.draw_over(surf)
         self._draw_sightlines(surf, lines, crosses=True)
         if c is not None:
             self._draw_ruler(surf, c)
         surf.set_clip(clip)
+
+    def draw_under(self, surf) -> None:
+        """Over the ground, under the pieces (a game's lights and markers): nothing here;
+        a game's board subclass draws there."""
+
+    def draw_over(self, surf) -> None:
+        """Over the pieces, under the sight crosses and the ruler (name plates): nothing here."""
 
     # ground: background, grid, terrain with heights; cached per camera
     def _ground_layer(self) -> pygame.Surface:
