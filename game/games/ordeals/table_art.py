@@ -58,6 +58,7 @@ LANTERN = (255, 176, 86)
 FRAME = (58, 36, 22)
 MAT = (22, 24, 20)
 STONE = (128, 122, 112)
+MOTTLE = 6               # pixels an inch of the ground's mottle (scaled smoothly to the zoom)
 PLATE_MIN_R = 8          # base radius in pixels below which plates show only on hover
 GRID_RULE = 6            # a stronger grid line every so many inches
 
@@ -488,19 +489,41 @@ class OrdealsBoard(Board):
             out.append((rng.uniform(0, W), rng.uniform(0, H), rng.uniform(0.25, 0.7), rng.random() < 0.5))
         return out
 
-    def _blot(self, r: int, light: bool) -> pygame.Surface:
-        key = (r, light, self.look.season)
+    def _mottle(self) -> pygame.Surface:
+        """The ground's colour at MOTTLE pixels an inch: the season's ground with lighter
+        and darker tufts, made once per season and scaled to the zoom when painted."""
+        key = self.look.season
         got = self._blotch.get(key)
         if got is None:
             lk = self.look
-            col = lk.tuft_light if light else lk.tuft_dark
-            got = pygame.Surface((2 * r, 2 * r), pygame.SRCALPHA)
-            steps = max(3, r // 2)
-            for i in range(steps, 0, -1):
-                f = i / steps
-                pygame.draw.circle(got, (*col, int(46 * (1 - f) + 6)), (r, r), max(1, int(r * f)))
-            self._blotch[key] = got
+            W, H = self.camera.world
+            k = MOTTLE
+            got = pygame.Surface((int(W * k) + 2, int(H * k) + 2))
+            got.fill(shade(lk.ground, 0.9))
+            for light in (False, True):
+                col = shade(lk.tuft_light if light else lk.tuft_dark, 0.92)
+                layer = pygame.Surface(got.get_size(), pygame.SRCALPHA)
+                for x, y, r, lt in self._tufts:
+                    if lt is light:
+                        for f in (1.0, 0.6):
+                            pygame.draw.circle(layer, (*col, 40), (x * k, y * k), max(1.0, r * k * f))
+                got.blit(layer, (0, 0))
+            self._blotch = {key: got}
         return got
+
+    def _paint_mottle(self, s, off, g, ppi) -> None:
+        """The part of the mottled ground under `g`, scaled to this zoom (smooth)."""
+        m = self._mottle()
+        k = ppi / MOTTLE
+        x0 = max(0, math.floor((g.left + off[0]) / k) - 1)
+        y0 = max(0, math.floor((g.top + off[1]) / k) - 1)
+        x1 = min(m.get_width(), math.ceil((g.right + off[0]) / k) + 2)
+        y1 = min(m.get_height(), math.ceil((g.bottom + off[1]) / k) + 2)
+        if x1 <= x0 or y1 <= y0:
+            return
+        sub = m.subsurface((x0, y0, x1 - x0, y1 - y0))
+        big = pygame.transform.smoothscale(sub, (max(1, round((x1 - x0) * k)), max(1, round((y1 - y0) * k))))
+        s.blit(big, (round(x0 * k - off[0]), round(y0 * k - off[1])))
 
     def _paint_ground(self, s, off, clip) -> None:
         self.terrain_paints += 1
@@ -516,10 +539,16 @@ class OrdealsBoard(Board):
         tl, br = sp((0, 0)), sp((W, H))
         table = pygame.Rect(round(tl[0]), round(tl[1]), round(br[0] - tl[0]), round(br[1] - tl[1]))
         # the mat round the table (dark felt), and the table's shadow on it
-        s.fill(MAT, clip)
-        _tile(s, noise_tile(3, amp=14), off, clip, pygame.BLEND_RGB_ADD)
         bw = max(6, int(ppi * 0.5))
         frame = table.inflate(2 * bw, 2 * bw)
+        for side in (pygame.Rect(clip.left, clip.top, max(0, frame.left - clip.left), clip.h),
+                     pygame.Rect(frame.right, clip.top, max(0, clip.right - frame.right), clip.h),
+                     pygame.Rect(frame.left, clip.top, frame.w, max(0, frame.top - clip.top)),
+                     pygame.Rect(frame.left, frame.bottom, frame.w, max(0, clip.bottom - frame.bottom))):
+            side = side.clip(clip)
+            if side.w > 0 and side.h > 0:
+                s.fill(MAT, side)
+                _tile(s, noise_tile(3, amp=14), off, side, pygame.BLEND_RGB_ADD)
         _alpha_poly(s, [(frame.x + 6, frame.y + 10), (frame.right + 10, frame.y + 10),
                         (frame.right + 10, frame.bottom + 14), (frame.x + 6, frame.bottom + 14)], (0, 0, 0, 150), clip)
         # the frame: wood with a bevel, inch ticks along it
@@ -545,14 +574,8 @@ class OrdealsBoard(Board):
         g = table.clip(clip)
         if g.w > 0 and g.h > 0:
             s.set_clip(g)
-            s.fill(shade(lk.ground, 0.9), g)
-            _tile(s, noise_tile(7), off, g, pygame.BLEND_RGB_ADD)
-            for x, y, r, light in self._tufts:
-                rp = max(2, int(r * ppi))
-                cx, cy = sp((x, y))
-                if cx + rp < g.left or cx - rp > g.right or cy + rp < g.top or cy - rp > g.bottom:
-                    continue
-                s.blit(self._blot(rp, light), (round(cx) - rp, round(cy) - rp))
+            self._paint_mottle(s, off, g, ppi)
+            _tile(s, noise_tile(7, amp=26), off, g, pygame.BLEND_RGB_ADD)
             if lk.weather == "snow" or lk.season == "winter":
                 self._frost(s, sp, g, ppi)
             if self.show_grid and ppi >= 6:
@@ -843,14 +866,18 @@ def paint_woods(board, s, art, pts, sp, ppi, clip):
     elif "briar" in name or "thorn" in name:
         dark, light = mix(dark, (60, 40, 30), 0.4), mix(light, (120, 90, 60), 0.35)
     floor = mix(lk.ground, (16, 20, 12), 0.62)
+    brush = shade(floor, 1.35)
     d = art.decor
     tones = (shade(dark, 0.85), mix(dark, light, 0.4), mix(dark, light, 0.7))
+    highs = [mix(c, light, 0.6) for c in tones]
+    glints = [mix(h, (255, 255, 230), 0.15) for h in highs]
+    winter = lk.season == "winter"
 
     def paint(tmp, dx, dy):
         pygame.draw.polygon(tmp, floor, [(x - dx, y - dy) for x, y in pts])
         for x, y, r in d["brush"]:
             c = sp((x, y))
-            pygame.draw.circle(tmp, (*shade(floor, 1.35), 255), (c[0] - dx, c[1] - dy), max(1, r * ppi))
+            pygame.draw.circle(tmp, brush, (c[0] - dx, c[1] - dy), max(1, r * ppi))
         for x, y, r, t, rot in d["trees"]:
             c = sp((x, y))
             cx, cy = c[0] - dx, c[1] - dy
@@ -866,10 +893,9 @@ def paint_woods(board, s, art, pts, sp, ppi, clip):
                 for k in range(6):       # a lumpy canopy
                     a = rot + k * math.tau / 6
                     pygame.draw.circle(tmp, col, (cx + math.cos(a) * rp * 0.48, cy + math.sin(a) * rp * 0.48), rp * 0.5)
-                hl = mix(col, light, 0.6)
-                pygame.draw.circle(tmp, hl, (cx - rp * 0.25, cy - rp * 0.28), rp * 0.42)
-                pygame.draw.circle(tmp, mix(hl, (255, 255, 230), 0.15), (cx - rp * 0.33, cy - rp * 0.36), rp * 0.18)
-                if lk.season == "winter":
+                pygame.draw.circle(tmp, highs[t], (cx - rp * 0.25, cy - rp * 0.28), rp * 0.42)
+                pygame.draw.circle(tmp, glints[t], (cx - rp * 0.33, cy - rp * 0.36), rp * 0.18)
+                if winter:
                     pygame.draw.circle(tmp, (228, 234, 240), (cx - rp * 0.3, cy - rp * 0.34), rp * 0.22)
             else:
                 pygame.draw.circle(tmp, col, (cx, cy), rp)
