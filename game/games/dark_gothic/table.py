@@ -457,9 +457,10 @@ class DarkGothicTable(TableKit):
         box = R(pr.x, pr.y, pr.w, pr.h)
         surf.blit(g.panel(box.w, box.h, alpha=200), box.topleft)
         words = t("dark_gothic.table.pool")
-        if v["active"] != self.me:             # the pool is the active Hero's
-            words += " · " + self.name(v["active"])
-        title = g.text(words, F(18), style.GOLD if v["active"] == self.me else self.scol(v["active"]), serif=True)
+        act = v["active"]                      # None while Draw 2 Choose 1 Heroes are chosen
+        if act is not None and act != self.me:  # the pool is the active Hero's
+            words += " · " + self.name(act)
+        title = g.text(words, F(18), style.GOLD if act in (None, self.me) else self.scol(act), serif=True)
         surf.blit(title, (box.x + 12, box.y + 6))
         self.orb_rects = []
         if not v["pool"]:

@@ -32,12 +32,12 @@ def display():
 
 
 class Rig:
-    def __init__(self, players=2, mode="competitive", seed=1, humans=(0,), viewer=0, difficulty="normal"):
+    def __init__(self, players=2, mode="competitive", seed=1, humans=(0,), viewer=0, difficulty="normal", addons=()):
         self.spec = registry.get("dark_gothic")
         rules = registry.ruleset("dark_gothic")
         seats = [SeatInfo(f"P{i}", "human" if i in humans else "ai", difficulty) for i in range(players)]
         agents = {i: self.spec.make_agent(difficulty, i, seed * 7 + i) for i in range(players) if i not in humans}
-        self.match = Match("dark_gothic", rules, seats, {"mode": mode}, seed, agents=agents)
+        self.match = Match("dark_gothic", rules, seats, {"mode": mode, "addons": list(addons)}, seed, agents=agents)
         self.settings = Settings()
         self.settings.animation_speed = 0.0
         self.ctx = TableContext(match=self.match, spec=self.spec, viewer=viewer, assets=Assets(),
@@ -250,3 +250,20 @@ def test_a_whole_coop_game_by_mouse():
         assert len(rig.match.log) > n, (d.kind, d.actions[:4])
         rig.settle()
     assert rig.match.over
+
+
+def test_TE_091_draw2_hero_choice_on_the_table():
+    """Draw 2 Choose 1: before anyone has a Hero there is no active Hero and no pool owner;
+    the table draws (it crashed on the pool's title) and the choice is a banner button."""
+    rig = Rig(players=3, seed=2, addons=("draw2",))
+    rig.settle()
+    d = rig.match.decisions()[0]
+    assert d.kind == "hero" and d.seat == 0 and rig.match.state.active is None
+    b = button(rig.table, d.actions[1])
+    assert b is not None
+    post_click(_center(b.rect))
+    rig.pump()
+    assert rig.match.state.heroes[0] == d.actions[1][1]
+    assert rig.ai_until_mine()
+    rig.settle()
+    assert rig.match.decisions()[0].kind in ("turn", "secret")
