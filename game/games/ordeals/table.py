@@ -240,6 +240,9 @@ class OrdealsTable(TableKit):
         b.graves = [(g[0], g[1], int(g[2]), need) for g in view.get("graves") or ()]
         sel = view.get("act")
         b.active = self.pieces.get(sel["index"]) if sel else None
+        d = self._decision()
+        side = view.get("side")
+        b.zone_glow = side if d is not None and d.kind == "deploy" and side is not None else None
 
     def _salt_uses(self, view) -> int:
         """How many Uses salt a grave: the Trial's data (public, like the map)."""

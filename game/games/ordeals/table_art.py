@@ -48,7 +48,7 @@ SEASONS = {
     "winter": ((150, 158, 164), (196, 204, 210), (118, 126, 134), (46, 66, 58), (96, 116, 106), (132, 124, 116)),
 }
 # light: a multiply over the whole ground (daylight leaves it as it is)
-LIGHTS = {"daylight": (255, 255, 255), "overcast": (218, 222, 230), "twilight": (186, 164, 184),
+LIGHTS = {"daylight": (255, 255, 255), "overcast": (218, 222, 230), "twilight": (182, 170, 188),
           "night": (140, 148, 190), "moonless": (112, 118, 162)}
 # how strongly a lantern shows on the ground, by light
 GLOW = {"daylight": 0.18, "overcast": 0.3, "twilight": 0.55, "night": 0.8, "moonless": 0.9}
@@ -440,6 +440,8 @@ class OrdealsBoard(Board):
         self.relic: Point | None = None
         self.marks: dict = {}                    # piece -> badges ("relic")
         self.active: Piece | None = None         # always gets its plate
+        self.zone_glow: int | None = None        # the deployment zone to light (while deploying)
+        self._zone_surf: tuple | None = None     # (camera key, zone, surface)
         self.hover_art: TerrainArt | None = None
         self.words = words or {}
         self._plates_key = None
@@ -668,6 +670,17 @@ class OrdealsBoard(Board):
     def draw_under(self, surf) -> None:
         cam = self.camera
         ppi = cam.ppi
+        z = self.zone_glow
+        if z is not None and 0 <= z < len(self.zones):
+            key = (cam.key(), z)
+            if self._zone_surf is None or self._zone_surf[0] != key:
+                pts = [cam.to_screen(p) for p in self.zones[z]]
+                box = _box(pts).clip(cam.rect)
+                img = pygame.Surface(box.size, pygame.SRCALPHA)
+                col = ((120, 170, 240), (230, 110, 110))[z % 2]
+                pygame.draw.polygon(img, (*col, 46), [(x - box.x, y - box.y) for x, y in pts])
+                self._zone_surf = (key, z, img, box.topleft)
+            surf.blit(self._zone_surf[2], self._zone_surf[3])
         if self.lights:
             rp = max(4, int(self.light_radius * ppi))
             pool = self.gfx.cached(("bo_glow", rp, round(self.look.glow, 2)),
@@ -680,8 +693,10 @@ class OrdealsBoard(Board):
             sx, sy = cam.to_screen((x, y))
             col = (214, 206, 190) if salted < need else (120, 116, 110)
             ic = self.gfx.icon("bo_grave", size, col)
+            back = self.gfx.icon("bo_grave", size + 4, (20, 16, 14))
             sh = self.gfx.circle(size // 2, (0, 0, 0, 110))
             surf.blit(sh, sh.get_rect(center=(round(sx) + 2, round(sy) + 3)))
+            surf.blit(back, back.get_rect(center=(round(sx), round(sy))))
             surf.blit(ic, ic.get_rect(center=(round(sx), round(sy))))
             for k in range(salted):
                 pygame.draw.circle(surf, (250, 250, 250), (round(sx - size * 0.3 + k * size * 0.3),
