@@ -50,7 +50,7 @@ LAYOUT = {
     "card": (150, 210), "small": (84, 118), "tiny": (62, 87), "hand": (128, 180), "play": (108, 151),
     "play_solo": (130, 182),
     "center_x": 40, "center_y": 34, "center_dx": 162,
-    "villain_x": 1040, "vstack_x": 1250, "shadows_x": 1365,
+    "villain_x": 1040, "vstack_x": 1245, "shadows_x": 1375,
     "supply_y": 296, "supply_x": 40, "supply_dx": 100, "main_x": 700, "crypt_x": 810,
     "omen": (940, 355), "omen_from": (1380, 330), "omen_size": 64,
     "others_y": 452, "others_h": 156, "others_x": 20, "others_w": 1500, "others_gap": 14, "others_row": 40,
@@ -334,7 +334,7 @@ class DarkGothicTable(TableKit):
             title = t(f"dark_gothic.table.{d.kind}", card=name(p.get("card")))
             for a in d.actions:
                 label = t("dark_gothic.table.pass") if a == ("pass",) else \
-                    f"{t('dark_gothic.fx.' + d.kind)}: {name(a[1]) if a[1] not in ('played', 'warden') else a[1]}"
+                    f"{t('dark_gothic.fx.' + d.kind)}: {self._means(d.seat, d.kind, a[1])}"
                 buttons.append(Button(a, label, action=a, seat=d.seat, font_size=18))
         elif d.kind in ("choose", "feed", "target", "pass"):
             title = {"choose": t("dark_gothic.table.choose_" + str(p.get("act", "discard"))),
@@ -366,6 +366,18 @@ class DarkGothicTable(TableKit):
             spec = BannerSpec(key=(d.kind, len(self.match.log)), title=title, subtitle=sub, buttons=buttons[:10],
                               decision=d, tone=tone, center=P(760, LAYOUT["banner_y"]), width=int(1100 * _s))
         return [], spec
+
+    def _means(self, seat, kind, what) -> str:
+        """What a Block/Protect answer uses, in words: a card, the card played this turn that
+        gave it (TE-027), or Thomas Harrow's own Protect (the Hero's name)."""
+        if what == "warden":
+            hero = self.view_of(self.viewer)["seats"][seat]["hero"]
+            return t(f"dark_gothic.hero.{hero}") if hero else what
+        if what == "played":
+            play = self.view_of(self.viewer)["seats"][seat]["play"]
+            c = next((c for c in reversed(play) if getattr(self._card(c), kind, False)), None)
+            return self.card_name(c) if c else t("dark_gothic.table.in_play")
+        return self.card_name(what)
 
     # ------------------------------------------------------------------ the chronicle
     def log_entry(self, ev):

@@ -267,3 +267,21 @@ def test_TE_091_draw2_hero_choice_on_the_table():
     assert rig.ai_until_mine()
     rig.settle()
     assert rig.match.decisions()[0].kind in ("turn", "secret")
+
+
+def test_TE_G06_protect_buttons_name_what_protects():
+    """Thomas Harrow's own Protect reads as his name, a Protect card in hand as the card."""
+    seed = next(x for x in range(1, 40)
+                if registry.ruleset("dark_gothic").setup(2, {"mode": "competitive"}, x).active == 0)
+    rig = Rig(players=2, seed=seed, humans=(1,), viewer=1)
+    s = rig.match.state
+    s.heroes[1] = "thomas_harrow"
+    (book,) = set_hand(s, 1, "book_of_common_prayer", "strength_of_combat")[:1]
+    (key,) = set_hand(s, 0, "skeleton_key")
+    rig.changed()
+    rig.table.on_events(rig.match.submit(0, ("play", key)))
+    rig.settle()
+    d = next(x for x in rig.match.decisions() if x.seat == 1)
+    assert ("protect", "warden") in d.actions
+    assert "Thomas Harrow" in button(rig.table, ("protect", "warden")).label
+    assert "Book of Common Prayer" in button(rig.table, ("protect", book)).label
