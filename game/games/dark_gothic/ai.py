@@ -1,16 +1,22 @@
 """Dark Gothic agents.
 
 - `HeuristicAgent` (normal): a priority buyer (TE-099). It plays every card first (drawing
-  cards before the rest), then buys by value per cost: the Villain whenever it can pay, Roaming
-  and Global threats first as the Shadows climb (SHADOW_ALERT and up), then the card with the
-  best value per resource unit while that is worth it. It Blocks every Strike it can, Protects
-  its own good cards (and, in co-op, its team-mates' and the Center Line's), discards and
-  Destroys its weakest cards (a Dark Secret first), pays Cursed parts with its weakest sources
-  and picks a Silver cost's colour to keep the most useful pool. Resources in the colours the
-  face-up Villain costs are worth more (COLOUR_FIT): the Villains' Globals feed most of the
-  Shadows, so a Hero who cannot defeat them quickly loses with everyone. Measured (2p
-  competitive, 300 games, seats rotated): with a random partner the Heroes won 39 % without
-  this, 47 % with it; two `normal` Heroes lose 40 % of games to the Shadows (45 % before).
+  cards before the rest), then plans the turn's purchases as a SET: a small branch and bound
+  over the affordable cards (Training and the Hungry Dead more than once) keeps the set the pool
+  pays for (colour by colour, Silver as one colour per orb) that is worth most, buys its first
+  card and plans again from what is left. A card is worth its resources (more in the colours
+  the face-up Villain costs, COLOUR_FIT), draws, Block/Protect and Investigation, minus the
+  deck's average card it displaces (DILUTE; nothing while the deck is no bigger than a hand),
+  minus the chance its Center Line slot refills with a Shadow (Lightning, Grave Robber,
+  Abandoned Mill; any Mystery under the Witch), plus the Shadows it keeps out: a Roaming card
+  that reaches them before the Hero's next turn counts in full, a Villain's end-of-turn
+  trigger it answers (a Minion under the Horseman, a Destroy under the Wendigo), a Global card
+  and a Villain tax (Blood Moon) removed. A Shadow is worth SHADOW_BASE + SHADOW_SLOPE per card
+  already there, and LOSS when one more fills them. The Villain comes first whenever the pool
+  pays it. Off-turn it Blocks every Strike it can, Protects its own good cards (and, in co-op,
+  its team-mates' and the Center Line's), discards and Destroys its weakest cards (a Dark
+  Secret first), pays Cursed parts with its weakest sources and picks a Silver cost's colour
+  to keep the most useful pool. Measured figures: docs/games/dark_gothic.md.
 - `easy`: plays everything, then buys the single most expensive card it can pay for, never
   the Villain before the Shadows reach SHADOW_ALERT; passes every window.
 - `hard`: ISMCTS (game/ai/ismcts.py) over determinizations (hands, deck orders, Main Deck order
@@ -22,7 +28,8 @@
   off-turn answer are the heuristic's.
 - `determinize(rules, view, seat, rng)`: a full state consistent with `view`.
 
-Agents read only the view and the static card data.
+Agents read only the view and the static card data (costs through `rules.cost_of` on a stub
+holding the view's public Villain, Center Line and Heroes; payment.py's pure functions).
 """
 from __future__ import annotations
 
