@@ -66,6 +66,7 @@ def determinize(R, view, seat, rng) -> State:
     s.tray = list(view["tray"])
     s.res = None
     s.dec = None
+    s.fog, s.ghosts, s.seen_tray = False, {}, []    # fog of war: fog.determinize sets them
     s.chars = []
     for cv in view["chars"]:
         d = dict(cv["stats"])
@@ -500,7 +501,13 @@ class HardAgent:
         self.last_rollouts = 0
         if decision.kind not in ("act", "activate", "push") or len(decision.actions) < 2:
             return base
-        cands = self.candidates(s0, decision, base)
+        # the search runs on the guessed state as an open table: fog only veils what is
+        # shown, and a Deed the real table allows may not fit the guess (a guessed Shadow
+        # character in the way): such candidates are left out
+        s0.fog, s0.dec = False, None
+        cands = [a for a in self.candidates(s0, decision, base) if R.is_legal(s0, decision.seat, a)]
+        if len(cands) < 2:
+            return base
         side = s0.seat_side[decision.seat]
         cap = budget if budget is not None else self.budget
         deadline = None if cap is None else time.perf_counter() + cap

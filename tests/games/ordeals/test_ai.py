@@ -3,6 +3,7 @@ normal policy errs, works from the view alone, and counts its work instead of ti
 Strength over many games is measured with `simulate`, not here."""
 from __future__ import annotations
 
+from game.core.rng import RNG
 from game.games.ordeals.ai import HardAgent, HeuristicAgent, evaluate, expected_harm, make_agent
 
 from .support import idx, rules, scene
@@ -82,3 +83,27 @@ def test_BO_181_evaluate_counts_a_foe_out_of_action():
     t.chars[b1].ooa = True
     assert evaluate(R, t, 0) - before >= 0.3 * t.chars[b1].st.value
     assert evaluate(R, t, 1) < evaluate(R, s, 1)
+
+
+def test_BO_181_hard_under_fog_of_war_sees_only_what_the_company_sees():
+    """Solo with fog of war: at a decision with Shadow characters out of the Company's
+    sight, hard picks a legal Deed, and a state differing only in where the unseen ones
+    stand (perturb_hidden) shows the same view and gets the same choice."""
+    R = rules()
+    s = R.setup(1, {"mode": "solo", "trial": 1, "fog": True}, 4)
+    normal = HeuristicAgent(R, "normal", seed=1)
+    for _ in range(400):
+        d = R.decisions(s)[0]
+        view = R.view(s, d.seat)
+        if d.kind == "act" and len(d.actions) > 2 and any(not cv.get("seen", True) for cv in view["chars"]
+                                                          if cv["side"] == 1 and not cv["ooa"]):
+            break
+        R.apply(s, d.seat, normal.choose(view, d))
+    else:
+        raise AssertionError("no fogged decision came up")
+    other = R.perturb_hidden(s, d.seat, RNG(9))
+    assert R.view(other, d.seat) == view
+    assert any((a.x, a.y) != (b.x, b.y) for a, b in zip(s.chars, other.chars))   # hidden truth differs
+    picks = [HardAgent(R, seed=2, rollouts=16, budget=None).choose(R.view(t, d.seat), d) for t in (s, other)]
+    assert picks[0] == picks[1]
+    assert R.is_legal(s, d.seat, picks[0])
