@@ -5,6 +5,7 @@ from __future__ import annotations
 
 def check(eng, s, before=None) -> list:
     out = []
+    every, lightning, unowned, fleeting = eng.all_set, eng.lightning_ids, eng.unowned_ids, eng.fleeting_ids
     seen = []
     for zone in (s.deck, s.hand, s.discard, s.play, s.remains, s.won):
         for lst in zone:
@@ -16,27 +17,28 @@ def check(eng, s, before=None) -> list:
     if s.villain is not None:
         seen.append(s.villain)
     seen.append(eng.data.hungry_dead)
-    if len(seen) != len(eng.all_ids) or set(seen) != set(eng.all_ids):
+    if len(seen) != len(every) or set(seen) != every:
         dup = sorted({c for c in seen if seen.count(c) > 1})
-        miss = sorted(set(eng.all_ids) - set(seen))
+        miss = sorted(every - set(seen))
         out.append(f"TE-002: every card is in exactly one place (duplicated {dup[:5]}, missing {miss[:5]})")
     if len(s.center) != eng.slots:
         out.append("TE-010: the Center Line has 6 slots")
-    K = eng.cards
-    for c in s.center:
-        if c is not None and K[c].key == "lightning_strike" and s.wait is None and not s.tasks:
-            out.append("TE-079: a Lightning Strike stays in the Center Line")
+    if s.wait is None and not s.tasks and not lightning.isdisjoint(s.center):
+        out.append("TE-079: a Lightning Strike stays in the Center Line")
     for zone in (s.deck, s.hand, s.discard, s.play, s.remains):
         for lst in zone:
+            if lightning.isdisjoint(lst) and unowned.isdisjoint(lst):
+                continue
             for c in lst:
-                if K[c].key == "lightning_strike":
+                if c in lightning:
                     out.append("TE-054: a Lightning Strike is owned by a Hero")
-                if K[c].group in ("villain", "discovery"):
+                if c in unowned:
                     out.append("TE-060: a Villain or Discovery is in a personal deck")
     for lst in s.remains:
-        for c in lst:
-            if not K[c].remains:
-                out.append(f"TE-021: {c} remains in play without Remains in Play")
+        if not fleeting.isdisjoint(lst):
+            for c in lst:
+                if c in fleeting:
+                    out.append(f"TE-021: {c} remains in play without Remains in Play")
     if len(s.shadows) >= eng.limit and s.res is None:
         out.append("TE-078: 10 cards in the Shadows but the game goes on")
     if s.res is not None and s.res.side == "players" and len(s.shadows) >= eng.limit:

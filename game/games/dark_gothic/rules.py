@@ -79,6 +79,11 @@ class DarkGothicRules:
         self.protect_ids = frozenset(c for c, k in K.items() if k.protect)
         self.secret_set = frozenset(data.secret_ids)
         self.all_ids = tuple(K)
+        # card-id sets for invariants.py (every step of simulate --check)
+        self.all_set = frozenset(K)
+        self.lightning_ids = frozenset(c for c, k in K.items() if k.key == "lightning_strike")
+        self.unowned_ids = frozenset(c for c, k in K.items() if k.group in ("villain", "discovery"))
+        self.fleeting_ids = frozenset(c for c, k in K.items() if not k.remains)
         self.cost_target = {c: ("villain" if k.group == "villain" else "hungry_dead" if k.group == "common"
                                 else "training" if k.group == "training" else "minion" if k.type == "minion"
                                 else None) for c, k in K.items()}
