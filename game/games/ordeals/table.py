@@ -616,7 +616,7 @@ class OrdealsTable(TableKit):
         ev = next((e for e in reversed(events) if e.kind == "roll"), None)
         got = self._tray_groups(ev.data) if ev is not None else None
         if got is None:
-            got = ([([12], "", None), ([12], "", None)], "")
+            got = ([([12], "", None), ([12], "", None)], tray_word("idle"))
         self._lay_tray(*got, animate=False)
 
     def _draw_tray(self, surf) -> None:

@@ -424,6 +424,7 @@ def _tile(s, tex, off, clip, flags=0) -> None:
 # ---------------------------------------------------------------------------------------
 class OrdealsBoard(Board):
     """The kit's Board with the Book of Ordeals' ground, lights, markers and name plates."""
+    shadow_rgba = (10, 8, 26, 118)      # lighter: the terrain under the sight shadows stays legible
 
     def __init__(self, rect, world_size, renderer, *, art: list, look: Look, zones=(), chapel=None,
                  gfx=None, words=None, **kw):

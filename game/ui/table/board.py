@@ -304,6 +304,7 @@ def _dashed_line(surf, color, a, b, width: int, dash: float) -> None:
 class Board(HitItem):
     """A measured table. See the module docstring."""
     layer = 0
+    shadow_rgba = (8, 6, 20, 150)         # the line-of-sight shadows behind blocking terrain
 
     def __init__(self, rect, world_size, renderer: PieceRenderer, *, terrain=(), grid: float = 1.0,
                  on_drop: Callable | None = None, on_click: Callable | None = None,
@@ -802,7 +803,7 @@ class Board(HitItem):
                 if ob.height <= self.los_eye:
                     continue
                 for quad in shadow_quads(eye, ob.points, far):
-                    pygame.draw.polygon(sh, (8, 6, 20, 150), [((x - cx0) * ppi, (y - cy0) * ppi) for x, y in quad])
+                    pygame.draw.polygon(sh, self.shadow_rgba, [((x - cx0) * ppi, (y - cy0) * ppi) for x, y in quad])
             self._shade_key = key
         if surf is not None:
             surf.blit(self._shade, cam.rect.topleft)
