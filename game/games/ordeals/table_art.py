@@ -727,7 +727,7 @@ class OrdealsBoard(Board):
 
     # -- name plates -------------------------------------------------------------------
     def plate_size(self, r: float) -> int:
-        return max(13, min(18, int(r * 0.8)))
+        return max(15, min(19, int(r * 0.8)))
 
     def plates(self) -> list:
         """(piece, rect, image) of every name plate shown now, none over another or over
