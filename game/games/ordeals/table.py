@@ -1,5 +1,6 @@
-"""The Book of Ordeals table: a top-down battlefield in inches (game/ui/table/board.py)
-with the Trial's terrain, the characters as round 1" bases with facing and status rings,
+"""The Book of Ordeals table: a top-down battlefield in inches (game/ui/table/board.py;
+its art — ground, terrain, bases, name plates, glows — in table_art.py) with the Trial's
+terrain, the characters as round 1" bases with facing and status rings,
 a live ruler while a character is dragged (inches left, Engagement rings around Foes),
 Sight and weapon-range rings and the line-of-sight overlay of the active character, an
 Act banner with the Deeds it may still take, and the chronicle (the Shadow's reasons too).
@@ -8,7 +9,9 @@ Act banner with the Deeds it may still take, and the chronicle (the Shadow's rea
 - Hover a Foe while one of yours is active or selected: the sight line, and a card with
   the distance, line of sight, cover, range and the exact odds of the roll (Fire or
   Assault, Advantage/Disadvantage applied; odds.py), cached per hovered pair and view.
-- The dice tray (right, under the chronicle): every roll's D12s tumble there; with
+- G turns the faint inch grid off and on (the ground is one cached layer, repainted on a
+  zoom, a resize or that toggle).
+- The dice tray (right, under the chronicle; it always shows the last roll): every roll's D12s tumble there; with
   Advantage or Disadvantage two dice, the kept one ringed, the other dimmed. Each Act of
   the Shadow plays step by step: its reason, the move, the roll, the result.
 - Fog of war (solo option): only what the view gives is drawn; a Shadow character out of
