@@ -484,6 +484,19 @@ class OrdealsBoard(Board):
         return out
 
     # -- the ground ---------------------------------------------------------------------
+    def _mat_tex(self) -> pygame.Surface:
+        """The table top round the board: the kit's wood, darkened (dark felt if missing)."""
+        got = self._blotch.get("mat")
+        if got is None:
+            try:
+                got = self.gfx.assets.texture("wood").copy()
+                got.fill((150, 128, 116), special_flags=pygame.BLEND_RGB_MULT)
+            except (pygame.error, FileNotFoundError, OSError, AttributeError):
+                got = noise_tile(3, amp=14).copy()
+                got.fill(MAT, special_flags=pygame.BLEND_RGB_ADD)
+            self._blotch["mat"] = got
+        return got
+
     def _lay_tufts(self) -> list:
         rng = random.Random(31)
         W, H = self.camera.world
@@ -511,7 +524,8 @@ class OrdealsBoard(Board):
                         for f in (1.0, 0.6):
                             pygame.draw.circle(layer, (*col, 40), (x * k, y * k), max(1.0, r * k * f))
                 got.blit(layer, (0, 0))
-            self._blotch = {key: got}
+            self._blotch = {k: v for k, v in self._blotch.items() if k == "mat"}
+            self._blotch[key] = got
         return got
 
     def _paint_mottle(self, s, off, g, ppi) -> None:
@@ -551,7 +565,7 @@ class OrdealsBoard(Board):
             side = side.clip(clip)
             if side.w > 0 and side.h > 0:
                 s.fill(MAT, side)
-                _tile(s, noise_tile(3, amp=14), off, side, pygame.BLEND_RGB_ADD)
+                _tile(s, self._mat_tex(), off, side)
         _alpha_poly(s, [(frame.x + 6, frame.y + 10), (frame.right + 10, frame.y + 10),
                         (frame.right + 10, frame.bottom + 14), (frame.x + 6, frame.bottom + 14)], (0, 0, 0, 150), clip)
         # the frame: wood with a bevel, inch ticks along it
