@@ -60,6 +60,13 @@ class Decision(NamedTuple):
         return self.clock if self.clock is not None else (self.seat, self.kind)
 
 
+# `new_decision((seat, kind, actions, timeout, default, clock, prompt, free, sealed, min_time))`
+# is `Decision(...)` built in C, EVERY field given in this order (tests/core/test_fast_values.py
+# pins it): a rules module builds a decision for every action, and the NamedTuple's own
+# constructor, with its defaults, costs twice as much.
+new_decision = partial(tuple.__new__, Decision)
+
+
 class Event(NamedTuple):
     kind: str
     data: dict

@@ -23,9 +23,29 @@ from __future__ import annotations
 
 from typing import Callable, Iterable
 
-from .rules import Action, Decision, IllegalAction, event
+from .rules import Action, Decision, IllegalAction, event, new_decision
 
 PASS: Action = ("pass",)
+
+
+def window_decisions(kind: str, waiting, order: str, actions_for: Callable[[int], tuple], *,
+                     timeout: float | None = None, min_time: float | None = None, clock=None,
+                     prompt: dict | None = None) -> list[Decision]:
+    """The decisions of a reaction window whose seats still to answer are `waiting`:
+    every seat asked now (all of them, or the first one clockwise) gets one, with the
+    window's clock, timeout, minimum answer time and pass as default; `actions_for(seat)`
+    lists its reactions (the pass is put first when missing). `ReactionWindow.decisions`
+    is this over its own fields; a game that keeps its waiting seats as a plain list in
+    its state calls it directly (no window object built for every question asked)."""
+    if clock is None:
+        clock = ("window", kind)
+    out = []
+    for seat in (waiting if order == "all" else waiting[:1]):
+        acts = tuple(actions_for(seat))
+        if PASS not in acts:
+            acts = (PASS,) + acts
+        out.append(new_decision((seat, kind, acts, timeout, PASS, clock, prompt, None, False, min_time)))
+    return out
 
 
 class ReactionWindow:
@@ -64,14 +84,8 @@ class ReactionWindow:
     def decisions(self, actions_for: Callable[[int], tuple]) -> list[Decision]:
         """One decision per seat asked now; `actions_for(seat)` lists that seat's
         reactions (the pass is added first when missing)."""
-        out = []
-        for seat in self.asked():
-            acts = tuple(actions_for(seat))
-            if PASS not in acts:
-                acts = (PASS,) + acts
-            out.append(Decision(seat, self.kind, acts, self.timeout, PASS, self.clock,
-                                self.prompt, min_time=self.min_time))
-        return out
+        return window_decisions(self.kind, self.waiting, self.order, actions_for, timeout=self.timeout,
+                                min_time=self.min_time, clock=self.clock, prompt=self.prompt)
 
     def answer(self, seat: int, action: Action) -> None:
         """Record `seat`'s answer: it is asked no more; a reaction is remembered."""

@@ -66,7 +66,7 @@ def _run_reroll(eng, s, seat, card, args, ev):
 
 def _run_lose_suspicion(eng, s, seat, card, args, ev):
     n = eng.card(card).effect_params["n"]
-    eng.log(ev, "gift", player=seat, amount=min(n, s.susp[seat]))
+    eng.log(ev, "gift", {"player": seat, "amount": min(n, s.susp[seat])})
     eng.change_suspicion(s, seat, -n, ev)
 
 
@@ -82,7 +82,7 @@ def _choices_move_suspicion(eng, s, seat, card):
 def _run_move_suspicion(eng, s, seat, card, args, ev):
     target, x = args
     x = min(x, s.susp[seat])
-    eng.log(ev, "snitch", player=seat, target=target, amount=x)
+    eng.log(ev, "snitch", {"player": seat, "target": target, "amount": x})
     eng.change_suspicion(s, seat, -x, ev, check_coin=False)
     eng.change_suspicion(s, target, x, ev)
     if x > 0 and seat == s.active:

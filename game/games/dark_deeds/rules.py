@@ -21,18 +21,19 @@ Stages, in turn order:
 Every decision of the active player offers the Plots playable at that moment ("play",
 card, *args) and one-use Loot ("use", card) beside its main choices (DD-021).
 
-Reaction windows (DD-G04, DD-G16) are `game.core.windows.ReactionWindow`s, asked seat by seat
-clockwise from the active seat; who is asked depends on public information only, and every
-seat asked gets the same timeout and minimum answer time — see rules.yaml `reaction_windows`.
+Reaction windows (DD-G04, DD-G16) are kernel windows (`game.core.windows.window_decisions`
+over the seats still to answer, kept in `state.window`), asked seat by seat clockwise from the
+active seat; who is asked depends on public information only, and every seat asked gets the
+same timeout and minimum answer time — see rules.yaml `reaction_windows`.
 """
 from __future__ import annotations
 
-from ...core.rules import Decision, Event, IllegalAction, OptionSpec, OptionsError, Result
-from ...core.windows import PASS, ReactionWindow
+from ...core.rules import Event, IllegalAction, OptionSpec, OptionsError, Result, new_decision
+from ...core.windows import PASS, window_decisions
 from .data import GameData
 from .effects import EFFECTS, TRIGGERS
 from .setup import setup_state
-from .state import State
+from .state import LOOT_TYPES, State
 from . import hidden as _hidden
 from . import invariants as _invariants
 from . import view as _view
@@ -46,16 +47,10 @@ def p_success(need: int, bonus: int) -> float:
     return 1.0 if k <= 2 else (0.0 if k > 12 else _P2[k])
 
 
-_tuple_new = tuple.__new__
-
-
-def _ev(kind, **data):
-    return _tuple_new(Event, (kind, data, None))
-
-
-def _E(kind, data, to=None):
-    """Event(kind, data, to), built without NamedTuple's slower __new__ (hot path)."""
-    return _tuple_new(Event, (kind, data, to))
+# Events are built inline as `_tn(Event, (kind, data, to))`: Event(kind, data, to) without the
+# NamedTuple's own constructor nor a helper call. A game makes about 4.5 events an action, and
+# these two calls were 6 % of random play through the driver (simulate's games/s bar).
+_tn = tuple.__new__
 
 
 class DarkDeedsRules:
@@ -80,20 +75,28 @@ class DarkDeedsRules:
                 self.op_ids.setdefault(c.op, set()).add(cid)
         self.foil_ids = frozenset(self.op_ids.get("foil_roll", ()))
         self.sod_ids = frozenset(self.op_ids.get("cancel_plot", ()))
+        self.reroll_ids = frozenset(self.op_ids.get("reroll", ()))
         self.kind = {cid: c.kind for cid, c in data.cards.items()}
         self.favour = {cid: c.favour for cid, c in data.cards.items()}
         self.deed_on = {cid: c.on for cid, c in data.cards.items() if c.kind == "deed"}
+        self.deeds_on = {on: frozenset(c for c, o in self.deed_on.items() if o == on) for on in TRIGGERS}
         # zone names, precomputed for the hot path
         self.Z_STREET = [f"street:{i + 1}" for i in range(self.slots)]
         self.Z_HAND = [f"hand:{i}" for i in range(self.max_players)]
+        self.Z_TAVERN = [f"tavern:{i}" for i in range(r.tavern_slots)]
         self.Z_SCORE = [f"score:{i}" for i in range(self.max_players)]
         self.Z_CHASE = [f"chasing:{i}" for i in range(self.max_players)]
         self.Z_LOOT_OF = [f"loot_of:{i}" for i in range(self.max_players)]
+        self.Z_LOOT_UP = {t: [f"loot:{t}:{i}" for i in range(r.loot_face_up)] for t in LOOT_TYPES}
+        self.Z_LOOT_DECK = {t: f"loot_deck:{t}" for t in LOOT_TYPES}
+        self.Z_LOOT_DISCARD = {t: f"loot_discard:{t}" for t in LOOT_TYPES}
+        self.Z_CHASER = {cid: f"chaser:{cid}" for cid in data.cards}      # the pawn on a chasing card
         self.own_turn_plots = frozenset(c for c, card in data.cards.items()
                                         if card.kind == "plot" and card.timing == "own_turn")
         self.own_turn_loot = frozenset(c for c, card in data.cards.items()
                                        if card.kind == "loot" and card.timing == "own_turn")
         self.key = {cid: c.key for cid, c in data.cards.items()}
+        self.before_roll = frozenset(c for c, card in data.cards.items() if card.timing == "before_roll")
         self.cun = {cid: c.cunning for cid, c in data.cards.items() if c.kind == "loot"}
         self.str = {cid: c.strength for cid, c in data.cards.items() if c.kind == "loot"}
         self._stages = {
@@ -161,9 +164,10 @@ class DarkDeedsRules:
         ev: list = []
         for rnd in s.rolloff:
             for seat, faces in sorted(rnd.items(), key=lambda kv: int(kv[0])):
-                self.log(ev, "rolloff", player=int(seat), total=sum(faces), faces=" + ".join(map(str, faces)))
+                self.log(ev, "rolloff", {"player": int(seat), "total": sum(faces),
+                                         "faces": " + ".join(map(str, faces))})
         if s.first_mode == "rolloff" or isinstance(s.first_mode, int):
-            self.log(ev, "first_player", player=s.first)
+            self.log(ev, "first_player", {"player": s.first})
         return ev
 
     def text_params(self) -> dict:
@@ -253,9 +257,10 @@ class DarkDeedsRules:
             kind, seat, opts = it
             if kind == "deed_choice":
                 acts = tuple(("deed", c) for c in opts)
-                return (Decision(seat, kind, acts, None, acts[0], None, {"deeds": list(opts)}),)
+                return (new_decision((seat, kind, acts, None, acts[0], None, {"deeds": list(opts)},
+                                  None, False, None)),)
             acts = tuple(("give", c) for c in opts)
-            return (Decision(seat, kind, acts, None, acts[0], None, {"tied": list(opts)}),)
+            return (new_decision((seat, kind, acts, None, acts[0], None, {"tied": list(opts)}, None, False, None)),)
         st = s.stage
         a = s.active
         if st == "target":
@@ -266,20 +271,21 @@ class DarkDeedsRules:
                 acts.append(("pass",))
             acts += poach
             acts += self._plays(s, a)
-            return (Decision(a, "target", tuple(acts), None, acts[0], None, None),)
+            return (new_decision((a, "target", tuple(acts), None, acts[0], None, None, None, False, None)),)
         if st == "roll":
             purpose, tgt, need = s.roll[0], s.roll[1], s.roll[2]
             bonus = self.bonus(s, a, purpose)
             acts = [("roll",)] + self._roll_plays(s, a, purpose, tgt) + self._plays(s, a)
             prompt = {"purpose": purpose, "target": tgt, "need": need, "bonus": bonus,
                       "p": p_success(need, bonus)}
-            return (Decision(a, "roll", tuple(acts), None, ("roll",), None, prompt),)
+            return (new_decision((a, "roll", tuple(acts), None, ("roll",), None, prompt, None, False, None)),)
         if st == "after_roll":
             acts = [("accept",)] + [("play", c) for c in self._first_by_key(s.hands[a], "reroll")]
             r = s.roll
             prompt = {"purpose": r[0], "target": r[1], "need": r[2], "faces": list(r[3]),
                       "total": r[5], "success": r[5] >= r[2]}
-            return (Decision(a, "after_roll", tuple(acts), None, ("accept",), None, prompt),)
+            return (new_decision((a, "after_roll", tuple(acts), None, ("accept",), None, prompt,
+                                  None, False, None)),)
         if st == "foil_window":
             r = s.roll
             prompt = {"window": "foiled", "active": a, "purpose": r[0], "target": r[1],
@@ -291,28 +297,31 @@ class DarkDeedsRules:
             return self._window_decisions(s, "sod_off", (p[3],), self.sod_ids, prompt)
         if st == "sneak_order":
             acts = [("sneak", g) for g in self._chasers_to_pass(s)] + self._plays(s, a)
-            return (Decision(a, "sneak_order", tuple(acts), None, acts[0], None, None),)
+            return (new_decision((a, "sneak_order", tuple(acts), None, acts[0], None, None,
+                                  None, False, None)),)
         if st == "loot_choice":
             t = s.loot_type
             acts = [("loot", t, i) for i, c in enumerate(s.loot_up[t]) if c is not None]
             if s.loot_deck[t] or s.loot_discard[t]:
                 acts.append(("loot_gamble", t))
             acts += self._plays(s, a)
-            return (Decision(a, "loot_choice", tuple(acts), None, acts[0], None, {"type": t}),)
+            return (new_decision((a, "loot_choice", tuple(acts), None, acts[0], None, {"type": t},
+                                  None, False, None)),)
         if st == "tavern":
             acts = [("tavern_take", i) for i, c in enumerate(s.tavern) if c is not None]
             if s.tavern_deck or s.tavern_discard:
                 acts.append(("tavern_gamble",))
             acts.append(("lay_low",))
             acts += self._plays(s, a)
-            return (Decision(a, "tavern", tuple(acts), None, ("lay_low",), None, None),)
+            return (new_decision((a, "tavern", tuple(acts), None, ("lay_low",), None, None,
+                                  None, False, None)),)
         if st == "stock_start":
             acts = [("proceed",)] + self._plays(s, a)
-            return (Decision(a, "stock", tuple(acts), None, ("proceed",), None, None),)
+            return (new_decision((a, "stock", tuple(acts), None, ("proceed",), None, None, None, False, None)),)
         if st == "discard":
             acts = [("discard", c) for c in self._distinct(s.hands[a], "plot")] + self._plays(s, a)
             prompt = {"hand": len(s.hands[a]), "limit": self.hand_limit}
-            return (Decision(a, "discard", tuple(acts), None, acts[0], None, prompt),)
+            return (new_decision((a, "discard", tuple(acts), None, acts[0], None, prompt, None, False, None)),)
         return ()
 
     def _window_decisions(self, s, which, seats, ids, prompt):
@@ -323,10 +332,11 @@ class DarkDeedsRules:
         w = self.windows
         # clockwise, each seat asked gets a clock of its own (full time, not what is left)
         clock = ("window", which) if w.order == "all" else ("window", which, seats[0])
-        win = ReactionWindow("reaction", seats, order=w.order, timeout=w.timeout, min_time=w.min_time,
-                             clock=clock, prompt=prompt)
-        reply = (which,)
-        return tuple(win.decisions(lambda seat: (PASS, reply) if self._holds(s, seat, ids) else (PASS,)))
+        hands = s.hands
+        only_pass, may_reply = (PASS,), (PASS, (which,))
+        return tuple(window_decisions(
+            "reaction", seats, w.order, lambda seat: only_pass if ids.isdisjoint(hands[seat]) else may_reply,
+            timeout=w.timeout, min_time=w.min_time, clock=clock, prompt=prompt))
 
     # -- what may be played now ---------------------------------------------------------
     def _distinct(self, cards, kind):
@@ -343,21 +353,29 @@ class DarkDeedsRules:
         return out
 
     def _first_by_key(self, hand, op):
-        seen = set()
+        """The Plots with effect `op` in `hand`, one per key (copies are interchangeable)."""
+        ids = self.op_ids.get(op, ())
         out = []
+        seen = None
         for c in hand:
-            card = self.cards[c]
-            if card.kind == "plot" and card.op == op and card.key not in seen:
-                seen.add(card.key)
+            if c in ids:
+                k = self.key[c]
+                if seen is None:
+                    seen = {k}
+                elif k in seen:
+                    continue
+                seen.add(k)
                 out.append(c)
         return out
 
     def _plays(self, s: State, seat: int) -> list:
         """Own-turn Plots and one-use Loot playable now by the active player."""
         out = []
+        hand, loot = s.hands[seat], s.loot[seat]
+        own, own_loot = self.own_turn_plots, self.own_turn_loot
         seen = None
-        own, cards = self.own_turn_plots, self.cards
-        for c in s.hands[seat]:
+        cards = self.cards
+        for c in hand:
             if c not in own:
                 continue
             card = cards[c]
@@ -369,9 +387,8 @@ class DarkDeedsRules:
             choices = EFFECTS[card.op].choices
             for args in (choices(self, s, seat, c) if choices else [()]):
                 out.append(("play", c) + tuple(args))
-        own = self.own_turn_loot
-        for c in s.loot[seat]:
-            if c not in own:
+        for c in loot:
+            if c not in own_loot:
                 continue
             card = cards[c]
             if seen is None:
@@ -401,25 +418,22 @@ class DarkDeedsRules:
     def _roll_plays(self, s, a, purpose, tgt):
         out = []
         seen = set()
-        cards = self.cards
+        cards, before = self.cards, self.before_roll
         for c in s.hands[a]:
+            if c not in before:
+                continue
             card = cards[c]
-            if card.kind == "plot" and card.timing == "before_roll" and card.key not in seen \
-                    and self._applies(card, purpose, tgt):
+            if card.kind == "plot" and card.key not in seen and self._applies(card, purpose, tgt):
                 seen.add(card.key)
                 out.append(("play", c))
         for c in s.loot[a]:
+            if c not in before:
+                continue
             card = cards[c]
-            if card.timing == "before_roll" and card.key not in seen and self._applies(card, purpose, tgt):
+            if card.key not in seen and self._applies(card, purpose, tgt):
                 seen.add(card.key)
                 out.append(("use", c))
         return out
-
-    def _holds(self, s, seat, ids):
-        for c in s.hands[seat]:
-            if c in ids:
-                return True
-        return False
 
     def _could_hold(self, s, seat, ids, public=None) -> bool:
         """Could `seat` hold one of `ids` as far as the OTHER players can tell? Uses public
@@ -506,8 +520,9 @@ class DarkDeedsRules:
     def _st_turn_start(self, s, ev):
         s.turn += 1
         a = s.active
-        ev.append(_ev("turn", seat=a, n=s.turn))
-        self._set_phase(s, "street", ev)
+        ev.append(_tn(Event, ("turn", {"seat": a, "n": s.turn}, None)))
+        s.phase, s.deeds_done = "street", 0                  # a new phase (as in _set_phase)
+        ev.append(_tn(Event, ("phase", {"seat": a, "phase": "street"}, None)))
         s.passed = []
         s.target = s.target_where = s.cur_guard = s.loot_type = s.target_owner = None
         s.target_slot = 0
@@ -518,13 +533,13 @@ class DarkDeedsRules:
     def _set_phase(self, s, phase, ev):
         s.phase = phase
         s.deeds_done = 0
-        ev.append(_ev("phase", seat=s.active, phase=phase))
+        ev.append(_tn(Event, ("phase", {"seat": s.active, "phase": phase}, None)))
 
     def _st_target(self, s, ev):
         if s.street.count(None) < len(s.street) or s.chasing[s.active] \
                 or self._poach_actions(s, s.active):
             return False
-        self.log(ev, "no_target", player=s.active)
+        self.log(ev, "no_target", {"player": s.active})
         s.stage = "street_end"
         return True
 
@@ -536,7 +551,7 @@ class DarkDeedsRules:
                 s.target, s.target_where, s.target_slot, s.target_owner = s.street[k - 1], "street", k, None
             else:
                 s.target, s.target_where, s.target_slot, s.target_owner = action[2], "chasing", 0, seat
-            self.log(ev, "target", player=seat, card=s.target)
+            self.log(ev, "target", {"player": seat, "card": s.target})
             s.stage = "sneak_next"
         elif verb == "pass":
             s.stage = "street_end"
@@ -573,10 +588,10 @@ class DarkDeedsRules:
             s.roll = ["attack", t, card.defence, None, False, 0]
         s.roll_extra = 0
         s.rerolled = False
-        pawn = self.Z_STREET[s.target_slot - 1] if s.target_where == "street" else f"chaser:{t}"
+        pawn = self.Z_STREET[s.target_slot - 1] if s.target_where == "street" else self.Z_CHASER[t]
         if s.pawn != pawn:
             s.pawn = pawn
-            ev.append(_ev("pawn", at=pawn))
+            ev.append(_tn(Event, ("pawn", {"at": pawn}, None)))
         s.stage = "roll"
         return False
 
@@ -586,12 +601,12 @@ class DarkDeedsRules:
         s.roll_extra = 0
         s.rerolled = False
         if guard in s.chasing[s.active]:
-            pawn = f"chaser:{guard}"
+            pawn = self.Z_CHASER[guard]
         else:
-            pawn = f"street:{s.street.index(guard) + 1}"
+            pawn = self.Z_STREET[s.street.index(guard)]
         if s.pawn != pawn:
             s.pawn = pawn
-            ev.append(_ev("pawn", at=pawn))
+            ev.append(_tn(Event, ("pawn", {"at": pawn}, None)))
         s.stage = "roll"
         return False
 
@@ -608,12 +623,6 @@ class DarkDeedsRules:
         for c in s.loot[seat]:
             b += table[c]
         return b
-
-    def _roll2(self, s):
-        f = self.faces
-        below = s.rng.below
-        n = len(f)
-        return (f[below(n)], f[below(n)])
 
     def _st_roll(self, s, ev):
         """Wait for the roll, unless a Plot moved the Guard or the target away meanwhile."""
@@ -641,25 +650,28 @@ class DarkDeedsRules:
 
     def _do_roll(self, s, seat, ev):
         r = s.roll
-        faces = self._roll2(s)
+        f = self.faces
+        below, n = s.rng.below, len(f)
+        faces = (f[below(n)], f[below(n)])
         bonus = self.bonus(s, seat, r[0])
         total = faces[0] + faces[1] + bonus
         r[3] = faces
         r[5] = total
-        ev.append(_ev("roll", seat=seat, dice="d6", faces=list(faces), purpose=r[0], bonus=bonus,
-                      target=r[1], need=r[2], total=total, success=total >= r[2]))
+        ev.append(_tn(Event, ("roll", {"seat": seat, "dice": "d6", "faces": list(faces), "purpose": r[0],
+                                       "bonus": bonus, "target": r[1], "need": r[2], "total": total,
+                                       "success": total >= r[2]}, None)))
         s.facts.append(("roll", faces))
 
     def reroll(self, s, ev):
         """Loaded Dice: roll both dice again; the new result stands."""
         s.rerolled = True
-        self.log(ev, "reroll", player=s.active)
+        self.log(ev, "reroll", {"player": s.active})
         self._do_roll(s, s.active, ev)
 
     def _st_after_roll(self, s, ev):
         # Loaded Dice: offered right after the player sees any of their own 2d6 results,
         # a success too (DD-G04: e.g. to try for Lucky Streak's double six)
-        if not s.rerolled and self._first_by_key(s.hands[s.active], "reroll"):
+        if not s.rerolled and not self.reroll_ids.isdisjoint(s.hands[s.active]):
             return False
         s.stage = "roll_check"
         return True
@@ -699,7 +711,7 @@ class DarkDeedsRules:
                 return
             card = next(c for c in s.hands[seat] if c in self.foil_ids)
             self._discard_plot(s, seat, card, ev)
-            self.log(ev, "foiled", player=seat)
+            self.log(ev, "foiled", {"player": seat})
             s.window = []
             a = s.active
             if self._could_hold(s, a, self.sod_ids):
@@ -716,7 +728,7 @@ class DarkDeedsRules:
         if verb == "sod_off":
             card = next(c for c in s.hands[seat] if c in self.sod_ids)
             self._discard_plot(s, seat, card, ev)
-            self.log(ev, "sod_off", player=seat, card=p[1])
+            self.log(ev, "sod_off", {"player": seat, "card": p[1]})
             return
         card = self.cards[p[1]]
         if card.op == "foil_roll":
@@ -731,23 +743,24 @@ class DarkDeedsRules:
         if purpose == "sneak":
             if ok:
                 self._passed_guard(s, tgt, ev)
-                self.log(ev, "sneak_ok", player=a, card=tgt, total=total, need=need)
+                self.log(ev, "sneak_ok", {"player": a, "card": tgt, "total": total, "need": need})
             else:
-                self.log(ev, "sneak_fail", player=a, card=tgt, total=total, need=need)
+                self.log(ev, "sneak_fail", {"player": a, "card": tgt, "total": total, "need": need})
                 s.stage = "street_end"
             return True
         if purpose == "rob":
             if not ok:
-                self.log(ev, "rob_fail", player=a, card=tgt, total=total, need=need)
+                self.log(ev, "rob_fail", {"player": a, "card": tgt, "total": total, "need": need})
                 s.stage = "street_end"
                 return True
-            self.log(ev, "rob_ok", player=a, card=tgt, total=total, need=need)
+            self.log(ev, "rob_ok", {"player": a, "card": tgt, "total": total, "need": need})
             card = self.cards[tgt]
             k = s.target_slot
             self.change_suspicion(s, a, card.favour, ev)
             s.street[k - 1] = None
             s.score[a].append(tgt)
-            ev.append(_ev("move", card=tgt, src=self.Z_STREET[k - 1], dst=self.Z_SCORE[a], face_up=False))
+            ev.append(_tn(Event, ("move", {"card": tgt, "src": self.Z_STREET[k - 1], "dst": self.Z_SCORE[a],
+                                           "face_up": False}, None)))
             s.facts.append(("rob", tgt, k))
             s.loot_type = card.kind
             s.stage = "loot_choice"
@@ -756,20 +769,21 @@ class DarkDeedsRules:
         card = self.cards[tgt]
         where = s.target_where
         if ok:
-            self.log(ev, "attack_ok", player=a, card=tgt, total=total, need=need)
+            self.log(ev, "attack_ok", {"player": a, "card": tgt, "total": total, "need": need})
             src = self._remove_target(s)
             self.change_suspicion(s, a, card.favour, ev)
             s.score[a].append(tgt)
-            ev.append(_ev("move", card=tgt, src=src, dst=self.Z_SCORE[a], face_up=False))
+            ev.append(_tn(Event, ("move", {"card": tgt, "src": src, "dst": self.Z_SCORE[a], "face_up": False}, None)))
             s.facts.append(("defeat", tgt, where, len(s.passed)))
         else:
-            self.log(ev, "attack_fail", player=a, card=tgt, total=total, need=need)
+            self.log(ev, "attack_fail", {"player": a, "card": tgt, "total": total, "need": need})
             if card.kind == "guard":
                 if where != "chasing":
                     src = self._remove_target(s)
                     s.chasing[a].append(tgt)
-                    ev.append(_ev("move", card=tgt, src=src, dst=self.Z_CHASE[a], face_up=True))
-                    self.log(ev, "gives_chase", player=a, card=tgt)
+                    ev.append(_tn(Event, ("move", {"card": tgt, "src": src, "dst": self.Z_CHASE[a],
+                                                   "face_up": True}, None)))
+                    self.log(ev, "gives_chase", {"player": a, "card": tgt})
                 self.change_suspicion(s, a, self.rules.failed_guard_attack_suspicion, ev)
         s.stage = "street_end"
         return True
@@ -792,7 +806,7 @@ class DarkDeedsRules:
     def auto_pass(self, s, card, ev):
         """Bribe / Bribe Purse: past the current Guard without rolling."""
         g = s.roll[1]
-        self.log(ev, "bribed", player=s.active, card=g, via=card)
+        self.log(ev, "bribed", {"player": s.active, "card": g, "via": card})
         self._passed_guard(s, g, ev)
 
     def add_roll_bonus(self, s, card, ev):
@@ -803,7 +817,7 @@ class DarkDeedsRules:
         t = s.loot_type
         if any(c is not None for c in s.loot_up[t]) or s.loot_deck[t] or s.loot_discard[t]:
             return False
-        self.log(ev, "loot_none", player=s.active)
+        self.log(ev, "loot_none", {"player": s.active})
         s.stage = "street_end"
         return True
 
@@ -813,21 +827,22 @@ class DarkDeedsRules:
             t, i = action[1], action[2]
             c = s.loot_up[t][i]
             s.loot_up[t][i] = None
-            self._gain_loot(s, seat, c, f"loot:{t}:{i}", ev)
-            self.log(ev, "loot_take", player=seat, card=c)
+            self._gain_loot(s, seat, c, self.Z_LOOT_UP[t][i], ev)
+            self.log(ev, "loot_take", {"player": seat, "card": c})
         elif verb == "loot_gamble":
             t = action[1]
             deck = s.loot_deck[t]
             if not deck:
-                self._reshuffle(s, deck, s.loot_discard[t], f"loot_deck:{t}", ev)
+                self._reshuffle(s, deck, s.loot_discard[t], self.Z_LOOT_DECK[t], ev)
             c = deck.pop()
-            self.log(ev, "loot_gamble", player=seat, type=t, card=c)
-            self._gain_loot(s, seat, c, f"loot_deck:{t}", ev)
+            self.log(ev, "loot_gamble", {"player": seat, "type": t, "card": c})
+            self._gain_loot(s, seat, c, self.Z_LOOT_DECK[t], ev)
             for i, u in enumerate(s.loot_up[t]):
                 if u is not None:
                     s.loot_up[t][i] = None
                     s.loot_discard[t].append(u)
-                    ev.append(_ev("move", card=u, src=f"loot:{t}:{i}", dst=f"loot_discard:{t}", face_up=True))
+                    ev.append(_tn(Event, ("move", {"card": u, "src": self.Z_LOOT_UP[t][i],
+                                                   "dst": self.Z_LOOT_DISCARD[t], "face_up": True}, None)))
         else:
             self._play(s, seat, action, ev)
             return
@@ -837,16 +852,16 @@ class DarkDeedsRules:
     def _gain_loot(self, s, seat, c, src, ev):
         card = self.cards[c]
         if card.use == "nothing":
-            ev.append(_E("reveal", {"seat": seat, "card": c}, None))
-            self.log(ev, "loot_nothing", card=c)
+            ev.append(_tn(Event, ("reveal", {"seat": seat, "card": c}, None)))
+            self.log(ev, "loot_nothing", {"card": c})
             s.loot_discard[card.deck].append(c)
-            ev.append(_ev("move", card=c, src=src, dst=f"loot_discard:{card.deck}", face_up=True,
-                          barrier=src.startswith("loot_deck")))
+            ev.append(_tn(Event, ("move", {"card": c, "src": src, "dst": self.Z_LOOT_DISCARD[card.deck],
+                                           "face_up": True, "barrier": src.startswith("loot_deck")}, None)))
             return
         held = len(s.loot[seat])
         s.loot[seat].append(c)
-        ev.append(_ev("move", card=c, src=src, dst=self.Z_LOOT_OF[seat], face_up=True,
-                      barrier=src.startswith("loot_deck")))
+        ev.append(_tn(Event, ("move", {"card": c, "src": src, "dst": self.Z_LOOT_OF[seat], "face_up": True,
+                                       "barrier": src.startswith("loot_deck")}, None)))
         if seat == s.active:
             same = sum(1 for x in s.loot[seat] if self.cards[x].deck == card.deck)
             s.facts.append(("gain_loot", c, held, same))
@@ -857,28 +872,30 @@ class DarkDeedsRules:
         for i in range(len(up)):
             if up[i] is None:
                 if not deck and s.loot_discard[t]:
-                    self._reshuffle(s, deck, s.loot_discard[t], f"loot_deck:{t}", ev)
+                    self._reshuffle(s, deck, s.loot_discard[t], self.Z_LOOT_DECK[t], ev)
                 if deck:
                     up[i] = c = deck.pop()
-                    ev.append(_ev("move", card=c, src=f"loot_deck:{t}", dst=f"loot:{t}:{i}", face_up=True, barrier=True))
+                    ev.append(_tn(Event, ("move", {"card": c, "src": self.Z_LOOT_DECK[t],
+                                                   "dst": self.Z_LOOT_UP[t][i], "face_up": True,
+                                                   "barrier": True}, None)))
 
     def _reshuffle(self, s, deck, pile, zone, ev):
         deck.extend(pile)
         pile.clear()
         s.rng.shuffle(deck)
-        ev.append(_ev("shuffle", zone=zone, count=len(deck)))
+        ev.append(_tn(Event, ("shuffle", {"zone": zone, "count": len(deck)}, None)))
 
     def steal_loot(self, s, seat, victim, loot, ev):
         """Mine!: take one Loot card from another player."""
         s.loot[victim].remove(loot)
-        self.log(ev, "mine", player=seat, target=victim, card=loot)
+        self.log(ev, "mine", {"player": seat, "target": victim, "card": loot})
         self._gain_loot(s, seat, loot, f"loot_of:{victim}", ev)
 
     # -- street end / tavern ----------------------------------------------------------------
     def _st_street_end(self, s, ev):
         if s.pawn != "seal":
             s.pawn = "seal"
-            ev.append(_ev("pawn", at="seal"))
+            ev.append(_tn(Event, ("pawn", {"at": "seal"}, None)))
         s.target = None
         s.cur_guard = None
         self._set_phase(s, "tavern", ev)
@@ -893,8 +910,9 @@ class DarkDeedsRules:
             s.tavern[i] = None
             s.hands[seat].append(c)
             s.known[seat].append(c)
-            ev.append(_ev("move", card=c, src=f"tavern:{i}", dst=self.Z_HAND[seat], face_up=True))
-            self.log(ev, "tavern_take", player=seat, card=c)
+            ev.append(_tn(Event, ("move", {"card": c, "src": self.Z_TAVERN[i], "dst": self.Z_HAND[seat],
+                                           "face_up": True}, None)))
+            self.log(ev, "tavern_take", {"player": seat, "card": c})
             self._refill_tavern(s, ev)
         elif verb == "tavern_gamble":
             deck = s.tavern_deck
@@ -902,25 +920,27 @@ class DarkDeedsRules:
                 self._reshuffle(s, deck, s.tavern_discard, "tavern_deck", ev)
             c = deck.pop()
             s.hands[seat].append(c)
-            ev.append(_E("move", {"card": c, "src": "tavern_deck", "dst": self.Z_HAND[seat],
-                                     "face_up": False}, (seat,)))
-            ev.append(_E("move", {"card": None, "src": "tavern_deck", "dst": self.Z_HAND[seat],
-                                     "face_up": False, "private_twin_for": [seat], "barrier": True}, None))
-            self.log(ev, "tavern_gamble", player=seat)
+            ev.append(_tn(Event, ("move", {"card": c, "src": "tavern_deck", "dst": self.Z_HAND[seat],
+                                           "face_up": False}, (seat,))))
+            ev.append(_tn(Event, ("move", {"card": None, "src": "tavern_deck", "dst": self.Z_HAND[seat],
+                                           "face_up": False, "private_twin_for": [seat], "barrier": True}, None)))
+            self.log(ev, "tavern_gamble", {"player": seat})
             for i, u in enumerate(s.tavern):
                 if u is not None:
                     s.tavern[i] = None
                     s.tavern_discard.append(u)
-                    ev.append(_ev("move", card=u, src=f"tavern:{i}", dst="tavern_discard", face_up=True))
+                    ev.append(_tn(Event, ("move", {"card": u, "src": self.Z_TAVERN[i],
+                                                   "dst": "tavern_discard", "face_up": True}, None)))
             self._refill_tavern(s, ev)
         elif verb == "lay_low":
             guards = sum(1 for g in s.chasing[seat] if self.kind[g] == "guard")
             f = self.faces
             d = f[s.rng.below(len(f))]
             lost = min(d, s.susp[seat])                  # never below 0 Suspicion
-            ev.append(_ev("roll", seat=seat, dice="d6", faces=[d], purpose="lay_low", bonus=0,
-                          target=None, need=0, total=d, success=True, lost=lost))
-            self.log(ev, "lay_low", player=seat, amount=lost)
+            ev.append(_tn(Event, ("roll", {"seat": seat, "dice": "d6", "faces": [d], "purpose": "lay_low",
+                                           "bonus": 0, "target": None, "need": 0, "total": d, "success": True,
+                                           "lost": lost}, None)))
+            self.log(ev, "lay_low", {"player": seat, "amount": lost})
             self.change_suspicion(s, seat, -d, ev)
             s.facts.append(("lay_low", guards))
         else:
@@ -941,7 +961,8 @@ class DarkDeedsRules:
                     self._reshuffle(s, deck, s.tavern_discard, "tavern_deck", ev)
                 if deck:
                     s.tavern[i] = c = deck.pop()
-                    ev.append(_ev("move", card=c, src="tavern_deck", dst=f"tavern:{i}", face_up=True, barrier=True))
+                    ev.append(_tn(Event, ("move", {"card": c, "src": "tavern_deck", "dst": self.Z_TAVERN[i],
+                                                   "face_up": True, "barrier": True}, None)))
 
     # -- take stock ---------------------------------------------------------------------------
     def _st_stock_start(self, s, ev):
@@ -960,11 +981,12 @@ class DarkDeedsRules:
         a = s.active
         s.stage = "advance"
         if s.susp[a] >= self.arrest_at and any(self.kind[g] == "guard" for g in s.chasing[a]):
-            self.log(ev, "arrested", player=a)
+            self.log(ev, "arrested", {"player": a})
             for c in s.loot[a]:
                 t = self.cards[c].deck
                 s.loot_discard[t].append(c)
-                ev.append(_ev("move", card=c, src=self.Z_LOOT_OF[a], dst=f"loot_discard:{t}", face_up=True))
+                ev.append(_tn(Event, ("move", {"card": c, "src": self.Z_LOOT_OF[a],
+                                               "dst": self.Z_LOOT_DISCARD[t], "face_up": True}, None)))
             s.loot[a] = []
             self._drop_guards(s, a, ev)
             self.change_suspicion(s, a, -s.susp[a], ev)
@@ -976,7 +998,8 @@ class DarkDeedsRules:
         for g in s.chasing[seat]:
             if self.kind[g] == "guard":
                 s.street_discard.append(g)
-                ev.append(_ev("move", card=g, src=self.Z_CHASE[seat], dst="street_discard", face_up=True))
+                ev.append(_tn(Event, ("move", {"card": g, "src": self.Z_CHASE[seat], "dst": "street_discard",
+                                               "face_up": True}, None)))
             else:
                 keep.append(g)
         s.chasing[seat] = keep
@@ -986,23 +1009,23 @@ class DarkDeedsRules:
         st = s.street
         last = self.slots - 1
         c = st[last]
-        src = f"street:{self.slots}"
+        src = self.Z_STREET[last]
         if c is not None:
             st[last] = None
             k = self.kind[c]
             if k == "guard":
                 m = s.msm
                 s.chasing[m].append(c)
-                ev.append(_ev("move", card=c, src=src, dst=self.Z_CHASE[m], face_up=True))
-                self.log(ev, "chase_msm", card=c, player=m)
+                ev.append(_tn(Event, ("move", {"card": c, "src": src, "dst": self.Z_CHASE[m], "face_up": True}, None)))
+                self.log(ev, "chase_msm", {"card": c, "player": m})
             elif k == "nemesis":
                 s.chasing[a].append(c)
-                ev.append(_ev("move", card=c, src=src, dst=self.Z_CHASE[a], face_up=True))
-                self.log(ev, "chase_current", card=c, player=a)
+                ev.append(_tn(Event, ("move", {"card": c, "src": src, "dst": self.Z_CHASE[a], "face_up": True}, None)))
+                self.log(ev, "chase_current", {"card": c, "player": a})
             else:
                 s.street_discard.append(c)
-                ev.append(_ev("move", card=c, src=src, dst="street_discard", face_up=True))
-                self.log(ev, "citizen_leaves", card=c)
+                ev.append(_tn(Event, ("move", {"card": c, "src": src, "dst": "street_discard", "face_up": True}, None)))
+                self.log(ev, "citizen_leaves", {"card": c})
         # slide toward the last slot, keeping the order
         j = last
         for i in range(last, -1, -1):
@@ -1011,14 +1034,16 @@ class DarkDeedsRules:
                 if i != j:
                     st[j] = c
                     st[i] = None
-                    ev.append(_ev("move", card=c, src=self.Z_STREET[i], dst=self.Z_STREET[j], face_up=True))
+                    ev.append(_tn(Event, ("move", {"card": c, "src": self.Z_STREET[i],
+                                                   "dst": self.Z_STREET[j], "face_up": True}, None)))
                 j -= 1
         deck = s.street_deck
         for i in range(j, -1, -1):
             if not deck:
                 break
             st[i] = c = deck.pop()
-            ev.append(_ev("move", card=c, src="street_deck", dst=self.Z_STREET[i], face_up=True, barrier=True))
+            ev.append(_tn(Event, ("move", {"card": c, "src": "street_deck", "dst": self.Z_STREET[i],
+                                           "face_up": True, "barrier": True}, None)))
         if not deck and st.count(None) == len(st):
             s.ending = True
         s.stage = "discard"
@@ -1035,7 +1060,7 @@ class DarkDeedsRules:
     def _on_discard(self, s, seat, action, ev):
         if action[0] == "discard":
             self._discard_plot(s, seat, action[1], ev)
-            self.log(ev, "discard", player=seat, card=action[1])
+            self.log(ev, "discard", {"player": seat, "card": action[1]})
         else:
             self._play(s, seat, action, ev)
 
@@ -1053,7 +1078,8 @@ class DarkDeedsRules:
         if card in s.known[seat]:
             s.known[seat].remove(card)
         s.tavern_discard.append(card)
-        ev.append(_ev("move", card=card, src=self.Z_HAND[seat], dst="tavern_discard", face_up=True))
+        ev.append(_tn(Event, ("move", {"card": card, "src": self.Z_HAND[seat], "dst": "tavern_discard",
+                                       "face_up": True}, None)))
 
     def _play(self, s, seat, action, ev):
         """("play", card, *args) or ("use", loot) by the active player."""
@@ -1063,8 +1089,9 @@ class DarkDeedsRules:
         if verb == "use":
             s.loot[seat].remove(c)
             s.loot_discard[card.deck].append(c)
-            ev.append(_ev("move", card=c, src=self.Z_LOOT_OF[seat], dst=f"loot_discard:{card.deck}", face_up=True))
-            self.log(ev, "use_loot", player=seat, card=c)
+            ev.append(_tn(Event, ("move", {"card": c, "src": self.Z_LOOT_OF[seat],
+                                           "dst": self.Z_LOOT_DISCARD[card.deck], "face_up": True}, None)))
+            self.log(ev, "use_loot", {"player": seat, "card": c})
             EFFECTS[card.op].run(self, s, seat, c, args, ev)
             return
         self._discard_plot(s, seat, c, ev)
@@ -1073,19 +1100,19 @@ class DarkDeedsRules:
             t = args[0]
             owner = next(b for b in range(s.n) if t in s.chasing[b])
             s.target, s.target_where, s.target_slot, s.target_owner = t, "poached", 0, owner
-            self.log(ev, "plot_target", player=seat, card=c, target=owner)
-            self.log(ev, "target", player=seat, card=t)
+            self.log(ev, "plot_target", {"player": seat, "card": c, "target": owner})
+            self.log(ev, "target", {"player": seat, "card": t})
             s.stage = "sneak_next"
             return
         if card.answerable:
             target = self._plot_target(s, seat, card, args)
-            self.log(ev, "plot_target", player=seat, card=c, target=target)
+            self.log(ev, "plot_target", {"player": seat, "card": c, "target": target})
             if target != seat and self._could_hold(s, target, self.sod_ids):
                 s.plot = [seat, c, args, target, s.stage]
                 s.stage = "sod_window"
                 return
         else:
-            self.log(ev, "plot", player=seat, card=c)
+            self.log(ev, "plot", {"player": seat, "card": c})
         EFFECTS[op].run(self, s, seat, c, args, ev)
 
     def _plot_target(self, s, seat, card, args):
@@ -1103,17 +1130,18 @@ class DarkDeedsRules:
         if deed in s.known[giver]:
             s.known[giver].remove(deed)
         s.hands[receiver].append(deed)
-        ev.append(_E("move", {"card": deed, "src": f"hand:{giver}", "dst": f"hand:{receiver}",
-                                 "face_up": False}, (giver, receiver)))
-        ev.append(_E("move", {"card": None, "src": f"hand:{giver}", "dst": f"hand:{receiver}",
-                                 "face_up": False, "private_twin_for": [giver, receiver]}, None))
-        self.log(ev, "pass_buck", player=giver, target=receiver)
+        ev.append(_tn(Event, ("move", {"card": deed, "src": self.Z_HAND[giver], "dst": self.Z_HAND[receiver],
+                                       "face_up": False}, (giver, receiver))))
+        ev.append(_tn(Event, ("move", {"card": None, "src": self.Z_HAND[giver], "dst": self.Z_HAND[receiver],
+                                       "face_up": False, "private_twin_for": [giver, receiver]}, None)))
+        self.log(ev, "pass_buck", {"player": giver, "target": receiver})
 
     def move_chaser(self, s, src_seat, dst_seat, card, ev):
         s.chasing[src_seat].remove(card)
         s.chasing[dst_seat].append(card)
-        ev.append(_ev("move", card=card, src=f"chasing:{src_seat}", dst=f"chasing:{dst_seat}", face_up=True))
-        self.log(ev, "frame_up", card=card, target=dst_seat)
+        ev.append(_tn(Event, ("move", {"card": card, "src": self.Z_CHASE[src_seat],
+                                       "dst": self.Z_CHASE[dst_seat], "face_up": True}, None)))
+        self.log(ev, "frame_up", {"card": card, "target": dst_seat})
 
     # -- suspicion, coin, deeds ----------------------------------------------------------------
     def change_suspicion(self, s, seat, delta, ev, check_coin=True):
@@ -1124,12 +1152,12 @@ class DarkDeedsRules:
         if new == old:
             return
         s.susp[seat] = new
-        ev.append(_ev("counter", seat=seat, name="suspicion", delta=new - old, value=new))
+        ev.append(_tn(Event, ("counter", {"seat": seat, "name": "suspicion", "delta": new - old, "value": new}, None)))
         if new > old and seat == s.active:
             s.facts.append(("suspicion", old, new))
         if new == 0 and s.chasing[seat]:
             if any(self.kind[g] == "guard" for g in s.chasing[seat]):
-                self.log(ev, "guards_give_up", player=seat)
+                self.log(ev, "guards_give_up", {"player": seat})
                 self._drop_guards(s, seat, ev)
         s.msm_dirty = True
 
@@ -1149,8 +1177,8 @@ class DarkDeedsRules:
     def _give_coin(self, s, to, ev):
         frm = s.msm
         s.msm = to
-        ev.append(_ev("coin", **{"from": frm, "to": to}))
-        self.log(ev, "coin", player=to)
+        ev.append(_tn(Event, ("coin", {"from": frm, "to": to}, None)))
+        self.log(ev, "coin", {"player": to})
         if to == s.active and frm != to and s.res is None:
             s.facts.append(("take_coin",))
 
@@ -1164,10 +1192,17 @@ class DarkDeedsRules:
         if s.deeds_done >= self.rules.deeds_per_phase or s.stage in ("over", "turn_start"):
             return
         a = s.active
+        hand = s.hands[a]
+        waiting = self.deeds_on
+        for f in facts:
+            if not waiting[f[0]].isdisjoint(hand):
+                break
+        else:
+            return                  # no Dark Deed in hand waits for any of these facts
         cards = self.cards
         deed_on = self.deed_on
         met = []
-        for c in s.hands[a]:
+        for c in hand:
             on = deed_on.get(c)
             if on is None:
                 continue
@@ -1191,10 +1226,11 @@ class DarkDeedsRules:
         if deed in s.known[seat]:
             s.known[seat].remove(deed)
         s.score[seat].append(deed)
-        ev.append(_ev("reveal", seat=seat, card=deed))
-        ev.append(_ev("move", card=deed, src=self.Z_HAND[seat], dst=self.Z_SCORE[seat], face_up=False))
-        ev.append(_ev("deed_completed", seat=seat, card=deed, favour=self.cards[deed].favour))
-        self.log(ev, "deed", player=seat, card=deed, favour=self.cards[deed].favour)
+        ev.append(_tn(Event, ("reveal", {"seat": seat, "card": deed}, None)))
+        ev.append(_tn(Event, ("move", {"card": deed, "src": self.Z_HAND[seat], "dst": self.Z_SCORE[seat],
+                                       "face_up": False}, None)))
+        ev.append(_tn(Event, ("deed_completed", {"seat": seat, "card": deed, "favour": self.cards[deed].favour}, None)))
+        self.log(ev, "deed", {"player": seat, "card": deed, "favour": self.cards[deed].favour})
 
     def _on_deed_choice(self, s, seat, action, ev):
         s.interrupt = None
@@ -1224,12 +1260,12 @@ class DarkDeedsRules:
         winners = tuple(top) if len(top) == 1 else ()
         for seat in range(s.n):
             for c in s.hands[seat]:
-                ev.append(_ev("reveal", seat=seat, card=c))
+                ev.append(_tn(Event, ("reveal", {"seat": seat, "card": c}, None)))
         s.stage = "over"
         self.log(ev, "game_over")
         if winners:
             w = winners[0]
-            self.log(ev, "winner" if how == "winner" else "draw_least", player=w, score=totals[w])
+            self.log(ev, "winner" if how == "winner" else "draw_least", {"player": w, "score": totals[w]})
         else:
             self.log(ev, "all_lose")
         details = {"breakdown": [{"total": t, "score_pile": p, "unfinished_deeds": d, "chasing_nemeses": n}
@@ -1238,11 +1274,12 @@ class DarkDeedsRules:
         s.res = Result(winners, tuple(totals),
                        "dark_deeds.result.street_empty" if winners else "dark_deeds.result.everyone_loses",
                        details)
-        ev.append(_ev("game_over", winners=list(winners), scores=list(totals), how=how))
+        ev.append(_tn(Event, ("game_over", {"winners": list(winners), "scores": list(totals), "how": how}, None)))
 
     # -- helpers ------------------------------------------------------------------------------------
-    def log(self, ev, key, **params):
-        ev.append(_tuple_new(Event, ("log", {"key": "dark_deeds.log." + key, "params": params}, None)))
+    def log(self, ev, key, params=None):
+        """A chronicle line: the locale key dark_deeds.log.<key> with its `params`."""
+        ev.append(_tn(Event, ("log", {"key": "dark_deeds.log." + key, "params": params or {}}, None)))
 
     def fact(self, s, fact):
         s.facts.append(fact)
