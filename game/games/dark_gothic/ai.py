@@ -44,6 +44,7 @@ SHADOW_SLOPE = 0.5        # ... growing with every card already there
 COOP_SHADOW = 1.5         # ... and more in co-op, where nobody gains from another's loss
 MIN_DENSITY = 0.45        # value per resource unit below which a card is not worth buying
 W_INV = {"competitive": 0.45, "coop": 0.08}
+HARD_W_INV = {"competitive": 1.0, "coop": 0.08}   # hard races harder for the lead (measured below)
 MIN_ITERATIONS = 60       # hard: below this many searched games the heuristic's pick stands
 BLOCK_VALUE = 0.35        # a Block or Protect use on a card
 COLOUR_FIT = 0.5          # the value of a resource unit in a colour the Villain costs (x2 x share)
@@ -59,9 +60,10 @@ DOOM = 0.5                # a Roaming card I can still take next turn: this shar
 class Brain:
     """Static values of cards, from the data (public knowledge)."""
 
-    def __init__(self, rules, level="normal"):
+    def __init__(self, rules, level="normal", w_inv=None):
         self.rules = rules
         self.level = level
+        self.w_inv = W_INV if w_inv is None else w_inv
         K = rules.cards
         self.base = {}
         for c, k in K.items():
@@ -104,7 +106,7 @@ class Brain:
         k = self.rules.cards[c]
         if c in self.secret:
             return -3.0
-        return self.base[c] + k.inv * W_INV[mode]
+        return self.base[c] + k.inv * self.w_inv[mode]
 
     def shadow_penalty(self, ctx) -> float:
         """What one more card in the Shadows costs (everyone loses at 10, in both modes)."""
@@ -166,7 +168,7 @@ class Brain:
             if "minion" in threats or "destroy" in threats:
                 v += pen
             return v
-        v = self.base[c] + k.inv * W_INV[mode] + self.colour_fit(c, ctx)
+        v = self.base[c] + k.inv * self.w_inv[mode] + self.colour_fit(c, ctx)
         if k.type == "ally" and "ally" in threats:
             v -= pen
         if k.type == "minion" and "minion" in threats:
@@ -607,7 +609,7 @@ class HardAgent:
     def __init__(self, rules, seed=0, budget=0.5, max_iterations=None):
         from ...ai.ismcts import ISMCTSAgent
         self.rules = rules
-        self.brain = Brain(rules, "normal")
+        self.brain = Brain(rules, "normal", HARD_W_INV)
         brain = self.brain
 
         def rollout(state, d, rng):
@@ -624,6 +626,7 @@ class HardAgent:
                                       {"block", "protect", "choose", "pass", "reroll", "silver", "curse", "feed",
                                        "target", "secret"}))
         self.normal = HeuristicAgent(rules, "normal", seed)
+        self.normal.brain = brain
         self.last_iterations = 0
 
     def choose(self, view, decision, budget=None):
