@@ -463,17 +463,22 @@ class HeuristicAgent:
 
 
 class HardAgent:
-    """Flat Monte Carlo over the decision's candidates with sampled dice (common random
-    numbers: sample k uses the same dice seed for every candidate). Each rollout applies
-    the candidate on a determinized copy, plays on with the normal policy for every side
-    (the Shadow runs inside apply) until the answer it invites is over — the Foes' next
-    Act, or the end of the Turn — and scores the position with `evaluate`. The candidate
-    with the best mean wins; the normal choice keeps ties (`margin`).
+    """A search over the decision's candidates (Deeds, which character acts, push or
+    stay) with sampled dice, on the state determinized from the view:
 
-    Work is counted, not timed: `rollouts` per decision (spread evenly over the
-    candidates), so a game is the same game on any machine; `budget` seconds is only a
-    safety cap (None: none), and `max_iterations` (simulate --budget-iterations) replaces
-    `rollouts` and lifts the cap."""
+    1. screen: every candidate is applied and its Act finished by the normal policy,
+       `screen` times, scored by `score`; the normal choice and the best others
+       (`finalists` in all) go on;
+    2. rollouts: each finalist is applied and play goes on with the normal policy for
+       every side (the Shadow runs inside apply) through the Foes' next Act; scored by
+       `score`. Common random numbers: within a sample every candidate gets the same dice,
+       and the Foes' answer the same dice again (`reseed`), so the means differ by the
+       Deeds more than by luck.
+
+    The finalist with the best mean wins; the normal choice keeps ties (`margin`).
+    Work is counted, not timed: about `rollouts` per decision, so a game is the same game
+    on any machine; `budget` seconds is only a safety cap for the table (None: none), and
+    `max_iterations` (simulate --budget-iterations) replaces `rollouts` and lifts the cap."""
 
     def __init__(self, R, seed=0, rollouts=80, max_iterations=None, budget=0.9,
                  horizon=40, margin=1.0, threat_weight=0.5, reply=True, screen=2, finalists=4):
