@@ -6,6 +6,9 @@ Danger III at the bottom), then
   - random play for some turns with it face up: its Global at work (Omen rolls, hand size);
   - the active Hero, given a rich pool, defeats it: the cost paid, its Fight, then a few
     more steps; every Hero's Investigation (the score the results screen shows) is recorded.
+Likewise one card of each Main Deck kind is drawn into the Center Line (its Mystery), bought or
+defeated (cost, Fight, when acquired) and played (its effects): many of those numbers would
+otherwise need the harness's slow deep runs (8 and 48 games a configuration).
 Works on whatever ruleset it is given (the harness loads it from an edited data copy)."""
 from __future__ import annotations
 
@@ -34,6 +37,84 @@ def observe(rules, record, play) -> None:
             _villain(rules, record, play, i, v)
         except Exception as exc:             # an edited number the rules refuse: observable too
             record(("error", v, type(exc).__name__, str(exc)))
+    kinds, seen = [], set()
+    for c in rules.data.main_ids:            # one card of each Main Deck kind
+        if rules.key[c] not in seen:
+            seen.add(rules.key[c])
+            kinds.append(c)
+    for i, c in enumerate(kinds):
+        try:
+            _card(rules, record, play, i, c)
+        except Exception as exc:
+            record(("error", c, type(exc).__name__, str(exc)))
+
+
+def _to_turn(rules, s, record) -> None:
+    """Answer whatever is open with its first action until the active Hero's main decision."""
+    for _ in range(50):
+        ds = rules.decisions(s)
+        if rules.result(s) is not None or not ds or ds[0].kind == "turn":
+            return
+        record((ds[0].seat, ds[0].kind, ds[0].actions))
+        record(rules.apply(s, ds[0].seat, ds[0].actions[0]))
+
+
+def _act(rules, s, action, record) -> bool:
+    d = next((d for d in rules.decisions(s) if d.kind == "turn" and action in d.actions), None)
+    record((action, d is not None))
+    if d is not None:
+        record(rules.apply(s, d.seat, action))
+        _to_turn(rules, s, record)
+    return d is not None
+
+
+def _minions_up(rules, s) -> None:
+    """Minions of every cost in the Main Deck into Center Line slots 2.. (cheapest first; the
+    cards they replace go to the bottom of the Main Deck): what a Minion-defeating effect may
+    reach is then seen."""
+    K = rules.cards
+    by_cost = {}
+    for m in s.main:
+        if K[m].type == "minion":
+            by_cost.setdefault(K[m].cost_total, m)
+    for slot, (_cost, m) in enumerate(sorted(by_cost.items())[:rules.slots - 1], start=1):
+        s.main.remove(m)
+        if s.center[slot] is not None:
+            s.main.insert(0, s.center[slot])
+        s.center[slot] = m
+    s.dec = None
+
+
+def _card(rules, record, play, i, c) -> None:
+    """Main Deck card `c` comes up as the next card of the Main Deck (its Mystery), is bought or
+    defeated from the Center Line with a rich pool (its cost, Fight, when-acquired), then played
+    from hand (its play effects); every Hero's Investigation is recorded (its Inv)."""
+    s = rules.setup(2, rules.validate_options({"mode": "competitive"}, 2), 131 + i)
+    _to_turn(rules, s, record)
+    for zone in (s.main, s.shadows):
+        if c in zone:
+            zone.remove(c)
+    if c in s.center:
+        j = s.center.index(c)
+        s.center[j] = s.main.pop(0)
+    s.main.append(c)                         # the next card up
+    s.pool = list(RICH)
+    s.dec = None
+    a = s.active
+    record(("card", c))
+    first = s.center[0]
+    if first is None or not _act(rules, s, ("buy", first), record) or c not in s.center:
+        record([rules.investigation(s, seat) for seat in range(2)])
+        return
+    s.pool = list(RICH)
+    s.dec = None
+    if _act(rules, s, ("buy", c), record) and c in s.discard[a] and s.active == a:
+        s.discard[a].remove(c)
+        s.hand[a].append(c)
+        _minions_up(rules, s)
+        _act(rules, s, ("play", c), record)
+    play(s, 131 + i, 12)
+    record([rules.investigation(s, seat) for seat in range(2)])
 
 
 def _villain(rules, record, play, i, v) -> None:
@@ -47,11 +128,7 @@ def _villain(rules, record, play, i, v) -> None:
     play(s, 77 + i, FACE_UP_STEPS)
     # defeated by the active Hero at once
     s = rules.setup(n, options, 91 + i)
-    for _ in range(50):                      # to the active Hero's main decision
-        ds = rules.decisions(s)
-        if rules.result(s) is not None or not ds or ds[0].kind == "turn":
-            break
-        record(rules.apply(s, ds[0].seat, ds[0].actions[0]))
+    _to_turn(rules, s, record)
     _place(rules, s, v)
     s.pool = list(RICH)
     s.dec = None
