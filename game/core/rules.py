@@ -208,6 +208,11 @@ class OptionSpec(NamedTuple):
     minimum: int | None = None      # for "int"
     maximum: int | None = None
     help: str = ""                  # one friendly sentence for the screen
+    shown_when: tuple = ()          # ((option key, value), ...) all of which must hold for the
+                                    # setting to be offered (a versus-only rival, a solo-only flag)
+
+    def shown(self, options: dict) -> bool:
+        return all(options.get(k) == v for k, v in self.shown_when)
 
 
 # Event kinds after which an undo may not go back (something random or secret became

@@ -70,8 +70,10 @@ class OrdealsRules:
             OptionSpec("trial", "ordeals.option.trial", "int", d["trial"], minimum=1,
                        maximum=len(self.data.trials), help="ordeals.option.trial_help"),
             OptionSpec("company", "ordeals.option.company_a", "choice", d["company"], comps),
-            OptionSpec("rival", "ordeals.option.company_b", "choice", d["rival"], comps),
-            OptionSpec("fog", "ordeals.fogged.option", "flag", d["fog"], help="ordeals.fogged.option_help"),
+            OptionSpec("rival", "ordeals.option.company_b", "choice", d["rival"], comps,
+                       shown_when=(("mode", "versus"),)),
+            OptionSpec("fog", "ordeals.fogged.option", "flag", d["fog"], help="ordeals.fogged.option_help",
+                       shown_when=(("mode", "solo"),)),
         ]
 
     def validate_options(self, options: dict | None, players: int) -> dict:

@@ -288,6 +288,8 @@ class NewGameScene(Scene):
         self.help_y = None
         self.editor_buttons: dict = {}
         for sp in self.specs:
+            if not sp.shown(self.options):        # e.g. the rival Company only in versus
+                continue
             label = tr(sp.label)
             cur = self.options.get(sp.key, sp.default)
             editor = self.option_editor(sp.key)

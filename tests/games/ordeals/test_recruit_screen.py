@@ -439,3 +439,20 @@ def test_random_clicks_and_keys_keep_the_company_within_the_rules(app):
         b = sc.builder
         assert b.remaining() >= 0, f"step {step}: over the Supplies"
         assert not [i for i in b.issues() if i[0] not in ("too_few",)], f"step {step}: {b.issues()}"
+
+
+def test_the_rival_company_is_offered_only_in_versus_and_fog_only_in_solo(app):
+    """Settings that do nothing in the chosen mode are not offered (OptionSpec.shown_when);
+    a flag left on from solo never blocks a switch to versus."""
+    ng = new_game(app)
+    assert "rival" not in ng.editor_buttons and "company" in ng.editor_buttons
+    ng.set_option("fog", True)
+    ng.set_count(2)
+    ng.set_option("mode", "versus")
+    app.step(1 / 60, [])
+    assert ng.options["mode"] == "versus" and ng.problem is None
+    assert not ng.options.get("fog"), "fog falls back to off in versus"
+    assert "rival" in ng.editor_buttons
+    ng.set_option("mode", "solo")
+    app.step(1 / 60, [])
+    assert "rival" not in ng.editor_buttons
