@@ -776,20 +776,23 @@ def leaf_values(R, s) -> list:
 class HardAgent:
     """One-step search over the heuristic's candidates (MS-181 hard).
 
-    For each decision worth searching (planning, sending, selling) it takes normal's own
-    choice and a few variations of it, then plays every candidate out on the same
-    determinizations with the same dice and draws (common random numbers): each sample
-    is one state drawn from the seat's view (`determinize`), cloned once per candidate.
-    The other seats are played by the normal model; in the secret planning their sealed
-    splits come from that model on the sampled state, never from their real splits (the
-    view does not hold them), and no seat's pick depends on another's (decoupled). The
-    playouts run the normal heuristics for every seat to the end of the game and score
-    the seat's final reputation margin over the best other seat. A candidate replaces
-    normal's choice only when its mean paired gain is above `z` standard errors.
+    For each decision worth searching (planning, sending, need cards, selling) it takes
+    normal's own choice and a few variations of it (`Brain.candidates`), then plays every
+    candidate out on the same determinizations with the same dice and draws (common random
+    numbers): each sample is one state drawn from the seat's view (`determinize`), cloned
+    once per candidate. The other seats are played by the normal model; in the secret
+    planning their sealed splits come from that model on the sampled state, never from
+    their real splits (the view does not hold them), and no seat's pick depends on
+    another's (decoupled). The playouts run the normal heuristics for every seat until
+    `horizon` rounds have ended and at most LEAF_ROUNDS are left (or the game is over)
+    and score the seat's lead over the best other seat: predicted final reputations
+    (`leaf_values`) at a cut, the real ones at the end (`horizon` 0: always to the end).
+    A candidate replaces normal's choice only when its mean paired gain is above `z`
+    standard errors.
 
-    Budget: `budget` seconds a decision (planning gets `WEIGHT` times more), or with
-    `max_iterations` that many playouts (times the weight) and never by time, so that
-    a game can be replayed exactly."""
+    Budget: `budget` seconds a decision (times its kind's WEIGHT), or with
+    `max_iterations` that many playouts (times the weight) and never by time, so that a
+    game can be replayed exactly. `wide` 0 searches the narrower candidate sets."""
     WEIGHT = {"plan": 2.0, "send": 1.0, "sell": 1.0, "assign": 1.0}
 
     def __init__(self, R, seed=0, budget=0.3, max_iterations=None, z=1.0, kinds=None, horizon=1, wide=1):
@@ -845,7 +848,7 @@ class HardAgent:
         while True:
             if limit is not None and done + k > limit:
                 break
-            if deadline is not None and n and clock() >= deadline:
+            if deadline is not None and (n or done >= 3 * k) and clock() >= deadline:
                 break
             vals = []
             for a in cands:
@@ -864,8 +867,6 @@ class HardAgent:
                     g = v - vals[0]
                     gain[i] += g
                     gain2[i] += g * g
-            elif deadline is None and done > 4 * (limit or 0):
-                break
             s = self.sample(view, seat)
         self.last_samples = n
         self.last_stats = []
