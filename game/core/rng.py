@@ -45,7 +45,9 @@ class RNG:
     # -- copying and saving ---------------------------------------------------
     def clone(self) -> "RNG":
         other = RNG.__new__(RNG)
-        other._r = random.Random()
+        # not random.Random(): that seeds from the OS first (half of a whole game state's
+        # clone), only for setstate to overwrite it
+        other._r = random.Random.__new__(random.Random)
         other._r.setstate(self._r.getstate())
         return other
 
