@@ -313,9 +313,9 @@ def test_a_toy_game_on_the_kit(parts, speed):
         t.draw(surf)
 
 
-def test_right_click_menu_hide_hand_zoom_and_undo(parts):
+def _adding(parts):
+    """The toy table when seat 0 adds: its chip (add 1 or 2 onto the play spot) and roll."""
     m, t = _toy(parts)
-    surf = pygame.Surface((1920, 1080))
     m.submit(0, ("bid", 1))
     m.submit(1, ("bid", 0))
     t.set_viewer(0)
@@ -323,7 +323,12 @@ def test_right_click_menu_hide_hand_zoom_and_undo(parts):
         m.submit(m.decisions()[0].seat, ("add", 1))
     t.set_viewer(0)
     _settle(t)
-    chip = next(w for w in t.widgets if isinstance(w, Chip))
+    return m, t, next(w for w in t.widgets if isinstance(w, Chip))
+
+
+def test_right_click_menu_hide_hand_zoom_and_undo(parts):
+    m, t, chip = _adding(parts)
+    surf = pygame.Surface((1920, 1080))
     _click(t, chip.rect.center, button=3)           # right-click: the chip's actions as a menu
     assert t.menu is not None and len(t.menu.items) == len(chip.options)
     _post(t, pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0)

@@ -26,19 +26,17 @@ path (and tests post real MOUSE* events to it):
     ptr = Pointer(stack, on_click=..., on_drop=lambda payload, target, pos, drag: ...)
     ptr.handle_event(e)     # True when consumed; ptr.hover, ptr.drag (a Drag or None)
 
-Adoption in kit.py (for the kit's owner): give CardSprite, Chip, Button, DieSprite,
-TokenStack and Target the five members (most already have `hit`; `bounds` is their
-rect; `drag_payload()` returns the item itself when `options_for(item)` has targeted
-options; a `Target`'s `accepts(item)` is "some option of item targets my id"), rebuild
-a HitStack in `_sync`/`_refresh_controls` (layers: zones 0, tokens 1, dice 2, sprites
-3 + sprite.z, widgets 10, banner 11, menu 12), then `item_at` is `stack.top(pos)`,
-`_target_under` is `stack.drop_target(pos, payload)` and `_draw_targets` walks
-`stack.targets(payload)`: the isinstance chains in item_at / _on_motion /
-_start_drag / _glide_back collapse into calls on the item. To move in steps, wrap the
-old items first (`Wrap(sprite, bounds=sprite.rect, hit=sprite.contains, payload=...,
-accepts=..., layer=...)`; `stack.top(pos).obj` is the sprite). `Board` and
+TableKit adopts it through items.py: every thing it shows (card, button, chip, number
+picker, die, token stack, drop target, panel) has a handle there, an Interactive with
+the kit's behaviours as methods (hover, click, choose, grab, carry, let_go, played,
+glide_back, draw_loose); `items.top_at(kit, pos)` finds the topmost (menu, banner,
+widgets, chronicle, cards by z, dice, token stacks: the kit's fixed z-order, asked of
+each kind's `hits` before a handle is made, as the pointer crosses 150 cards at every
+motion) and `kit.item_at` is that, then the places a game names (`targets_at`) and
+target zones. `Board` and
 `StagingTray` are Interactive containers: add them as one item each and hand them the
-events they `wants(e)` first; they route their own insides.
+events they `wants(e)` first; they route their own insides. `Wrap` makes any other
+object an Interactive through callables.
 """
 from __future__ import annotations
 

@@ -38,6 +38,10 @@ lift, drag-and-drop with legal targets highlighted, click-then-target and right-
 menus as equivalents of every drag, banners with countdown bars, the chronicle with
 card previews, zoom (Space / held Alt), H to hide the hand, Ctrl+Z undo, tooltips
 and toasts. It draws only from `ctx.match.view(viewer)` and visible events.
+
+What the pointer meets is in items.py: one handle per kind of thing (card, button, chip,
+number picker, die, token stack, target, panel) whose methods say how it hovers, clicks,
+is carried, dropped and glides home; the kit asks `handle(thing)` and never the type.
 """
 from __future__ import annotations
 
@@ -57,16 +61,16 @@ from .base import GameTable, TableContext
 from .cards import CardRenderer, CardSprite
 from .dice import DieRenderer, DieSprite
 from .gfx import Gfx, radial_glow, seat_color, seat_marker_surface
+from .items import GLIDE, Target, by_target, handle, top_at
 from .strings import ts
 from .tween import Animator, ease_in_out_cubic, ease_in_out_sine, ease_out_back, ease_out_cubic, linear
-from .widgets import Banner, Button, Chip, Effects, LogPanel, Menu, NumberPicker, Option
+from .widgets import Banner, Effects, LogPanel, Menu, Option
 from .zones import Stack, TokenStack, Zone
 
 DRAG_THRESHOLD = 6
 TOOLTIP_DELAY = 0.45
 INPUT_GUARD = 0.4           # a control that took another's place waits this long (visibly)
 ZOOM_SIZE = (340, 476)
-GLIDE = 0.32
 
 
 class Flyer:
@@ -90,30 +94,6 @@ def _overlap(a, b) -> float:
     inter = a.clip(b)
     small = min(a.width * a.height, b.width * b.height)
     return (inter.width * inter.height) / small if small else 0.0
-
-
-def by_target(opts) -> dict:
-    """{target id: [options dropped there]} (several options may share a target: a
-    drop there then asks which, with a small menu)."""
-    out: dict = {}
-    for o in opts:
-        if o.target is not None:
-            out.setdefault(o.target, []).append(o)
-    return out
-
-
-class Target:
-    """A drop/click target that is not a zone or sprite (a seat, a board space)."""
-    kind = "target"
-
-    def __init__(self, tid):
-        self.id = tid
-
-    def __eq__(self, other):
-        return isinstance(other, Target) and other.id == self.id
-
-    def __hash__(self):
-        return hash(("target", self.id))
 
 
 class TableKit(GameTable):
@@ -1251,11 +1231,7 @@ class TableKit(GameTable):
                 self.armed = (item, opts) if opts else None
 
     def _item_alive(self, item) -> bool:
-        if isinstance(item, CardSprite):
-            return any(item in z.cards for z in self.zones.values())
-        if isinstance(item, (Button, Chip)):
-            return any(w.id == item.id for w in self.widgets)
-        return True
+        return handle(item).alive(self)
 
     def interactive(self) -> bool:
         return not self.anim.busy() and not self.match.over
@@ -1345,41 +1321,18 @@ class TableKit(GameTable):
             self.sound("error")
 
     def _all_buttons(self):
-        out = []
-        for w in self.widgets:
-            if isinstance(w, NumberPicker):
-                out += w.buttons
-            else:
-                out.append(w)
+        out = [b for w in self.widgets for b in handle(w).buttons()]
         if self.banner is not None:
             out += self.banner.spec.buttons
         return out
 
     def item_at(self, pos):
-        """The top-most interactive thing under pos."""
-        if self.menu is not None and self.menu.hit(pos):
-            return self.menu
-        if True:
-            if self.banner is not None and self.banner.hit(pos):
-                b = next((b for b in self.banner.spec.buttons if b.hit(pos)), None)
-                return b or self.banner
-            for w in reversed(self.widgets):
-                if isinstance(w, NumberPicker):
-                    if w.hit(pos):
-                        return w.button_at(pos) or w
-                elif w.hit(pos):
-                    return w
-        if self.log.hit(pos):
-            return self.log
-        for sp in sorted(self.sprites, key=lambda s: -s.z):
-            if sp.zone is not None and sp.contains(pos):
-                return sp
-        for d in reversed(self.dice):
-            if d.hit(pos):
-                return d
-        for t in self.tokens.values():
-            if t.hit(pos):
-                return t
+        """The top-most interactive thing under pos: a thing of the kit's (items.top_down,
+        menu first, token stacks last), else a place the game names (targets_at), else a
+        target zone."""
+        top = top_at(self, pos)
+        if top is not None:
+            return top.obj
         for tid in self.targets_at(pos):
             return Target(tid)
         for z in self.zones.values():
@@ -1392,13 +1345,7 @@ class TableKit(GameTable):
         self.pointer = pos
         if self.drag is not None:
             d = self.drag
-            item = d["item"]
-            if isinstance(item, CardSprite):
-                item.x, item.y = pos[0] - d["off"][0], pos[1] - d["off"][1]
-            elif isinstance(item, Chip):
-                item.drag_pos = (pos[0] - d["off"][0], pos[1] - d["off"][1])
-            elif isinstance(item, DieSprite):
-                item.x, item.y = pos[0] - d["off"][0], pos[1] - d["off"][1]
+            handle(d["item"]).carry(pos, d["off"])
             d["pos"] = pos
             d["over"] = self._target_under(pos, d["targets"])
             return True
@@ -1410,27 +1357,25 @@ class TableKit(GameTable):
         if self.menu is not None:
             self.menu.hover = self.menu.index_at(pos)
         new = self.item_at(pos)
-        if new is not self.hover and not (isinstance(new, Target) and new == self.hover):
+        if not self._same(new, self.hover):
             self._set_hover(new)
         self.preview_key = self.log.link_at(pos) if self.log.hit(pos) else None
-        return self.hover is not None and not isinstance(self.hover, Target)
+        return self.hover is not None and handle(self.hover).solid
+
+    @staticmethod
+    def _same(item, other) -> bool:
+        """The same thing under the pointer (a target is the same place by its id)."""
+        return item is other or (item is not None and handle(item).same(other))
 
     def _set_hover(self, item) -> None:
         old = self.hover
         self.hover = item
         self.hover_time = 0.0
         self.tip_hidden = False
-        for sp in (old, item):
-            if isinstance(sp, CardSprite):
-                z = self.zones.get(sp.zone)
-                lift = 30.0 if (sp is item and z is not None and z.kind == "fan" and not sp.dragging) else 0.0
-                l0 = sp.lift
-
-                def apply(t, sp=sp, l0=l0, lift=lift):
-                    sp.lift = l0 + (lift - l0) * t
-                self.anim.tween(0.14, apply, ease_out_cubic, tag=("lift", sp.uid))
-        if isinstance(item, (Button, Chip)) and item.enabled:
-            self.sound("ui_hover")
+        if old is not None:
+            handle(old).hover(self, False)
+        if item is not None:
+            handle(item).hover(self, True)
 
     def _on_down(self, e) -> bool:
         pos = e.pos
@@ -1460,7 +1405,7 @@ class TableKit(GameTable):
                 self.armed = None
                 return True
             return False
-        if item is self.log or item is self.banner:
+        if not handle(item).pressable:          # the chronicle, the banner: theirs
             return True
         self.press = (item, pos)
         return True
@@ -1478,8 +1423,7 @@ class TableKit(GameTable):
             return False
         item, p0 = self.press
         self.press = None
-        under = self.item_at(pos)
-        if under is not item and not (isinstance(item, Target) and under == item):
+        if not self._same(item, self.item_at(pos)):
             return True
         self._click(item, pos)
         return True
@@ -1492,11 +1436,8 @@ class TableKit(GameTable):
     def _click(self, item, pos) -> None:
         if self.guarded(item):
             return
-        if isinstance(item, (Button,)) and not isinstance(item, Chip):
-            if item.enabled:
-                self._activate_button(item)
-            return
-        if isinstance(item, NumberPicker):
+        h = handle(item)
+        if h.click(self, pos):                  # a button, a picker: their own click
             return
         # armed: a click on one of its targets plays that option
         if self.armed is not None:
@@ -1515,27 +1456,7 @@ class TableKit(GameTable):
         if not opts:
             self.armed = None
             return
-        if isinstance(item, Target):
-            if len(opts) == 1:
-                self._execute(opts[0])
-            else:
-                self._open_menu(item, pos)
-            return
-        if len(opts) == 1:
-            # one thing to do (even if it has a place to go): a click does it
-            self._execute(opts[0])
-            return
-        targeted = by_target(opts)
-        plain = [o for o in opts if o.target is None]
-        if targeted and not plain:
-            self.armed = (item, targeted)
-            self.armed_auto = False
-            self.sound("ui_click")
-            return
-        if len(plain) == 1 and not targeted:
-            self._execute(plain[0])
-            return
-        self._open_menu(item, pos)
+        h.choose(self, opts, pos)
 
     def _activate_button(self, b) -> None:
         self.sound("ui_click")
@@ -1561,7 +1482,8 @@ class TableKit(GameTable):
         self._controls_key = None
 
     def _open_menu(self, item, pos) -> bool:
-        if item is None or item is self.log or isinstance(item, (Menu, Banner)):
+        h = handle(item) if item is not None else None
+        if h is None or not h.has_menu:
             return False
         items = []
         opts = self.options_for(item) if self.interactive() else []
@@ -1570,18 +1492,10 @@ class TableKit(GameTable):
             if o.target is not None and not o.label.endswith(self.target_label(o.target)):
                 label = f"{o.label} → {self.target_label(o.target)}"
             items.append((label, lambda o=o: self._execute(o), True))
-        if isinstance(item, CardSprite) and item.face_up and item.key is not None:
-            items.append((ts("help_zoom"), lambda k=item.key: self._zoom_lock(k), True))
+        items += h.menu_extras(self)
         if not items:
             return False
-        title = None
-        if isinstance(item, CardSprite) and item.face_up and item.key is not None:
-            title = self.card_spec(item.key).get("title")
-        elif isinstance(item, Target):
-            title = self.target_label(item.id)
-        elif isinstance(item, Button):
-            title = item.label
-        self.menu = Menu(pos, items, self, title)
+        self.menu = Menu(pos, items, self, h.menu_title(self))
         self.sound("ui_click")
         return True
 
@@ -1590,10 +1504,8 @@ class TableKit(GameTable):
 
     # -- drags -------------------------------------------------------------------------
     def _start_drag(self, item, p0, pos) -> bool:
-        if not self.interactive() or isinstance(item, (Target, NumberPicker)) or \
-                (isinstance(item, Button) and not isinstance(item, Chip)):
-            return False
-        if isinstance(item, Chip) and not item.enabled:
+        h = handle(item)
+        if not self.interactive() or not h.can_drag():
             return False
         opts = self.options_for(item)
         targets = by_target(opts)
@@ -1601,23 +1513,7 @@ class TableKit(GameTable):
             return False
         self.press = None
         self.armed = None
-        if isinstance(item, CardSprite):
-            off = (p0[0] - item.x, p0[1] - item.y + item.lift)
-            item.dragging = True
-            item.lift = 0
-            item.z = 90000
-            item.angle = 0
-            for tw in self.anim.tweens:
-                if tw.tag in (("move", item.uid), ("lift", item.uid)):
-                    tw.done = True
-            item.x, item.y = pos[0] - off[0], pos[1] - off[1]
-        elif isinstance(item, Chip):
-            off = (p0[0] - item.rect.centerx, p0[1] - item.rect.centery)
-            item.drag_pos = (pos[0] - off[0], pos[1] - off[1])
-        elif isinstance(item, DieSprite):
-            off = (p0[0] - item.x, p0[1] - item.y)
-        else:
-            off = (0, 0)
+        off = h.grab(self, p0, pos)
         self.drag = {"item": item, "targets": targets, "off": off, "over": None, "pos": pos}
         self.sound("card_slide")
         return True
@@ -1638,18 +1534,14 @@ class TableKit(GameTable):
         item = d["item"]
         tid = self._target_under(pos, d["targets"])
         opts = d["targets"].get(tid) if tid is not None else None
-        if isinstance(item, CardSprite):
-            item.dragging = False
+        h = handle(item)
+        h.let_go()
         if opts:
-            # the card stays where it was dropped; the events move it on, or the
-            # next sync glides it home
-            if isinstance(item, Chip):
-                item.drag_pos = None
+            # it stays where it was dropped; the events move it on, or the next sync glides it home
             self._play_at(opts, pos)
-            if isinstance(item, CardSprite) and item.zone in self.zones and not self.anim.busy():
-                self.layout(item.zone, GLIDE)
+            h.played(self)
             return
-        self._glide_back(item)
+        h.glide_back(self)
 
     def _play_at(self, opts: list, pos) -> None:
         """Play the option dropped on a target; several on one target: ask which."""
@@ -1659,33 +1551,12 @@ class TableKit(GameTable):
         items = [(o.label, lambda o=o: self._execute(o), True) for o in opts]
         self.menu = Menu(pos, items, self, self.target_label(opts[0].target))
 
-    def _glide_back(self, item) -> None:
-        if isinstance(item, CardSprite):
-            if item.zone in self.zones:
-                self.layout(item.zone, GLIDE * 1.2, ease_out_back)
-        elif isinstance(item, Chip):
-            if item.drag_pos is not None:
-                x0, y0 = item.drag_pos
-                x1, y1 = item.rect.center
-
-                def apply(t, item=item):
-                    item.drag_pos = None if t >= 1 else (x0 + (x1 - x0) * t, y0 + (y1 - y0) * t)
-                self.anim.tween(GLIDE, apply, ease_out_cubic, tag=("chip", id(item)))
-        elif isinstance(item, DieSprite):
-            hx, hy = item.home
-            x0, y0 = item.x, item.y
-
-            def apply(t, item=item):
-                item.x, item.y = x0 + (hx - x0) * t, y0 + (hy - y0) * t
-            self.anim.tween(GLIDE, apply, ease_out_cubic)
-
     def _cancel_drag(self) -> None:
         if self.drag is not None:
-            item = self.drag["item"]
+            h = handle(self.drag["item"])
             self.drag = None
-            if isinstance(item, CardSprite):
-                item.dragging = False
-            self._glide_back(item)
+            h.let_go()
+            h.glide_back(self)
         self.press = None
 
     # ======================================================================
@@ -1754,36 +1625,18 @@ class TableKit(GameTable):
         self._draw_effects(surface)
         hover = self.hover
         for w in self.widgets:
-            if isinstance(w, NumberPicker):
-                w.draw(surface, self, hover)
-            elif isinstance(w, Chip) and w.drag_pos is not None:
-                ghost = w.image(self.gfx, False)
-                ghost.set_alpha(90)
-                surface.blit(ghost, (w.rect.x - 4, w.rect.y - 4))
-                ghost.set_alpha(None)
-            else:
-                w.draw(surface, self, hover=(w is hover))
-        if self.armed is not None and isinstance(self.armed[0], Chip):
-            c = self.armed[0]
-            g = self.gfx.glow_rect(c.rect.width, c.rect.height, style.GOLD_BRIGHT, 10, 8)
-            surface.blit(g, (c.rect.x - 8, c.rect.y - 8))
+            handle(w).draw_widget(surface, self, hover)
+        if self.armed is not None:
+            handle(self.armed[0]).draw_armed(surface, self)
         if self.banner is not None:
             self.banner.draw(surface, self, hover)
         if self.guard:
             self._draw_guards(surface)
-        if self.drag is not None and isinstance(self.drag["item"], Chip):
-            c = self.drag["item"]
-            img = c.image(self.gfx, True)
-            x, y = c.drag_pos
-            surface.blit(img, img.get_rect(center=(int(x), int(y))))
-        elif self.drag is not None and isinstance(self.drag["item"], TokenStack):
-            tk = self.drag["item"]
-            img = self.coin(tk.icon, tk.size, tk.color)
-            surface.blit(img, img.get_rect(center=self.drag["pos"]))
-        for w in self.widgets:
-            if isinstance(w, Chip) and w.drag_pos is not None and (self.drag is None or self.drag["item"] is not w):
-                img = w.image(self.gfx, False)
-                surface.blit(img, img.get_rect(center=(int(w.drag_pos[0]), int(w.drag_pos[1]))))
+        if self.drag is not None:                       # what is carried, over everything
+            handle(self.drag["item"]).draw_loose(surface, self, self.drag)
+        for w in self.widgets:                          # chips gliding home
+            if self.drag is None or self.drag["item"] is not w:
+                handle(w).draw_loose(surface, self, None)
         if self.menu is not None:
             self.menu.draw(surface, self)
         self._draw_zoom(surface)
@@ -1861,10 +1714,8 @@ class TableKit(GameTable):
             return self.preview_key, None
         if not (self.zoom_on or self.alt_held) or self.drag is not None:
             return None, None
-        h = self.hover
-        if isinstance(h, CardSprite) and h.face_up and h.key is not None and h.flip is None:
-            return h.key, h
-        return None, None
+        key = handle(self.hover).zoom_key() if self.hover is not None else None
+        return (key, self.hover) if key is not None else (None, None)
 
     def _draw_zoom(self, surface) -> None:
         key, sp = self.zoom_key()
