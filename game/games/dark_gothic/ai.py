@@ -33,6 +33,9 @@ holding the view's public Villain, Center Line and Heroes; payment.py's pure fun
 """
 from __future__ import annotations
 
+import time
+
+from ...ai.ismcts import ISMCTSAgent, _Node
 from ...core.rng import RNG
 from ...core.windows import PASS, ReactionWindow, SealedChoice
 from . import payment as P
@@ -45,10 +48,11 @@ COOP_SHADOW = 1.5         # ... and more in co-op, where nobody gains from anoth
 MIN_DENSITY = 0.45        # value per resource unit below which a card is not worth buying
 W_INV = {"competitive": 0.45, "coop": 0.08}
 HARD_W_INV = {"competitive": 1.0, "coop": 0.08}   # hard races harder for the lead (measured below)
-MIN_ITERATIONS = 60       # hard: below this many searched games the heuristic's pick stands
+MIN_ITERATIONS = 30       # hard: below this many searched games the heuristic's pick stands
 BLOCK_VALUE = 0.35        # a Block or Protect use on a card
 COLOUR_FIT = 0.5          # the value of a resource unit in a colour the Villain costs (x2 x share)
 CANDIDATE_BUYS = 2        # hard: purchases searched besides the heuristic's pick and ending
+MARGIN = 0.08             # hard: mean reward by which a searched move must beat the heuristic's pick
 PLAN = True               # normal plans a turn's purchases as a set (False: the old best-density buyer)
 DILUTE = 1.3              # a card in the deck displaces this much of the deck's average card value
 REFILL = 1.0              # a Center Line buy refills its slot: x the chance that adds a Shadow
@@ -603,11 +607,30 @@ def _evaluate_factory(rules):
     return evaluate
 
 
+class _Search(ISMCTSAgent):
+    """The generic ISMCTS, returning every root move's statistics instead of one move."""
+
+    def stats(self, view, decision, budget):
+        root = _Node()
+        seat = decision.seat
+        deadline = time.perf_counter() + (self.budget if budget is None else budget)
+        n = 0
+        while (self.max_iterations is None or n < self.max_iterations) and \
+                not (n and self.max_iterations is None and time.perf_counter() >= deadline):
+            self._iterate(root, view, decision, seat)
+            n += 1
+        self.last_iterations = n
+        out = {}
+        for a in decision.actions:
+            ch = root.children.get((seat, a))
+            out[a] = (ch.visits, ch.total / ch.visits) if ch is not None and ch.visits else (0, 0.0)
+        return out
+
+
 class HardAgent:
     name = "hard"
 
     def __init__(self, rules, seed=0, budget=0.5, max_iterations=None):
-        from ...ai.ismcts import ISMCTSAgent
         self.rules = rules
         self.brain = Brain(rules, "normal", HARD_W_INV)
         brain = self.brain
@@ -619,7 +642,7 @@ class HardAgent:
             ctx["pool"] = state.pool
             return choose(brain, ctx, d, None, False)
 
-        self.search = ISMCTSAgent(rules, lambda view, seat, rng: determinize(rules, view, seat, rng),
+        self.search = _Search(rules, lambda view, seat, rng: determinize(rules, view, seat, rng),
                                   name="hard", seed=seed, budget=budget, max_iterations=max_iterations,
                                   rollout_policy=rollout, evaluate=_evaluate_factory(rules), max_depth=60,
                                   reaction_budget=min(0.25, budget), reaction_kinds=frozenset(
@@ -643,10 +666,13 @@ class HardAgent:
         cands = self._candidates(view, decision, pick)
         if len(cands) == 1:
             return pick
-        best = self.search.choose(view, decision._replace(actions=tuple(cands)), budget)
+        stats = self.search.stats(view, decision._replace(actions=tuple(cands)), budget)
         self.last_iterations = self.search.last_iterations
         if self.search.last_iterations < MIN_ITERATIONS:
             return pick                     # too little search to overrule the heuristic
+        best = max(cands, key=lambda a: stats[a])
+        if stats[best][1] < stats[pick][1] + MARGIN:
+            return pick                     # the search must find the heuristic's pick clearly worse
         return best
 
     def _candidates(self, view, decision, pick):
