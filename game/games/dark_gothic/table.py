@@ -22,9 +22,12 @@ from game.core.i18n import t
 from game.ui.table import style
 from game.ui.table.cards import CardFrame
 from game.ui.table.dice import DieSprite
+from game.ui.table.gfx import seat_marker_surface
 from game.ui.table.kit import TableKit
 from game.ui.table.widgets import BannerSpec, Button, Option
 from game.ui.table.zones import Fan, Row, Spot, Stack
+
+from . import table_art as art
 
 ORB = {"C": (190, 52, 48), "U": (58, 150, 78), "S": (60, 104, 206), "W": (196, 198, 210)}
 FRAMES = {
@@ -35,6 +38,9 @@ FRAMES = {
     "minion": ((110, 28, 36), (50, 10, 16)), "villain": ((70, 10, 20), (24, 4, 8)),
     "discovery": ((60, 60, 60), (20, 20, 20)),
 }
+# decision kinds the turn banner names (data/dark_gothic/locale: art.phase.* and art.do.*)
+PHASES = ("hero", "secret", "turn", "silver", "curse", "block", "protect", "choose", "feed", "target", "pass",
+          "reroll")
 ICONS = {"start": "candle", "honor": "trophy", "training": "daggers", "secret": "death", "gear": "lantern",
          "ally": "player", "location": "tavern", "event": "omen", "minion": "minion", "villain": "villain",
          "discovery": "imp"}
@@ -49,17 +55,22 @@ CARD_ICONS = {"wolf_pack": "werewolf", "witch_of_salem_wood": "witch", "silver_c
 LAYOUT = {
     "card": (150, 210), "small": (84, 118), "tiny": (62, 87), "hand": (128, 180), "play": (108, 151),
     "play_solo": (130, 182),
-    "center_x": 40, "center_y": 34, "center_dx": 162,
-    "villain_x": 1040, "vstack_x": 1245, "shadows_x": 1375,
-    "supply_y": 296, "supply_x": 40, "supply_dx": 100, "main_x": 700, "crypt_x": 810,
-    "omen": (940, 355), "omen_from": (1380, 330), "omen_size": 64,
-    "others_y": 452, "others_h": 156, "others_x": 20, "others_w": 1500, "others_gap": 14, "others_row": 40,
-    "me_top": 628, "me_top_solo": 530, "me_x": 300, "me_right": 1520, "me_gap": 12,
+    "center_x": 40, "center_y": 30, "center_dx": 162,
+    "villain_x": 1046, "vstack_x": 1282, "shadows_x": 1414,
+    "supply_y": 300, "supply_x": 40, "supply_dx": 100, "main_x": 700, "crypt_x": 810,
+    "omen": (944, 362), "omen_from": (1414, 150), "omen_size": 64, "omen_tray": 50,
+    "others_y": 458, "others_h": 152, "others_x": 20, "others_w": 1502, "others_gap": 14, "others_row": 40,
+    "me_top": 636, "me_top_solo": 530, "me_x": 300, "me_right": 1520, "me_gap": 12,
     "me_play_w": 810, "me_remains_w": 208,
-    "me_hand": pygame.Rect(290, 828, 870, 184), "me_deck": (90, 950), "me_discard": (200, 950),
-    "me_label": (40, 800), "pool": pygame.Rect(1180, 832, 345, 208), "orb_r": 24, "orb_gap": 12,
+    "me_hand": pygame.Rect(290, 834, 870, 184), "me_deck": (90, 950), "me_discard": (200, 950),
+    "me_label": (40, 842), "pool": pygame.Rect(1180, 836, 345, 204), "orb_r": 24, "orb_gap": 12,
     "log": pygame.Rect(1540, 304, 360, 760),
-    "banner_y": 560, "turn_banner": (1720, 96), "roam_lift": 30,
+    "banner_y": 560, "turn_banner": (1720, 96), "roam_lift": 22,
+    # board areas (design pixels): the Center Line, its Villain end, the Villains and the
+    # Shadows with their track, the supply, the turn status
+    "area_center": pygame.Rect(18, 10, 1210, 276), "area_villain": pygame.Rect(1030, 18, 182, 262),
+    "area_shadows": pygame.Rect(1236, 10, 286, 276), "shadow_track": pygame.Rect(1246, 244, 266, 30),
+    "area_supply": pygame.Rect(18, 292, 870, 158), "area_status": pygame.Rect(1010, 292, 512, 158),
 }
 
 
@@ -164,6 +175,9 @@ class DarkGothicTable(TableKit):
         def at(x, y, size_design):
             w, h = size_design
             return R(x - w // 2, y - h // 2, w, h)
+        self.glowing: list[int] = []           # Center Line slots drawn with a Global glow
+        self.track: list = []                  # the Shadows' pips as last drawn
+        self.orb_rects: list = []              # pool orbs as last drawn, with their source card
         # the Center Line, the Villain end, the Villains left and the Shadows
         self.slot_rects = []
         cy = L["center_y"] + ch // 2
@@ -286,7 +300,7 @@ class DarkGothicTable(TableKit):
     # ------------------------------------------------------------------ what the viewer may do
     def _turn(self):
         ds = self.my_decisions()
-        return next((d for d in ds if d.kind == "turn"), None)
+        return next((d for d in ds if d.kind in ("turn", "secret")), None)
 
     def options_for(self, item) -> list:
         d = self._turn()
@@ -411,6 +425,9 @@ class DarkGothicTable(TableKit):
         return None
 
     def animate(self, ev) -> bool:
+        """Cards glide between zones (played, bought, discarded at the end of a turn, drawn), so a
+        person can follow an AI Hero's turn; the Omen die tumbles; the Shadows flash their count
+        and, one card from the end, the heartbeat sounds."""
         k, d = ev.kind, ev.data
         if k == "roll":
             _s, _R, P, _C, _F = self.geo()
@@ -420,80 +437,158 @@ class DarkGothicTable(TableKit):
             return True
         if k == "shadow":
             self.floater(f"{d['count']}/10", self.zones["shadows"].rect.midtop, style.CRIMSON_BRIGHT)
+            if d["count"] >= (self.view or {}).get("shadows_limit", 10) - 1:
+                self.step(self._heartbeat, hold=0.6)
+            return True
+        if k == "move":
+            src, dst = self.zone_of(d.get("src")), self.zone_of(d.get("dst"))
+            if src in self.zones or dst in self.zones:
+                self.move_card(src, dst, key=d.get("card"), duration=0.42, hold=0.32)
+                return True
+        if k == "cleanup":
+            seat = d.get("seat")
+            moves = [(("play", seat), ("discard", seat), c) for c in d.get("played", ())]
+            if isinstance(d.get("hand"), list):
+                moves += [(("hand", seat), ("discard", seat), c) for c in d["hand"]]
+            if moves and ("discard", seat) in self.zones:
+                self.move_together(moves, duration=0.45, stagger=0.04)
+                return True
+        if k == "draw" and isinstance(d.get("cards"), list) and ("hand", d.get("seat")) in self.zones:
+            seat = d["seat"]
+            for c in d["cards"]:
+                self.move_card(("deck", seat), ("hand", seat), key=c, duration=0.3, hold=0.06, sound=None)
+            self.step(lambda: self.sound("card_slide"), hold=0.2)
             return True
         return False
 
+    def _heartbeat(self) -> None:
+        """Lub-dub: the kit's tick twice, a quarter second apart (the Shadows at 9 of 10)."""
+        self.sound("timer_tick")
+        self.anim.tween(0.25, lambda _t: None, on_done=lambda: self.sound("timer_tick"))
+
+    def zone_of(self, where):
+        """The table zone for a rules zone name ("hand:0", "center:3", "training:x", "crypt")."""
+        if not isinstance(where, str):
+            return None
+        name, _, arg = where.partition(":")
+        if name in ("hand", "play", "discard", "remains", "deck", "won") and arg.isdigit():
+            return (name, int(arg))
+        if name == "center" and arg.isdigit():
+            return ("center", int(arg) - 1)
+        if name == "training":
+            return ("supply", arg)
+        if name in ("honor", "secrets", "hungry_dead"):
+            return ("supply", name)
+        return name
+
     # ------------------------------------------------------------------ drawing
-    def draw_board(self, surf) -> None:
-        v = self.view_of(self.viewer)
-        s, R, P, C, F = self.geo()
-        g = self.gfx
-        pulse = 0.5 + 0.5 * math.sin(self.pulse_t * 4)
-        # your play area, Remains and defeated Villains: a faint panel each (drop targets)
-        for zid in (("play", self.me), ("remains", self.me), ("won", self.me)):
-            r = self.zones[zid].rect.inflate(int(12 * s), int(12 * s))
-            surf.blit(g.panel(r.w, r.h, alpha=60), r.topleft)
-        # the other Heroes' boards: one panel each, the active one outlined in its colour
-        for seat, b in self.seat_boxes.items():
-            surf.blit(g.panel(b.w, b.h, alpha=120), b.topleft)
-            if v["active"] == seat:
-                pygame.draw.rect(surf, self.scol(seat), b, max(1, int(2 * s)), border_radius=int(8 * s))
-        # the Center Line: Global cards glow, the Villain end is marked; under each slot its
-        # number, and "Roaming →" beside it for a card lifted out of the line (TE-075)
-        for i, c in enumerate(v["center"]):
-            z = self.zones[("center", i)]
-            if c and self._card(c).globals:
-                pygame.draw.rect(surf, (90, 200, 110), z.rect.inflate(10, 10), max(2, int(4 * s)),
-                                 border_radius=int(10 * s))
-            if c and self._card(c).roaming:
-                lab = g.text(f"{i + 1} · {t('dark_gothic.keyword.roaming')} →", F(16), style.GOLD_BRIGHT, bold=True)
+    def _areas(self) -> dict:
+        """The board areas (window pixels) the background draws, by look."""
+        _s, R, _P, _C, _F = self.geo()
+        L = LAYOUT
+
+        def r(x):
+            return R(x.x, x.y, x.w, x.h)
+        pad = int(10 * _s)
+        mine = [self.zones[z].rect.inflate(pad * 2, pad * 2) for z in (("play", self.me), ("remains", self.me),
+                                                                       ("won", self.me))]
+        mine = [m.inflate(0, int(24 * _s)).move(0, int(12 * _s)) for m in mine]      # room for the label
+        deck = self.zones[("deck", self.me)].rect.union(self.zones[("discard", self.me)].rect)
+        mine.append(deck.inflate(int(30 * _s), int(50 * _s)).move(0, int(8 * _s)))
+        return {"center": [r(L["area_center"])], "villain": [r(L["area_villain"])],
+                "shadows": [r(L["area_shadows"])], "supply": [r(L["area_supply"])],
+                "status": [r(L["area_status"])], "seat": list(self.seat_boxes.values()), "mine": mine,
+                "pool": [r(L["pool"])]}
+
+    def render_background(self) -> pygame.Surface:
+        """Drawn once per layout (window size, number of other Heroes): see table_art."""
+        s, R, P, _C, F = self.geo()
+        L = LAYOUT
+        ca = R(*L["area_center"])
+        sup = R(*L["area_supply"])
+        labels = [(t("dark_gothic.table.supply"), (sup.left + int(14 * s), sup.bottom - int(6 * s)), F(15),
+                   style.TEXT_DIM, "bottomleft")]
+        # the line's name up its left edge, "Villain end" up the gap before the Villain
+        vert = [(t("dark_gothic.table.center"), (ca.left + int(12 * s), ca.centery - int(12 * s)), style.GOLD),
+                (t("dark_gothic.art.villain_end"), ((self.slot_rects[-1].right + self.zones["villain"].rect.left) // 2
+                                                     - int(2 * s), ca.centery - int(24 * s)), style.CRIMSON_BRIGHT)]
+        omen = (P(*L["omen"]), int(L["omen_tray"] * s))
+        lab_y = omen[0][1] + omen[1] + int(6 * s)
+        labels.append((t("dark_gothic.art.omen"), (omen[0][0], lab_y), F(15), style.TEXT_DIM, "midtop"))
+        bg = art.backdrop(self, self._areas(), labels, omen, self.slot_rects, self.zones["villain"].rect)
+        for text, (x, y), col in vert:
+            lab = pygame.transform.rotate(self.gfx.text(text.upper(), F(14), col, bold=True, serif=True), 90)
+            bg.blit(lab, lab.get_rect(center=(x, y)))
+        return bg
+
+    def static_key(self):
+        v = self.view or {}
+        ds = self.match.decisions() if not self.match.over else ()
+        return (self.viewer, v.get("active"), v.get("turn"), v.get("over"), tuple((d.seat, d.kind) for d in ds),
+                tuple((p["hero"], p["hand_count"]) for p in v.get("seats", ())))
+
+    def status(self) -> tuple[str, str, str, tuple]:
+        """The turn banner's words: (whose turn, phase, what the viewer may do now, colour)."""
+        v = self.view or self.view_of(self.viewer)
+        A = "dark_gothic.art."
+        act = v.get("active")
+        if v.get("over"):
+            res = v.get("result") or {}
+            return (t(A + ("over_heroes" if res.get("side") != "game" else "over_shadows")), t(A + "phase.over"),
+                    t(A + "do.over"), style.GOLD_BRIGHT)
+        ds = self.match.decisions()
+        d = ds[0] if ds else None
+        kind = d.kind if d is not None else "turn"
+        if act is None:
+            head, col = t(A + "choosing"), style.GOLD_BRIGHT
+        else:
+            p = v["seats"][act]
+            hero = t(f"dark_gothic.hero.{p['hero']}") if p["hero"] else "?"
+            if act == self.viewer:
+                head = t(A + "your_turn", hero=hero)
             else:
-                lab = g.text(str(i + 1), F(16), style.TEXT_DIM)
-            surf.blit(lab, lab.get_rect(midtop=(self.slot_rects[i].centerx, self.slot_rects[i].bottom + 4)))
-        end = self.zones["villain"].rect
-        arrow = g.text("→", F(34), style.CRIMSON_BRIGHT, bold=True)
-        surf.blit(arrow, arrow.get_rect(midright=(end.left - 2, end.centery)))
-        if v["villain"]:
-            c = self._card(v["villain"])
-            lab = g.text(t("dark_gothic.table.danger", d="I" * c.danger, left=v["villains_left"]), F(18), style.GOLD)
-            surf.blit(lab, lab.get_rect(midtop=(end.centerx, end.bottom + 4)))
-        # the Shadows out of 10
-        sh = self.zones["shadows"].rect
-        n, lim = v["shadows"], v["shadows_limit"]
-        tense = n >= lim - 3
-        col = style.lerp_color(style.CRIMSON_BRIGHT, (255, 90, 90), pulse) if tense else style.TEXT
-        lab = g.text(f"{n} / {lim}", F(34 if tense else 28), col, bold=True)
-        surf.blit(lab, lab.get_rect(midbottom=(sh.centerx, sh.top - 4)))
-        # the resource pool
-        pr = LAYOUT["pool"]
-        box = R(pr.x, pr.y, pr.w, pr.h)
-        surf.blit(g.panel(box.w, box.h, alpha=200), box.topleft)
-        words = t("dark_gothic.table.pool")
-        act = v["active"]                      # None while Draw 2 Choose 1 Heroes are chosen
-        if act is not None and act != self.me:  # the pool is the active Hero's
-            words += " · " + self.name(act)
-        title = g.text(words, F(18), style.GOLD if act in (None, self.me) else self.scol(act), serif=True)
-        surf.blit(title, (box.x + 12, box.y + 6))
-        self.orb_rects = []
-        if not v["pool"]:
-            hint = g.text(t("dark_gothic.table.pool_empty"), F(18), style.TEXT_DIM)
-            surf.blit(hint, hint.get_rect(center=box.center))
-        r = int(LAYOUT["orb_r"] * s)
-        step = 2 * r + int(LAYOUT["orb_gap"] * s)
-        left = box.x + int(16 * s) + r
-        x, cy = left, box.y + int(34 * s) + r
-        for col, amount, src, was_silver in v["pool"]:
-            if x + r > box.right - int(8 * s):        # wrap onto the next row
-                x, cy = left, cy + step
-            pygame.draw.circle(surf, (0, 0, 0), (x + 2, cy + 3), r)
-            pygame.draw.circle(surf, ORB[col], (x, cy), r)
-            if was_silver and col != "W":
-                pygame.draw.circle(surf, ORB["W"], (x, cy), r, max(2, int(4 * s)))
-            num = g.text(str(amount), F(22), style.INK if col == "W" else style.TEXT, bold=True)
-            surf.blit(num, num.get_rect(center=(x, cy)))
-            self.orb_rects.append((pygame.Rect(x - r, cy - r, 2 * r, 2 * r), src))
-            x += step
-        # seat labels
+                head = t(A + "their_turn", seat=self.name(act), hero=hero)
+            col = self.scol(act)
+        phase = t(A + "phase." + kind) if kind in PHASES else ""
+        mine = [x for x in ds if x.seat == self.viewer] if self.viewer is not None else []
+        if mine:
+            k = mine[0].kind
+            do = t(A + "do." + (k if k in PHASES else "turn"))
+        elif d is not None:
+            who = ", ".join(self.name(x.seat) for x in ds[:3])
+            do = t(A + ("wait_turn" if kind == "turn" else "wait"), seat=who)
+        else:
+            do = ""
+        return head, phase, do, col
+
+    def draw_static(self, surf) -> None:
+        """Things that change only with events, into the cached layer: the turn banner and
+        the Heroes' name plates."""
+        s, R, P, _C, F = self.geo()
+        g = self.gfx
+        v = self.view or self.view_of(self.viewer)
+        box = R(*LAYOUT["area_status"])
+        head, phase, do, col = self.status()
+        act = v.get("active")
+        x = box.left + int(18 * s)
+        y = box.top + int(12 * s)
+        if act is not None and not v.get("over"):
+            mk = seat_marker_surface(g, act, max(6, int(11 * s)), self.colorblind)
+            surf.blit(mk, mk.get_rect(midleft=(x, y + int(16 * s))))
+            x += mk.get_width() + int(8 * s)
+        hs = g.fit_text(head, F(28), box.right - x - int(14 * s), col, bold=True, serif=True, min_size=12)
+        surf.blit(hs, (x, y))
+        y += hs.get_height() + int(4 * s)
+        if phase:
+            ph = g.fit_text(f"{t('dark_gothic.art.turn_no', n=v.get('turn', 0))} · {phase}", F(18),
+                            box.width - int(36 * s), style.GOLD, bold=True, min_size=11)
+            surf.blit(ph, (box.left + int(18 * s), y))
+            y += ph.get_height() + int(4 * s)
+        if do:
+            room = box.bottom - int(8 * s) - y
+            blk = g.text_block(do, F(17), box.width - int(36 * s), style.TEXT, align="left", max_lines=3)
+            surf.blit(blk, (box.left + int(18 * s), y), pygame.Rect(0, 0, blk.get_width(), max(0, room)))
+        # name plates: you above your hand, the others at the top of their boards
         for p in v["seats"]:
             seat = p["seat"]
             if seat == self.me:
@@ -502,18 +597,131 @@ class DarkGothicTable(TableKit):
                 b = self.seat_boxes.get(seat)
                 if b is None:
                     continue
-                x0, y0 = b.x + int(10 * s), b.y + int(6 * s)
+                x0, y0 = b.x + int(12 * s), b.y + int(8 * s)
+                if v["active"] == seat:
+                    pygame.draw.rect(surf, self.scol(seat), b, max(2, int(3 * s)), border_radius=int(14 * s))
+            mk = seat_marker_surface(g, seat, max(5, int(8 * s)), self.colorblind)
+            surf.blit(mk, (x0, y0 + int(3 * s)))
+            x0 += mk.get_width() + int(6 * s)
             txt = f"{self.name(seat)} · {t('dark_gothic.hero.' + p['hero']) if p['hero'] else '?'}"
             if seat != self.me:
                 txt += " · " + t("dark_gothic.table.hand_count", n=p["hand_count"])
-            mark = " ◆" if v["active"] == seat else ""
-            lab = g.text(txt + mark, F(20), self.scol(seat), bold=v["active"] == seat)
+            lab = g.text(txt, F(20), self.scol(seat), bold=v["active"] == seat)
             surf.blit(lab, (x0, y0))
 
+    def draw_board(self, surf) -> None:
+        v = self.view or self.view_of(self.viewer)
+        s, R, P, C, F = self.geo()
+        g = self.gfx
+        tt = self.pulse_t
+        # the Center Line: Global cards glow (TE-06x), a Roaming card sits lifted with a marker
+        self.glowing = []
+        for i, c in enumerate(v["center"]):
+            z = self.zones[("center", i)]
+            card = self._card(c) if c else None
+            if card is not None and card.globals:
+                art.global_glow(self, surf, z.rect, tt)
+                self.glowing.append(i)
+            if card is not None and card.roaming:
+                lab = g.badge(f"{t('dark_gothic.keyword.roaming')} →", F(15), fill=(70, 50, 16),
+                              border=style.GOLD_BRIGHT, color=style.GOLD_BRIGHT)
+                surf.blit(lab, lab.get_rect(midtop=(z.rect.centerx, z.rect.bottom + int(2 * s))))
+        # the Villain end, its Danger and how many are left; a Global Villain glows too
+        end = self.zones["villain"].rect
+        art.villain_end_frame(self, surf, end, tt)
+        if v["villain"]:
+            c = self._card(v["villain"])
+            if c.globals:
+                art.global_glow(self, surf, end, tt)
+            lab = g.text(t("dark_gothic.table.danger", d="I" * c.danger, left=v["villains_left"]), F(16),
+                         style.GOLD_BRIGHT, bold=True)
+            surf.blit(lab, lab.get_rect(midtop=(end.centerx, end.bottom + int(6 * s))))
+        # the Shadows out of 10: the count over the stack, the track below
+        sh = self.zones["shadows"].rect
+        n, lim = v["shadows"], v["shadows_limit"]
+        mood = art.tension(n, lim)
+        pulse = 0.5 + 0.5 * math.sin(tt * 4)
+        col = style.lerp_color(art.SHADOW_DIRE, (255, 150, 140), pulse) if mood else style.TEXT
+        lab = g.text(f"{n} / {lim}", F(34 if mood else 28), col, bold=True)
+        surf.blit(lab, lab.get_rect(midbottom=(sh.centerx, sh.top - int(2 * s))))
+        tr = LAYOUT["shadow_track"]
+        self.track = art.shadow_track(self, surf, R(tr.x, tr.y, tr.w, tr.h), n, lim, tt)
+        # the resource pool (the panel is in the background)
+        pr = LAYOUT["pool"]
+        box = R(pr.x, pr.y, pr.w, pr.h)
+        words = t("dark_gothic.table.pool")
+        act = v["active"]                      # None while Draw 2 Choose 1 Heroes are chosen
+        if act is not None and act != self.me:  # the pool is the active Hero's
+            words += " · " + self.name(act)
+        title = g.text(words, F(18), style.GOLD if act in (None, self.me) else self.scol(act), serif=True)
+        surf.blit(title, (box.x + int(14 * s), box.y + int(8 * s)))
+        self.orb_rects = []
+        if not v["pool"]:
+            hint = g.text(t("dark_gothic.table.pool_empty"), F(18), style.TEXT_DIM)
+            surf.blit(hint, hint.get_rect(center=box.center))
+        r = int(LAYOUT["orb_r"] * s)
+        step = 2 * r + int(LAYOUT["orb_gap"] * s)
+        left = box.x + int(18 * s) + r
+        x, cy = left, box.y + int(40 * s) + r
+        for col, amount, src, was_silver in v["pool"]:
+            if x + r > box.right - int(8 * s):        # wrap onto the next row
+                x, cy = left, cy + step
+            surf.blit(self._orb(col, amount, was_silver, r), (x - r - 2, cy - r - 2))
+            self.orb_rects.append((pygame.Rect(x - r, cy - r, 2 * r, 2 * r), src))
+            x += step
+
+    def _orb(self, col, amount, was_silver, r) -> pygame.Surface:
+        """A resource orb, shaded like a glass bead (cached per look)."""
+        def make():
+            g = self.gfx
+            sz = 2 * r + 6
+            o = pygame.Surface((sz, sz), pygame.SRCALPHA)
+            c = (r + 2, r + 2)
+            pygame.draw.circle(o, (0, 0, 0, 140), (c[0] + 2, c[1] + 3), r)
+            base = ORB[col]
+            for i in range(r, 0, -1):
+                f = i / r
+                pygame.draw.circle(o, style.lerp_color(style.lerp_color(base, (255, 255, 255), 0.35), base, f),
+                                   (c[0] - int((1 - f) * r * 0.3), c[1] - int((1 - f) * r * 0.3)), i)
+            pygame.draw.circle(o, style.lerp_color(base, (0, 0, 0), 0.5), c, r, max(1, r // 10))
+            if was_silver and col != "W":
+                pygame.draw.circle(o, ORB["W"], c, r, max(2, r // 6))
+            num = g.outlined_text(str(amount), max(11, int(r * 0.95)), style.TEXT, outline=(0, 0, 0), bold=True) \
+                if col != "W" else g.text(str(amount), max(11, int(r * 0.95)), style.INK, bold=True)
+            o.blit(num, num.get_rect(center=c))
+            return o
+        return self.gfx.cached(("dg_orb", col, amount, was_silver, r), make)
+
+    def cursed_orbs(self) -> list:
+        """(centre, radius) of every Cursed cost orb on the Center Line and the Villain, in
+        window pixels, from the card renderer's geometry (orbs down the top-left corner)."""
+        out = []
+        zids = [("center", i) for i in range(6)] + ["villain"]
+        for zid in zids:
+            z = self.zones.get(zid)
+            if z is None or not z.cards:
+                continue
+            sp = z.cards[-1]
+            c = self._card(sp.key) if sp.key else None
+            if c is None or not c.cost or not any(cur for _col, _n, cur in c.cost):
+                continue
+            w, h = int(sp.w), int(sp.h)
+            m = max(3, w // 22)
+            cr = max(9, int(w * 0.1))
+            x0, y0 = int(sp.x) - w // 2, int(sp.y - sp.lift) - h // 2
+            for i, (_col, _n, cur) in enumerate(c.cost):
+                if cur:
+                    out.append(((x0 + m + cr - 2, y0 + m + cr - 2 + i * (2 * cr + 2)), cr))
+        return out
+
     def draw_overlay(self, surf) -> None:
+        art.blood_drips(self, surf, self.cursed_orbs(), self.pulse_t)
         pos = self.pointer
         for rect, src in getattr(self, "orb_rects", []):
             if rect.collidepoint(pos):
-                lab = self.gfx.badge(self.card_name(src) if src else "—", 18, fill=style.INK, border=style.GOLD,
-                                     color=style.TEXT)
+                lab = self.gfx.badge(self.orb_source(src), 18, fill=style.INK, border=style.GOLD, color=style.TEXT)
                 surf.blit(lab, lab.get_rect(midbottom=(rect.centerx, rect.top - 4)))
+
+    def orb_source(self, src) -> str:
+        """What a pool orb's hover says: the card that made it (TE-084 needs it for Cursed costs)."""
+        return t("dark_gothic.art.orb_from", card=self.card_name(src)) if src else t("dark_gothic.art.orb_none")
