@@ -58,7 +58,7 @@ LAYOUT = {
     "center_x": 40, "center_y": 30, "center_dx": 162,
     "villain_x": 1046, "vstack_x": 1282, "shadows_x": 1414,
     "supply_y": 300, "supply_x": 40, "supply_dx": 100, "main_x": 700, "crypt_x": 810,
-    "omen": (944, 362), "omen_from": (1414, 150), "omen_size": 64, "omen_tray": 50,
+    "omen": (944, 362), "omen_from": (1414, 150), "omen_size": 70, "omen_tray": 52,
     "others_y": 458, "others_h": 152, "others_x": 20, "others_w": 1502, "others_gap": 14, "others_row": 40,
     "me_top": 636, "me_top_solo": 530, "me_x": 300, "me_right": 1520, "me_gap": 12,
     "me_play_w": 810, "me_remains_w": 208,
@@ -507,14 +507,14 @@ class DarkGothicTable(TableKit):
         ca = R(*L["area_center"])
         sup = R(*L["area_supply"])
         labels = [(t("dark_gothic.table.supply"), (sup.left + int(14 * s), sup.bottom - int(6 * s)), F(15),
-                   style.TEXT_DIM, "bottomleft")]
+                   style.TEXT_DIM, "bottomleft", int(200 * s))]
         # the line's name up its left edge, "Villain end" up the gap before the Villain
         vert = [(t("dark_gothic.table.center"), (ca.left + int(12 * s), ca.centery - int(12 * s)), style.GOLD),
                 (t("dark_gothic.art.villain_end"), ((self.slot_rects[-1].right + self.zones["villain"].rect.left) // 2
                                                      - int(2 * s), ca.centery - int(24 * s)), style.CRIMSON_BRIGHT)]
         omen = (P(*L["omen"]), int(L["omen_tray"] * s))
         lab_y = omen[0][1] + omen[1] + int(6 * s)
-        labels.append((t("dark_gothic.art.omen"), (omen[0][0], lab_y), F(15), style.TEXT_DIM, "midtop"))
+        labels.append((t("dark_gothic.art.omen"), (omen[0][0], lab_y), F(15), style.TEXT_DIM, "midtop", int(118 * s)))
         bg = art.backdrop(self, self._areas(), labels, omen, self.slot_rects, self.zones["villain"].rect)
         for text, (x, y), col in vert:
             lab = pygame.transform.rotate(self.gfx.text(text.upper(), F(14), col, bold=True, serif=True), 90)
@@ -598,7 +598,7 @@ class DarkGothicTable(TableKit):
                 if b is None:
                     continue
                 x0, y0 = b.x + int(12 * s), b.y + int(8 * s)
-                if v["active"] == seat:
+                if v["active"] == seat and not v.get("over"):
                     pygame.draw.rect(surf, self.scol(seat), b, max(2, int(3 * s)), border_radius=int(14 * s))
             mk = seat_marker_surface(g, seat, max(5, int(8 * s)), self.colorblind)
             surf.blit(mk, (x0, y0 + int(3 * s)))
@@ -631,10 +631,10 @@ class DarkGothicTable(TableKit):
         art.villain_end_frame(self, surf, end, tt)
         if v["villain"]:
             c = self._card(v["villain"])
-            if c.globals:
-                art.global_glow(self, surf, end, tt)
-            lab = g.text(t("dark_gothic.table.danger", d="I" * c.danger, left=v["villains_left"]), F(16),
-                         style.GOLD_BRIGHT, bold=True)
+            if c.globals:                      # outside the Villain end's frame
+                art.global_glow(self, surf, end, tt, pad=40)
+            lab = g.fit_text(t("dark_gothic.table.danger", d="I" * c.danger, left=v["villains_left"]), F(16),
+                             R(*LAYOUT["area_villain"]).width - int(8 * s), style.GOLD_BRIGHT, bold=True, min_size=10)
             surf.blit(lab, lab.get_rect(midtop=(end.centerx, end.bottom + int(6 * s))))
         # the Shadows out of 10: the count over the stack, the track below
         sh = self.zones["shadows"].rect

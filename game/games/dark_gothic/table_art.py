@@ -45,7 +45,7 @@ def backdrop(kit, areas: dict, labels: list, omen: tuple, slots: list, villain_r
     """The whole static background: wood, night, candles, parchment edge, board areas with
     their labels, the Center Line's numbered spots and chevrons toward the Villain end, the
     Omen die's felt tray. `areas`: name -> [rects] in window pixels; `labels`: (text, pos,
-    size, colour, anchor); `omen`: (centre, radius); `slots`: the Center Line slot rects."""
+    size, colour, anchor, max width); `omen`: (centre, radius); `slots`: the Center Line slot rects."""
     s = kit.geo()[0]
     w, h = kit.size
     g = kit.gfx
@@ -83,6 +83,10 @@ def backdrop(kit, areas: dict, labels: list, omen: tuple, slots: list, villain_r
             nxt = slots[i + 1].centerx if not last else x_end
             kit.chevron(bg, ((r.centerx + nxt) // 2 + (int(10 * s) if last else 0), y), max(4, int(7 * s)),
                         style.CRIMSON_BRIGHT if last else (150, 122, 70))
+    # the Shadows' well: a violet dusk behind the face-down stack
+    for r in areas.get("shadows", []):
+        gl = radial_glow(int(r.height * 0.55), (110, 70, 170), 60)
+        bg.blit(gl, gl.get_rect(center=(r.centerx + r.width // 5, r.top + int(r.height * 0.45))))
     # the Villain end: a red glow behind the frame
     vr = villain_rect
     gl = radial_glow(int(vr.height * 0.75), (200, 30, 40), 70)
@@ -94,8 +98,8 @@ def backdrop(kit, areas: dict, labels: list, omen: tuple, slots: list, villain_r
     pygame.draw.circle(bg, (26, 44, 32), (ox, oy), orad)
     pygame.draw.circle(bg, (14, 24, 18), (ox, oy), orad, max(2, int(5 * s)))
     pygame.draw.circle(bg, style.GOLD_DEEP, (ox, oy), orad + int(4 * s), max(1, int(2 * s)))
-    for text, pos, size, colour, anchor in labels:
-        lab = g.text(text, size, colour, bold=anchor.endswith("!"), serif=True)
+    for text, pos, size, colour, anchor, width in labels:
+        lab = g.fit_text(text, size, width, colour, bold=anchor.endswith("!"), serif=True, min_size=10)
         bg.blit(lab, lab.get_rect(**{anchor.rstrip("!"): pos}))
     return bg
 
@@ -175,9 +179,9 @@ def _heartbeat(t: float) -> float:
     return max(math.exp(-((ph - 0.08) / 0.05) ** 2), 0.7 * math.exp(-((ph - 0.3) / 0.05) ** 2))
 
 
-def global_glow(kit, surf, rect: pygame.Rect, t: float) -> None:
+def global_glow(kit, surf, rect: pygame.Rect, t: float, pad: int = 10) -> None:
     """A soft green aura round a Global card, breathing slowly."""
-    kit.glow_around(surf, [rect], GLOBAL_GLOW, speed=2.0, pad=10, base=90, swing=90)
+    kit.glow_around(surf, [rect], GLOBAL_GLOW, speed=2.0, pad=pad, base=90, swing=90)
 
 
 def blood_drips(kit, surf, orbs: list, t: float) -> None:

@@ -80,12 +80,21 @@ class DieRenderer:
             pygame.draw.rect(hl, (255, 255, 255, 30), pygame.Rect(3, 3, size - 6, size // 2),
                              border_radius=rad)
             s.blit(hl, (0, 0))
+            if kind == "omen":                  # a bevel: lit top-left, shadowed bottom-right
+                bev = pygame.Surface((size, size), pygame.SRCALPHA)
+                b = max(3, size // 9)
+                pygame.draw.rect(bev, (0, 0, 0, 110), pygame.Rect(b, size - 2 * b, size - 2 * b, b),
+                                 border_radius=rad // 2)
+                pygame.draw.rect(bev, (0, 0, 0, 110), pygame.Rect(size - 2 * b, b, b, size - 2 * b),
+                                 border_radius=rad // 2)
+                pygame.draw.rect(bev, (255, 255, 255, 26), pygame.Rect(b, b, size - 3 * b, b), border_radius=rad // 2)
+                s.blit(bev, (0, 0))
             pygame.draw.rect(s, edge, r.inflate(-2, -2), max(2, size // 22), border_radius=rad)
         if isinstance(face, str):
             icon = WORD_ICONS.get(face, face)
             ic = self.gfx.icon(icon, int(size * 0.62), ink)
             s.blit(ic, ic.get_rect(center=(size // 2, size // 2)))
-        elif kind == "d6" and face in PIPS:
+        elif kind in ("d6", "omen") and face in PIPS:     # the Omen die's 1-4 as pips, like the real one
             pr = max(2, size // 11)
             for (px, py) in PIPS[face]:
                 pygame.draw.circle(s, ink, (int(px * size), int(py * size)), pr)

@@ -171,3 +171,18 @@ def test_an_ai_play_glides_from_hand_to_play():
             break
     assert seen_between
     assert pygame.display.get_init()
+
+
+def test_the_omen_die_shows_its_numbers_as_pips():
+    from game.ui.table.dice import PIPS, DieRenderer
+    from game.ui.table.gfx import Gfx
+    from game.ui.assets import Assets
+    dr = DieRenderer(Gfx(Assets()))
+    size = 70
+    for face in (1, 3, 4):
+        img = dr.face("omen", face, size)
+        ink = [img.get_at((int(px * size), int(py * size)))[:3] for px, py in PIPS[face]]
+        assert all(c[0] > 180 and c[1] < 100 for c in ink), (face, ink)      # a red pip at each spot
+    # no pip where face 1 has none
+    one = dr.face("omen", 1, size)
+    assert one.get_at((int(0.27 * size), int(0.27 * size)))[0] < 120
