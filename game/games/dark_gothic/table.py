@@ -1,16 +1,19 @@
-"""The Dark Gothic table: the Center Line of 6 (the Villain end on the right, Roaming cards
-lifted, Global cards glowing, Cursed cost orbs on the faces), the Villain with its Danger and
-the number left, the Shadows as a face-down stack whose count out of 10 turns red near the
-end, the supply, each Hero's deck, hand, play area, discard pile, Remains and defeated
-Villains, and the resource pool as coloured orbs beside your hand (hover one for the card
-that made it). The Omen die (the kit's DieSprite) rests beside the supply and tumbles onto
-every face the rules roll.
+"""The Dark Gothic table: the Center Line of 6 (the Villain end on the right, framed; Roaming
+cards lifted with a marker, Global cards glowing, Cursed cost orbs bleeding), the Villain with
+its Danger and the number left, the Shadows as a face-down stack with a track out of 10 that
+turns red from 7 and throbs at 9 (a heartbeat tick), the supply, each Hero's deck, hand, play
+area, discard pile, Remains and defeated Villains, the resource pool as glass orbs beside your
+hand (hover one for the card that made it), a turn banner (whose turn, the phase, what you may
+do now) and the Omen die (the kit's DieSprite) on its tray, tumbling onto every face the rules
+roll. Cards glide between zones with the kit's tweens, so AI turns can be followed.
 
 Play a card by dragging it to your play area; buy or defeat by dragging a Center Line card,
 a Training card, the Hungry Dead or the Villain onto your discard pile (or click, then click
 the target). Everything else (Silver colour, Cursed payment, Block, Protect, discards, the
 Poltergeist's pass, Power of Light) is a banner with buttons. All words come from
-data/dark_gothic/locale/en.yaml; positions from LAYOUT (design pixels of a 1920×1080 table).
+data/dark_gothic/locale/en.yaml; positions from LAYOUT (design pixels of a 1920×1080 table);
+the art (backdrop, track, glows, drips, frame) from table_art.py. The background is rendered
+once per layout, the turn banner and name plates into the kit's static layer (static_key).
 """
 from __future__ import annotations
 
