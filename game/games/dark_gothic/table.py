@@ -446,7 +446,7 @@ class DarkGothicTable(TableKit):
         if k == "move":
             src, dst = self.zone_of(d.get("src")), self.zone_of(d.get("dst"))
             if src in self.zones or dst in self.zones:
-                self.move_card(src, dst, key=d.get("card"), duration=0.42, hold=0.32)
+                self.move_card(src, dst, key=d.get("card"), duration=0.36, hold=0.22)
                 return True
         if k == "cleanup":
             seat = d.get("seat")
@@ -459,8 +459,8 @@ class DarkGothicTable(TableKit):
         if k == "draw" and isinstance(d.get("cards"), list) and ("hand", d.get("seat")) in self.zones:
             seat = d["seat"]
             for c in d["cards"]:
-                self.move_card(("deck", seat), ("hand", seat), key=c, duration=0.3, hold=0.06, sound=None)
-            self.step(lambda: self.sound("card_slide"), hold=0.2)
+                self.move_card(("deck", seat), ("hand", seat), key=c, duration=0.3, hold=0.04, sound=None)
+            self.step(lambda: self.sound("card_slide"), hold=0.1)
             return True
         return False
 
