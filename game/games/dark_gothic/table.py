@@ -66,7 +66,7 @@ LAYOUT = {
     "me_top": 636, "me_top_solo": 530, "me_x": 300, "me_right": 1520, "me_gap": 12,
     "me_play_w": 810, "me_remains_w": 208,
     "me_hand": pygame.Rect(290, 834, 870, 184), "me_deck": (90, 950), "me_discard": (200, 950),
-    "me_label": (40, 842), "pool": pygame.Rect(1180, 836, 345, 204), "orb_r": 24, "orb_gap": 12,
+    "me_label": (40, 802), "pool": pygame.Rect(1180, 836, 345, 204), "orb_r": 24, "orb_gap": 12,
     "log": pygame.Rect(1540, 304, 360, 760),
     "banner_y": 560, "turn_banner": (1720, 96), "roam_lift": 22,
     # board areas (design pixels): the Center Line, its Villain end, the Villains and the
@@ -606,10 +606,16 @@ class DarkGothicTable(TableKit):
             mk = seat_marker_surface(g, seat, max(5, int(8 * s)), self.colorblind)
             surf.blit(mk, (x0, y0 + int(3 * s)))
             x0 += mk.get_width() + int(6 * s)
-            txt = f"{self.name(seat)} · {t('dark_gothic.hero.' + p['hero']) if p['hero'] else '?'}"
-            if seat != self.me:
-                txt += " · " + t("dark_gothic.table.hand_count", n=p["hand_count"])
-            lab = g.text(txt, F(20), self.scol(seat), bold=v["active"] == seat)
+            hero = t('dark_gothic.hero.' + p['hero']) if p['hero'] else '?'
+            if seat == self.me:                # two lines in the corner left of your play area
+                room = self.zones[("play", seat)].rect.left - int(24 * s) - x0
+                lab = g.fit_text(self.name(seat), F(20), room, self.scol(seat), bold=v["active"] == seat)
+                surf.blit(lab, (x0, y0))
+                sub = g.text_block(hero, F(16), room, self.scol(seat), align="left", max_lines=2)
+                surf.blit(sub, (x0, y0 + lab.get_height()))
+                continue
+            txt = f"{self.name(seat)} · {hero} · " + t("dark_gothic.table.hand_count", n=p["hand_count"])
+            lab = g.fit_text(txt, F(20), b.right - int(12 * s) - x0, self.scol(seat), bold=v["active"] == seat)
             surf.blit(lab, (x0, y0))
 
     def draw_board(self, surf) -> None:
