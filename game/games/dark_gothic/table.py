@@ -273,6 +273,14 @@ class DarkGothicTable(TableKit):
                               did=("die", "omen"))
         self.dice.append(self.omen)
 
+    def set_viewer(self, seat) -> None:
+        """The kit's rebuild, then the Omen die shows the last face rolled (a reopened game, a
+        hot-seat switch, a replay's seek) instead of a fresh 1."""
+        super().set_viewer(seat)
+        face = next((ev.data["face"] for ev in reversed(self.history) if ev.kind == "roll"), None)
+        if face is not None:
+            self.omen.face = self.omen.shown = "skull" if face == 0 else face
+
     def zone_cards(self, view) -> dict:
         out = {"main": [None] * view["main_deck"], "crypt": list(view["crypt"][-8:]),
                "vstack": [None] * max(0, view["villains_left"] - (1 if view["villain"] else 0)),

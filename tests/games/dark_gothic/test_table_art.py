@@ -186,3 +186,16 @@ def test_the_omen_die_shows_its_numbers_as_pips():
     # no pip where face 1 has none
     one = dr.face("omen", 1, size)
     assert one.get_at((int(0.27 * size), int(0.27 * size)))[0] < 120
+
+
+def test_a_reopened_table_shows_the_last_omen_roll():
+    rig = Rig(players=2, humans=())
+    rolls = []
+    for _ in range(300):
+        evs = rig.match.run_agents(1)
+        rolls += [e.data["face"] for e in evs if e.kind == "roll"]
+        if len(rolls) >= 2 or rig.match.over:
+            break
+    assert rolls
+    fresh = type(rig.table)(rig.ctx)
+    assert fresh.omen.shown == ("skull" if rolls[-1] == 0 else rolls[-1])
