@@ -545,8 +545,11 @@ class DarkGothicTable(TableKit):
         act = v.get("active")
         if v.get("over"):
             res = v.get("result") or {}
-            return (t(A + ("over_heroes" if res.get("side") != "game" else "over_shadows")), t(A + "phase.over"),
-                    t(A + "do.over"), style.GOLD_BRIGHT)
+            heroes = res.get("side") != "game"
+            do = t(A + "do.over")
+            if heroes and res.get("winners"):
+                do = t(A + "winners", names=", ".join(self.name(w) for w in res["winners"])) + " " + do
+            return (t(A + ("over_heroes" if heroes else "over_shadows")), t(A + "phase.over"), do, style.GOLD_BRIGHT)
         ds = self.match.decisions()
         d = ds[0] if ds else None
         kind = d.kind if d is not None else "turn"

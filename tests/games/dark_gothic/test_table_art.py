@@ -199,3 +199,17 @@ def test_a_reopened_table_shows_the_last_omen_roll():
     assert rolls
     fresh = type(rig.table)(rig.ctx)
     assert fresh.omen.shown == ("skull" if rolls[-1] == 0 else rolls[-1])
+
+
+def test_the_banner_names_the_winners_at_the_end():
+    rig = Rig(players=2, humans=(), seed=2)
+    for _ in range(4000):
+        if rig.match.over:
+            break
+        rig.table.on_events(rig.match.run_agents(1))
+    rig.settle()
+    res = rig.match.view(0)["result"]
+    assert res["side"] != "game" and res["winners"] == [1]     # this seed: the second Hero wins
+    head, _phase, do, _col = rig.table.status()
+    assert head == t("dark_gothic.art.over_heroes")
+    assert do.startswith(t("dark_gothic.art.winners", names=rig.table.name(1)))
