@@ -1,0 +1,35 @@
+"""The hard Hero: a fixed iteration budget makes its choice reproducible (never cut by the clock),
+and the search does not overrule the heuristic's Villain purchase."""
+from __future__ import annotations
+
+from game.core.rules import is_legal
+from game.games.dark_gothic.ai import make_agent
+
+from .helpers import R, decision, quiet, set_center, set_hand
+
+
+def buying_position():
+    s = quiet(villain="headless_horseman")
+    set_hand(s, s.active)
+    set_center(s, "musket", "ambush", "frederic_leon", "militia_soldier", "tomahawk", "isabella_von_took")
+    s.pool = [("C", 4, None, False), ("U", 3, None, False)]
+    s.dec = None
+    return s
+
+
+def test_hard_with_an_iteration_budget_is_reproducible():
+    s = buying_position()
+    picks = []
+    for _ in range(2):
+        hard = make_agent(R, "hard", s.active, 7, max_iterations=40)
+        picks.append(hard.choose(R.view(s, s.active), decision(s)))
+        assert hard.last_iterations == 40
+    assert picks[0] == picks[1] and is_legal(R, s, R.decisions(s), s.active, picks[0])
+
+
+def test_hard_defeats_the_villain_when_the_pool_pays():
+    s = buying_position()
+    s.pool = [("C", 6, None, False), ("U", 3, None, False)]
+    s.dec = None
+    hard = make_agent(R, "hard", s.active, 3, max_iterations=40)
+    assert hard.choose(R.view(s, s.active), decision(s)) == ("buy", s.villain)
