@@ -236,7 +236,8 @@ def cmd_replay(args) -> int:
     """A save is read through the bounded path, checked like a new game (options, seat
     count, the shape of every action), then replayed. Any problem is one line and exit
     2; with --verify, a log that replays but misses the recorded digest is exit 1."""
-    from .core.record import RecordError, load_checked, replay_record
+    from .core.match import replay_record
+    from .core.record import RecordError, load_checked
     from .core.safeio import one_line
 
     try:

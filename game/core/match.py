@@ -13,7 +13,8 @@ import time
 from dataclasses import dataclass
 from typing import Callable
 
-from .record import Record, write_record, state_digest
+from .record import Record, RecordError, write_record, state_digest
+from .safeio import one_line, quote
 from .rules import BARRIER_KINDS, Action, Decision, Event, IllegalAction, is_barrier, is_legal
 
 
@@ -297,7 +298,6 @@ class Match:
     def from_record(cls, record: Record, ruleset, now=time.monotonic, agents=None,
                     autosave_path=None) -> "Match":
         """Resume: replay the log to exactly the recorded state (RecordError if not)."""
-        from .record import RecordError
 
         seats = [SeatInfo.from_json(s) for s in record.seats]
         match = cls(record.game, ruleset, seats, record.options, record.seed, now=now,
@@ -311,3 +311,47 @@ class Match:
             raise RecordError("replaying the actions does not reach the recorded final state")
         match.autosave_path = autosave_path
         return match
+
+
+def replay_record(record: Record, ruleset, *, now=None, agents=None, autosave_path=None,
+                  partial: bool = False, check_digest: bool = True):
+    """Rebuild a checked record's match by replaying its log (the record must have been
+    through `check_record`). Returns (match, stop): `stop` is None when every action
+    replayed, else a one-line reason naming the first action that failed. With
+    `partial=False` that reason is raised as RecordError instead; with `partial=True`
+    the match stops just before it (the replay viewer shows a save as far as it is
+    legal). A game bug while replaying is a reason too, never a traceback."""
+    seats = [SeatInfo.from_json(s) for s in record.seats]
+    try:
+        match = Match(record.game, ruleset, seats, record.options, record.seed,
+                      now=now or time.monotonic, agents=agents, validated=True)
+    except (RecordError, RecursionError, MemoryError):
+        raise
+    except Exception as exc:        # noqa: BLE001 - a save that cannot even set up
+        raise RecordError(f"the game cannot be set up from this save "
+                          f"({one_line(type(exc).__name__ + ': ' + str(exc), 120)})") from None
+    stop = None
+    for i, (seat, action) in enumerate(record.actions):
+        try:
+            match.submit(seat, action)
+        except IllegalAction as exc:
+            stop = f"action {i + 1} ({seat}: {quote(action, 60)}) is not legal: {one_line(exc.reason, 120)}"
+        except Exception as exc:    # noqa: BLE001 - a game bug met while replaying
+            stop = (f"action {i + 1} ({seat}: {quote(action, 60)}) could not be replayed "
+                    f"({one_line(type(exc).__name__ + ': ' + str(exc), 100)})")
+        if stop:
+            if not partial:
+                raise RecordError(stop)
+            if i:
+                match.replay_to(i)      # the failed action may have half-changed the state
+            else:
+                match = Match(record.game, ruleset, seats, record.options, record.seed,
+                              now=now or time.monotonic, agents=agents, validated=True)
+            break
+    if stop is None and check_digest and record.digest \
+            and state_digest(ruleset, match.state) != record.digest:
+        stop = "replaying the actions does not reach the recorded final state"
+        if not partial:
+            raise RecordError(stop)
+    match.autosave_path = autosave_path
+    return match, stop

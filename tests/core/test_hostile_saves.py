@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from game.core.match import Match, SeatInfo
+from game.core.match import Match, SeatInfo, replay_record
 from game.core.record import (FORMAT, RecordError, atomic_write_text, clean_orphans, load_checked,
-                              read_record, replay_record)
+                              read_record)
 from game.games import registry
 
 ROOT = Path(__file__).resolve().parents[2]

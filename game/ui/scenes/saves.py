@@ -14,7 +14,8 @@ import pygame
 
 from ...core.i18n import format_date, t
 from ...core.paths import storage_problem, user_data_dir
-from ...core.record import Record, RecordError, clean_orphans, load_checked, read_record, replay_record
+from ...core.match import replay_record
+from ...core.record import Record, RecordError, clean_orphans, load_checked, read_record
 from ..theme import FONT, SPACE
 from ..widgets import Button, ScrollList, draw_panel, draw_text
 from .base import Backdrop, Scene, seat_marker
