@@ -26,7 +26,6 @@ from ...core.rng import RNG
 from ...core.rules import IllegalAction
 from ...core.windows import SealedChoice
 from .effects import SYM
-from .planning import size2
 from .state import State, new_state
 
 CAGE_NONE = -2
@@ -730,7 +729,8 @@ FEATURES = ("bias", "rep", "gold", "monsters", "room", "mutations", "cages", "up
 
 
 def features(R, s, seat, finals: int) -> list:
-    """What a seat holds at the start of a round (`finals`: see finals_now)."""
+    """What a seat holds at the start of a round, in the order of FEATURES (`finals`: see
+    finals_now)."""
     mons = R.monsters_of(s, seat) + list(s.waiting[seat])
     room = sum(max(0, len(R.stripes(s, m)) - s.suff[m]) for m in mons)
     big = sum(1 for m in mons if R.size_of(s, m) >= R.R.sale.min_size)
