@@ -655,7 +655,7 @@ class DarkGothicTable(TableKit):
                 art.global_glow(self, surf, end, tt, pad=40)
             lab = g.fit_text(t("dark_gothic.table.danger", d="I" * c.danger, left=v["villains_left"]), F(16),
                              R(*LAYOUT["area_villain"]).width - int(8 * s), style.GOLD_BRIGHT, bold=True, min_size=10)
-            surf.blit(lab, lab.get_rect(midtop=(end.centerx, end.bottom + int(6 * s))))
+            surf.blit(lab, lab.get_rect(midtop=(end.centerx, end.bottom + int(11 * s))))
         # the Shadows out of 10: the count over the stack, the track below
         sh = self.zones["shadows"].rect
         n, lim = v["shadows"], v["shadows_limit"]
