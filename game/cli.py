@@ -35,11 +35,33 @@ def main(argv: list[str] | None = None) -> int:
     except Exception as exc:
         from .core.data import DataError
         if isinstance(exc, DataError):      # damaged game files: name them, no traceback
-            from .packaging import report_data_error
             return report_data_error(exc)
         raise
     except KeyboardInterrupt:
         return 130
+
+
+def report_data_error(exc, stream=None) -> int:
+    """Print a DataError as `file:line: path: message` lines (no traceback); exit code 1.
+    For every command, and the frozen entry point's guarded_main."""
+    stream = stream or sys.stderr
+    problems = getattr(exc, "problems", None) or [exc]
+    print("nocturne: the game's data files have errors:", file=stream)
+    for problem in problems:
+        print(problem, file=stream)
+    print(f"{len(problems)} problem(s); reinstall the game if you did not change these files",
+          file=stream)
+    return 1
+
+
+def guarded_main(argv: list[str] | None = None) -> int:
+    """game.cli.main, with a damaged/missing data file reported as clear lines instead
+    of a traceback (whatever command met it: play, self-test, simulate…)."""
+    from .core.data import DataError
+    try:
+        return main(argv)
+    except DataError as exc:
+        return report_data_error(exc)
 
 
 def build_parser() -> argparse.ArgumentParser:

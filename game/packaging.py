@@ -328,27 +328,3 @@ def build(onefile: bool = False, dist: Path | str | None = None, work: Path | st
           f"{os.sep}) in {seconds:.0f} s")
     print(f"run it: {_shown(exe)}    check it: {_shown(exe)} self-test")
     return 0
-
-
-def report_data_error(exc, stream=None) -> int:
-    """Print a DataError as `file:line: path: message` lines (no traceback); exit code 1.
-    For the front door (the frozen entry point uses it; game.cli can too)."""
-    stream = stream or sys.stderr
-    problems = getattr(exc, "problems", None) or [exc]
-    print("nocturne: the game's data files have errors:", file=stream)
-    for problem in problems:
-        print(problem, file=stream)
-    print(f"{len(problems)} problem(s); reinstall the game if you did not change these files",
-          file=stream)
-    return 1
-
-
-def guarded_main(argv: list[str] | None = None) -> int:
-    """game.cli.main, with a damaged/missing data file reported as clear lines instead
-    of a traceback (whatever command met it: play, self-test, simulate…)."""
-    from .cli import main
-    from .core.data import DataError
-    try:
-        return main(argv)
-    except DataError as exc:
-        return report_data_error(exc)

@@ -19,7 +19,7 @@ def _main() -> int:
                 stream.reconfigure(errors="replace")
             except (ValueError, OSError):
                 pass
-    from game.packaging import guarded_main
+    from game.cli import guarded_main
     return guarded_main()
 
 

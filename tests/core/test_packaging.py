@@ -143,7 +143,7 @@ def test_data_errors_reach_the_user_as_file_line_messages(monkeypatch, capsys):
     def broken(argv=None):
         raise DataError([Problem("data/dice.yaml", 3, "dice.d6.faces", "expected a list")])
     monkeypatch.setattr(cli, "main", broken)
-    assert packaging.guarded_main([]) == 1
+    assert cli.guarded_main([]) == 1
     err = capsys.readouterr().err
     assert "data/dice.yaml:3: dice.d6.faces: expected a list" in err
     assert "Traceback" not in err
