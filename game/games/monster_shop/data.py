@@ -53,8 +53,6 @@ class RulesModel(_M):
     offers: dict[Literal["artifacts", "cages_new", "upgrades", "young"], int]
     black_market: dict
     boutique_size: int = Field(ge=1, le=8)
-    cage_min_imps: int = Field(ge=0, le=6)
-    monster_min_gold: int = Field(ge=0, le=6)
     jury_bonus: int = Field(ge=0, le=10)
     sale: _Sale
     play_per_imp: int = Field(ge=1, le=6)
