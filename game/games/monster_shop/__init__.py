@@ -12,7 +12,11 @@ Files, for a newcomer:
   scoring.py     contests, P5 customers and work, final evaluations, the result
   view.py        what one seat may see; perturb_hidden
   invariants.py  what holds after every step
-  ai.py          easy / normal heuristics, hard = ISMCTS with determinize()
+  ai.py          easy / normal heuristics; hard = one-step search over normal's candidates
+                 (splits, sends, need cards, sales) with paired playouts from its own view
+  preview.py     what a need-card assignment would bring, asked of the rules on a copy (no pygame)
+  table.py       the pygame table: hooks, input, animation (table_art.py draws it,
+                 table_layout.py places it from window fractions, table_words.py words it)
 
 API for screens (ids: monster m, cage c, upgrade u, artifact a, accessory x, need card k are
 indexes into ruleset.data.monsters/cages/upgrades/artifacts/accessories/cards; names are
