@@ -26,3 +26,15 @@ def test_single_legal_action_is_returned_without_search():
     d = Decision(0, "turn", (("only",),))
     assert agent.choose({}, d) == ("only",)
     assert agent.last_iterations == 0
+
+
+def test_an_iteration_budget_searches_that_many_iterations_however_short_the_clock():
+    """`simulate --budget-iterations` promises the same games on any machine: a count
+    never gives way to the clock (a loaded machine cut the search at its 0.5 s)."""
+    from game.core.rules import Decision
+    rules = ToyRules()
+    state = rules.setup(2, rules.validate_options({"target": 13}, 2), 3)
+    d = rules.decisions(state)[0]
+    agent = ISMCTSAgent(rules, determinize, seed=1, budget=0.0, max_iterations=40)
+    agent.choose(rules.view(state, d.seat), d)
+    assert agent.last_iterations == 40
