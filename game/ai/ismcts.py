@@ -76,10 +76,9 @@ class ISMCTSAgent:
         iterations = 0
         limit = self.max_iterations
         while True:
-            if limit is not None:               # by count only: the same games on any machine
-                if iterations >= limit:
-                    break
-            elif iterations and time.perf_counter() >= deadline:
+            if limit is not None and iterations >= limit:
+                break
+            if iterations and time.perf_counter() >= deadline:
                 break
             self._iterate(root, view, decision, seat)
             iterations += 1
