@@ -480,7 +480,7 @@ class HardAgent:
     on any machine; `budget` seconds is only a safety cap for the table (None: none), and
     `max_iterations` (simulate --budget-iterations) replaces `rollouts` and lifts the cap."""
 
-    def __init__(self, R, seed=0, rollouts=80, max_iterations=None, budget=0.9,
+    def __init__(self, R, seed=0, rollouts=160, max_iterations=None, budget=0.9,
                  horizon=40, margin=1.0, threat_weight=0.5, reply=True, screen=2, finalists=4):
         self.R = R
         self.name = "hard"
