@@ -174,3 +174,18 @@ def test_describe_survives_shared_wins_that_sum_past_one():
               "errors": [], "seconds": 1.0, "games_per_s": 1.0, "actions_per_s": 1.0,
               "wins_by_agent": {"normal": 1.0000000000000002}, "draws": 0, "decision_ms": {}}
     assert "normal" in describe(report) and "j" not in describe(report).split("±")[1][:8]
+
+
+def test_every_game_hands_the_iteration_budget_to_its_hard_agent():
+    """A game whose make_agent swallowed max_iterations (**_ignored) made
+    --budget-iterations silently do nothing for it."""
+    import inspect
+
+    from game.games import registry
+    for game_id in registry.game_ids():
+        spec = registry.get(game_id)
+        params = inspect.signature(spec.make_agent).parameters
+        assert "max_iterations" in params, game_id
+        assert not any(p.kind is p.VAR_KEYWORD for p in params.values()), f"{game_id} swallows options"
+    hard = registry.get("ordeals").make_agent("hard", 0, 1, max_iterations=7)
+    assert hard.rollouts == 7 and hard.budget is None

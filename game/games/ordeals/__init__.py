@@ -66,9 +66,12 @@ def _ruleset():
     return _default
 
 
-def make_agent(difficulty: str = "normal", seat: int = 0, seed: int = 0, ruleset=None, **_ignored):
+def make_agent(difficulty: str = "normal", seat: int = 0, seed: int = 0, ruleset=None,
+               max_iterations: int | None = None):
+    """`max_iterations` (hard only): that many rollouts a decision and no clock
+    (`simulate --budget-iterations`: the same games on any machine)."""
     from .ai import make_agent as _make
-    return _make(ruleset or _ruleset(), difficulty, seat, seed)
+    return _make(ruleset or _ruleset(), difficulty, seat, seed, max_iterations=max_iterations)
 
 
 def determinize(view, seat, rng):
