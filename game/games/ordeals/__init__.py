@@ -13,7 +13,8 @@ Files, for a newcomer:
   fog.py         fog of war: what the Company sees, veiled events, perturb and determinize
   odds.py        exact odds of an opposed D12 roll and the table's attack preview (no pygame)
   invariants.py  what must hold after every step (playout tests, simulate --check)
-  ai.py          determinize(), the easy/normal policy and the hard search agent
+  rebuild.py     the state behind an open view (determinize: only the dice to come unknown)
+  ai.py          the easy/normal policy and the hard search agent
   recruit.py     the Company builder model (Supplies left, maxima, ready-made and saved
                  Companies) behind a recruitment screen; its result is the `company` option
   recruit_screen.py  the recruitment screen (pygame), opened from the new-game screen's

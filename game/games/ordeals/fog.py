@@ -241,9 +241,9 @@ def determinize(R, view, seat, rng, base):
 
 
 def determinize_view(R, view, seat, rng):
-    """The game's determinizer: the agents' plain rebuild (ai.determinize) for an open
+    """The game's determinizer: the agents' plain rebuild (rebuild.determinize) for an open
     table, then, under fog, unseen Shadow characters put out of the Company's sight."""
-    from .ai import determinize as plain
+    from .rebuild import determinize as plain
     if not view.get("fog"):
         return plain(R, view, seat, rng)
     return determinize(R, view, seat, rng, lambda v: plain(R, v, seat, rng))
