@@ -305,25 +305,8 @@ class NewGameScene(Scene):
                 y += 10
                 continue
             if sp.kind == "choice" and len(sp.choices) <= 6:
-                draw_y = y
-                self.ui.add(_Caption(a, (x, draw_y), label))
-                y += 38
-                bw2 = (w - 12) // 2
-                fits = all(a.assets.text_size(tr(cl), FONT.body, bold=True)[0] <= bw2 - 2 * SPACE.m
-                           for _v, cl in sp.choices)
-                cols = 2 if fits else 1
-                bw = (w - 12) // cols
-                for j, (value, clabel) in enumerate(sp.choices):
-                    bx = x + (j % cols) * (bw + 12)
-                    by = y + (j // cols) * 70
-                    reason = None if value == cur else self.resolve({sp.key: value})[1]
-                    b = Button(a, (bx, by, bw, 66), tr(clabel), (lambda k=sp.key, v=value: self.set_option(k, v)),
-                               size=FONT.body, selected=value == cur, tooltip=self.choice_help(sp, value) or None,
-                               sublabel=self.choice_subtitle(sp, value))
-                    if reason:
-                        b.set_enabled(False, reason)
-                    self.ui.add(b)
-                y += ((len(sp.choices) + cols - 1) // cols) * 70
+                self.ui.add(_Caption(a, (x, y), label))
+                y = self.choice_buttons(sp, cur, x, y + 38, w)
                 help_text = self.choice_help(sp, cur) or tr(sp.help)
                 if help_text:
                     self.ui.add(_Caption(a, (x, y + 2), help_text, small=True, width=w, max_lines=8))
