@@ -1,14 +1,45 @@
-"""Shared test setup: SDL's dummy drivers (no window, no sound card) and a private
-NOCTURNE_HOME, set before anything imports pygame."""
+"""Shared test setup: SDL's dummy drivers (no window, no sound card), an English locale,
+and a user folder of its own for every test.
+
+The app finds its saves, replays, settings and saved Companies under NOCTURNE_HOME
+(`game.core.paths._user_dir`, read at each call). Every test gets a fresh, empty one
+(`user_home`, autouse), and every test module one more for its module-scoped fixtures,
+so no test sees a file another test wrote, whatever `-k` subset, order or `-n` split
+runs. The folder set here at import only serves code run outside any test (collection)
+and is removed at exit. Nothing is written to the real home or the repo tree."""
+import atexit
 import os
+import shutil
 import tempfile
+
+import pytest
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
-os.environ["NOCTURNE_HOME"] = tempfile.mkdtemp(prefix="nocturne-test-")
+_FALLBACK_HOME = tempfile.mkdtemp(prefix="nocturne-test-")
+os.environ["NOCTURNE_HOME"] = _FALLBACK_HOME
+atexit.register(shutil.rmtree, _FALLBACK_HOME, True)
 # The tests read English words; a first start follows the computer's language, so a
 # Czech developer's machine would otherwise start them in Czech (tests that check the
 # choice set these variables themselves).
 for _var in ("LC_ALL", "LC_MESSAGES", "LANGUAGE"):
     os.environ.pop(_var, None)
 os.environ["LANG"] = "C.UTF-8"
+
+
+@pytest.fixture(scope="module", autouse=True)
+def module_user_home(tmp_path_factory):
+    """An empty NOCTURNE_HOME for the module-scoped fixtures of one test module."""
+    with pytest.MonkeyPatch.context() as mp:
+        home = tmp_path_factory.mktemp("home-module")
+        mp.setenv("NOCTURNE_HOME", str(home))
+        yield home
+
+
+@pytest.fixture(autouse=True)
+def user_home(module_user_home, tmp_path_factory, monkeypatch):
+    """An empty NOCTURNE_HOME for this test alone (not inside `tmp_path`, which stays the
+    test's own). Subprocesses the test starts inherit it."""
+    home = tmp_path_factory.mktemp("home")
+    monkeypatch.setenv("NOCTURNE_HOME", str(home))
+    return home
