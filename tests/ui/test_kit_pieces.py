@@ -136,3 +136,34 @@ def test_a_seat_mark_tells_whose_piece_it_is_without_colour(gfx):
     cb = PieceRenderer(gfx, colorblind=True)
     assert pygame.image.tobytes(cb.body("token", grey, 30, None, False, 1), "RGBA") != \
         pygame.image.tobytes(pr.body("token", grey, 30, None, False, 1), "RGBA")
+
+
+def test_a_games_base_art_facing_tab_badges_and_no_halo_or_name(gfx):
+    calls = []
+
+    def art(g, color, r, label, down):
+        calls.append((color, r, label, down))
+        s = pygame.Surface((2 * r, 2 * r), pygame.SRCALPHA)
+        pygame.draw.circle(s, (1, 2, 3), (r, r), r)
+        return s
+    pr = PieceRenderer(gfx, base_art=art, facing_tab=(1.5, 0.9, 20.0, (0, 0, 0)), halos=False, name_tags=False)
+    p = Piece("a", "mini", (200, 40, 40), label="icon:x", name="Aldric", facing=0, statuses={"lit"})
+    surf = pygame.Surface((200, 200), pygame.SRCALPHA)
+    pr.draw(surf, p, (100, 100), 30)
+    assert calls == [((200, 40, 40), 30, "icon:x", False)]
+    assert surf.get_at((100, 100))[:3] == (1, 2, 3)              # the game's body
+    assert surf.get_at((100 + 40, 100)).a == 255                  # the long facing tab, beyond the rim
+    assert surf.get_at((100, 100 + 30 + 12)).a == 0               # no name tag below
+    assert surf.get_at((100 - 36, 100)).a == 0                    # no halo round the base
+    # a token or meeple keeps the kit's body
+    pr.draw(surf, Piece("t", "token", (200, 40, 40)), (100, 100), 30)
+    assert len(calls) == 1
+    # badges: icon discs on the rim, top-right first
+    surf.fill((0, 0, 0, 0))
+    pr.badges = {"a": ("lantern",)}
+    pr.draw(surf, Piece("a", "mini", (200, 40, 40), facing=None), (100, 100), 30)
+    assert surf.get_at((100 + 23, 100 - 23 - 13)).a == 255
+    surf.fill((0, 0, 0, 0))
+    pr.badges = {}
+    pr.draw(surf, Piece("a", "mini", (200, 40, 40), facing=None), (100, 100), 30)
+    assert surf.get_at((100 + 23, 100 - 23 - 13)).a == 0

@@ -30,13 +30,13 @@ import pygame
 from game.core.i18n import has, t
 from game.core.rules import IllegalAction
 from game.games.ordeals import odds as O
-from game.games.ordeals.table_art import ICON_PREFIX, BaseRenderer, Look, OrdealsBoard, TerrainArt, icon_of
+from game.games.ordeals.table_art import BASE_LOOK, ICON_PREFIX, Look, OrdealsBoard, TerrainArt, icon_of, paint_base
 from game.ui.table import style
 from game.ui.table.board import RangeRing, Terrain, _dashed_line
 from game.ui.table.dice import DieSprite
 from game.ui.table.gfx import light_pool
 from game.ui.table.kit import TableKit
-from game.ui.table.pieces import RINGS, Piece, Ring
+from game.ui.table.pieces import RINGS, Piece, PieceRenderer, Ring
 from game.ui.table.widgets import BannerSpec, Button
 
 SIDE_COLOURS = ((84, 136, 218), (186, 54, 62))
@@ -132,7 +132,7 @@ class OrdealsTable(TableKit):
             terrain.append(Terrain(points=[tuple(q) for q in p["poly"]], height=p["height"], kind=kind,
                                    blocks=p["kind"] == "blocking", label=terrain_word(p["name"]) or None))
         rings = {k: Ring(r.color, r.pattern, t_status(k)) for k, r in RINGS.items()}
-        self.renderer = BaseRenderer(self.gfx, rings)
+        self.renderer = PieceRenderer(self.gfx, rings, base_art=paint_base, **BASE_LOOK)
         zones = [z for z in t["zones"] if z and isinstance(z[0], list)]
         chapel = (tuple(t["chapel"]["centre"]), float(t["chapel"]["radius"])) if t.get("chapel") else None
         self.board = OrdealsBoard(self.board_rect(), tuple(t["size"]), self.renderer, terrain=terrain,

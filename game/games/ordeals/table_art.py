@@ -14,8 +14,9 @@ by kind and name from the Trial's data, the characters' bases and their name pla
   `terrain_paints` counts the paints. Per frame it adds only the lanterns' glows and
   the markers (graves, the relic) under the pieces and the name plates over them.
   G toggles the faint inch grid.
-- `BaseRenderer`: a 1" round base with a rim in its side's colour, the profile's icon,
-  a facing tab on the rim, the kit's status rings, a lantern badge when lit.
+- `paint_base`: a 1" round base with a rim in its side's colour and the profile's icon,
+  for the kit's PieceRenderer (with BASE_LOOK: a long facing tab on the rim; the kit
+  draws the status rings and the lantern / relic badges).
 - Name plates never cover each other or a base: each takes the first free place of
   below, above, right, left; none free (or zoomed out): hidden, shown on hover.
 
@@ -33,7 +34,7 @@ import pygame
 from game.ui.table import style
 from game.ui.table.board import Board, point_in_polygon
 from game.ui.table.gfx import light_pool
-from game.ui.table.pieces import Piece, PieceRenderer, Ring
+from game.ui.table.pieces import Piece
 
 Point = tuple[float, float]
 
@@ -1196,86 +1197,40 @@ def icon_of(c: dict) -> str:
 ICON_PREFIX = "icon:"
 
 
-class BaseRenderer(PieceRenderer):
-    """Round 1" bases: a rim in the side's colour, the profile's icon (a piece's label
-    "icon:<name>"; any other label is printed), a facing tab, the kit's status rings
-    (their words from the table), a lantern badge when lit. Names are plates (the board)."""
+BASE_LOOK = {"facing_tab": (1.34, 0.9, 24.0, (30, 18, 8)), "halos": False, "name_tags": False}
 
-    def __init__(self, gfx, rings: dict[str, Ring] | None = None, **kw):
-        super().__init__(gfx, rings, **kw)
-        self.badges: dict = {}            # piece id -> badge icon names ("lantern", "bell")
 
-    def _render_body(self, kind, color, r, label, down, mark=None):
-        if kind != "mini":
-            return super()._render_body(kind, color, r, label, down, mark)
-        pad = max(2, r // 4)
-        size = 2 * r + 2 * pad
-        s = pygame.Surface((size, size), pygame.SRCALPHA)
-        c = (r + pad, r + pad)
-        pygame.draw.circle(s, (0, 0, 0, 130), (c[0] + max(1, r // 10), c[1] + max(2, r // 6)), r)
-        pygame.draw.circle(s, shade(color, 0.35), c, r)
-        pygame.draw.circle(s, color, c, r - 1)
-        if r >= 6:
-            pygame.draw.arc(s, shade(color, 1.45), (c[0] - r + 1, c[1] - r + 1, 2 * r - 2, 2 * r - 2),
-                            math.radians(70), math.radians(200), max(1, r // 8))
-        inner = mix(color, (14, 10, 10), 0.74 if not down else 0.86)
-        ir = max(2, int(r * 0.78))
-        pygame.draw.circle(s, shade(color, 0.3), c, ir + 1)
-        pygame.draw.circle(s, inner, c, ir)
-        pygame.draw.circle(s, mix(inner, (255, 255, 255), 0.06), (c[0] - ir * 0.2, c[1] - ir * 0.25), int(ir * 0.7))
-        if label and label.startswith(ICON_PREFIX) and r >= 5:
-            name = label[len(ICON_PREFIX):]
-            isz = max(6, int(r * 1.22))
-            ink = (242, 230, 206) if not down else (170, 160, 150)
-            ic = self.gfx.icon(name, isz, ink)
-            back = self.gfx.icon(name, isz, (0, 0, 0))
-            if down:
-                ic = pygame.transform.rotate(ic, 90)
-                back = pygame.transform.rotate(back, 90)
-            s.blit(back, back.get_rect(center=(c[0] + 1, c[1] + 1)))
-            s.blit(ic, ic.get_rect(center=c))
-        elif label and not label.startswith(ICON_PREFIX) and r >= 5:
-            t = self.gfx.outlined_text(label, max(9, int(r * 0.95)), style.TEXT, (0, 0, 0), bold=True, px=1)
-            s.blit(t, t.get_rect(center=c))
-        return s
-
-    def draw(self, surf, piece: Piece, center, radius: float, *, highlight: bool = False,
-             show_name: bool = True, alpha: int | None = None) -> None:
-        if piece.kind != "mini":
-            super().draw(surf, piece, center, radius, highlight=highlight, show_name=show_name, alpha=alpha)
-            return
-        cx, cy = center
-        r = max(3, int(round(radius)))
-        piece.screen = (float(cx), float(cy))
-        piece.screen_r = float(r)
-        if piece.hidden:
-            return
-        if highlight:
-            pygame.draw.circle(surf, style.HIGHLIGHT, (int(cx), int(cy)), r + max(3, r // 4), max(2, r // 8))
-        body = self.body(piece.kind, piece.color, r, piece.label, "knocked_down" in piece.statuses, piece.mark)
-        if alpha is not None or piece.dim:
-            body = body.copy()
-            body.set_alpha(alpha if alpha is not None else 110)
-        surf.blit(body, body.get_rect(center=(int(cx), int(cy))))
-        if piece.facing is not None:
-            a = math.radians(piece.facing)
-            half = math.radians(24)
-            tip = (cx + math.cos(a) * r * 1.34, cy + math.sin(a) * r * 1.34)
-            left = (cx + math.cos(a - half) * r * 0.9, cy + math.sin(a - half) * r * 0.9)
-            right = (cx + math.cos(a + half) * r * 0.9, cy + math.sin(a + half) * r * 0.9)
-            pygame.draw.polygon(surf, style.GOLD_BRIGHT, [tip, left, right])
-            pygame.draw.polygon(surf, (30, 18, 8), [tip, left, right], 1)
-        st = tuple(sorted(s for s in piece.statuses if s in self.rings and self.rings[s].pattern != "halo"))
-        if st:
-            layer, outer = self.ring_layer(st, r)
-            surf.blit(layer, (int(cx) - outer, int(cy) - outer))
-        badges = self.badges.get(piece.id, ())
-        if badges and r >= 7:
-            bs = max(8, int(r * 0.7))
-            for k, name in enumerate(badges):
-                bx = cx + r * 0.78 * (1 if k == 0 else -1)
-                by = cy - r * 0.78
-                disc = self.gfx.circle(bs // 2 + 2, (20, 14, 10, 230), (220, 170, 90), 1)
-                surf.blit(disc, disc.get_rect(center=(int(bx), int(by))))
-                ic = self.gfx.icon(name, bs, (255, 210, 120))
-                surf.blit(ic, ic.get_rect(center=(int(bx), int(by))))
+def paint_base(gfx, color, r, label, down) -> pygame.Surface:
+    """A round 1" base (the kit's PieceRenderer(base_art=...)): a rim in the side's colour,
+    the profile's icon (a label "icon:<name>"; any other label is printed). With
+    BASE_LOOK: a long facing tab, no halo (the board's lanterns), names as plates."""
+    pad = max(2, r // 4)
+    size = 2 * r + 2 * pad
+    s = pygame.Surface((size, size), pygame.SRCALPHA)
+    c = (r + pad, r + pad)
+    pygame.draw.circle(s, (0, 0, 0, 130), (c[0] + max(1, r // 10), c[1] + max(2, r // 6)), r)
+    pygame.draw.circle(s, shade(color, 0.35), c, r)
+    pygame.draw.circle(s, color, c, r - 1)
+    if r >= 6:
+        pygame.draw.arc(s, shade(color, 1.45), (c[0] - r + 1, c[1] - r + 1, 2 * r - 2, 2 * r - 2),
+                        math.radians(70), math.radians(200), max(1, r // 8))
+    inner = mix(color, (14, 10, 10), 0.74 if not down else 0.86)
+    ir = max(2, int(r * 0.78))
+    pygame.draw.circle(s, shade(color, 0.3), c, ir + 1)
+    pygame.draw.circle(s, inner, c, ir)
+    pygame.draw.circle(s, mix(inner, (255, 255, 255), 0.06), (c[0] - ir * 0.2, c[1] - ir * 0.25), int(ir * 0.7))
+    if label and label.startswith(ICON_PREFIX) and r >= 5:
+        name = label[len(ICON_PREFIX):]
+        isz = max(6, int(r * 1.22))
+        ink = (242, 230, 206) if not down else (170, 160, 150)
+        ic = gfx.icon(name, isz, ink)
+        back = gfx.icon(name, isz, (0, 0, 0))
+        if down:
+            ic = pygame.transform.rotate(ic, 90)
+            back = pygame.transform.rotate(back, 90)
+        s.blit(back, back.get_rect(center=(c[0] + 1, c[1] + 1)))
+        s.blit(ic, ic.get_rect(center=c))
+    elif label and not label.startswith(ICON_PREFIX) and r >= 5:
+        t = gfx.outlined_text(label, max(9, int(r * 0.95)), style.TEXT, (0, 0, 0), bold=True, px=1)
+        s.blit(t, t.get_rect(center=c))
+    return s

@@ -19,11 +19,18 @@ holds the kit's defaults; a table may pass its own {status: Ring} to PieceRender
 Kinds: "mini" (round base, figure disc, facing wedge), "meeple", "token" (a disc
 with a label, e.g. a coin or a marker). `mark=seat` draws that seat's shape on the
 piece, so whose worker stands on a space is told by shape as well as by colour.
+
+A game with its own look for round bases passes `base_art(gfx, color, r, label, down)
+-> Surface` (drawn centred, cached like the kit's body); `facing_tab` shapes the
+facing wedge, `halos=False` leaves the "lit" halo to the game (a board's light pools),
+`name_tags=False` leaves names to the container (a board's name plates), and
+`renderer.badges[piece id] = ("lantern", ...)` puts up to two icon discs on the rim.
 """
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import Callable
 
 import pygame
 
@@ -32,6 +39,7 @@ from .hit import HitItem
 from .tween import ease_in_out_cubic, ease_out_cubic
 
 KINDS = ("mini", "meeple", "token")
+FACING_TAB = (1.02, 0.62, 38.0, (20, 12, 8))      # tip and shoulders in radii, half-angle, outline
 
 
 @dataclass(frozen=True)
@@ -205,8 +213,15 @@ class PieceRenderer:
     rings by (statuses, radius), name tags by (name, size)."""
 
     def __init__(self, gfx, rings: dict[str, Ring] | None = None, *, name_frac: float = 0.62,
-                 min_name: int = 11, budget: int = 48 << 20, colorblind: bool = False):
+                 min_name: int = 11, budget: int = 48 << 20, colorblind: bool = False,
+                 base_art: Callable | None = None, facing_tab: tuple = FACING_TAB, halos: bool = True,
+                 name_tags: bool = True):
         self.gfx = gfx
+        self.base_art = base_art          # a game's round base (kind "mini"); see the module docstring
+        self.facing_tab = facing_tab
+        self.halos = halos
+        self.name_tags = name_tags
+        self.badges: dict = {}            # piece id -> icon names shown as discs on the rim
         self.colorblind = colorblind      # seat marks in the colour-blind palette
         self.budget = budget              # bytes of cached surfaces before the cache starts over
         self._bytes = 0
@@ -234,6 +249,8 @@ class PieceRenderer:
                             lambda: self._render_body(kind, tuple(color), r, label, down, mark))
 
     def _render_body(self, kind, color, r, label, down, mark=None):
+        if kind == "mini" and self.base_art is not None:
+            return self.base_art(self.gfx, color, r, label, down)
         pad = 2
         s = pygame.Surface((2 * r + 2 * pad, 2 * r + 2 * pad), pygame.SRCALPHA)
         c = (r + pad, r + pad)
@@ -329,7 +346,7 @@ class PieceRenderer:
             return
         st = tuple(sorted(piece.statuses))
         halo_ring = next((self.rings[s] for s in st if s in self.rings and self.rings[s].pattern == "halo"), None)
-        if halo_ring is not None:
+        if halo_ring is not None and self.halos:
             h = self.halo(r, halo_ring.color)
             surf.blit(h, h.get_rect(center=(int(cx), int(cy))))
         if highlight:
@@ -340,16 +357,32 @@ class PieceRenderer:
             body.set_alpha(alpha if alpha is not None else 110)
         surf.blit(body, body.get_rect(center=(int(cx), int(cy))))
         if piece.facing is not None and piece.kind == "mini":
-            a = math.radians(piece.facing)
-            tip = (cx + math.cos(a) * r * 1.02, cy + math.sin(a) * r * 1.02)
-            half = math.radians(38)
-            left = (cx + math.cos(a - half) * r * 0.62, cy + math.sin(a - half) * r * 0.62)
-            right = (cx + math.cos(a + half) * r * 0.62, cy + math.sin(a + half) * r * 0.62)
-            pygame.draw.polygon(surf, style.GOLD_BRIGHT, [tip, left, right])
-            pygame.draw.polygon(surf, (20, 12, 8), [tip, left, right], 1)
+            self._facing_tab(surf, cx, cy, r, piece.facing)
         if st:
             layer, outer = self.ring_layer(st, r)
             surf.blit(layer, (int(cx) - outer, int(cy) - outer))
-        if show_name and piece.name:
+        badges = self.badges.get(piece.id, ())
+        if badges and r >= 7:
+            self._badges(surf, cx, cy, r, badges)
+        if show_name and self.name_tags and piece.name:
             tag = self.name_tag(piece.name, r)
             surf.blit(tag, tag.get_rect(midtop=(int(cx), int(cy + r + max(2, r // 5)))))
+
+    def _facing_tab(self, surf, cx, cy, r, facing) -> None:
+        tip_k, side_k, half_deg, outline = self.facing_tab
+        a, half = math.radians(facing), math.radians(half_deg)
+        tip = (cx + math.cos(a) * r * tip_k, cy + math.sin(a) * r * tip_k)
+        left = (cx + math.cos(a - half) * r * side_k, cy + math.sin(a - half) * r * side_k)
+        right = (cx + math.cos(a + half) * r * side_k, cy + math.sin(a + half) * r * side_k)
+        pygame.draw.polygon(surf, style.GOLD_BRIGHT, [tip, left, right])
+        pygame.draw.polygon(surf, outline, [tip, left, right], 1)
+
+    def _badges(self, surf, cx, cy, r, badges) -> None:
+        """Icon discs on the rim: the first top-right, the second top-left."""
+        bs = max(8, int(r * 0.7))
+        for k, name in enumerate(badges[:2]):
+            at = (int(cx + r * 0.78 * (1 if k == 0 else -1)), int(cy - r * 0.78))
+            disc = self.gfx.circle(bs // 2 + 2, (20, 14, 10, 230), (220, 170, 90), 1)
+            surf.blit(disc, disc.get_rect(center=at))
+            ic = self.gfx.icon(name, bs, (255, 210, 120))
+            surf.blit(ic, ic.get_rect(center=at))
