@@ -259,7 +259,8 @@ def cmd_replay(args) -> int:
     count, the shape of every action), then replayed. Any problem is one line and exit
     2; with --verify, a log that replays but misses the recorded digest is exit 1."""
     from .core.match import replay_record
-    from .core.record import RecordError, load_checked
+    from .core.record import RecordError
+    from .games.registry import load_checked
     from .core.safeio import one_line
 
     try:

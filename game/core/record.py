@@ -269,19 +269,3 @@ def check_record(record: Record, ruleset, min_players: int | None = None,
         raise RecordError(f"{prefix}the save's options do not work")
     return Record(game=record.game, options=options, seed=record.seed, seats=record.seats,
                   actions=record.actions, digest=record.digest, format=record.format, extra=record.extra)
-
-
-def load_checked(path) -> tuple:
-    """read_record + check_record against the registry: (record, spec, ruleset).
-    Every failure is a RecordError naming the file (unknown game, damaged data too)."""
-    from ..games import registry
-    from .data import DataError
-
-    record = read_record(path, known_games=set(registry.game_ids()))
-    try:
-        spec = registry.get(record.game)
-        ruleset = registry.ruleset(record.game)
-    except DataError as exc:
-        raise RecordError(f"{path}: the data of {record.game} has errors ({one_line(exc, 160)})") from None
-    record = check_record(record, ruleset, int(spec.min_players), int(spec.max_players), name=str(path))
-    return record, spec, ruleset

@@ -128,3 +128,19 @@ def ruleset(game_id: str):
     if game_id not in _rulesets:
         _rulesets[game_id] = get(game_id).load_ruleset()
     return _rulesets[game_id]
+
+
+def load_checked(path) -> tuple:
+    """read_record + check_record against this registry: (record, spec, ruleset). It lives
+    here, not in game/core, which knows no game. Every failure is a RecordError naming the file (unknown game, damaged data too)."""
+    from ..core.data import DataError
+    from ..core.record import RecordError, check_record, one_line, read_record
+
+    record = read_record(path, known_games=set(game_ids()))
+    try:
+        spec = get(record.game)
+        rules = ruleset(record.game)
+    except DataError as exc:
+        raise RecordError(f"{path}: the data of {record.game} has errors ({one_line(exc, 160)})") from None
+    record = check_record(record, rules, int(spec.min_players), int(spec.max_players), name=str(path))
+    return record, spec, rules

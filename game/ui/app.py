@@ -291,9 +291,20 @@ class App:
         release_memory()
         self.push(scene)
 
+    # Navigation between scenes goes through the App, the one place above them all, so
+    # that no scene imports another that leads back to it (menu -> table -> results -> ...).
     def to_menu(self) -> None:
         from .scenes.menu import MenuScene
         self.reset(MenuScene(self))
+
+    def start_game(self, spec, seats, options: dict, seed: int):
+        """A new match on its table, over the menu (raises OptionsError for bad options)."""
+        from .scenes.table import start_game
+        return start_game(self, spec, seats, options, seed)
+
+    def open_saves(self, mode: str = "load") -> None:
+        from .scenes.saves import SavesScene
+        self.push(SavesScene(self, mode=mode))
 
     def find(self, cls):
         return next((s for s in reversed(self.scenes) if isinstance(s, cls)), None)

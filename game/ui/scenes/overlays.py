@@ -52,9 +52,8 @@ class PauseMenu(Scene):
             self.app.pop()
 
     def on_load(self):
-        from .saves import SavesScene
         self.table_scene.autosave()
-        self.app.push(SavesScene(self.app, mode="load"))
+        self.app.open_saves("load")
 
     def on_rules(self):
         from .rules import RulesScene

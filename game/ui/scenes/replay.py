@@ -9,7 +9,8 @@ import pygame
 from ...core.i18n import t
 from ...core.match import Match, SeatInfo
 from ...core.match import replay_record
-from ...core.record import RecordError, load_checked
+from ...core.record import RecordError
+from ...games.registry import load_checked
 from ...core.rules import IllegalAction
 from ..table.base import TableContext
 from ..theme import FONT, LOGICAL_SIZE, SPACE

@@ -9,6 +9,7 @@ from ...core.rules import GAME, PLAYERS
 from ..theme import FONT, SPACE
 from ..widgets import Button, draw_panel, draw_text
 from .base import Backdrop, Scene, seat_marker
+from .savefiles import new_save_path, replays_dir
 
 
 def reason_text(match, result) -> str:
@@ -101,15 +102,13 @@ class ResultsScene(Scene):
     # -- actions -----------------------------------------------------------------------------
     def rematch(self):
         import random
-        from .table import start_game
         seats = [SeatInfo.from_json(s) for s in self.setup["seats"]]
         try:
-            start_game(self.app, self.spec, seats, dict(self.setup["options"]), random.randrange(1, 2**31))
+            self.app.start_game(self.spec, seats, dict(self.setup["options"]), random.randrange(1, 2**31))
         except Exception as exc:          # noqa: BLE001
             self.app.toast(str(exc), "error")
 
     def save_replay(self):
-        from .saves import new_save_path, replays_dir
         if self.saved_path is not None:
             self.app.toast(t("results.already_saved", file=self.saved_path.name), "info")
             return

@@ -15,36 +15,12 @@ import pygame
 from ...core.i18n import format_date, t
 from ...core.paths import storage_problem, user_data_dir
 from ...core.match import replay_record
-from ...core.record import Record, RecordError, clean_orphans, load_checked, read_record
+from ...core.record import Record, RecordError, clean_orphans, read_record
+from ...games.registry import load_checked
 from ..theme import FONT, SPACE
 from ..widgets import Button, ScrollList, draw_panel, draw_text
 from .base import Backdrop, Scene, seat_marker
-
-
-def autosave_dir() -> Path:
-    return user_data_dir() / "autosave"
-
-
-def saves_dir() -> Path:
-    return user_data_dir() / "saves"
-
-
-def replays_dir() -> Path:
-    return user_data_dir() / "replays"
-
-
-def autosave_path(game_id: str) -> Path:
-    return autosave_dir() / f"{game_id}.json"
-
-
-def new_save_path(folder: Path, game_id: str) -> Path:
-    stamp = time.strftime("%Y%m%d-%H%M%S")
-    path = folder / f"{game_id}-{stamp}.json"
-    n = 2
-    while path.exists():
-        path = folder / f"{game_id}-{stamp}-{n}.json"
-        n += 1
-    return path
+from .savefiles import autosave_dir, autosave_path, is_autosave, new_save_path, replays_dir, saves_dir  # noqa: F401 - the Load screen's names
 
 
 def game_title(game_id: str) -> str:
@@ -190,13 +166,6 @@ def startup_reports() -> list[str]:
     return messages
 
 
-def is_autosave(path) -> bool:
-    try:
-        return Path(path).resolve().parent == autosave_dir().resolve()
-    except OSError:
-        return False
-
-
 def _set_aside(path: Path, message: str) -> str:
     """Move a damaged autosave to `<name>.bad` (replacing an older one) and say so."""
     bad = path.with_name(path.name + ".bad")
@@ -229,8 +198,7 @@ def open_saved_game(app, path) -> bool:
         return False
     if match.over:
         app.toast(t("saves.finished_game"), "info")
-    from .menu import MenuScene
-    app.reset(MenuScene(app))
+    app.to_menu()
     app.push(TableScene(app, spec, match))
     return True
 

@@ -32,7 +32,7 @@ from ..theme import FONT, LOGICAL_SIZE, SPACE
 from ..widgets import Button, draw_panel, draw_text
 from .. import theme
 from .base import AMBIENT_FPS, Backdrop, Scene, seat_marker
-from .saves import autosave_path
+from .savefiles import autosave_path, new_save_path, saves_dir
 
 
 CURTAIN_GUARD = 0.5         # seconds after the curtain appears during which nothing lifts it
@@ -132,8 +132,7 @@ def start_game(app, spec, seats: list[SeatInfo], options: dict, seed: int):
     path = autosave_path(spec.id)
     match = Match(spec.id, ruleset, seats, options, seed, agents=agents, autosave_path=path,
                   time_scale=app.settings.time_scale)
-    from .menu import MenuScene
-    app.reset(MenuScene(app))
+    app.to_menu()
     scene = TableScene(app, spec, match, setup={"seats": [s.to_json() for s in seats], "options": options})
     app.push(scene)
     try:
@@ -779,7 +778,6 @@ class TableScene(Scene):
         self.app.push(HelpOverlay(self.app))
 
     def save_game(self):
-        from .saves import new_save_path, saves_dir
         path = new_save_path(saves_dir(), self.spec.id)
         try:
             self.match.save(path)
