@@ -5,14 +5,15 @@
   over the affordable cards (Training and the Hungry Dead more than once) keeps the set the pool
   pays for (colour by colour, Silver as one colour per orb) that is worth most, buys its first
   card and plans again from what is left. A card is worth its resources (more in the colours
-  the face-up Villain costs, COLOUR_FIT), draws, Block/Protect and Investigation, minus the
-  deck's average card it displaces (DILUTE; nothing while the deck is no bigger than a hand),
+  the face-up Villain costs, colour_fit), draws, Block/Protect and Investigation, minus the
+  deck's average card it displaces (dilute; nothing while the deck is no bigger than a hand),
   minus the chance its Center Line slot refills with a Shadow (Lightning, Grave Robber,
   Abandoned Mill; any Mystery under the Witch), plus the Shadows it keeps out: a Roaming card
   that reaches them before the Hero's next turn counts in full, a Villain's end-of-turn
   trigger it answers (a Minion under the Horseman, a Destroy under the Wendigo), a Global card
-  and a Villain tax (Blood Moon) removed. A Shadow is worth SHADOW_BASE + SHADOW_SLOPE per card
-  already there, and LOSS when one more fills them. The Villain comes first whenever the pool
+  and a Villain tax (Blood Moon) removed. A Shadow is worth shadow_base + shadow_slope per card
+  already there, and loss when one more fills them (the weights are ai_weights.NORMAL, one set
+  per mode). The Villain comes first whenever the pool
   pays it. Off-turn it Blocks every Strike it can, Protects its own good cards (and, in co-op,
   its team-mates' and the Center Line's), discards and Destroys its weakest cards (a Dark
   Secret first), pays Cursed parts with its weakest sources and picks a Silver cost's colour
@@ -25,9 +26,9 @@
   buy/end choice: it lost to `normal` (3 wins to 20 in 40 games), so it searches only the
   heuristic's own pick, ending the turn and the next CANDIDATE_BUYS purchases, and keeps the
   pick unless at least MIN_ITERATIONS games were searched and another move's mean reward beats
-  it by MARGIN. Its heuristic weighs Investigation more in competitive play (HARD_W_INV: a
-  `normal` with that weight led 41.5 % of 600 games against `normal`'s 27 %). Card plays and
-  every off-turn answer are the heuristic's. With an iteration budget (simulate
+  it by MARGIN, in the modes of ai_weights.HARD_SEARCH only. Its heuristic plays with
+  ai_weights.HARD, normal's weights tuned offline per mode (tools/dark_gothic_tune.py). Card
+  plays and every off-turn answer are the heuristic's. With an iteration budget (simulate
   --budget-iterations) it never stops by time, so such games replay exactly.
 - `determinize(rules, view, seat, rng)`: a full state consistent with `view`.
 
@@ -42,86 +43,81 @@ from ...ai.ismcts import ISMCTSAgent, _Node
 from ...core.rng import RNG
 from ...core.windows import PASS, ReactionWindow, SealedChoice
 from . import payment as P
+from .ai_weights import HARD, HARD_SEARCH, NORMAL
 from .state import new_state
 
-SHADOW_ALERT = 7          # TE-099: from here, removing Roaming/Global threats comes first
-SHADOW_BASE = 3.0         # the value of keeping one card out of the Shadows ...
-SHADOW_SLOPE = 0.5        # ... growing with every card already there
-COOP_SHADOW = 1.5         # ... and more in co-op, where nobody gains from another's loss
+SHADOW_ALERT = 7          # TE-099 (easy): the Villain only from here
 MIN_DENSITY = 0.45        # value per resource unit below which a card is not worth buying
-W_INV = {"competitive": 0.45, "coop": 0.08}
-HARD_W_INV = {"competitive": 1.0, "coop": 0.08}   # hard races harder for the lead (see the docstring)
 MIN_ITERATIONS = 30       # hard: below this many searched games the heuristic's pick stands
-BLOCK_VALUE = 0.35        # a Block or Protect use on a card
-COLOUR_FIT = 0.5          # the value of a resource unit in a colour the Villain costs (x2 x share)
 CANDIDATE_BUYS = 2        # hard: purchases searched besides the heuristic's pick and ending
 MARGIN = 0.08             # hard: mean reward by which a searched move must beat the heuristic's pick
 PLAN = True               # normal plans a turn's purchases as a set (False: the old best-density buyer)
-DILUTE = 1.3              # a card in the deck displaces this much of the deck's average card value
-REFILL = 1.0              # a Center Line buy refills its slot: x the chance that adds a Shadow
-LOSS = 25.0               # the value of a Shadow when one more fills them (everyone loses)
-TAX = 1.0                 # a Center Line card raising the Villain's cost: value per unit of the tax
-DOOM = 0.5                # a Roaming card I can still take next turn: this share of a Shadow
+FIGHT = {"gain": 0.8, "draw": 0.8, "honor": 1.5, "destroy_hand": 0.6, "each_draw": 0.5,
+         "each_honor": 1.0, "shadow_remove": 1.0, "others": 0.5, "poltergeist": 0.1, "hungry_dead": 0.4}
 
 
 class Brain:
     """Static values of cards, from the data (public knowledge)."""
 
-    def __init__(self, rules, level="normal", w_inv=None):
+    def __init__(self, rules, level="normal", weights=None):
+        """`weights`: {mode: ai_weights.Weights}, normal's (NORMAL) unless given."""
         self.rules = rules
         self.level = level
-        self.w_inv = W_INV if w_inv is None else w_inv
+        self.weights = NORMAL if weights is None else weights
         K = rules.cards
-        self.base = {}
-        for c, k in K.items():
-            v = 0.0
-            for op, p in k.play:
-                if op == "gain":
-                    v += p["n"] * (1.2 if p["c"] == "W" else 1.0)
-                elif op == "draw":
-                    v += 0.9 * p["n"]
-                elif op in ("block", "protect"):
-                    v += BLOCK_VALUE
-                elif op == "strike":
-                    v += 0.4
-                elif op == "free_defeat":
-                    v += 2.0
-                elif op == "destroy_self":
-                    v -= 0.6
-            if k.remains:
-                v *= 2.6
-            if k.ability == "protect_once":
-                v += 1.2
-            if k.ability == "destroy_once":
-                v += 1.5
-            for op, p in k.fight:
-                v += {"gain": 0.8, "draw": 0.8, "honor": 1.5, "destroy_hand": 0.6, "each_draw": 0.5,
-                      "each_honor": 1.0, "shadow_remove": 1.0, "others": 0.5, "poltergeist": 0.1,
-                      "hungry_dead": 0.4}.get(op, 0.0)
-            for op, p in k.acquire:
-                if op == "secret":
-                    v -= 1.6
-            self.base[c] = v
+        self.bases = {mode: self._base_table(W) for mode, W in self.weights.items()}
         main = [k for k in K.values() if k.group == "main"]
         self.refill_risk = sum(1 for k in main if any(op in ("shadow", "lightning") for op, _ in k.mystery)) / len(main)
         self.any_mystery = sum(1 for k in main if k.mystery) / len(main)
         self.start = frozenset(c for c, k in K.items() if k.group == "start")
         self.secret = frozenset(c for c, k in K.items() if k.group == "secret")
 
+    def _base_table(self, W):
+        """What each card is worth in a deck, with the weights `W`."""
+        out = {}
+        for c, k in self.rules.cards.items():
+            v = 0.0
+            for op, p in k.play:
+                if op == "gain":
+                    v += p["n"] * (W.gain_silver if p["c"] == "W" else W.gain)
+                elif op == "draw":
+                    v += W.draw * p["n"]
+                elif op in ("block", "protect"):
+                    v += W.block
+                elif op == "strike":
+                    v += W.strike
+                elif op == "free_defeat":
+                    v += W.free_defeat
+                elif op == "destroy_self":
+                    v += W.destroy_self
+            if k.remains:
+                v *= W.remains
+            if k.ability == "protect_once":
+                v += W.protect_once
+            if k.ability == "destroy_once":
+                v += W.destroy_once
+            for op, p in k.fight:
+                v += W.fight * FIGHT.get(op, 0.0)
+            for op, p in k.acquire:
+                if op == "secret":
+                    v += W.secret_on_buy
+            out[c] = v
+        return out
+
     def keep_value(self, c, mode) -> float:
         """How much a card in the deck is worth keeping (for discards, Destroys, passes)."""
         k = self.rules.cards[c]
         if c in self.secret:
             return -3.0
-        return self.base[c] + k.inv * self.w_inv[mode]
+        return self.bases[mode][c] + k.inv * self.weights[mode].w_inv
 
     def shadow_penalty(self, ctx) -> float:
         """What one more card in the Shadows costs (everyone loses at 10, in both modes)."""
         sh = ctx["shadows"]
+        W = self.weights[ctx["mode"]]
         if sh + 1 >= self.rules.limit:
-            return LOSS                  # one more and everyone loses
-        p = SHADOW_BASE + SHADOW_SLOPE * sh
-        return p * (COOP_SHADOW if ctx["mode"] == "coop" else 1.0)
+            return W.loss                # one more and everyone loses
+        return (W.shadow_base + W.shadow_slope * sh) * W.shadow_mult
 
     def villain_threats(self, ctx):
         """The face-up Villain's Shadow triggers the buyer can answer this turn."""
@@ -155,15 +151,17 @@ class Brain:
             tot = max(1, sum(n for _, n, _ in cost))
             need = ctx["need"] = {col: sum(n for cc, n, _ in cost if cc == col) / tot for col in ("C", "U", "S")}
         out = 0.0
+        fit = self.weights[ctx["mode"]].colour_fit
         for op, p in self.rules.cards[c].play:
             if op == "gain":
-                out += p["n"] * (COLOUR_FIT if p["c"] == "W" else COLOUR_FIT * 2 * need.get(p["c"], 0.0))
+                out += p["n"] * (fit if p["c"] == "W" else fit * 2 * need.get(p["c"], 0.0))
         return out
 
     def buy_value(self, c, ctx) -> float:
         r = self.rules
         k = r.cards[c]
         mode = ctx["mode"]
+        W = self.weights[mode]
         if k.group == "villain":
             return 100.0 + k.inv
         threats = ctx.get("threats")
@@ -171,11 +169,11 @@ class Brain:
             threats = ctx["threats"] = self.villain_threats(ctx)
         pen = self.shadow_penalty(ctx)
         if k.group == "common":            # the Hungry Dead: trims Start cards and Secrets
-            v = 1.4 if ctx["trim"] else 0.0
+            v = W.trim if ctx["trim"] else 0.0
             if "minion" in threats or "destroy" in threats:
                 v += pen
             return v
-        v = self.base[c] + k.inv * self.w_inv[mode] + self.colour_fit(c, ctx)
+        v = self.bases[mode][c] + k.inv * W.w_inv + self.colour_fit(c, ctx)
         if k.type == "ally" and "ally" in threats:
             v -= pen
         if k.type == "minion" and "minion" in threats:
@@ -189,16 +187,16 @@ class Brain:
                 # roaming_at_start Villain): from here, does it reach the Shadows before my next turn?
                 steps = len(ctx["center"]) - slot
                 doomed = steps <= ctx["n"] * (2 if "roam2" in threats else 1)
-                threat += pen * (1.0 if doomed else DOOM)
-                if sh >= SHADOW_ALERT:
+                threat += pen * (1.0 if doomed else W.doom)
+                if sh >= W.alert:
                     threat += pen
             if k.globals:
-                threat += 1.0 + (2.0 if sh >= SHADOW_ALERT else 0.0)
+                threat += W.global_threat + (W.global_alert if sh >= W.alert else 0.0)
                 for op, p in k.globals:          # a tax on the Villain: every Hero pays it
                     if op == "cost_mod" and p["target"] == "villain" and ctx["villain"] is not None:
-                        threat += TAX * p["n"]
+                        threat += W.tax * p["n"]
             if mode == "coop" and k.type == "minion" and ctx["coop_rolls"]:
-                threat += pen / 3                 # the First Player's Omen roll: a Skull in three
+                threat += pen * W.coop_minion     # the First Player's Omen roll: a Skull in three
             v += threat
         return v
 
@@ -223,10 +221,11 @@ class Brain:
         if k.group == "villain":
             return 100.0 + k.inv
         v = self.buy_value(c, ctx)
+        W = self.weights[ctx["mode"]]
         if k.group != "common" and not k.remains:
-            v -= DILUTE * ctx["avg"] * ctx["crowd"]
+            v -= W.dilute * ctx["avg"] * ctx["crowd"]
         if k.group == "main":
-            v -= REFILL * self.risk(ctx) * pen
+            v -= W.refill * self.risk(ctx) * pen
         return v
 
     def plan(self, ctx, buys):
@@ -238,12 +237,14 @@ class Brain:
         have = sum(exact) + sum(silver)
         cost = self._costs(ctx)
         mine = ctx["mine"]
-        ctx["avg"] = sum(self.base[c] if c not in self.secret else 0.0 for c in mine) / max(1, len(mine))
+        base = self.bases[ctx["mode"]]
+        ctx["avg"] = sum(base[c] if c not in self.secret else 0.0 for c in mine) / max(1, len(mine))
         # a deck no bigger than a hand is drawn whole every turn: a card added there displaces
         # nothing (and a Hero whose deck was Destroyed down to a few cards must rebuild it)
         hand = self.rules.rules.hand_size
         ctx["crowd"] = min(1.0, max(0.0, (len(mine) - hand) / hand))
         pen = self.shadow_penalty(ctx)
+        decay = self.weights[ctx["mode"]].copy_decay
         items = []
         for a in buys:
             c = a[1]
@@ -258,7 +259,7 @@ class Brain:
             elif k.group == "common":
                 copies = 2
             for i in range(copies):
-                items.append((val * (1.0 if i == 0 else 0.9 ** i), c, parts, sum(n for _, n, _ in parts)))
+                items.append((val * (1.0 if i == 0 else decay ** i), c, parts, sum(n for _, n, _ in parts)))
         if not items:
             return []
         items.sort(key=lambda x: -x[0])
@@ -319,11 +320,12 @@ def choose(brain, ctx, d, rng=None, easy=False):
     K = r.cards
     mode = ctx["mode"]
     me = ctx["me"]
+    W = brain.weights[mode]
     if kind == "turn":
         plays = [a for a in acts if a[0] == "play"]
         if plays:
             # cards that draw or strike first, then the rest
-            return max(plays, key=lambda a: (any(op == "draw" for op, _ in K[a[1]].play), brain.base[a[1]]))
+            return max(plays, key=lambda a: (any(op == "draw" for op, _ in K[a[1]].play), brain.bases[mode][a[1]]))
         buys = [a for a in acts if a[0] == "buy"]
         if buys:
             if ctx["trim"] is None:
@@ -366,16 +368,16 @@ def choose(brain, ctx, d, rng=None, easy=False):
         worth = brain.keep_value(card, mode) if card else 0.0
         if reason in ("feed", "hit") and mine and ctx["active"] == me:
             return PASS                       # my own choice to Destroy it
-        if (mine or (mode == "coop" and owner is not None)) and (worth >= 1.6 or reason == "key"):
+        if (mine or (mode == "coop" and owner is not None)) and (worth >= W.protect_own or reason == "key"):
             return next(a for a in acts if a != PASS)
-        if mode == "coop" and owner is None and worth >= 2.0:
+        if mode == "coop" and owner is None and worth >= W.protect_center:
             return next(a for a in acts if a != PASS)
         return PASS
     if kind in ("choose", "pass"):
         cards = [a for a in acts if a[0] in ("card", "give")]
         if kind == "choose" and (d.prompt or {}).get("act") == "destroy" and ("none",) in acts:
             worst = min(cards, key=lambda a: brain.keep_value(a[1], mode)) if cards else None
-            if worst is None or brain.keep_value(worst[1], mode) > 1.05:
+            if worst is None or brain.keep_value(worst[1], mode) > W.destroy_keep:
                 return ("none",)
             return worst
         return min(cards, key=lambda a: brain.keep_value(a[1], mode)) if cards else acts[0]
@@ -384,7 +386,7 @@ def choose(brain, ctx, d, rng=None, easy=False):
         need = "destroy" in brain.villain_threats(ctx)
         if cards:
             worst = min(cards, key=lambda a: brain.keep_value(a[1], mode))
-            if brain.keep_value(worst[1], mode) <= (2.5 if need else 1.05):
+            if brain.keep_value(worst[1], mode) <= (W.feed_need if need else W.feed_plain):
                 return worst
         centre = [a for a in acts if a[0] == "center" and K[ctx["center"][a[1]]].roaming]
         if centre:
@@ -392,7 +394,7 @@ def choose(brain, ctx, d, rng=None, easy=False):
         if need:                              # a Destroy keeps the Shadows fed less: the weakest card
             centre = [a for a in acts if a[0] == "center"]
             if centre:
-                return min(centre, key=lambda a: brain.base[ctx["center"][a[1]]])
+                return min(centre, key=lambda a: brain.bases[mode][ctx["center"][a[1]]])
         return ("none",)
     if kind == "target":
         opts = [a for a in acts if a[0] == "center"]
@@ -423,9 +425,10 @@ def _cheapest_orb(brain, d, acts, ctx):
 
 
 class HeuristicAgent:
-    def __init__(self, rules, level="normal", seed=0):
+    def __init__(self, rules, level="normal", seed=0, weights=None):
+        """`weights`: {mode: ai_weights.Weights} (normal's unless given)."""
         self.name = level
-        self.brain = Brain(rules, level)
+        self.brain = Brain(rules, level, weights)
         self.easy = level == "easy"
         self.rng = RNG(seed)
 
@@ -517,7 +520,10 @@ def determinize(rules, view, seat, rng: RNG):
                 s.hand[i], s.deck[i] = own[:k], own[k:]
         else:
             unknown_cnt[i] = p["hand_count"] + p["deck_count"]
-    all_ids = set(rules.all_ids)
+    # the cards of this game (a Villain priced by mode is a card of its own: the other mode's
+    # printings are not in the game)
+    stacks = getattr(rules, "game_set", None)
+    all_ids = set(rules.all_ids if stacks is None else stacks[s.coop])
     all_ids.discard(d.hungry_dead)
     unseen = [c for c in rules.all_ids if c in all_ids and c not in seen]
     vill = [c for c in unseen if K[c].group == "villain"]
@@ -633,9 +639,12 @@ class _Search(ISMCTSAgent):
 class HardAgent:
     name = "hard"
 
-    def __init__(self, rules, seed=0, budget=0.5, max_iterations=None):
+    def __init__(self, rules, seed=0, budget=0.5, max_iterations=None, weights=None, searched=None):
+        """`weights`: {mode: Weights} (ai_weights.HARD unless given); `searched`: the modes in
+        which the search may overrule the heuristic's purchase (ai_weights.HARD_SEARCH)."""
         self.rules = rules
-        self.brain = Brain(rules, "normal", HARD_W_INV)
+        self.brain = Brain(rules, "hard", HARD if weights is None else weights)
+        self.searched = HARD_SEARCH if searched is None else frozenset(searched)
         brain = self.brain
 
         def rollout(state, d, rng):
@@ -658,7 +667,7 @@ class HardAgent:
     def choose(self, view, decision, budget=None):
         if len(decision.actions) == 1:
             return decision.actions[0]
-        if decision.kind != "turn":
+        if decision.kind != "turn" or view["mode"] not in self.searched:
             return self.normal.choose(view, decision)
         # the search only decides what to buy and when to stop: playing every card first is
         # never worse in this game's cards, so it is not searched
