@@ -1,5 +1,5 @@
 """The Book of Ordeals table's art: the ground by season, light and weather, terrain drawn
-by kind and name from the Trial's data, the characters' bases and their name plates.
+by kind and name from the Trial's data, the characters' bases.
 
 - `Look.of(view)`: the ground and foliage colours of the season, the light's tint (a
   night table is dark and lanterns glow on it), the weather's haze.
@@ -8,17 +8,14 @@ by kind and name from the Trial's data, the characters' bases and their name pla
   kind and name) and its decoration (stones, leaves, trees, ripples, rubble) laid out
   once in inches with a seeded generator, so every zoom and every repainted strip of a
   pan draws the same table.
-- `OrdealsBoard`: the kit's Board with that ground. The ground layer (mat, frame, ground,
-  terrain, zones, the light) is painted only when the camera's zoom or size changes; a
-  pan scrolls it and paints the strips that came into view (Board._ground_layer);
-  `terrain_paints` counts the paints. Per frame it adds only the lanterns' glows and
-  the markers (graves, the relic) under the pieces and the name plates over them.
-  G toggles the faint inch grid.
+- `OrdealsBoard`: the kit's SkirmishBoard (game/ui/table/skirmish.py: mat, frame, inch
+  grid, zones, lantern pools, name plates, the hovered terrain named; its ground layer
+  cached and scrolled) painting this ground inside the frame (`paint_table`: the
+  season's mottle, frost, the chapel, the terrain, the light's tint and the weather's
+  haze) and the graves and the relic under the pieces (`draw_markers`).
 - `paint_base`: a 1" round base with a rim in its side's colour and the profile's icon,
   for the kit's PieceRenderer (with BASE_LOOK: a long facing tab on the rim; the kit
   draws the status rings and the lantern / relic badges).
-- Name plates never cover each other or a base: each takes the first free place of
-  below, above, right, left; none free (or zoomed out): hidden, shown on hover.
 
 Nothing here reads the rules: everything comes from the view the table holds.
 """
@@ -32,9 +29,10 @@ from dataclasses import dataclass, field
 import pygame
 
 from game.ui.table import style
-from game.ui.table.board import Board, point_in_polygon
+from game.ui.table.board import point_in_polygon
 from game.ui.table.gfx import light_pool
-from game.ui.table.pieces import Piece
+from game.ui.table.paint import alpha_poly, box, dashed_outline, drop_shadow, hull, masked, noise_tile, tile
+from game.ui.table.skirmish import SkirmishBoard, mix, shade
 
 Point = tuple[float, float]
 
@@ -56,12 +54,8 @@ GLOW = {"daylight": 0.18, "overcast": 0.3, "twilight": 0.55, "night": 0.8, "moon
 # weather: a pale haze added over the ground
 HAZE = {"fog": (40, 42, 46), "mist": (24, 26, 30), "rain": (4, 6, 10), "snow": (18, 20, 24), "storm": (6, 6, 12)}
 LANTERN = (255, 176, 86)
-FRAME = (58, 36, 22)
-MAT = (22, 24, 20)
 STONE = (128, 122, 112)
 MOTTLE = 6               # pixels an inch of the ground's mottle (scaled smoothly to the zoom)
-PLATE_MIN_R = 8          # base radius in pixels below which plates show only on hover
-GRID_RULE = 6            # a stronger grid line every so many inches
 
 
 @dataclass(frozen=True)
@@ -91,14 +85,6 @@ class Look:
     @property
     def night(self) -> bool:
         return self.light in ("night", "moonless")
-
-
-def mix(a, b, k: float) -> tuple:
-    return tuple(max(0, min(255, int(a[i] + (b[i] - a[i]) * k))) for i in range(3))
-
-
-def shade(c, k: float) -> tuple:
-    return tuple(max(0, min(255, int(v * k))) for v in c[:3])
 
 
 # ---------------------------------------------------------------------------------------
@@ -313,191 +299,34 @@ DECOR = {"road": _decor_road, "wall": _decor_wall, "hedge": _decor_hedge, "bramb
 
 
 # ---------------------------------------------------------------------------------------
-# drawing helpers (local pixels of the ground surface)
+# the board: the kit's skirmish table with this game's ground and markers
 # ---------------------------------------------------------------------------------------
-def _hull(points) -> list:
-    pts = sorted(set((round(x, 2), round(y, 2)) for x, y in points))
-    if len(pts) < 3:
-        return pts
-
-    def cross(o, a, b):
-        return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
-    lower, upper = [], []
-    for p in pts:
-        while len(lower) >= 2 and cross(lower[-2], lower[-1], p) <= 0:
-            lower.pop()
-        lower.append(p)
-    for p in reversed(pts):
-        while len(upper) >= 2 and cross(upper[-2], upper[-1], p) <= 0:
-            upper.pop()
-        upper.append(p)
-    return lower[:-1] + upper[:-1]
-
-
-def _box(pts, pad: float = 0) -> pygame.Rect:
-    xs = [p[0] for p in pts]
-    ys = [p[1] for p in pts]
-    x0, y0 = math.floor(min(xs) - pad), math.floor(min(ys) - pad)
-    return pygame.Rect(x0, y0, math.ceil(max(xs) + pad) - x0 + 1, math.ceil(max(ys) + pad) - y0 + 1)
-
-
-def _alpha_poly(s, pts, rgba, clip) -> None:
-    """A translucent polygon (pygame.draw ignores alpha on an opaque surface)."""
-    area = _box(pts).clip(clip)
-    if area.w <= 0 or area.h <= 0:
-        return
-    tmp = pygame.Surface(area.size, pygame.SRCALPHA)
-    pygame.draw.polygon(tmp, rgba, [(x - area.x, y - area.y) for x, y in pts])
-    s.blit(tmp, area.topleft)
-
-
-def _masked(s, pts, clip, paint, pad: float = 0) -> None:
-    """`paint(tmp, dx, dy)` draws on a transparent surface whose (0, 0) is local (dx, dy);
-    only what falls inside the polygon `pts` is kept."""
-    area = _box(pts, pad).clip(clip)
-    if area.w <= 0 or area.h <= 0:
-        return
-    tmp = pygame.Surface(area.size, pygame.SRCALPHA)
-    paint(tmp, area.x, area.y)
-    mask = pygame.Surface(area.size, pygame.SRCALPHA)
-    pygame.draw.polygon(mask, (255, 255, 255, 255), [(x - area.x, y - area.y) for x, y in pts])
-    tmp.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
-    s.blit(tmp, area.topleft)
-
-
-def _drop_shadow(s, pts, height: float, ppi: float, clip, alpha: int = 120) -> None:
-    """The shadow a piece `height` inches high casts toward the lower right."""
-    k = (0.12 + 0.16 * min(height, 6.0)) * ppi
-    dx, dy = k * 0.55, k * 0.8
-    hull = _hull(list(pts) + [(x + dx, y + dy) for x, y in pts])
-    if len(hull) >= 3:
-        _alpha_poly(s, hull, (6, 4, 8, alpha), clip)
-
-
-_NOISE: dict = {}
-
-
-def noise_tile(seed: int = 7, size: int = 128, amp: int = 38) -> pygame.Surface:
-    """A soft grey noise tile (0..amp) for the ground's grain, made once per process."""
-    got = _NOISE.get((seed, size, amp))
-    if got is None:
-        rng = random.Random(seed)
-        small = pygame.Surface((size // 4, size // 4))
-        for y in range(size // 4):
-            for x in range(size // 4):
-                v = rng.randrange(0, 26)
-                small.set_at((x, y), (v, v, v))
-        fine = pygame.Surface((size, size))
-        for y in range(0, size):
-            for x in range(0, size, 2):
-                v = rng.randrange(0, 12)
-                fine.set_at((x, y), (v, v, v))
-                fine.set_at((x + 1, y), (v, v, v))
-        got = pygame.transform.smoothscale(small, (size, size))
-        got.blit(fine, (0, 0), special_flags=pygame.BLEND_RGB_ADD)
-        if amp != 38:
-            k = amp / 38
-            got.fill((int(255 * k),) * 3, special_flags=pygame.BLEND_RGB_MULT)
-        _NOISE[(seed, size, amp)] = got
-    return got
-
-
-def _tile(s, tex, off, clip, flags=0) -> None:
-    """Tile `tex` over `clip`, anchored to the world (local pixel x shows world pixel x + off)."""
-    tw, th = tex.get_size()
-    was = s.get_clip()
-    clip = clip.clip(was)
-    s.set_clip(clip)
-    x0 = clip.left - ((clip.left + off[0]) % tw)
-    y0 = clip.top - ((clip.top + off[1]) % th)
-    y = y0
-    while y < clip.bottom:
-        x = x0
-        while x < clip.right:
-            s.blit(tex, (x, y), special_flags=flags)
-            x += tw
-        y += th
-    s.set_clip(was)
-
-
-# ---------------------------------------------------------------------------------------
-# the board
-# ---------------------------------------------------------------------------------------
-class OrdealsBoard(Board):
-    """The kit's Board with the Book of Ordeals' ground, lights, markers and name plates."""
+class OrdealsBoard(SkirmishBoard):
+    """The kit's SkirmishBoard with the Book of Ordeals' ground (season, light, weather,
+    terrain art), the chapel, the graves and the relic."""
     shadow_rgba = (10, 8, 26, 118)      # lighter: the terrain under the sight shadows stays legible
 
-    def __init__(self, rect, world_size, renderer, *, art: list, look: Look, zones=(), chapel=None,
-                 gfx=None, words=None, **kw):
-        super().__init__(rect, world_size, renderer, **kw)
-        self.art = list(art)
-        self.look = look
-        self.zones = [[tuple(map(float, p)) for p in z] for z in zones]
+    def __init__(self, rect, world_size, renderer, *, art: list, look: Look, chapel=None, **kw):
+        super().__init__(rect, world_size, renderer, areas=art, light_color=LANTERN, **kw)
+        self.art = self.areas
         self.chapel = chapel                     # (centre, radius) or None
-        self.show_grid = True
-        self.terrain_paints = 0                  # how often the ground was painted (a cache test)
-        self.lights: list[Piece] = []            # the pieces whose lanterns burn
-        self.light_radius = 3.5
         self.graves: list = []                   # (x, y, salted, needed)
         self.relic: Point | None = None
-        self.marks: dict = {}                    # piece -> badges ("relic")
-        self.active: Piece | None = None         # always gets its plate
-        self.zone_glow: int | None = None        # the deployment zone to light (while deploying)
-        self._zone_surf: tuple | None = None     # (camera key, zone, surface)
-        self.hover_art: TerrainArt | None = None
-        self.words = words or {}
-        self._plates_key = None
-        self._plates: list = []
         self._blotch: dict = {}
-        self._art_key = None
         self._tufts = self._lay_tufts()
+        self.look = look
+        self.light_strength = look.glow
 
-    # -- state from the table ---------------------------------------------------------
     def set_look(self, look: Look) -> None:
         if look != self.look:
             self.look = look
+            self.light_strength = look.glow
             self._ground_key = None
 
-    def toggle_grid(self) -> None:
-        self.show_grid = not self.show_grid
-        self._ground_key = None
-
-    def _ground_layer(self):
-        # the grid switch and the look are part of what the cached ground shows
-        key = (self.show_grid, self.look)
-        if self._art_key != key:
-            self._art_key = key
-            self._ground_key = None
-        return super()._ground_layer()
-
-    def terrain_at(self, world) -> TerrainArt | None:
-        for art in reversed(self.art):
-            if art.contains(world):
-                return art
-        return None
-
-    def _motion(self, pos) -> bool:
-        out = super()._motion(pos)
-        cam = self.camera
-        self.hover_art = None
-        if self.hover is None and self.carry is None and not self.panning and cam.rect.collidepoint(pos):
-            self.hover_art = self.terrain_at(cam.to_world(pos))
-        return out
+    def ground_key(self):
+        return self.look
 
     # -- the ground ---------------------------------------------------------------------
-    def _mat_tex(self) -> pygame.Surface:
-        """The table top round the board: the kit's wood, darkened (dark felt if missing)."""
-        got = self._blotch.get("mat")
-        if got is None:
-            try:
-                got = self.gfx.assets.texture("wood").copy()
-                got.fill((150, 128, 116), special_flags=pygame.BLEND_RGB_MULT)
-            except (pygame.error, FileNotFoundError, OSError, AttributeError):
-                got = noise_tile(3, amp=14).copy()
-                got.fill(MAT, special_flags=pygame.BLEND_RGB_ADD)
-            self._blotch["mat"] = got
-        return got
-
     def _lay_tufts(self) -> list:
         rng = random.Random(31)
         W, H = self.camera.world
@@ -525,8 +354,7 @@ class OrdealsBoard(Board):
                         for f in (1.0, 0.6):
                             pygame.draw.circle(layer, (*col, 40), (x * k, y * k), max(1.0, r * k * f))
                 got.blit(layer, (0, 0))
-            self._blotch = {k: v for k, v in self._blotch.items() if k == "mat"}
-            self._blotch[key] = got
+            self._blotch = {key: got}
         return got
 
     def _paint_mottle(self, s, off, g, ppi) -> None:
@@ -543,76 +371,27 @@ class OrdealsBoard(Board):
         big = pygame.transform.smoothscale(sub, (max(1, round((x1 - x0) * k)), max(1, round((y1 - y0) * k))))
         s.blit(big, (round(x0 * k - off[0]), round(y0 * k - off[1])))
 
-    def _paint_ground(self, s, off, clip) -> None:
-        self.terrain_paints += 1
-        cam = self.camera
-        ppi = cam.ppi
-        ox, oy = off
+    def paint_table(self, s, sp, g, ppi) -> None:
+        """Colour, grain and tufts, frost, the grid, the zones, the chapel, the terrain;
+        then the light and the weather over the table (the room stays as it is)."""
         lk = self.look
-        s.set_clip(clip)
-
-        def sp(p):
-            return (p[0] * ppi - ox, p[1] * ppi - oy)
-        W, H = cam.world
-        tl, br = sp((0, 0)), sp((W, H))
-        table = pygame.Rect(round(tl[0]), round(tl[1]), round(br[0] - tl[0]), round(br[1] - tl[1]))
-        # the mat round the table (dark felt), and the table's shadow on it
-        bw = max(6, int(ppi * 0.5))
-        frame = table.inflate(2 * bw, 2 * bw)
-        for side in (pygame.Rect(clip.left, clip.top, max(0, frame.left - clip.left), clip.h),
-                     pygame.Rect(frame.right, clip.top, max(0, clip.right - frame.right), clip.h),
-                     pygame.Rect(frame.left, clip.top, frame.w, max(0, frame.top - clip.top)),
-                     pygame.Rect(frame.left, frame.bottom, frame.w, max(0, clip.bottom - frame.bottom))):
-            side = side.clip(clip)
-            if side.w > 0 and side.h > 0:
-                s.fill(MAT, side)
-                _tile(s, self._mat_tex(), off, side)
-        _alpha_poly(s, [(frame.x + 6, frame.y + 10), (frame.right + 10, frame.y + 10),
-                        (frame.right + 10, frame.bottom + 14), (frame.x + 6, frame.bottom + 14)], (0, 0, 0, 150), clip)
-        # the frame: wood with a bevel, inch ticks along it
-        fr = frame.clip(clip)
-        if fr.w > 0 and fr.h > 0:
-            s.fill(FRAME, fr)
-            _tile(s, noise_tile(5), off, fr, pygame.BLEND_RGB_ADD)
-            pygame.draw.rect(s, shade(FRAME, 1.8), frame, 1)
-            pygame.draw.rect(s, shade(FRAME, 0.45), frame.inflate(-2, -2), 1)
-            if ppi >= 9:
-                tick = max(2, bw // 3)
-                for i in range(int(W) + 1):
-                    x = round(sp((i, 0))[0])
-                    k = tick * (2 if i % GRID_RULE == 0 else 1)
-                    pygame.draw.line(s, (190, 160, 110), (x, table.y - 1), (x, table.y - k), 1)
-                    pygame.draw.line(s, (190, 160, 110), (x, table.bottom), (x, table.bottom + k - 1), 1)
-                for j in range(int(H) + 1):
-                    y = round(sp((0, j))[1])
-                    k = tick * (2 if j % GRID_RULE == 0 else 1)
-                    pygame.draw.line(s, (190, 160, 110), (table.x - 1, y), (table.x - k, y), 1)
-                    pygame.draw.line(s, (190, 160, 110), (table.right, y), (table.right + k - 1, y), 1)
-        # the ground: colour, grain, tufts
-        g = table.clip(clip)
-        if g.w > 0 and g.h > 0:
-            s.set_clip(g)
-            self._paint_mottle(s, off, g, ppi)
-            _tile(s, noise_tile(7, amp=26), off, g, pygame.BLEND_RGB_ADD)
-            if lk.weather == "snow" or lk.season == "winter":
-                self._frost(s, sp, g, ppi)
-            if self.show_grid and ppi >= 6:
-                self._grid(s, sp, g, ppi)
-            self._paint_zones(s, sp, ppi)
-            if self.chapel is not None:
-                self._paint_chapel(s, sp, ppi)
-            for art in self.art:
-                pts = [sp(p) for p in art.poly]
-                if not _box(pts, ppi * 1.2).colliderect(g):
-                    continue
+        o = sp((0, 0))
+        off = (-round(o[0]), -round(o[1]))
+        self._paint_mottle(s, off, g, ppi)
+        tile(s, noise_tile(7, amp=26), off, g, pygame.BLEND_RGB_ADD)
+        if lk.weather == "snow" or lk.season == "winter":
+            self._frost(s, sp, g, ppi)
+        self.paint_grid(s, sp, g, ppi, lk.ground)
+        self.paint_zones(s, sp, ppi)
+        if self.chapel is not None:
+            self._paint_chapel(s, sp, ppi)
+        for art in self.art:
+            pts = [sp(p) for p in art.poly]
+            if box(pts, ppi * 1.2).colliderect(g):
                 PAINT[art.style](self, s, art, pts, sp, ppi, g)
-            # the light and the weather over the table (the room stays as it is)
-            s.fill(lk.tint, g, special_flags=pygame.BLEND_RGB_MULT)
-            if lk.haze is not None:
-                s.fill(lk.haze, g, special_flags=pygame.BLEND_RGB_ADD)
-            s.set_clip(clip)
-            pygame.draw.rect(s, (12, 8, 6), table.inflate(2, 2), 1)
-        s.set_clip(None)
+        s.fill(lk.tint, g, special_flags=pygame.BLEND_RGB_MULT)
+        if lk.haze is not None:
+            s.fill(lk.haze, g, special_flags=pygame.BLEND_RGB_ADD)
 
     def _frost(self, s, sp, g, ppi) -> None:
         rng = random.Random(11)
@@ -624,41 +403,6 @@ class OrdealsBoard(Board):
             p = sp((x, y))
             if g.collidepoint(p):
                 pygame.draw.circle(s, col, p, rad)
-
-    def _grid(self, s, sp, g, ppi) -> None:
-        W, H = self.camera.world
-        faint = mix(self.look.ground, (0, 0, 0), 0.1)
-        rule = mix(self.look.ground, (0, 0, 0), 0.22)
-        for i in range(int(W) + 1):
-            x = round(sp((i, 0))[0])
-            if g.left - 1 <= x <= g.right:
-                pygame.draw.line(s, rule if i % GRID_RULE == 0 else faint, (x, g.top), (x, g.bottom), 1)
-        for j in range(int(H) + 1):
-            y = round(sp((0, j))[1])
-            if g.top - 1 <= y <= g.bottom:
-                pygame.draw.line(s, rule if j % GRID_RULE == 0 else faint, (g.left, y), (g.right, y), 1)
-
-    def _paint_zones(self, s, sp, ppi) -> None:
-        """Deployment zones: a dashed line in the side's colour where a zone meets the
-        open table (not along the table's edge)."""
-        W, H = self.camera.world
-        cols = ((120, 160, 220), (210, 90, 90))
-        dash = max(4.0, ppi * 0.35)
-        for k, z in enumerate(self.zones):
-            if len(z) < 3:
-                continue
-            for i in range(len(z)):
-                a, b = z[i], z[(i + 1) % len(z)]
-                on_edge = (a[0] == b[0] and a[0] in (0, W)) or (a[1] == b[1] and a[1] in (0, H))
-                if on_edge:
-                    continue
-                pa, pb = sp(a), sp(b)
-                d = math.dist(pa, pb)
-                n = max(1, int(d / dash))
-                for j in range(0, n, 2):
-                    t0, t1 = j / n, min(1.0, (j + 1) / n)
-                    pygame.draw.line(s, cols[k % 2], (pa[0] + (pb[0] - pa[0]) * t0, pa[1] + (pb[1] - pa[1]) * t0),
-                                     (pa[0] + (pb[0] - pa[0]) * t1, pa[1] + (pb[1] - pa[1]) * t1), max(1, int(ppi * 0.06)))
 
     def _paint_chapel(self, s, sp, ppi) -> None:
         (cx, cy), r = self.chapel
@@ -682,29 +426,10 @@ class OrdealsBoard(Board):
             ic = self.gfx.icon("cleric", max(10, int(ppi * 1.1)), (226, 210, 170))
             s.blit(ic, ic.get_rect(center=(round(c[0]), round(c[1]))))
 
-    # -- per frame: lights and markers under the pieces, plates over them ----------------
-    def draw_under(self, surf) -> None:
+    # -- per frame: the graves and the relic under the pieces --------------------------------
+    def draw_markers(self, surf) -> None:
         cam = self.camera
-        ppi = cam.ppi
-        z = self.zone_glow
-        if z is not None and 0 <= z < len(self.zones):
-            key = (cam.key(), z)
-            if self._zone_surf is None or self._zone_surf[0] != key:
-                pts = [cam.to_screen(p) for p in self.zones[z]]
-                box = _box(pts).clip(cam.rect)
-                img = pygame.Surface(box.size, pygame.SRCALPHA)
-                col = ((120, 170, 240), (230, 110, 110))[z % 2]
-                pygame.draw.polygon(img, (*col, 46), [(x - box.x, y - box.y) for x, y in pts])
-                self._zone_surf = (key, z, img, box.topleft)
-            surf.blit(self._zone_surf[2], self._zone_surf[3])
-        if self.lights:
-            rp = max(4, int(self.light_radius * ppi))
-            pool = self.gfx.cached(("bo_glow", rp, round(self.look.glow, 2)),
-                                   lambda: light_pool(rp, LANTERN, self.look.glow, 1.6))
-            for p in self.lights:
-                x, y = cam.to_screen(p.pos)
-                surf.blit(pool, (round(x) - rp, round(y) - rp), special_flags=pygame.BLEND_RGB_ADD)
-        size = max(12, int(ppi * 0.9))
+        size = max(12, int(cam.ppi * 0.9))
         for x, y, salted, need in self.graves:
             sx, sy = cam.to_screen((x, y))
             col = (214, 206, 190) if salted < need else (120, 116, 110)
@@ -723,102 +448,6 @@ class OrdealsBoard(Board):
             surf.blit(g, (round(sx) - size, round(sy) - size), special_flags=pygame.BLEND_RGB_ADD)
             ic = self.gfx.icon("bell", size, style.GOLD_BRIGHT)
             surf.blit(ic, ic.get_rect(center=(round(sx), round(sy))))
-        a = self.hover_art
-        if a is not None:
-            pts = [cam.to_screen(p) for p in a.poly]
-            pygame.draw.polygon(surf, style.GOLD_BRIGHT, pts, max(1, int(ppi * 0.06)))
-
-    def draw_over(self, surf) -> None:
-        for _p, rect, img in self.plates():
-            surf.blit(img, rect.topleft)
-        a = self.hover_art
-        if a is not None and self.hover is None:
-            label = self.words.get("terrain", lambda art: art.name)(a)
-            if label:
-                img = self.gfx.cached(("bo_terrain_tag", label), lambda: _plate(self.gfx, label, 15, style.GOLD_DEEP))
-                r = img.get_rect(midbottom=(self.pointer[0], self.pointer[1] - 14))
-                r.clamp_ip(self.camera.rect)
-                surf.blit(img, r.topleft)
-
-    # -- name plates -------------------------------------------------------------------
-    def plate_size(self, r: float) -> int:
-        return max(15, min(19, int(r * 0.8)))
-
-    def plates(self) -> list:
-        """(piece, rect, image) of every name plate shown now, none over another or over
-        a base; cached while the pieces, the camera and the hover stay put."""
-        cam = self.camera
-        key = (cam.key(), id(self.hover), id(self.selected), id(self.active), id(self.carry),
-               tuple((id(p), p.name, round(p.screen[0]), round(p.screen[1]), p.dim, p.hidden) for p in self.pieces))
-        if key == self._plates_key:
-            return self._plates
-        self._plates_key = key
-        self._plates = self._lay_plates()
-        return self._plates
-
-    def _lay_plates(self) -> list:
-        cam = self.camera
-        r = max(3.0, 0.5 * cam.ppi)
-        show_all = r >= PLATE_MIN_R
-        carried = self.carry.piece if self.carry is not None else None
-        alive = [p for p in self.pieces if not p.hidden and p.name]
-        bases = {id(p): pygame.Rect(round(p.screen[0] - r - 2), round(p.screen[1] - r - 2),
-                                    round(2 * r + 4), round(2 * r + 4)) for p in alive}
-        first = []
-        for p in (self.hover, self.active, self.selected):
-            if p is not None and p in alive and p not in first:
-                first.append(p)
-        rest = sorted((p for p in alive if p not in first), key=lambda p: (p.screen[1], p.screen[0]))
-        placed: list = []
-        size = self.plate_size(r)
-        ring = r * 0.3 + 4
-        for p in first + rest:
-            forced = p in first
-            if (not show_all and not forced) or p is carried:
-                continue
-            img = self._plate_img(p, size)
-            w, h = img.get_size()
-            cx, cy = p.screen
-            cands = [pygame.Rect(0, 0, w, h) for _ in range(4)]
-            cands[0].midtop = (round(cx), round(cy + r + ring))
-            cands[1].midbottom = (round(cx), round(cy - r - ring))
-            cands[2].midleft = (round(cx + r + ring), round(cy))
-            cands[3].midright = (round(cx - r - ring), round(cy))
-            spot = None
-            for c in cands:
-                if not cam.rect.contains(c):
-                    continue
-                if any(c.colliderect(b) for pid, b in bases.items() if pid != id(p)):
-                    continue
-                if any(c.colliderect(q[1]) for q in placed):
-                    continue
-                spot = c
-                break
-            if spot is None and forced and p is self.hover:
-                spot = cands[0].clamp(cam.rect)          # the hovered one shows whatever it covers
-            if spot is not None:
-                placed.append((p, spot, img))
-        # the hovered plate last, so it is on top
-        placed.sort(key=lambda q: q[0] is self.hover)
-        return placed
-
-    def _plate_img(self, p: Piece, size: int) -> pygame.Surface:
-        edge = p.color if not p.dim else (90, 90, 96)
-        hot = p is self.hover or p is self.active
-        key = ("bo_plate", p.name, size, edge, p.dim, hot)
-        img = self.gfx.cached(key, lambda: _plate(self.gfx, p.name, size, edge, dim=p.dim, hot=hot))
-        return img
-
-
-def _plate(gfx, text: str, size: int, edge, dim: bool = False, hot: bool = False) -> pygame.Surface:
-    """A small dark plate with a coloured edge and the name."""
-    t = gfx.text(text, size, style.GOLD_BRIGHT if hot else (style.TEXT_DIM if dim else style.TEXT), bold=True)
-    w, h = t.get_width() + 12, t.get_height() + 4
-    s = pygame.Surface((w, h), pygame.SRCALPHA)
-    pygame.draw.rect(s, (14, 10, 10, 140 if dim else 215), s.get_rect(), border_radius=h // 2)
-    pygame.draw.rect(s, (*edge[:3], 120 if dim else 230), s.get_rect(), 1, border_radius=h // 2)
-    s.blit(t, t.get_rect(center=(w // 2, h // 2)))
-    return s
 
 
 # ---------------------------------------------------------------------------------------
@@ -845,7 +474,7 @@ def paint_road(board, s, art, pts, sp, ppi, clip):
 
 
 def paint_wall(board, s, art, pts, sp, ppi, clip):
-    _drop_shadow(s, pts, 0.8, ppi, clip, 130)
+    drop_shadow(s, pts, 0.8, ppi, clip, 130)
     base = STONE if board.look.season != "winter" else mix(STONE, (210, 214, 220), 0.2)
     pygame.draw.polygon(s, base, pts)
     d = art.decor
@@ -872,7 +501,7 @@ def paint_hedge(board, s, art, pts, sp, ppi, clip):
     thorny = art.style == "bramble"
     dark = lk.leaf_dark if not thorny else mix(lk.leaf_dark, (70, 40, 30), 0.45)
     light = lk.leaf_light if not thorny else mix(lk.leaf_light, (120, 80, 50), 0.4)
-    _drop_shadow(s, pts, 0.7, ppi, clip, 120)
+    drop_shadow(s, pts, 0.7, ppi, clip, 120)
     pygame.draw.polygon(s, shade(dark, 0.7), pts)
     tones = (shade(dark, 0.9), mix(dark, light, 0.45), light)
     for a, b, r, t in art.decor["clumps"]:
@@ -930,19 +559,9 @@ def paint_woods(board, s, art, pts, sp, ppi, clip):
                     pygame.draw.circle(tmp, (228, 234, 240), (cx - rp * 0.3, cy - rp * 0.34), rp * 0.22)
             else:
                 pygame.draw.circle(tmp, col, (cx, cy), rp)
-    _masked(s, pts, clip, paint)
+    masked(s, pts, clip, paint)
     # the wood's edge stays readable (cover inside, sight through more than 3")
-    edge = mix(light, (230, 220, 160), 0.3)
-    n = len(pts)
-    dash = max(4.0, ppi * 0.3)
-    for i in range(n):
-        a, b = pts[i], pts[(i + 1) % n]
-        L = math.dist(a, b)
-        m = max(1, int(L / dash))
-        for j in range(0, m, 2):
-            t0, t1 = j / m, min(1.0, (j + 1) / m)
-            pygame.draw.line(s, edge, (a[0] + (b[0] - a[0]) * t0, a[1] + (b[1] - a[1]) * t0),
-                             (a[0] + (b[0] - a[0]) * t1, a[1] + (b[1] - a[1]) * t1), max(1, int(ppi * 0.05)))
+    dashed_outline(s, mix(light, (230, 220, 160), 0.3), pts, max(1, int(ppi * 0.05)), max(4.0, ppi * 0.3))
 
 
 def paint_water(board, s, art, pts, sp, ppi, clip):
@@ -965,7 +584,7 @@ def paint_water(board, s, art, pts, sp, ppi, clip):
                              max(1, int(ppi * 0.05)))
     inner = [sp(art.at(a, b)) for a, b in ((0, art.width * 0.1), (art.length, art.width * 0.1),
                                           (art.length, art.width * 0.9), (0, art.width * 0.9))]
-    _masked(s, inner, clip, paint)
+    masked(s, inner, clip, paint)
 
 
 def paint_chasm(board, s, art, pts, sp, ppi, clip):
@@ -997,7 +616,7 @@ def _roof_colours(art, lk):
 
 def paint_roof(board, s, art, pts, sp, ppi, clip):
     lk = board.look
-    _drop_shadow(s, pts, art.height, ppi, clip, 140)
+    drop_shadow(s, pts, art.height, ppi, clip, 140)
     c = _roof_colours(art, lk)
     W, L = art.width, art.length
     sunny = [sp(art.at(a, b)) for a, b in ((0, 0), (L, 0), (L, W / 2), (0, W / 2))]
@@ -1051,8 +670,8 @@ def paint_ruin(board, s, art, pts, sp, ppi, clip):
         for x, y, r, t in d["rubble"][::3]:
             c = sp((x, y))
             pygame.draw.circle(tmp, (*mix(lk.leaf_dark, floor, 0.4), 150), (c[0] - dx + r * ppi, c[1] - dy), r * ppi * 1.6)
-    _drop_shadow(s, pts, 0.6, ppi, clip, 70)
-    _masked(s, pts, clip, flags)
+    drop_shadow(s, pts, 0.6, ppi, clip, 70)
+    masked(s, pts, clip, flags)
     # the broken walls along the edges, with their shadows
     wt = max(2, int(ppi * 0.34))
     n = len(art.poly)
@@ -1064,7 +683,7 @@ def paint_ruin(board, s, art, pts, sp, ppi, clip):
         segs.append((p, q, h))
     sh = (0.12 + 0.16 * min(art.height, 6)) * ppi
     for p, q, h in segs:
-        _alpha_poly(s, _hull([p, q, (p[0] + sh * 0.55, p[1] + sh * 0.8), (q[0] + sh * 0.55, q[1] + sh * 0.8)]),
+        alpha_poly(s, hull([p, q, (p[0] + sh * 0.55, p[1] + sh * 0.8), (q[0] + sh * 0.55, q[1] + sh * 0.8)]),
                     (6, 4, 8, 90), clip)
     for p, q, h in segs:
         pygame.draw.line(s, shade(STONE, 0.5), p, q, wt + 2)
@@ -1081,7 +700,7 @@ def paint_ruin(board, s, art, pts, sp, ppi, clip):
 
 def paint_stone(board, s, art, pts, sp, ppi, clip):
     lk = board.look
-    _drop_shadow(s, pts, art.height, ppi, clip, 140)
+    drop_shadow(s, pts, art.height, ppi, clip, 140)
     base = mix(STONE, (150, 146, 138), 0.4)
     if lk.season == "winter":
         base = mix(base, (220, 224, 230), 0.3)
@@ -1107,7 +726,7 @@ def paint_stone(board, s, art, pts, sp, ppi, clip):
 
 
 def paint_tower(board, s, art, pts, sp, ppi, clip):
-    _drop_shadow(s, pts, art.height, ppi, clip, 150)
+    drop_shadow(s, pts, art.height, ppi, clip, 150)
     base = shade(STONE, 0.9)
     pygame.draw.polygon(s, shade(base, 0.7), pts)
     # crenellations: merlons along the parapet

@@ -1,0 +1,318 @@
+"""A skirmish table on the kit's Board: the board stands on a mat in a wooden frame with
+inch ticks, a faint inch grid (G toggles it: `toggle_grid`), deployment zones (a dashed
+edge where a zone meets the open table; `zone_glow` lights one while deploying), light
+pools under lit pieces, the area under the pointer outlined and named, and name plates
+beside the bases that never cover each other or a base.
+
+    board = SkirmishBoard(rect, (36, 36), PieceRenderer(gfx, name_tags=False),
+                          areas=terrain_art, zones=[poly_a, poly_b],
+                          words={"area": lambda area: area.name}, ...Board keywords)
+    board.lights = [piece, ...]; board.light_strength = 0.8    # a night table
+    board.active = piece                                         # always gets its plate
+
+A game subclass paints its own ground inside the frame (`paint_table(s, sp, g, ppi)`,
+with `paint_grid` and `paint_zones` to call), names what that ground depends on
+(`ground_key()`: a repaint when it changes) and draws its markers under the pieces
+(`draw_markers(surf)`). `areas` are anything with `.poly` (world points) and
+`.contains(world_point)`, the topmost last. The ground layer is cached as the Board's
+(a pan paints only the new strips); `terrain_paints` counts the paints.
+"""
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from . import style
+from .board import Board
+from .gfx import light_pool
+from .paint import alpha_poly, box, noise_tile, tile
+from .pieces import Piece
+
+FRAME = (58, 36, 22)
+MAT = (22, 24, 20)
+TICK = (190, 160, 110)
+GRID_RULE = 6            # a stronger grid line every so many inches
+PLATE_MIN_R = 8          # base radius in pixels below which plates show only on hover
+ZONE_EDGES = ((120, 160, 220), (210, 90, 90))
+ZONE_FILLS = ((120, 170, 240), (230, 110, 110))
+
+
+def mix(a, b, k: float) -> tuple:
+    return tuple(max(0, min(255, int(a[i] + (b[i] - a[i]) * k))) for i in range(3))
+
+
+def shade(c, k: float) -> tuple:
+    return tuple(max(0, min(255, int(v * k))) for v in c[:3])
+
+
+def plate(gfx, text: str, size: int, edge, dim: bool = False, hot: bool = False) -> pygame.Surface:
+    """A small dark plate with a coloured edge and the text."""
+    t = gfx.text(text, size, style.GOLD_BRIGHT if hot else (style.TEXT_DIM if dim else style.TEXT), bold=True)
+    w, h = t.get_width() + 12, t.get_height() + 4
+    s = pygame.Surface((w, h), pygame.SRCALPHA)
+    pygame.draw.rect(s, (14, 10, 10, 140 if dim else 215), s.get_rect(), border_radius=h // 2)
+    pygame.draw.rect(s, (*edge[:3], 120 if dim else 230), s.get_rect(), 1, border_radius=h // 2)
+    s.blit(t, t.get_rect(center=(w // 2, h // 2)))
+    return s
+
+
+class SkirmishBoard(Board):
+    """See the module docstring."""
+
+    def __init__(self, rect, world_size, renderer, *, areas=(), zones=(), words=None,
+                 light_color=(255, 176, 86), **kw):
+        super().__init__(rect, world_size, renderer, **kw)
+        self.areas = list(areas)
+        self.zones = [[tuple(map(float, p)) for p in z] for z in zones]
+        self.words = words or {}                 # "area": area -> its name under the pointer
+        self.show_grid = True
+        self.terrain_paints = 0                  # how often the ground was painted (a cache test)
+        self.lights: list[Piece] = []            # the pieces whose lights burn
+        self.light_radius = 3.5
+        self.light_color = light_color
+        self.light_strength = 0.2
+        self.active: Piece | None = None         # always gets its plate
+        self.zone_glow: int | None = None        # the deployment zone to light (while deploying)
+        self.hover_area = None
+        self._zone_surf: tuple | None = None     # (camera key, zone, surface, where)
+        self._plates_key = None
+        self._plates: list = []
+        self._mat: pygame.Surface | None = None
+        self._art_key = None
+
+    # -- hooks for a game ------------------------------------------------------------------
+    def ground_key(self):
+        """What the game's ground shows besides the camera (a season, a light)."""
+        return None
+
+    def paint_table(self, s, sp, g, ppi) -> None:
+        """The ground inside the frame, clipped to `g` (local pixels; `sp` maps world to local)."""
+        s.fill((72, 96, 50), g)
+        self.paint_grid(s, sp, g, ppi, (72, 96, 50))
+        self.paint_zones(s, sp, ppi)
+
+    def draw_markers(self, surf) -> None:
+        """A game's markers on the ground, over the light pools and under the pieces."""
+
+    # -- state -------------------------------------------------------------------------------
+    def toggle_grid(self) -> None:
+        self.show_grid = not self.show_grid
+        self._ground_key = None
+
+    def _ground_layer(self):
+        # the grid switch and the game's look are part of what the cached ground shows
+        key = (self.show_grid, self.ground_key())
+        if self._art_key != key:
+            self._art_key = key
+            self._ground_key = None
+        return super()._ground_layer()
+
+    def area_at(self, world):
+        return next((a for a in reversed(self.areas) if a.contains(world)), None)
+
+    def _motion(self, pos) -> bool:
+        out = super()._motion(pos)
+        cam = self.camera
+        self.hover_area = None
+        if self.hover is None and self.carry is None and not self.panning and cam.rect.collidepoint(pos):
+            self.hover_area = self.area_at(cam.to_world(pos))
+        return out
+
+    # -- the ground ------------------------------------------------------------------------
+    def _mat_tex(self) -> pygame.Surface:
+        """The table top round the board: the kit's wood, darkened (dark felt if missing)."""
+        if self._mat is None:
+            try:
+                self._mat = self.gfx.assets.texture("wood").copy()
+                self._mat.fill((150, 128, 116), special_flags=pygame.BLEND_RGB_MULT)
+            except (pygame.error, FileNotFoundError, OSError, AttributeError):
+                self._mat = noise_tile(3, amp=14).copy()
+                self._mat.fill(MAT, special_flags=pygame.BLEND_RGB_ADD)
+        return self._mat
+
+    def _paint_ground(self, s, off, clip) -> None:
+        self.terrain_paints += 1
+        ppi = self.camera.ppi
+        ox, oy = off
+        s.set_clip(clip)
+
+        def sp(p):
+            return (p[0] * ppi - ox, p[1] * ppi - oy)
+        W, H = self.camera.world
+        tl, br = sp((0, 0)), sp((W, H))
+        table = pygame.Rect(round(tl[0]), round(tl[1]), round(br[0] - tl[0]), round(br[1] - tl[1]))
+        # the mat round the table, and the table's shadow on it
+        bw = max(6, int(ppi * 0.5))
+        frame = table.inflate(2 * bw, 2 * bw)
+        for side in (pygame.Rect(clip.left, clip.top, max(0, frame.left - clip.left), clip.h),
+                     pygame.Rect(frame.right, clip.top, max(0, clip.right - frame.right), clip.h),
+                     pygame.Rect(frame.left, clip.top, frame.w, max(0, frame.top - clip.top)),
+                     pygame.Rect(frame.left, frame.bottom, frame.w, max(0, clip.bottom - frame.bottom))):
+            side = side.clip(clip)
+            if side.w > 0 and side.h > 0:
+                s.fill(MAT, side)
+                tile(s, self._mat_tex(), off, side)
+        alpha_poly(s, [(frame.x + 6, frame.y + 10), (frame.right + 10, frame.y + 10),
+                       (frame.right + 10, frame.bottom + 14), (frame.x + 6, frame.bottom + 14)], (0, 0, 0, 150), clip)
+        # the frame: wood with a bevel, inch ticks along it
+        fr = frame.clip(clip)
+        if fr.w > 0 and fr.h > 0:
+            s.fill(FRAME, fr)
+            tile(s, noise_tile(5), off, fr, pygame.BLEND_RGB_ADD)
+            pygame.draw.rect(s, shade(FRAME, 1.8), frame, 1)
+            pygame.draw.rect(s, shade(FRAME, 0.45), frame.inflate(-2, -2), 1)
+            if ppi >= 9:
+                self._ticks(s, sp, table, max(2, bw // 3))
+        g = table.clip(clip)
+        if g.w > 0 and g.h > 0:
+            s.set_clip(g)
+            self.paint_table(s, sp, g, ppi)
+            s.set_clip(clip)
+            pygame.draw.rect(s, (12, 8, 6), table.inflate(2, 2), 1)
+        s.set_clip(None)
+
+    def _ticks(self, s, sp, table, tick) -> None:
+        W, H = self.camera.world
+        for i in range(int(W) + 1):
+            x = round(sp((i, 0))[0])
+            k = tick * (2 if i % GRID_RULE == 0 else 1)
+            pygame.draw.line(s, TICK, (x, table.y - 1), (x, table.y - k), 1)
+            pygame.draw.line(s, TICK, (x, table.bottom), (x, table.bottom + k - 1), 1)
+        for j in range(int(H) + 1):
+            y = round(sp((0, j))[1])
+            k = tick * (2 if j % GRID_RULE == 0 else 1)
+            pygame.draw.line(s, TICK, (table.x - 1, y), (table.x - k, y), 1)
+            pygame.draw.line(s, TICK, (table.right, y), (table.right + k - 1, y), 1)
+
+    def paint_grid(self, s, sp, g, ppi, ground) -> None:
+        """The faint inch grid over `ground`'s colour (a stronger line every GRID_RULE inches)."""
+        if not self.show_grid or ppi < 6:
+            return
+        W, H = self.camera.world
+        faint, rule = mix(ground, (0, 0, 0), 0.1), mix(ground, (0, 0, 0), 0.22)
+        for i in range(int(W) + 1):
+            x = round(sp((i, 0))[0])
+            if g.left - 1 <= x <= g.right:
+                pygame.draw.line(s, rule if i % GRID_RULE == 0 else faint, (x, g.top), (x, g.bottom), 1)
+        for j in range(int(H) + 1):
+            y = round(sp((0, j))[1])
+            if g.top - 1 <= y <= g.bottom:
+                pygame.draw.line(s, rule if j % GRID_RULE == 0 else faint, (g.left, y), (g.right, y), 1)
+
+    def paint_zones(self, s, sp, ppi) -> None:
+        """Deployment zones: a dashed line in the side's colour where a zone meets the
+        open table (not along the table's edge)."""
+        W, H = self.camera.world
+        dash = max(4.0, ppi * 0.35)
+        for k, z in enumerate(self.zones):
+            if len(z) < 3:
+                continue
+            for i in range(len(z)):
+                a, b = z[i], z[(i + 1) % len(z)]
+                if (a[0] == b[0] and a[0] in (0, W)) or (a[1] == b[1] and a[1] in (0, H)):
+                    continue
+                pa, pb = sp(a), sp(b)
+                n = max(1, int(math.dist(pa, pb) / dash))
+                for j in range(0, n, 2):
+                    t0, t1 = j / n, min(1.0, (j + 1) / n)
+                    pygame.draw.line(s, ZONE_EDGES[k % 2], (pa[0] + (pb[0] - pa[0]) * t0, pa[1] + (pb[1] - pa[1]) * t0),
+                                     (pa[0] + (pb[0] - pa[0]) * t1, pa[1] + (pb[1] - pa[1]) * t1), max(1, int(ppi * 0.06)))
+
+    # -- per frame: zone, lights and markers under the pieces, plates over them ---------------
+    def draw_under(self, surf) -> None:
+        cam = self.camera
+        z = self.zone_glow
+        if z is not None and 0 <= z < len(self.zones):
+            key = (cam.key(), z)
+            if self._zone_surf is None or self._zone_surf[0] != key:
+                pts = [cam.to_screen(p) for p in self.zones[z]]
+                area = box(pts).clip(cam.rect)
+                img = pygame.Surface(area.size, pygame.SRCALPHA)
+                pygame.draw.polygon(img, (*ZONE_FILLS[z % 2], 46), [(x - area.x, y - area.y) for x, y in pts])
+                self._zone_surf = (key, z, img, area.topleft)
+            surf.blit(self._zone_surf[2], self._zone_surf[3])
+        if self.lights:
+            rp = max(4, int(self.light_radius * cam.ppi))
+            k = round(self.light_strength, 2)
+            pool = self.gfx.cached(("sk_glow", rp, k, self.light_color),
+                                   lambda: light_pool(rp, self.light_color, k, 1.6))
+            for p in self.lights:
+                x, y = cam.to_screen(p.pos)
+                surf.blit(pool, (round(x) - rp, round(y) - rp), special_flags=pygame.BLEND_RGB_ADD)
+        self.draw_markers(surf)
+        a = self.hover_area
+        if a is not None:
+            pygame.draw.polygon(surf, style.GOLD_BRIGHT, [cam.to_screen(p) for p in a.poly], max(1, int(cam.ppi * 0.06)))
+
+    def draw_over(self, surf) -> None:
+        for _p, rect, img in self.plates():
+            surf.blit(img, rect.topleft)
+        a = self.hover_area
+        if a is not None and self.hover is None:
+            label = self.words.get("area", lambda area: getattr(area, "name", ""))(a)
+            if label:
+                img = self.gfx.cached(("sk_area_tag", label), lambda: plate(self.gfx, label, 15, style.GOLD_DEEP))
+                r = img.get_rect(midbottom=(self.pointer[0], self.pointer[1] - 14))
+                r.clamp_ip(self.camera.rect)
+                surf.blit(img, r.topleft)
+
+    # -- name plates ---------------------------------------------------------------------------
+    def plate_size(self, r: float) -> int:
+        return max(15, min(19, int(r * 0.8)))
+
+    def plates(self) -> list:
+        """(piece, rect, image) of every name plate shown now, none over another or over
+        a base; cached while the pieces, the camera and the hover stay put."""
+        key = (self.camera.key(), id(self.hover), id(self.selected), id(self.active), id(self.carry),
+               tuple((id(p), p.name, round(p.screen[0]), round(p.screen[1]), p.dim, p.hidden) for p in self.pieces))
+        if key != self._plates_key:
+            self._plates_key = key
+            self._plates = self._lay_plates()
+        return self._plates
+
+    def _lay_plates(self) -> list:
+        """Each plate takes the first free place of below, above, right, left of its base;
+        none free (or zoomed out): hidden, but the hovered one always shows."""
+        cam = self.camera
+        r = max(3.0, 0.5 * cam.ppi)
+        show_all = r >= PLATE_MIN_R
+        carried = self.carry.piece if self.carry is not None else None
+        alive = [p for p in self.pieces if not p.hidden and p.name]
+        bases = {id(p): pygame.Rect(round(p.screen[0] - r - 2), round(p.screen[1] - r - 2),
+                                    round(2 * r + 4), round(2 * r + 4)) for p in alive}
+        first = []
+        for p in (self.hover, self.active, self.selected):
+            if p is not None and p in alive and p not in first:
+                first.append(p)
+        rest = sorted((p for p in alive if p not in first), key=lambda p: (p.screen[1], p.screen[0]))
+        placed: list = []
+        size = self.plate_size(r)
+        ring = r * 0.3 + 4
+        for p in first + rest:
+            forced = p in first
+            if (not show_all and not forced) or p is carried:
+                continue
+            img = self._plate_img(p, size)
+            w, h = img.get_size()
+            cx, cy = p.screen
+            cands = [pygame.Rect(0, 0, w, h) for _ in range(4)]
+            cands[0].midtop = (round(cx), round(cy + r + ring))
+            cands[1].midbottom = (round(cx), round(cy - r - ring))
+            cands[2].midleft = (round(cx + r + ring), round(cy))
+            cands[3].midright = (round(cx - r - ring), round(cy))
+            spot = next((c for c in cands if cam.rect.contains(c)
+                         and not any(c.colliderect(b) for pid, b in bases.items() if pid != id(p))
+                         and not any(c.colliderect(q[1]) for q in placed)), None)
+            if spot is None and forced and p is self.hover:
+                spot = cands[0].clamp(cam.rect)          # the hovered one shows whatever it covers
+            if spot is not None:
+                placed.append((p, spot, img))
+        placed.sort(key=lambda q: q[0] is self.hover)    # the hovered plate last, so it is on top
+        return placed
+
+    def _plate_img(self, p: Piece, size: int) -> pygame.Surface:
+        edge = p.color if not p.dim else (90, 90, 96)
+        hot = p is self.hover or p is self.active
+        return self.gfx.cached(("sk_plate", p.name, size, edge, p.dim, hot),
+                               lambda: plate(self.gfx, p.name, size, edge, dim=p.dim, hot=hot))
