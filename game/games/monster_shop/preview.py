@@ -1,8 +1,9 @@
 """What a need-card assignment would do to its monster, asked of the rules on a copy.
 
 No pygame: the table calls `care_preview` while a need card hovers over a monster.
-The copy is `perturb_hidden(state, seat)` — it differs from the game only in what
-`seat` may not see (other hands, deck orders), so the preview uses nothing hidden.
+Both functions read only the seat's view (the table never touches the true state): the
+copy is the AI's determinization of that view (`ai.determinize`: what the seat may not
+see — other hands, deck orders — sampled), so the preview uses nothing hidden.
 On it the assignment is played, every other pending decision takes its default (the
 owner's resolution order puts this monster first, so the other monsters do not eat
 its food first), and the rules resolve the monster's care; the events say what came
@@ -26,16 +27,15 @@ class Preview:
     dung: int             # dung added to its place
 
 
-def complete(rules, state, seat, m, picks) -> tuple:
-    """`picks` (one per stripe, None = still free) completed to a whole assignment: each
-    free stripe takes the first unused card of its colour in the hand (simple half), or a
-    blank when that colour has run out."""
-    stripes = rules.stripes(state, m)
+def complete(rules, hand, stripes, m, picks) -> tuple:
+    """`picks` (one per stripe of `stripes`, the assign decision's, None = still free)
+    completed to a whole assignment: each free stripe takes the first unused card of its
+    colour in `hand` (simple half), or a blank when that colour has run out."""
     used = {k for pk in picks if pk is not None for k in (pk[0],) if k >= 0}
     out = []
     for ci, pk in zip(stripes, list(picks) + [None] * (len(stripes) - len(picks))):
         if pk is None:
-            k = next((k for k in sorted(state.hand[seat]) if k not in used and rules.card_colour[k] == ci), None)
+            k = next((k for k in sorted(hand) if k not in used and rules.card_colour[k] == ci), None)
             if k is None:
                 pk = (-2, 0)
             else:
@@ -45,13 +45,14 @@ def complete(rules, state, seat, m, picks) -> tuple:
     return ("assign", m, tuple(out))
 
 
-def care_preview(rules, state, seat, action, seed: int = 0, limit: int = 600) -> Preview | None:
-    """The care of monster action[1] after playing `action` (an "assign"), on a copy; None
-    when the action is not legal now."""
-    if not rules.is_legal(state, seat, action):
+def care_preview(rules, view, seat, action, seed: int = 0, limit: int = 600) -> Preview | None:
+    """The care of monster action[1] after playing `action` (an "assign"), on a state
+    sampled from `seat`'s view; None when the action is not legal now."""
+    from .ai import determinize
+    s = determinize(rules, view, seat, RNG(seed))
+    if not rules.is_legal(s, seat, action):
         return None
     m = action[1]
-    s = rules.perturb_hidden(state, seat, RNG(seed))
     lim = len(rules.stripes(s, m))
     before_suff, before_mut = s.suff[m], s.mut[m]
     rules.apply(s, seat, action)

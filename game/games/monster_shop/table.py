@@ -126,7 +126,7 @@ class MonsterShopTable(WordsMixin, ArtMixin, TableKit):
         key = (view.get("round"), d.prompt.get("monster")) if d is not None else None
         if key != self.staged_for:
             self.staged_for = key
-            self.staged = [None] * len(self.R.stripes(self.match.state, key[1])) if key else []
+            self.staged = [None] * len(d.free["stripes"]) if key else []
 
     def zone_cards(self, view) -> dict:
         me = view.get("seat")
@@ -139,8 +139,10 @@ class MonsterShopTable(WordsMixin, ArtMixin, TableKit):
         d = self._assign_decision()
         return d.prompt.get("monster") if d is not None else None
 
-    def _stripes_now(self, m) -> list:
-        return self.R.stripes(self.match.state, m)
+    def _stripes_now(self) -> list:
+        """Colour index of each stripe of the monster being assigned (the decision's)."""
+        d = self._assign_decision()
+        return d.free["stripes"] if d is not None else []
 
     def _stage_slot(self, k, m):
         """The stripe a card would go on (the first free one of its colour), or a reason."""
@@ -150,7 +152,7 @@ class MonsterShopTable(WordsMixin, ArtMixin, TableKit):
         if m != cur:
             return None, _tr("board.refuse.other", monster=self.monster_name(cur))
         ci = self.R.data.cards[k][0]
-        for i, sc in enumerate(self._stripes_now(m)):
+        for i, sc in enumerate(self._stripes_now()):
             if sc == ci and i < len(self.staged) and self.staged[i] is None:
                 return i, None
         return None, _tr("board.refuse.no_stripe", monster=self.monster_name(m),
@@ -158,14 +160,14 @@ class MonsterShopTable(WordsMixin, ArtMixin, TableKit):
 
     def _candidate(self, picks):
         m = self.current_monster()
-        return complete(self.R, self.match.state, self.viewer, m, picks)
+        return complete(self.R, self.view["seats"][self.viewer].get("hand", []), self._stripes_now(), m, picks)
 
     def preview_for(self, picks):
         """What the completed assignment would do (the rules on a copy), cached per action."""
         action = self._candidate(picks)
         got = self._previews.get(action)
         if got is None and action not in self._previews:
-            got = care_preview(self.R, self.match.state, self.viewer, action)
+            got = care_preview(self.R, self.view, self.viewer, action)
             self._previews[action] = got
         return got
 
@@ -710,7 +712,7 @@ class MonsterShopTable(WordsMixin, ArtMixin, TableKit):
         if m is None:
             return
         r = self.geom["staged"]
-        stripes = self._stripes_now(m)
+        stripes = self._stripes_now()
         h = max(6, self.geom.u(0.012))
         w = h * 2
         x = r.centerx - (len(stripes) * (w + 3)) // 2

@@ -302,41 +302,15 @@ class ArtMixin:
             seen = c if c is not None else peeks.get(("contest", i))
             tiles.append((crounds[i] if i < len(crounds) else "·", self.nm(d.contests[seen][1]) if seen is not None else None,
                           c is None and seen is not None))
-        self.tile_row(surf, contests, self.tr("table.contests"), "ms_contest", tiles, v["round"], self.live_contest(v))
+        self.tile_row(surf, contests, self.tr("table.contests"), "ms_contest", tiles, v["round"],
+                      dict([v["live_contest"]]) if v["live_contest"] else {})
         tiles = []
         for i, c in enumerate(v["customers"]):
             seen = c if c is not None else peeks.get(("customer", i))
             tiles.append((urounds[i] if i < len(urounds) else "·", self.nm(d.customers[seen][1]) if seen is not None else None,
                           c is None and seen is not None))
-        self.tile_row(surf, customers, self.tr("table.customers"), "ms_customer", tiles, v["round"], self.live_customers(v))
-
-    def live_contest(self, v) -> dict:
-        """{tile index: {seat: score}} for this round's contest once the needs are revealed
-        (everything it counts is public then), asked of the rules."""
-        if v["stage"] not in ("order", "care") or self.match.state.rnd != v["round"]:
-            return {}
-        rounds = self.R.R.contest_rounds["short" if v["short"] else "full"]
-        if v["round"] not in rounds:
-            return {}
-        i = rounds.index(v["round"])
-        tile = v["contests"][i] if i < len(v["contests"]) else None
-        if tile is None:
-            return {}
-        s = self.match.state
-        return {i: {x: self.R.contest_score(s, x, tile) for x in range(v["players"])}}
-
-    def live_customers(self, v) -> dict:
-        """{customer index: {seat: its best monster's match}} while customers are served."""
-        if v["stage"] != "sell" or self.match.state.rnd != v["round"]:
-            return {}
-        s = self.match.state
-        out = {}
-        for ci in v.get("customers_left") or []:
-            if v["customers"][ci] is None:
-                continue
-            out[ci] = {x: max((self.R.match(s, x, m, ci) for m in self.R.monsters_of(s, x)), default=None)
-                       for x in range(v["players"])}
-        return out
+        self.tile_row(surf, customers, self.tr("table.customers"), "ms_customer", tiles, v["round"],
+                      dict(v["live_customers"]))
 
     def reputation_track(self, surf, v, r):
         G = self.geom
@@ -412,14 +386,15 @@ class ArtMixin:
                 self.live_scores(surf, tr, scores)
 
     def live_scores(self, surf, tr, scores):
-        """Each seat's live score on a tile: its marker and the number, best ones gold."""
+        """Each seat's live score on a tile (the view's, one per seat): its marker and the
+        number, best ones gold."""
         G = self.geom
         box = pygame.Rect(tr.x + 3, tr.y + tr.height * 0.22, tr.width - 6, tr.height * 0.5)
         surf.blit(self.gfx.panel(box.width, box.height, fill=(14, 10, 12), border=None, radius=4, alpha=215), box.topleft)
-        vals = [x for x in scores.values() if x is not None]
+        vals = [x for x in scores if x is not None]
         top = max(vals) if vals else None
         cells = [c for row in split_rect(box, 2, "y") for c in split_rect(row, 2, "x")]
-        for seat, cell in zip(sorted(scores), cells):
+        for seat, cell in zip(range(len(scores)), cells):
             mk = seat_marker_surface(self.gfx, seat, max(3, G.u(0.005)), self.colorblind)
             surf.blit(mk, mk.get_rect(midleft=(cell.x + 1, cell.centery)))
             val = scores[seat]

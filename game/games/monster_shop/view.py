@@ -14,6 +14,22 @@ def _den(R, s, x):
             "monster": s.mon[x][:], "waiting": s.waiting[x][:]}
 
 
+def _live(R, s) -> dict:
+    """The live scores the table shows, public when shown: this round's contest once the
+    needs are revealed (stages order and care), `live_contest` = [timeline index, [score per
+    seat]]; while customers are served (stage sell), `live_customers` = [[customer index,
+    [each seat's best monster's match]], ...] for every open customer still waiting."""
+    contest, customers = None, []
+    rounds = R.R.contest_rounds["short" if s.short else "full"]
+    if s.stage in ("order", "care") and s.rnd in rounds and rounds.index(s.rnd) < s.c_open:
+        i = rounds.index(s.rnd)
+        contest = [i, [R.contest_score(s, x, s.contests[i]) for x in range(s.n)]]
+    if s.stage == "sell":
+        customers = [[ci, [max((R.match(s, x, m, ci) for m in R.monsters_of(s, x)), default=None)
+                           for x in range(s.n)]] for ci in s.cs if ci < s.u_open]
+    return {"live_contest": contest, "live_customers": customers}
+
+
 def build_view(R, s, seat, reveal: bool = False) -> dict:
     """`reveal`: every hand, plan and assignment face up (a finished game's replay)."""
     over = s.res is not None
@@ -85,6 +101,7 @@ def build_view(R, s, seat, reveal: bool = False) -> dict:
         "arrange_left": s.arr_left, "bm_contest": s.bm_contest, "lookahead": s.lookahead,
         "lost": s.lost[:],
         "over": over,
+        **_live(R, s),
     }
     if over:
         v["result"] = {"winners": list(s.res.winners), "scores": list(s.res.scores), "details": s.res.details}

@@ -95,11 +95,12 @@ def test_MS_076_a_need_card_dragged_onto_the_monster_previews_its_suffering_and_
     target = tb.target_rect(("monster", m)).center
     _drag(tb, (int(sp.x), int(sp.y)), target, release=False)
     assert tb.drag is not None and tb.drag["over"] == ("monster", m)
-    # what the rules say on a copy: the staged card on its stripe, the rest from the hand
+    # what the rules say on a copy sampled from seat 0's view: the staged card on its
+    # stripe, the rest from the hand
     picks = list(tb.staged)
     picks[tb._stage_slot(key, m)[0]] = (key, 0)
-    action = complete(tb.R, match.state, 0, m, picks)
-    pv = care_preview(tb.R, match.state, 0, action)
+    action = complete(tb.R, match.view(0)["seats"][0]["hand"], match.decisions_for(0)[0].free["stripes"], m, picks)
+    pv = care_preview(tb.R, match.view(0), 0, action)
     assert pv is not None and sum(pv.needs) >= 0 and pv.limit == len(tb.R.stripes(match.state, m))
     words = tb.preview_words(pv)
     assert tb.drag["targets"][("monster", m)][0].hint == words
