@@ -33,7 +33,7 @@ from game.games.ordeals import odds as O
 from game.games.ordeals.table_art import BASE_LOOK, ICON_PREFIX, Look, OrdealsBoard, TerrainArt, icon_of, paint_base
 from game.ui.table import style
 from game.ui.table.board import RangeRing, Terrain, _dashed_line
-from game.ui.table.dice import DieSprite
+from game.ui.table.dice import DiceTray
 from game.ui.table.gfx import light_pool
 from game.ui.table.kit import TableKit
 from game.ui.table.pieces import RINGS, Piece, PieceRenderer, Ring
@@ -145,7 +145,7 @@ class OrdealsTable(TableKit):
         self.facing: dict[int, float] = {}
         self._facings_from(self.history)
         self._preview_cache: dict = {}
-        self.tray: dict | None = None            # the roll on the tray: words and which die is kept
+        self.tray = DiceTray(self.tray_rect(), self.geo()[0])     # the last roll, in words too
         self._status: tuple | None = None        # (view, the status line's words)
         self._sync_pieces(view, instant=True)
 
@@ -581,38 +581,16 @@ class OrdealsTable(TableKit):
         result = tray_word("purpose_" + purpose) if has(f"ordeals.tray.purpose_{purpose}") else purpose
         return groups, result
 
-    def _tray_area(self) -> pygame.Rect:
-        """The felt inside the tray's wooden rim."""
-        tr = self.tray_rect()
-        rim = max(8, int(self.geo()[0] * 14))
-        return tr.inflate(-2 * rim, -2 * rim)
+    def _tray(self) -> DiceTray:
+        """The kit's dice tray where the layout puts it now."""
+        self.tray.rect, self.tray.scale = self.tray_rect(), self.geo()[0]
+        return self.tray
 
     def _lay_tray(self, groups, result, animate: bool) -> float:
         """Put the dice of `groups` on the tray: tumbling in (animate), or already landed
         (a table opened mid-game shows the last roll). Returns the time it takes."""
-        tr = self._tray_area()
-        size = max(30, min(64, int(tr.h * 0.34), int(tr.w * 0.16)))
-        self.dice = []
-        info = {"groups": [], "result": result}
-        n = len(groups)
-        for g, (faces, label, kept) in enumerate(groups):
-            cx = tr.x + tr.w * (g + 0.5) / n
-            slots = []
-            for k, face in enumerate(faces):
-                x = cx + (k - (len(faces) - 1) / 2) * (size * 1.25)
-                y = tr.y + tr.h * 0.5
-                if animate:
-                    die = DieSprite("d12", (tr.x + 24 + self.rng.uniform(0, 30), tr.bottom - 12), size=size,
-                                    did=("tray", g, k))
-                    die.roll(self.anim, face, (x, y), 0.8 + 0.08 * len(self.dice),
-                             self.sound if not self.dice else None, self.rng)
-                else:
-                    die = DieSprite("d12", (x, y), face=face, size=size, did=("tray", g, k))
-                self.dice.append(die)
-                slots.append(die)
-            info["groups"].append({"label": label, "dice": slots, "kept": kept})
-        self.tray = info
-        return 0.9 + 0.08 * len(self.dice) + ROLL_HOLD if animate else 0.0
+        self.dice, secs = self._tray().lay(groups, result, self.anim if animate else None, self.rng, self.sound)
+        return secs + ROLL_HOLD if animate else 0.0
 
     def _tray_from_history(self, events) -> None:
         """The tray is never empty: the last roll seen, landed; before any roll, two dice at rest."""
@@ -621,38 +599,6 @@ class OrdealsTable(TableKit):
         if got is None:
             got = ([([12], "", None), ([12], "", None)], tray_word("idle"))
         self._lay_tray(*got, animate=False)
-
-    def _draw_tray(self, surf) -> None:
-        """The tray's words over the landed dice: who rolled, the kept die ringed, the
-        other dimmed, and the result."""
-        info = self.tray
-        tr = self._tray_area()
-        F = self.geo()[4]
-        if info is None:
-            return
-        landed = all(not dd.rolling for g in info["groups"] for dd in g["dice"])
-        for g in info["groups"]:
-            dice = g["dice"]
-            if not dice:
-                continue
-            cx = sum(dd.x for dd in dice) / len(dice)
-            if g["label"]:
-                im = self.gfx.fit_text(g["label"], F(17, 12), int(tr.w / max(1, len(info["groups"])) - 10),
-                                       style.TEXT, bold=True)
-                surf.blit(im, im.get_rect(midbottom=(int(cx), int(dice[0].y - dice[0].size * 0.55))))
-            if landed and g["kept"] is not None:
-                for k, dd in enumerate(dice):
-                    r = dd.size // 2 + 4
-                    if k == g["kept"]:
-                        pygame.draw.circle(surf, style.GOLD_BRIGHT, (int(dd.x), int(dd.y)), r, 3)
-                        im = self.gfx.text(tray_word("kept"), F(14, 11), style.GOLD_BRIGHT, bold=True)
-                        surf.blit(im, im.get_rect(midtop=(int(dd.x), int(dd.y + r + 2))))
-                    else:
-                        shade = self.gfx.circle(r, (10, 6, 10, 150))
-                        surf.blit(shade, shade.get_rect(center=(int(dd.x), int(dd.y))))
-        if landed and info["result"]:
-            im = self.gfx.fit_text(info["result"], F(19, 13), tr.w - 16, style.GOLD_BRIGHT, bold=True)
-            surf.blit(im, im.get_rect(midbottom=(tr.centerx, tr.bottom - 8)))
 
     def _name(self, cid) -> str:
         for v in (self.view, self._after):
@@ -764,58 +710,11 @@ class OrdealsTable(TableKit):
                              (int(w * 0.05), h, int(380 * sc), 0.1)):
             bg.blit(light_pool(max(8, r), (255, 168, 76), k), (x - r, y - r), special_flags=pygame.BLEND_RGB_ADD)
         self.board_panel(bg, br.inflate(int(16 * sc) + 8, int(16 * sc) + 8), (40, 30, 24), (24, 18, 14), style.GOLD_DEEP)
-        self._tray_art(bg)
+        self._tray().paint(bg, self.gfx, self.ctx.assets, tray_word("title"), self.geo()[4])
         return bg
 
-    def _tray_art(self, bg) -> None:
-        """The dice tray: a wooden rim round green felt, the felt's shadow under the rim."""
-        sc = self.geo()[0]
-        tr = self.tray_rect()
-        rad = max(8, int(16 * sc))
-        sh = self.gfx.shadow(tr.w, tr.h, rad, int(12 * sc) + 2, 160)
-        bg.blit(sh, (tr.x - int(12 * sc) - 2 + 3, tr.y - int(12 * sc) - 2 + 6))
-        rim = pygame.Surface(tr.size, pygame.SRCALPHA)
-        try:
-            rim.blit(self.ctx.assets.tiled("wood", tr.size, (255, 220, 190)), (0, 0))
-        except (pygame.error, FileNotFoundError, OSError):
-            rim.fill((70, 44, 26))
-        rim.fill((44, 26, 12), special_flags=pygame.BLEND_RGB_ADD)
-        mask = pygame.Surface(tr.size, pygame.SRCALPHA)
-        pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=rad)
-        rim.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
-        bg.blit(rim, tr.topleft)
-        pygame.draw.rect(bg, (150, 104, 60), tr, 1, border_radius=rad)
-        felt_r = self._tray_area()
-        felt = pygame.Surface(felt_r.size)
-        for y in range(felt_r.h):
-            pygame.draw.line(felt, style.lerp_color((34, 70, 46), (16, 38, 26), y / max(1, felt_r.h - 1)),
-                             (0, y), (felt_r.w, y))
-        try:
-            noise = self.ctx.assets.tiled("table_felt", felt_r.size).copy()
-            noise.fill((12, 12, 12), special_flags=pygame.BLEND_RGB_SUB)
-            felt.blit(noise, (0, 0), special_flags=pygame.BLEND_RGB_ADD)
-        except (pygame.error, FileNotFoundError, OSError):
-            pass
-        for k in range(6):                          # the rim's shadow on the felt
-            a = pygame.Surface((felt_r.w, 1), pygame.SRCALPHA)
-            a.fill((0, 0, 0, 110 - 18 * k))
-            felt.blit(a, (0, k))
-            a2 = pygame.Surface((1, felt_r.h), pygame.SRCALPHA)
-            a2.fill((0, 0, 0, 80 - 13 * k))
-            felt.blit(a2, (k, 0))
-        fm = pygame.Surface(felt_r.size, pygame.SRCALPHA)
-        fm.blit(felt, (0, 0))
-        mask = pygame.Surface(felt_r.size, pygame.SRCALPHA)
-        pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=max(4, rad - 6))
-        fm.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
-        bg.blit(fm, felt_r.topleft)
-        pygame.draw.rect(bg, (20, 12, 6), felt_r, 2, border_radius=max(4, rad - 6))
-        F = self.geo()[4]
-        im = self.gfx.text(tray_word("title"), F(15, 11), (150, 176, 150), bold=True)
-        bg.blit(im, (felt_r.x + 10, felt_r.y + 6))
-
     def draw_overlay(self, surf) -> None:
-        self._draw_tray(surf)
+        self._tray().draw(surf, self.gfx, self.geo()[4], tray_word("kept"))
         self._draw_preview(surf)
         self._draw_piece_card(surf)
 

@@ -173,3 +173,130 @@ class DieSprite:
         sh = renderer.gfx.circle(self.size // 2 - 2, (0, 0, 0, 70))
         surf.blit(sh, sh.get_rect(center=(int(self.x + 4 + self.hop * 0.2), int(self.y + 6))))
         surf.blit(img, img.get_rect(center=(int(self.x), int(self.y - self.hop))))
+
+
+class DiceTray:
+    """A wooden tray round green felt where a game's rolls land, in groups side by side:
+    each group's dice under its label; a group that keeps one die (Advantage) rings it
+    and dims the rest once landed; the result in words along the bottom.
+
+        tray = DiceTray(rect, scale)             # scale: the table's size factor
+        tray.paint(bg, gfx, assets, "Dice tray", F)              # once, on the background
+        dice, secs = tray.lay([([3, 9], "Aldric: Fire = 10", 1), ([5], "Husk = 5", None)],
+                              "Hit", animator, rng, sound)       # tumbling in (no animator: landed)
+        table.dice = dice; tray.draw(surf, gfx, F, "kept")      # the table draws the dice
+
+    `groups` are {"label", "dice", "kept"}; F(px, lo) scales a font size (TableKit.geo)."""
+
+    def __init__(self, rect, scale: float = 1.0):
+        self.rect = pygame.Rect(rect)
+        self.scale = scale
+        self.groups: list[dict] = []
+        self.result = ""
+
+    @property
+    def felt(self) -> pygame.Rect:
+        """The felt inside the wooden rim."""
+        rim = max(8, int(self.scale * 14))
+        return self.rect.inflate(-2 * rim, -2 * rim)
+
+    def lay(self, groups, result: str, animator=None, rng=None, sound=None) -> tuple[list, float]:
+        """Put `groups` [(faces, label, kept index or None)] on the felt, tumbling in from the
+        lower left when an animator is given. Returns (the dice, seconds until they land)."""
+        tr = self.felt
+        size = max(30, min(64, int(tr.h * 0.34), int(tr.w * 0.16)))
+        rng = rng or random.Random()
+        dice: list[DieSprite] = []
+        self.groups, self.result = [], result
+        for g, (faces, label, kept) in enumerate(groups):
+            cx = tr.x + tr.w * (g + 0.5) / len(groups)
+            slots = []
+            for k, face in enumerate(faces):
+                x, y = cx + (k - (len(faces) - 1) / 2) * (size * 1.25), tr.y + tr.h * 0.5
+                if animator is not None:
+                    die = DieSprite("d12", (tr.x + 24 + rng.uniform(0, 30), tr.bottom - 12), size=size, did=("tray", g, k))
+                    die.roll(animator, face, (x, y), 0.8 + 0.08 * len(dice), sound if not dice else None, rng)
+                else:
+                    die = DieSprite("d12", (x, y), face=face, size=size, did=("tray", g, k))
+                dice.append(die)
+                slots.append(die)
+            self.groups.append({"label": label, "dice": slots, "kept": kept})
+        return dice, (0.9 + 0.08 * len(dice) if animator is not None else 0.0)
+
+    def landed(self) -> bool:
+        return all(not d.rolling for g in self.groups for d in g["dice"])
+
+    def draw(self, surf, gfx, F, kept_word: str) -> None:
+        """The words over the dice: each group's label, the kept die ringed (the others
+        dimmed) and the result, once the dice have landed."""
+        tr = self.felt
+        landed = self.landed()
+        for g in self.groups:
+            dice = g["dice"]
+            if not dice:
+                continue
+            cx = sum(d.x for d in dice) / len(dice)
+            if g["label"]:
+                im = gfx.fit_text(g["label"], F(17, 12), int(tr.w / max(1, len(self.groups)) - 10), style.TEXT, bold=True)
+                surf.blit(im, im.get_rect(midbottom=(int(cx), int(dice[0].y - dice[0].size * 0.55))))
+            if landed and g["kept"] is not None:
+                for k, d in enumerate(dice):
+                    r = d.size // 2 + 4
+                    if k == g["kept"]:
+                        pygame.draw.circle(surf, style.GOLD_BRIGHT, (int(d.x), int(d.y)), r, 3)
+                        im = gfx.text(kept_word, F(14, 11), style.GOLD_BRIGHT, bold=True)
+                        surf.blit(im, im.get_rect(midtop=(int(d.x), int(d.y + r + 2))))
+                    else:
+                        shade = gfx.circle(r, (10, 6, 10, 150))
+                        surf.blit(shade, shade.get_rect(center=(int(d.x), int(d.y))))
+        if landed and self.result:
+            im = gfx.fit_text(self.result, F(19, 13), tr.w - 16, style.GOLD_BRIGHT, bold=True)
+            surf.blit(im, im.get_rect(midbottom=(tr.centerx, tr.bottom - 8)))
+
+    def paint(self, bg, gfx, assets, title: str, F) -> None:
+        """The tray on a background: a wooden rim round green felt, the felt's shadow under
+        the rim, the title in the corner."""
+        sc, tr = self.scale, self.rect
+        rad = max(8, int(16 * sc))
+        sh = gfx.shadow(tr.w, tr.h, rad, int(12 * sc) + 2, 160)
+        bg.blit(sh, (tr.x - int(12 * sc) - 2 + 3, tr.y - int(12 * sc) - 2 + 6))
+        rim = pygame.Surface(tr.size, pygame.SRCALPHA)
+        try:
+            rim.blit(assets.tiled("wood", tr.size, (255, 220, 190)), (0, 0))
+        except (pygame.error, FileNotFoundError, OSError):
+            rim.fill((70, 44, 26))
+        rim.fill((44, 26, 12), special_flags=pygame.BLEND_RGB_ADD)
+        _round_off(rim, rad)
+        bg.blit(rim, tr.topleft)
+        pygame.draw.rect(bg, (150, 104, 60), tr, 1, border_radius=rad)
+        fr = self.felt
+        felt = pygame.Surface(fr.size)
+        for y in range(fr.h):
+            pygame.draw.line(felt, style.lerp_color((34, 70, 46), (16, 38, 26), y / max(1, fr.h - 1)), (0, y), (fr.w, y))
+        try:
+            noise = assets.tiled("table_felt", fr.size).copy()
+            noise.fill((12, 12, 12), special_flags=pygame.BLEND_RGB_SUB)
+            felt.blit(noise, (0, 0), special_flags=pygame.BLEND_RGB_ADD)
+        except (pygame.error, FileNotFoundError, OSError):
+            pass
+        for k in range(6):                          # the rim's shadow on the felt
+            a = pygame.Surface((fr.w, 1), pygame.SRCALPHA)
+            a.fill((0, 0, 0, 110 - 18 * k))
+            felt.blit(a, (0, k))
+            a2 = pygame.Surface((1, fr.h), pygame.SRCALPHA)
+            a2.fill((0, 0, 0, 80 - 13 * k))
+            felt.blit(a2, (k, 0))
+        fm = pygame.Surface(fr.size, pygame.SRCALPHA)
+        fm.blit(felt, (0, 0))
+        _round_off(fm, max(4, rad - 6))
+        bg.blit(fm, fr.topleft)
+        pygame.draw.rect(bg, (20, 12, 6), fr, 2, border_radius=max(4, rad - 6))
+        im = gfx.text(title, F(15, 11), (150, 176, 150), bold=True)
+        bg.blit(im, (fr.x + 10, fr.y + 6))
+
+
+def _round_off(s: pygame.Surface, radius: int) -> None:
+    """Clear an alpha surface's corners outside a rounded rect of `radius`."""
+    mask = pygame.Surface(s.get_size(), pygame.SRCALPHA)
+    pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=radius)
+    s.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)

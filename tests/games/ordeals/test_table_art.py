@@ -171,4 +171,4 @@ def test_a_table_opened_mid_game_shows_the_last_roll_on_the_tray():
     faces = [dd.face for dd in fresh.dice]
     assert faces == list(want.get("dice") or (list(want["a_dice"]) + list(want["d_dice"])))
     assert all(not dd.rolling for dd in fresh.dice)
-    assert fresh.tray is not None and fresh.tray["groups"]
+    assert fresh.tray.groups and fresh.tray.landed()

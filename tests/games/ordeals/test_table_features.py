@@ -106,10 +106,10 @@ def test_an_advantage_roll_shows_two_attacker_dice_with_the_higher_kept():
     rig.table.on_events([ev])
     rig.settle()
     assert [dd.face for dd in rig.table.dice] == [3, 9, 5]
-    g = rig.table.tray["groups"]
+    g = rig.table.tray.groups
     assert g[0]["kept"] == 1 and [dd.face for dd in g[0]["dice"]] == [3, 9]
     assert g[1]["kept"] is None and [dd.face for dd in g[1]["dice"]] == [5]
-    assert "Advantage" in rig.table.tray["result"]
+    assert "Advantage" in rig.table.tray.result
     rig.table.draw(rig.screen)
 
 
