@@ -43,3 +43,31 @@ def user_home(module_user_home, tmp_path_factory, monkeypatch):
     home = tmp_path_factory.mktemp("home")
     monkeypatch.setenv("NOCTURNE_HOME", str(home))
     return home
+
+
+# -- shared by the table and window tests (tests/tablekit.py says how) ------------------------
+@pytest.fixture(scope="module")
+def display():
+    """pygame initialised with a 1x1 display, for the module's tests."""
+    from tests.tablekit import open_display
+    open_display()
+    yield
+
+
+@pytest.fixture(scope="module")
+def app_parts(display):
+    """One Assets, Sound and Settings for the module's tables."""
+    from game.ui.assets import Assets
+    from game.ui.settings import Settings
+    from game.ui.sound import Sound
+    settings = Settings()
+    return Assets(), Sound(settings), settings
+
+
+@pytest.fixture
+def app():
+    """A headless App (strict, animations off), shut down after the test."""
+    from tests.tablekit import make_app
+    a = make_app()
+    yield a
+    a.shutdown()

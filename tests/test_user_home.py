@@ -19,7 +19,7 @@ def _files(folder: Path) -> list[str]:
 @pytest.mark.parametrize("turn", range(3))
 def test_every_test_starts_with_an_empty_user_folder(turn, user_home, tmp_path):
     from game.games.ordeals.recruit import saved_companies_path
-    from game.ui.scenes.saves import replays_dir, saves_dir
+    from game.ui.scenes.savefiles import replays_dir, saves_dir
     from game.ui.settings import Settings, default_path
     home = Path(os.environ["NOCTURNE_HOME"])
     assert home == user_home and not home.is_relative_to(tmp_path)

@@ -9,20 +9,11 @@ import pygame
 import pytest
 
 from game.ui import headless
-from game.ui.scenes.replay import ReplayScene, open_replay
+from tests.tablekit import drawn_faces as _drawn_faces, open_replay_scene as _open, settle_scene as _settle
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
 HAND = {"schemers": lambda s: ("hand", s), "dark_deeds": lambda s: f"hand:{s}"}
-
-
-@pytest.fixture
-def app():
-    a = headless.make_app()
-    a.strict = True
-    a.settings.animation_speed = 0.0
-    yield a
-    a.shutdown()
 
 
 def _saved(tmp_path, gid, seed, after):
@@ -30,45 +21,6 @@ def _saved(tmp_path, gid, seed, after):
     path = tmp_path / f"{gid}-{seed}.json"
     match.save(path)
     return match, path
-
-
-def _open(app, path) -> ReplayScene:
-    assert open_replay(app, path)
-    scene = app.top
-    assert isinstance(scene, ReplayScene)
-    return scene
-
-
-def _settle(app, scene):
-    for _ in range(600):
-        app.step(1 / 60, [])
-        if not scene.table.busy():
-            break
-    app.step(1 / 60, [])
-
-
-def _drawn_faces(app, scene) -> list:
-    """The card keys the table draws face up in one frame (at the card renderer)."""
-    cards = scene.table.cards
-    seen = []
-    surface, resized = cards.surface, cards.resized
-
-    def rec_surface(key, face, size, *a, **k):
-        if face and key is not None:
-            seen.append(key)
-        return surface(key, face, size, *a, **k)
-
-    def rec_resized(key, face, size, *a, **k):
-        if face and key is not None:
-            seen.append(key)
-        return resized(key, face, size, *a, **k)
-    cards.surface, cards.resized = rec_surface, rec_resized
-    try:
-        app.step(1 / 60, [])
-        scene.table.draw(pygame.Surface((1920, 1080)))
-    finally:
-        del cards.surface, cards.resized
-    return seen
 
 
 def _other_hands(scene, gid):
@@ -149,14 +101,16 @@ def test_replay_of_an_unfinished_game_keeps_seat_privacy(app, tmp_path, gid, see
 
 @pytest.mark.parametrize("gid,seed", [("schemers", 3), ("dark_deeds", 5)])
 def test_screenshot_of_a_finished_replay(app, tmp_path, gid, seed):
-    """For a person to look at: a finished game's replay a third of the way in."""
+    """For a person to look at (in the test's tmp_path): a finished game's replay a third of
+    the way in."""
     _, path = _saved(tmp_path, gid, seed, 5000)
     scene = _open(app, path)
     scene.seek(len(scene.actions) // 3)
     _settle(app, scene)
     app.step(1 / 60, [])
-    pygame.image.save(app.screen, f"/tmp/replay_reveal_{gid}.png")
-    assert app.screen.get_size() == (1920, 1080)
+    shot = tmp_path / f"replay_reveal_{gid}.png"
+    pygame.image.save(app.screen, str(shot))
+    assert app.screen.get_size() == (1920, 1080) and shot.stat().st_size > 0
 
 
 @pytest.mark.parametrize("gid,options", [("schemers", {"mode": "rialto"}), ("schemers", {"mode": "intoccabile"}),

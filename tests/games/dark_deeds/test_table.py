@@ -9,67 +9,26 @@
 """
 from __future__ import annotations
 
-import os
+import pytest
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+from tests.tablekit import TableRig, center as _center, new_match, post_click, post_drag, widget
 
-import pygame  # noqa: E402
-import pytest  # noqa: E402
-
-from game.core.match import Match, SeatInfo  # noqa: E402
-from game.games import registry  # noqa: E402
-from game.ui.assets import Assets  # noqa: E402
-from game.ui.settings import Settings  # noqa: E402
-from game.ui.sound import Sound  # noqa: E402
-from game.ui.table.base import TableContext  # noqa: E402
-from game.ui.table.cards import CardSprite  # noqa: E402
-
-SIZE = (1920, 1080)
+pytestmark = pytest.mark.usefixtures("display")
 
 
-@pytest.fixture(scope="module", autouse=True)
-def display():
-    pygame.init()
-    pygame.display.set_mode((1, 1))
-    yield
-
-
-class Rig:
+class Rig(TableRig):
     """A real Match, Assets, Sound and Settings around the real table."""
 
-    def __init__(self, players=2, seed=1, humans=(0,), viewer=0, speed=0.0, difficulty="easy"):
-        self.spec = registry.get("dark_deeds")
-        rules = registry.ruleset("dark_deeds")
-        seats = [SeatInfo(f"P{i}", "human" if i in humans else "ai", difficulty) for i in range(players)]
-        agents = {i: self.spec.make_agent(difficulty, i, seed * 7 + i) for i in range(players) if i not in humans}
-        self.match = Match("dark_deeds", rules, seats, {}, seed, agents=agents)
-        self.settings = Settings()
-        self.settings.animation_speed = speed
-        self.assets = Assets()
-        self.sound = Sound(self.settings)
-        self.ctx = TableContext(match=self.match, spec=self.spec, viewer=viewer, assets=self.assets,
-                                sound=self.sound, settings=self.settings, submit=self.submit, size=SIZE)
-        self.table = self.spec.table_class()(self.ctx)
-        self.screen = pygame.Surface(SIZE)
+    draw_on_pump = False
 
-    def submit(self, seat, action):
-        events = self.match.submit(seat, action)
-        self.table.on_events(events)
-        return events
+    def __init__(self, players=2, seed=1, humans=(0,), viewer=0, speed=0.0, difficulty="easy"):
+        match = new_match("dark_deeds", {}, seed, players, humans, difficulty=difficulty,
+                          agent_difficulty=difficulty)
+        super().__init__(match, viewer=viewer, speed=speed)
 
     def settle(self, limit=20.0, dt=1 / 30):
-        t = 0.0
-        while t < limit:
-            self.table.update(dt)
-            t += dt
-            if not self.table.busy():
-                break
-        self.table.update(dt)
-        for _ in range(60):                 # a person waits out the input guard of new controls
-            if not self.table.guard:
-                break
-            self.table.update(dt)
+        """At most `limit` seconds of frames."""
+        super().settle(frames=round(limit / dt), dt=dt)
 
     def ai(self):
         events = self.match.run_agents(1)
@@ -90,59 +49,10 @@ class Rig:
                 self.settle()
         return False
 
-    def decision(self, seat=0):
-        mine = self.match.decisions_for(seat)
-        return mine[0] if mine else None
-
-    def pump(self):
-        for e in pygame.event.get():
-            self.table.handle_event(e)
-        self.table.update(1 / 60)
-
-    def frames(self, seconds=1.0, dt=1 / 60):
-        for _ in range(int(seconds / dt)):
-            self.table.update(dt)
-
 
 def _plain(d):
     acts = [a for a in d.actions if a[0] not in ("play", "use")]
     return acts[0] if acts else d.actions[0]
-
-
-# -- posted mouse events (real pygame events: pos, rel, buttons) --------------------------
-def _center(r):
-    return (int(r.centerx), int(r.centery))
-
-
-def post_click(pos, button=1):
-    pygame.event.clear()
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
-
-
-def post_drag(a, b, steps=8):
-    pygame.event.clear()
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=a, rel=(0, 0), buttons=(0, 0, 0)))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=a, button=1))
-    last = a
-    for i in range(1, steps + 1):
-        p = (int(a[0] + (b[0] - a[0]) * i / steps), int(a[1] + (b[1] - a[1]) * i / steps))
-        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=p, rel=(p[0] - last[0], p[1] - last[1]),
-                                             buttons=(1, 0, 0)))
-        last = p
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=b, button=1))
-
-
-def widget(table, wid):
-    for w in table.widgets:
-        if w.id == wid:
-            return w
-    if table.banner is not None:
-        for b in table.banner.spec.buttons:
-            if b.id == wid:
-                return b
-    return None
 
 
 def sprite_in(table, zid, key=None):

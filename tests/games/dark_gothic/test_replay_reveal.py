@@ -6,12 +6,11 @@ from __future__ import annotations
 
 import json
 
-import pygame
 import pytest
 
 from game.core.record import state_digest
 from game.ui import headless
-from game.ui.scenes.replay import ReplayScene, open_replay
+from tests.tablekit import drawn_faces as _drawn_faces, open_replay_scene as _open, settle_scene as _settle
 
 from .helpers import R
 
@@ -26,53 +25,6 @@ def saved(tmp_path_factory):
     path = tmp_path_factory.mktemp("dg") / "dg-4.json"
     match.save(path)
     return match, path
-
-
-@pytest.fixture
-def app():
-    a = headless.make_app()
-    a.strict = True
-    a.settings.animation_speed = 0.0
-    yield a
-    a.shutdown()
-
-
-def _open(app, path) -> ReplayScene:
-    assert open_replay(app, path)
-    scene = app.top
-    assert isinstance(scene, ReplayScene)
-    return scene
-
-
-def _settle(app, scene):
-    for _ in range(600):
-        app.step(1 / 60, [])
-        if not scene.table.busy():
-            break
-    app.step(1 / 60, [])
-
-
-def _drawn_faces(app, scene) -> list:
-    cards = scene.table.cards
-    seen = []
-    surface, resized = cards.surface, cards.resized
-
-    def rec_surface(key, face, size, *a, **k):
-        if face and key is not None:
-            seen.append(key)
-        return surface(key, face, size, *a, **k)
-
-    def rec_resized(key, face, size, *a, **k):
-        if face and key is not None:
-            seen.append(key)
-        return resized(key, face, size, *a, **k)
-    cards.surface, cards.resized = rec_surface, rec_resized
-    try:
-        app.step(1 / 60, [])
-        scene.table.draw(pygame.Surface((1920, 1080)))
-    finally:
-        del cards.surface, cards.resized
-    return seen
 
 
 def _other_hands(scene):

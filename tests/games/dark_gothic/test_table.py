@@ -4,77 +4,31 @@ discard pile, a Silver colour and a Protect answered with banner buttons, other 
 shown, and a whole co-operative game played by mouse beside an AI Hero."""
 from __future__ import annotations
 
-import os
+import pytest
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+from game.games import registry
+from tests.tablekit import TableRig, center as _center, new_match, post_click, post_drag
+from tests.tablekit import widget as button   # the docked prompt's buttons are widgets, End turn the banner's
 
-import pygame  # noqa: E402
-import pytest  # noqa: E402
+from .helpers import set_center, set_hand
 
-from game.core.match import Match, SeatInfo  # noqa: E402
-from game.games import registry  # noqa: E402
-from game.ui.assets import Assets  # noqa: E402
-from game.ui.settings import Settings  # noqa: E402
-from game.ui.sound import Sound  # noqa: E402
-from game.ui.table.base import TableContext  # noqa: E402
-
-from .helpers import set_center, set_hand  # noqa: E402
-
-SIZE = (1920, 1080)
+pytestmark = pytest.mark.usefixtures("display")
 
 
-@pytest.fixture(scope="module", autouse=True)
-def display():
-    pygame.init()
-    pygame.display.set_mode((1, 1))
-    yield
+class Rig(TableRig):
+    wait_guard = False
 
-
-class Rig:
     def __init__(self, players=2, mode="competitive", seed=1, humans=(0,), viewer=0, difficulty="normal", addons=()):
-        self.spec = registry.get("dark_gothic")
-        rules = registry.ruleset("dark_gothic")
-        seats = [SeatInfo(f"P{i}", "human" if i in humans else "ai", difficulty) for i in range(players)]
-        agents = {i: self.spec.make_agent(difficulty, i, seed * 7 + i) for i in range(players) if i not in humans}
-        self.match = Match("dark_gothic", rules, seats, {"mode": mode, "addons": list(addons)}, seed, agents=agents)
-        self.settings = Settings()
-        self.settings.animation_speed = 0.0
-        self.ctx = TableContext(match=self.match, spec=self.spec, viewer=viewer, assets=Assets(),
-                                sound=Sound(self.settings), settings=self.settings, submit=self.submit, size=SIZE)
-        self.table = self.spec.table_class()(self.ctx)
-        self.screen = pygame.Surface(SIZE)
-
-    def submit(self, seat, action):
-        events = self.match.submit(seat, action)
-        self.table.on_events(events)
-        return events
+        match = new_match("dark_gothic", {"mode": mode, "addons": list(addons)}, seed, players, humans,
+                          difficulty=difficulty, agent_difficulty=difficulty)
+        super().__init__(match, viewer=viewer)
 
     def settle(self):
-        for _ in range(600):
-            self.table.update(1 / 30)
-            if not self.table.busy():
-                break
-        self.table.update(1 / 30)
-        self.table.draw(self.screen)
+        super().settle()
+        self.draw()
 
     def ai_until_mine(self, max_steps=400):
-        for _ in range(max_steps):
-            if self.match.over:
-                return False
-            d = self.match.decisions()[0]
-            if d.seat in self.match.agents:
-                self.table.on_events(self.match.run_agents(1))
-            else:
-                self.settle()
-                return True
-        return False
-
-    def pump(self):
-        for e in pygame.event.get():
-            self.table.handle_event(e)
-        self.table.update(1 / 60)
-        self.table.draw(self.screen)
+        return self.ai_until_human(max_steps)
 
     def changed(self):
         """Test setup changed the state: rebuild the table from it."""
@@ -84,40 +38,9 @@ class Rig:
         self.settle()
 
 
-def _center(r):
-    return (int(r.centerx), int(r.centery))
-
-
-def post_click(pos):
-    pygame.event.clear()
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
-
-
-def post_drag(a, b, steps=8):
-    pygame.event.clear()
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=a, rel=(0, 0), buttons=(0, 0, 0)))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=a, button=1))
-    last = a
-    for i in range(1, steps + 1):
-        p = (int(a[0] + (b[0] - a[0]) * i / steps), int(a[1] + (b[1] - a[1]) * i / steps))
-        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=p, rel=(p[0] - last[0], p[1] - last[1]),
-                                             buttons=(1, 0, 0)))
-        last = p
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=b, button=1))
-
-
 def sprite(table, zid, key):
     z = table.zones.get(zid)
     return next((sp for sp in z.cards if sp.key == key), None) if z else None
-
-
-def button(table, action):
-    b = table.banner
-    if b is None:
-        return None
-    return next((x for x in b.spec.buttons if x.action == action), None)
 
 
 def my_turn_rig(**kw):

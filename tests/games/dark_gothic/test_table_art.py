@@ -4,12 +4,16 @@ the turn banner names the active Hero, a pool orb tells its source on hover, and
 layers (background, banner and name plates) are rendered once, not every frame."""
 from __future__ import annotations
 
+import pytest
+
 from game.core.i18n import t
 from game.core.rules import Event
 from game.games.dark_gothic import table_art as art
 
 from .helpers import set_center
-from .test_table import Rig, display, my_turn_rig  # noqa: F401  (the module's display fixture)
+from .test_table import Rig, my_turn_rig
+
+pytestmark = pytest.mark.usefixtures("display")
 
 
 def _shadows(rig, n):
