@@ -30,6 +30,12 @@ TILE_FILL = (30, 22, 24)
 PLACE_FILL = (34, 28, 26)
 BARS = (150, 150, 164)
 SENT = 1
+SPACE_ICONS = {"food": "ms_food", "artifacts": "ms_artifacts", "cage": "ms_cage", "upgrade": "ms_upgrade",
+               "monster_low": "ms_young", "monster_up": "monster", "invite": "ms_invite", "hospital": "ms_hospital",
+               "jury": "ms_jury", "podium": "ms_podium", "black_market": "ms_black_market", "fortune": "fortune_teller",
+               "industry": "ms_industry", "boutique": "ms_boutique"}
+BM_ICONS = {"bodyguard": "ms_bodyguard", "monster": "monster", "cage": "ms_cage", "contest_food": "ms_meat",
+            "upgrade": "ms_upgrade", "artifact": "ms_artifacts"}
 
 
 def need_icon(i: int) -> str:
@@ -55,9 +61,9 @@ class ArtMixin:
         surf.blit(img, r)
         return r
 
-    def icon_count(self, surf, icon, n, pos, size, color=style.TEXT, icolor=None, anchor="midleft"):
-        """An icon with a number beside it; returns the rect used."""
-        ic = self.gfx.icon(icon, size, icolor or color)
+    def icon_count(self, surf, icon, n, pos, size, color=style.TEXT, icolor=None, anchor="midleft", img=None):
+        """An icon (or the picture `img`) with a number beside it; returns the rect used."""
+        ic = img or self.gfx.icon(icon, size, icolor or color)
         txt = self.gfx.text(str(n), max(11, int(size * 0.8)), color, bold=True)
         w = ic.get_width() + 2 + txt.get_width()
         r = pygame.Rect(0, 0, w, max(ic.get_height(), txt.get_height()))
@@ -66,33 +72,36 @@ class ArtMixin:
         surf.blit(txt, txt.get_rect(midleft=(r.x + ic.get_width() + 2, r.centery)))
         return r
 
-    def gold_count(self, surf, n, pos, size, anchor="midleft"):
-        """Gold as the kit's coin token with its number."""
-        coin = self.coin("ducat", size)
-        txt = self.gfx.text(str(n), max(11, int(size * 0.8)), style.GOLD_BRIGHT, bold=True)
-        r = pygame.Rect(0, 0, coin.get_width() + 2 + txt.get_width(), max(coin.get_height(), txt.get_height()))
-        setattr(r, anchor, (int(pos[0]), int(pos[1])))
-        surf.blit(coin, coin.get_rect(midleft=(r.x, r.centery)))
-        surf.blit(txt, txt.get_rect(midleft=(r.x + coin.get_width() + 2, r.centery)))
-        return r
+    def heading(self, surf, x, cy, icon, size, text, frac=0.0165, color=style.GOLD, icolor=None, gap=4,
+                max_w=None, serif=False):
+        """An icon and a bold title after it, both centred on cy; returns the title's rect."""
+        ic = self.gfx.icon(icon, size, icolor or color)
+        surf.blit(ic, ic.get_rect(midleft=(x, cy)))
+        return self.blit_text(surf, text, (x + ic.get_width() + gap, cy), frac, color, bold=True, serif=serif,
+                              max_w=max_w, anchor="midleft")
 
-    def frame(self, surf, rect, fill, title=None, icon=None, edge=style.PANEL_EDGE, radius_frac=0.01):
-        rad = self.geom.u(radius_frac)
-        surf.blit(self.gfx.panel(rect.width, rect.height, fill=fill, border=edge, radius=rad, alpha=235), rect.topleft)
-        if title:
-            sz = self.geom.u(0.022)
-            x = rect.x + self.geom.pad
-            cy = rect.y + self.geom.pad + sz // 2 + 1
-            if icon:
-                ic = self.gfx.icon(icon, sz, style.GOLD)
-                surf.blit(ic, ic.get_rect(midleft=(x, cy)))
-                x += sz + self.geom.u(0.005)
-            self.blit_text(surf, title, (x, cy), 0.02, style.GOLD, bold=True, serif=True,
-                           max_w=rect.right - x - self.geom.pad, anchor="midleft")
+    def marked(self, surf, seat, pos, r, text, frac, color=style.TEXT, gap=3, bold=False, max_w=None, serif=False):
+        """A seat's marker and a text after it, both centred on pos[1]; returns the text's rect."""
+        mk = seat_marker_surface(self.gfx, seat, r, self.colorblind)
+        surf.blit(mk, mk.get_rect(midleft=pos))
+        return self.blit_text(surf, text, (pos[0] + mk.get_width() + gap, pos[1]), frac, color, bold=bold,
+                              serif=serif, max_w=None if max_w is None else max_w - mk.get_width(), anchor="midleft")
+
+    def frame(self, surf, rect, fill, title, icon, edge=style.PANEL_EDGE):
+        surf.blit(self.gfx.panel(rect.width, rect.height, fill=fill, border=edge, radius=self.geom.u(0.01), alpha=235),
+                  rect.topleft)
+        sz, x = self.geom.u(0.022), rect.x + self.geom.pad
+        self.heading(surf, x, rect.y + self.geom.pad + sz // 2 + 1, icon, sz, title, 0.02, gap=self.geom.u(0.005),
+                     max_w=rect.right - x - sz - self.geom.u(0.005) - self.geom.pad, serif=True)
 
     def seat_meeple(self, seat, label=None) -> Piece:
         return Piece(("seat", seat, label), "meeple", self.scol(seat), label=label, mark=seat,
                      name=self.name(seat), draggable=False)
+
+    def group_meeple(self, surf, v, seat, key, slot, pos, pr):
+        """The seat's meeple marked with the size of its group on space `key` (and slot)."""
+        g = self.group_at(v, seat, self.space_index(key), slot)
+        self.pieces.draw(surf, self.seat_meeple(seat, str(g[0]) if g else None), pos, pr, show_name=False)
 
     def group_at(self, v, seat, sp, slot):
         """The imps of seat's group sent to space index sp (and slot), or None."""
@@ -122,21 +131,12 @@ class ArtMixin:
         occ = v["occupied"][self.space_index(key)]
         used = sum(1 for x in occ if x is not None and x >= 0)
         lab = pygame.Rect(r.x, r.y, r.width, G.label_h())
-        ic = self.gfx.icon(self.space_icon(key), int(lab.height * 0.9), style.GOLD)
-        surf.blit(ic, ic.get_rect(midleft=(lab.x + 2, lab.centery)))
+        isz = int(lab.height * 0.9)
         b = self.gfx.badge(f"{used}/{len(occ)}", max(11, int(lab.height * 0.5)), fill=style.INK,
                            border=style.GOLD_DEEP, color=style.TEXT, pad=4)
         surf.blit(b, b.get_rect(midright=(lab.right - 2, lab.centery)))
-        self.blit_text(surf, self.space_name(key), (lab.x + ic.get_width() + 6, lab.centery), 0.0165,
-                       style.GOLD, bold=True, max_w=lab.width - ic.get_width() - b.get_width() - 14,
-                       anchor="midleft")
-
-    def space_icon(self, key) -> str:
-        return {"food": "ms_food", "artifacts": "ms_artifacts", "cage": "ms_cage", "upgrade": "ms_upgrade",
-                "monster_low": "ms_young", "monster_up": "monster", "invite": "ms_invite",
-                "hospital": "ms_hospital", "jury": "ms_jury", "podium": "ms_podium",
-                "black_market": "ms_black_market", "fortune": "fortune_teller", "industry": "ms_industry",
-                "boutique": "ms_boutique"}.get(key, "imp")
+        self.heading(surf, lab.x + 2, lab.centery, SPACE_ICONS.get(key, "imp"), isz, self.space_name(key),
+                     max_w=lab.width - isz - b.get_width() - 14)
 
     def offer_tile(self, surf, v, key, slot):
         G = self.geom
@@ -183,10 +183,8 @@ class ArtMixin:
         occ = v["occupied"][self.space_index(key)]
         seat = occ[slot] if slot < len(occ) else -1
         if seat is not None and seat >= 0:
-            g = self.group_at(v, seat, self.space_index(key), slot)
             pr = max(6, int(r.height * 0.2))
-            self.pieces.draw(surf, self.seat_meeple(seat, str(g[0]) if g else None),
-                             (r.right - pr - 3, r.y + pr + 3), pr, show_name=False)
+            self.group_meeple(surf, v, seat, key, slot, (r.right - pr - 3, r.y + pr + 3), pr)
 
     def space_panel(self, surf, v, key):
         """A space without per-slot offers: the kit's Space (capacity, count, who is there)."""
@@ -222,21 +220,17 @@ class ArtMixin:
             surf.blit(self.gfx.panel(r.width, r.height, fill=(22, 18, 30), border=(90, 70, 120),
                                      radius=G.u(0.006), alpha=240), r.topleft)
             lab = pygame.Rect(r.x + 4, r.y + 2, r.width - 8, G.label_h())
-            ic = self.gfx.icon(self.space_icon(key), int(lab.height * 0.9), (200, 170, 240))
-            surf.blit(ic, ic.get_rect(midleft=(lab.x, lab.centery)))
             seats = [x for x in v["occupied"][self.space_index(key)] if x is not None and x >= 0]
-            pr = max(6, int(lab.height * 0.5))
+            pr, isz = max(6, int(lab.height * 0.5)), int(lab.height * 0.9)
             x = lab.right - pr
             for seat in reversed(seats):
-                g = self.group_at(v, seat, self.space_index(key), None)
-                self.pieces.draw(surf, self.seat_meeple(seat, str(g[0]) if g else None), (x, lab.centery + 2), pr,
-                                 show_name=False)
+                self.group_meeple(surf, v, seat, key, None, (x, lab.centery + 2), pr)
                 x -= 2 * pr + 4
-            self.blit_text(surf, self.space_name(key), (lab.x + ic.get_width() + 4, lab.centery), 0.0165,
-                           (220, 200, 250), bold=True, max_w=x - lab.x - ic.get_width() - 4, anchor="midleft")
+            self.heading(surf, lab.x, lab.centery, SPACE_ICONS[key], isz, self.space_name(key), color=(220, 200, 250),
+                         icolor=(200, 170, 240), max_w=x - lab.x - isz - 4)
             body = pygame.Rect(r.x + 4, lab.bottom + 2, r.width - 8, r.bottom - lab.bottom - 4)
             if key == "black_market":
-                chips = [(self.bm_icon(b[0]), self.tr("table.bm." + b[0]), f"+{b[2]}", bool(b[3]))
+                chips = [(BM_ICONS.get(b[0], "ms_black_market"), self.tr("table.bm." + b[0]), f"+{b[2]}", bool(b[3]))
                          for b in v["black_market"]]
                 self.chip_grid(surf, body, chips, 2)
             elif key == "industry":
@@ -246,10 +240,6 @@ class ArtMixin:
                 chips = [("ms_accessory", self.nm(self.R.data.accessories[x][1]), COLOURS[self.R.data.accessories[x][2]],
                           False) for x in v["boutique"]]
                 self.chip_grid(surf, body, chips, 2)
-
-    def bm_icon(self, good) -> str:
-        return {"bodyguard": "ms_bodyguard", "monster": "monster", "cage": "ms_cage", "contest_food": "ms_meat",
-                "upgrade": "ms_upgrade", "artifact": "ms_artifacts"}.get(good, "ms_black_market")
 
     def chip_grid(self, surf, body, chips, cols):
         if not chips:
@@ -287,40 +277,28 @@ class ArtMixin:
         G = self.geom
         surf.blit(self.gfx.panel(G["side"].width, G["side"].height, fill=BOARD_FILL, border=style.PANEL_EDGE,
                                  radius=G.u(0.01), alpha=235), G["side"].topleft)
-        track, contests, customers = G.side_parts()
+        track, *rows = G.side_parts()
         self.reputation_track(surf, v, track)
-        d = self.R.data
-        crounds = self.R.R.contest_rounds["short" if v["short"] else "full"]
-        urounds = self.R.R.customer_rounds["short" if v["short"] else "full"]
-        peeks = {}
+        length = "short" if v["short"] else "full"
         me = v["seat"]
-        if me is not None and 0 <= me < len(v["seats"]):
-            for w, i, tile in v["seats"][me].get("peeks") or []:
-                peeks[(w, i)] = tile
-        tiles = []
-        for i, c in enumerate(v["contests"]):
-            seen = c if c is not None else peeks.get(("contest", i))
-            tiles.append((crounds[i] if i < len(crounds) else "·", self.nm(d.contests[seen][1]) if seen is not None else None,
-                          c is None and seen is not None))
-        self.tile_row(surf, contests, self.tr("table.contests"), "ms_contest", tiles, v["round"],
-                      dict([v["live_contest"]]) if v["live_contest"] else {})
-        tiles = []
-        for i, c in enumerate(v["customers"]):
-            seen = c if c is not None else peeks.get(("customer", i))
-            tiles.append((urounds[i] if i < len(urounds) else "·", self.nm(d.customers[seen][1]) if seen is not None else None,
-                          c is None and seen is not None))
-        self.tile_row(surf, customers, self.tr("table.customers"), "ms_customer", tiles, v["round"],
-                      dict(v["live_customers"]))
+        mine = v["seats"][me].get("peeks") or [] if me is not None and 0 <= me < len(v["seats"]) else []
+        peeks = {(w, i): tile for w, i, tile in mine}
+        live = {"contest": dict([v["live_contest"]]) if v["live_contest"] else {}, "customer": dict(v["live_customers"])}
+        for r, what in zip(rows, ("contest", "customer")):
+            rounds, names = getattr(self.R.R, what + "_rounds")[length], getattr(self.R.data, what + "s")
+            tiles = []
+            for i, c in enumerate(v[what + "s"]):
+                seen = c if c is not None else peeks.get((what, i))
+                tiles.append((rounds[i] if i < len(rounds) else "·", self.nm(names[seen][1]) if seen is not None else None,
+                              c is None and seen is not None))
+            self.tile_row(surf, r, self.tr(f"table.{what}s"), "ms_" + what, tiles, v["round"], live[what])
 
     def reputation_track(self, surf, v, r):
         G = self.geom
-        ic = self.gfx.icon("ms_reputation", G.label_h(), style.GOLD)
-        surf.blit(ic, (r.x, r.y))
-        self.blit_text(surf, self.tr("table.reputation"), (r.x + ic.get_width() + 4, r.y + ic.get_height() // 2),
-                       0.0165, style.GOLD, bold=True, anchor="midleft")
+        self.heading(surf, r.x, r.y + G.label_h() // 2, "ms_reputation", G.label_h(), self.tr("table.reputation"))
         reps = [p["reputation"] for p in v["seats"]]
         lo, hi = min(0, min(reps) - 1), max(10, max(reps) + 1)
-        line = pygame.Rect(r.x + G.u(0.02), r.y + ic.get_height() + G.u(0.018), r.width - G.u(0.04), 1)
+        line = pygame.Rect(r.x + G.u(0.02), r.y + G.label_h() + G.u(0.018), r.width - G.u(0.04), 1)
         pygame.draw.line(surf, style.GOLD_DEEP, line.midleft, line.midright, max(2, G.u(0.003)))
         step = max(1, (hi - lo) // 10)
         for n in range(lo, hi + 1):
@@ -343,20 +321,13 @@ class ArtMixin:
         cw = r.width // cols
         order = sorted(range(len(reps)), key=lambda x: -reps[x])
         for i, seat in enumerate(order):
-            x0 = r.x + (i % cols) * cw
-            yy = y + (i // cols) * G.u(0.02)
-            mk = seat_marker_surface(self.gfx, seat, G.u(0.006), self.colorblind)
-            surf.blit(mk, mk.get_rect(midleft=(x0, yy)))
-            self.blit_text(surf, f"{self.name(seat)}: {reps[seat]}", (x0 + mk.get_width() + 3, yy), 0.0135,
-                           style.TEXT, max_w=cw - mk.get_width() - 6, anchor="midleft")
+            self.marked(surf, seat, (r.x + (i % cols) * cw, y + (i // cols) * G.u(0.02)), G.u(0.006),
+                        f"{self.name(seat)}: {reps[seat]}", 0.0135, max_w=cw - 6)
 
     def tile_row(self, surf, r, title, icon, tiles, rnd, live=None):
         G = self.geom
-        ic = self.gfx.icon(icon, G.label_h(), style.GOLD)
-        surf.blit(ic, (r.x, r.y))
-        self.blit_text(surf, title, (r.x + ic.get_width() + 4, r.y + ic.get_height() // 2), 0.0165, style.GOLD,
-                       bold=True, anchor="midleft")
-        body = pygame.Rect(r.x, r.y + ic.get_height() + 2, r.width, r.height - ic.get_height() - 2)
+        self.heading(surf, r.x, r.y + G.label_h() // 2, icon, G.label_h(), title)
+        body = pygame.Rect(r.x, r.y + G.label_h() + 2, r.width, r.height - G.label_h() - 2)
         n = max(1, len(tiles))
         gap = max(2, G.gap // 2)
         tw = (body.width - gap * (n - 1)) // n
@@ -388,19 +359,14 @@ class ArtMixin:
     def live_scores(self, surf, tr, scores):
         """Each seat's live score on a tile (the view's, one per seat): its marker and the
         number, best ones gold."""
-        G = self.geom
         box = pygame.Rect(tr.x + 3, tr.y + tr.height * 0.22, tr.width - 6, tr.height * 0.5)
         surf.blit(self.gfx.panel(box.width, box.height, fill=(14, 10, 12), border=None, radius=4, alpha=215), box.topleft)
         vals = [x for x in scores if x is not None]
         top = max(vals) if vals else None
         cells = [c for row in split_rect(box, 2, "y") for c in split_rect(row, 2, "x")]
-        for seat, cell in zip(range(len(scores)), cells):
-            mk = seat_marker_surface(self.gfx, seat, max(3, G.u(0.005)), self.colorblind)
-            surf.blit(mk, mk.get_rect(midleft=(cell.x + 1, cell.centery)))
-            val = scores[seat]
-            col = style.GOLD_BRIGHT if val is not None and val == top else style.TEXT
-            self.blit_text(surf, "—" if val is None else str(val), (cell.x + mk.get_width() + 2, cell.centery), 0.013,
-                           col, bold=True, anchor="midleft")
+        for seat, (cell, val) in enumerate(zip(cells, scores)):
+            self.marked(surf, seat, (cell.x + 1, cell.centery), max(3, self.geom.u(0.005)), "—" if val is None else str(val),
+                        0.013, style.GOLD_BRIGHT if val is not None and val == top else style.TEXT, gap=1, bold=True)
 
     # -- dens --------------------------------------------------------------------------------
     def draw_den(self, surf, v, seat):
@@ -419,8 +385,8 @@ class ArtMixin:
         mk = seat_marker_surface(self.gfx, seat, int(head.height * 0.28), self.colorblind)
         cy = head.centery
         surf.blit(mk, mk.get_rect(midleft=(head.x, cy)))
-        gold = self.gold_count(surf, p["gold"], (head.right, cy), isz, anchor="midright")
-        right = gold.left - gap
+        right = self.icon_count(surf, None, p["gold"], (head.right, cy), isz, style.GOLD_BRIGHT, anchor="midright",
+                                img=self.coin("ducat", isz)).left - gap
         if seat == v["start"]:
             bell = self.gfx.icon("bell", isz, style.GOLD_BRIGHT)
             right = surf.blit(bell, bell.get_rect(midright=(right, cy))).left - gap
@@ -476,21 +442,16 @@ class ArtMixin:
         x = foot.x
         pr = max(6, int(foot.height * 0.46))
         cy = foot.centery
-        if p.get("groups"):
-            for g in p["groups"]:
-                piece = self.seat_meeple(seat, str(g[0]))
-                piece.dim = g[4] != 0
-                self.pieces.draw(surf, piece, (x + pr, cy), pr, show_name=False)
-                x += 2 * pr + 2
-                if g[1]:
-                    rr = self.icon_count(surf, "coins", g[1], (x, cy), int(pr * 1.3), style.GOLD, style.GOLD)
-                    x = rr.right + 2
-                x += 4
-        elif p.get("plan"):
-            for g in p["plan"]:
-                self.pieces.draw(surf, self.seat_meeple(seat, str(g[0])), (x + pr, cy), pr, show_name=False)
-                x += 2 * pr + 6
-        elif p.get("committed"):
+        sent = bool(p.get("groups"))                 # groups once revealed, else this seat's own plan
+        for g in p.get("groups") or p.get("plan") or []:
+            piece = self.seat_meeple(seat, str(g[0]))
+            piece.dim = sent and g[4] != 0
+            self.pieces.draw(surf, piece, (x + pr, cy), pr, show_name=False)
+            x += 2 * pr + 2
+            if sent and g[1]:
+                x = self.icon_count(surf, "coins", g[1], (x, cy), int(pr * 1.3), style.GOLD, style.GOLD).right + 2
+            x += 4
+        if not (p.get("groups") or p.get("plan")) and p.get("committed"):
             self.blit_text(surf, "✓ " + self.tr("board.committed"), (x, cy), 0.013, style.GOOD, anchor="midleft")
         if "hand" in p and seat != v["seat"] and p["hand"]:
             sw = max(4, int(foot.height * 0.35))
