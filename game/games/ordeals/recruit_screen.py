@@ -16,9 +16,8 @@ Keyboard: ↑ ↓ choose a character, Insert recruits, Delete dismisses, Tab / S
 walk the choices, Space (or Enter) takes the focused one, Enter is Done.
 
 The model is `recruit.Builder` (pure); everything here only shows it and words it
-through the locale (`ordeals.recruit.*`). Texts are drawn through `widgets` (module
-attributes, so the window's text-fit checks see them) and widgets keep whatever they
-shorten readable in their tooltip.
+through the locale (`ordeals.recruit.*`); the rows, choice cards, steppers, the
+Supplies box and the keyboard focus are game/ui/shop_widgets.py's.
 """
 from __future__ import annotations
 
@@ -27,7 +26,8 @@ import pygame
 from ...core.i18n import t
 from ...ui import widgets as W
 from ...ui.scenes.base import Backdrop, Scene
-from ...ui.theme import FONT, SPACE
+from ...ui.shop_widgets import BudgetBox, ChoiceCard, FocusWalk, ListRow, TextBox as Text, steppers
+from ...ui.theme import FONT
 from .recruit import Builder, delete_saved, load_saved, saved_companies_path
 
 # the 1920x1080 canvas (the window letterboxes it): three panels and the Supplies box
@@ -59,141 +59,6 @@ def why(reason) -> str:
     return rt("why." + key, **params)
 
 
-class Text(W.Widget):
-    """A line (or a few wrapped lines) of text; what does not fit ends in "…" and the
-    whole text is the tooltip."""
-
-    def __init__(self, ui, rect, text, size=FONT.small, color=None, bold=False, lines=1, anchor="left",
-                 serif=False):
-        super().__init__(ui, rect)
-        self.text, self.size, self.color, self.bold, self.lines = text, size, color, bold, lines
-        self.anchor, self.serif = anchor, serif
-
-    def tooltip_text(self):
-        return self.with_cuts(None)
-
-    def draw(self, surf):
-        if not self.text:
-            return
-        r = self.rect
-        col = self.color or self.ui.pal.text
-        if self.lines <= 1:
-            shown = self.fit("text", self.text, self.size, r.w, bold=self.bold, serif=self.serif)
-            pos = {"left": ("midleft", (r.x, r.centery)), "right": ("midright", (r.right, r.centery)),
-                   "center": ("center", r.center)}[self.anchor]
-            W.draw_text(surf, self.ui, shown, pos[1], self.size, col, bold=self.bold, serif=self.serif,
-                        anchor=pos[0])
-            return
-        lines = self.ui.assets.wrap(self.text, self.size, r.w, self.bold)
-        shown = lines[:self.lines]
-        if len(lines) > self.lines:
-            self.cuts["text"] = self.text
-            shown[-1] = W.fit_text(self.ui, shown[-1] + " …", self.size, r.w, self.bold)
-        else:
-            self.cuts.pop("text", None)
-        lh = self.ui.assets.font(self.size, self.bold).get_linesize()
-        for i, line in enumerate(shown):
-            W.draw_text(surf, self.ui, line, (r.x, r.y + i * lh), self.size, col, bold=self.bold)
-
-
-class MemberRow(W.Widget):
-    """One character of the Company: name, gear, cost; a click selects it."""
-
-    def __init__(self, ui, rect, scene, i):
-        super().__init__(ui, rect)
-        self.scene, self.i = scene, i
-
-    def handle_event(self, e) -> bool:
-        if e.type == pygame.MOUSEMOTION and hasattr(e, "pos"):
-            self.hovered = self.rect.collidepoint(e.pos)
-        elif e.type == pygame.MOUSEBUTTONDOWN and getattr(e, "button", 1) == 1 and hasattr(e, "pos") \
-                and self.rect.collidepoint(e.pos):
-            self.ui.sound.play("ui_click", 0.7)
-            self.scene.select(self.i)
-            return True
-        return False
-
-    def tooltip_text(self):
-        return self.with_cuts(None)
-
-    def draw(self, surf):
-        pal = self.ui.pal
-        r = self.rect
-        sel = self.i == self.scene.sel
-        pygame.draw.rect(surf, pal.panel_hi if sel or self.hovered else pal.panel, r, border_radius=SPACE.radius - 2)
-        pygame.draw.rect(surf, pal.gold if sel else pal.panel_edge, r, 2 if sel else 1, border_radius=SPACE.radius - 2)
-        b = self.scene.builder
-        m = b.members[self.i]
-        ic = self.ui.assets.icon("player", 34, pal.gold if sel else pal.text_dim)
-        surf.blit(ic, ic.get_rect(midleft=(r.x + 12, r.centery)))
-        cost = W.draw_text(surf, self.ui, str(b.member_cost(self.i)), (r.right - 14, r.y + 10), FONT.body,
-                           pal.gold if sel else pal.text_dim, bold=True, anchor="topright")
-        x = r.x + 56
-        name = self.fit("name", m.name, FONT.body, cost.x - x - 10, bold=True)
-        W.draw_text(surf, self.ui, name, (x, r.y + 8), FONT.body, pal.text, bold=True)
-        gear = self.fit("gear", self.scene.gear_text(self.i), FONT.small - 2, r.right - 14 - x)
-        W.draw_text(surf, self.ui, gear, (x, r.y + 40), FONT.small - 2, pal.text_dim)
-
-
-class ChoiceButton(W.Button):
-    """A choice: its name on top, its Supplies cost (or "taken") below, left-aligned;
-    a held choice is framed in gold with a tick."""
-
-    def __init__(self, ui, rect, label, on_click, cost_text, held, tooltip=None):
-        super().__init__(ui, rect, label, on_click, size=FONT.small - 2, tooltip=tooltip, selected=held)
-        self.cost_text = cost_text
-
-    def draw(self, surf):
-        pal = self.ui.pal
-        r = self.rect
-        fill = pal.button_disabled if not self.enabled else \
-            W.lerp_color(pal.button, pal.button_hover, self.glow) if not self.pressed else pal.button_press
-        pygame.draw.rect(surf, fill, r, border_radius=SPACE.radius - 2)
-        edge = pal.gold if self.selected else (W.lerp_color(pal.gold_dim, pal.amber, self.glow) if self.enabled
-                                               else W.lerp_color(pal.button_disabled, pal.gold_dim, 0.3))
-        pygame.draw.rect(surf, edge, r, 3 if self.selected else 1, border_radius=SPACE.radius - 2)
-        x, w = r.x + 12, r.w - 24
-        col = pal.text if self.enabled else pal.text_faint
-        if self.selected:
-            col = pal.gold
-            ic = self.ui.assets.icon("confirm", 18, pal.gold)
-            surf.blit(ic, ic.get_rect(bottomright=(r.right - 8, r.bottom - 6)))
-        W.draw_text(surf, self.ui, self.fit("label", self.label, self.size, w, bold=True), (x, r.y + 6),
-                    self.size, col, bold=True)
-        W.draw_text(surf, self.ui, self.fit("cost", self.cost_text, FONT.small - 3, r.w - 24 - (20 if self.selected else 0)), (x, r.y + 31),
-                    FONT.small - 3, pal.text_dim if self.enabled else pal.text_faint)
-
-
-class SuppliesBox(W.Widget):
-    """The Supplies left, big: gold while within the Supplies, red when over."""
-
-    def __init__(self, ui, rect, scene):
-        super().__init__(ui, rect)
-        self.scene = scene
-
-    def tooltip_text(self):
-        return self.with_cuts(rt("spent", n=self.scene.builder.cost()))
-
-    def draw(self, surf):
-        pal = self.ui.pal
-        r = self.rect
-        W.draw_panel(surf, r, self.ui, alpha=225)
-        b = self.scene.builder
-        left = b.remaining()
-        col = pal.gold if left >= 0 else pal.danger_hi
-        label = self.fit("label", rt("supplies_left"), FONT.body, r.w - 2 * PAD, bold=True)
-        W.draw_text(surf, self.ui, label, (r.x + PAD, r.y + 14), FONT.body, pal.text_dim, bold=True)
-        num = W.draw_text(surf, self.ui, str(left), (r.x + PAD, r.bottom - 18), 84, col, bold=True,
-                          anchor="bottomleft")
-        of = self.fit("of", rt("of", supplies=b.supplies), FONT.body, r.right - PAD - num.right - 14)
-        W.draw_text(surf, self.ui, of, (num.right + 14, num.bottom - 16), FONT.body, pal.text_dim,
-                    anchor="bottomleft")
-        bar = pygame.Rect(r.x + PAD, r.bottom - 18, r.w - 2 * PAD, 8)
-        pygame.draw.rect(surf, pal.button_press, bar, border_radius=4)
-        frac = max(0.0, min(1.0, b.cost() / max(1, b.supplies)))
-        pygame.draw.rect(surf, col, (bar.x, bar.y, int(bar.w * frac), bar.h), border_radius=4)
-
-
 class RecruitScene(Scene):
     """The Company builder. Built as `RecruitScene(app, ruleset, key, value, options,
     on_done)` by the new-game screen (GameSpec.option_editors)."""
@@ -222,8 +87,7 @@ class RecruitScene(Scene):
         self.options = dict(options or {})
         self.builder = Builder.from_option(self.data, value)
         self.sel: int | None = 0 if self.builder.members else None
-        self.focus: int | None = None          # index into self.focusables (keyboard)
-        self.focusables: list[W.Button] = []
+        self.walk = FocusWalk()                # keyboard focus over the buttons
         self.saved_path = saved_companies_path()
         self.saved: dict = {}
         self.save_text = ""
@@ -307,12 +171,13 @@ class RecruitScene(Scene):
     # -- widgets ----------------------------------------------------------------------------
     def build(self):
         self.ui.clear()
-        self.focusables = []
+        self.walk.reset()
         a = self.app
         b = self.builder
         if self.sel is not None and not (0 <= self.sel < len(b.members)):
             self.sel = len(b.members) - 1 if b.members else None
-        self.ui.add(SuppliesBox(a, SUPPLIES, self))
+        self.ui.add(BudgetBox(a, SUPPLIES, lambda: (b.remaining(), rt("supplies_left"), rt("of", supplies=b.supplies),
+                                                     b.cost() / max(1, b.supplies), rt("spent", n=b.cost()))))
         self.build_left()
         self.build_middle()
         self.build_right()
@@ -322,9 +187,8 @@ class RecruitScene(Scene):
                                              style="primary", tooltip=rt("done_tip")))
         issues = b.issues()
         self.done_btn.set_enabled(not issues, why(issues[0]) if issues else None)
-        self.focusables += [self.done_btn, cancel]
-        if self.focus is not None:
-            self.focus = min(self.focus, len(self.focusables) - 1)
+        self.walk.buttons += [self.done_btn, cancel]
+        self.walk.clamp()
 
     def build_left(self):
         a, b = self.app, self.builder
@@ -335,7 +199,9 @@ class RecruitScene(Scene):
         y = LEFT.y + 66
         row_h = min(ROW_H, (LEFT.h - 66 - 150) // max(1, b.rec.company.max))   # room for the most
         for i in range(len(b.members)):
-            self.ui.add(MemberRow(a, (x, y + i * row_h, w, row_h - 8), self, i))
+            self.ui.add(ListRow(a, (x, y + i * row_h, w, row_h - 8),
+                                (lambda i=i: (b.members[i].name, self.gear_text(i), b.member_cost(i))),
+                                (lambda i=i: self.select(i)), selected=i == self.sel))
         if not b.members:
             self.ui.add(Text(a, (x + 8, y + 10, w - 16, 120), rt("empty"), FONT.small, a.pal.text_faint, lines=4))
         y = LEFT.y + 66 + b.rec.company.max * row_h + 4
@@ -347,7 +213,7 @@ class RecruitScene(Scene):
             rm = self.ui.add(W.Button(a, (x + w - 176, y, 176, 56), rt("remove"), self.remove, size=FONT.small + 2,
                                       style="danger", tooltip=rt("remove_tip", name=m.name,
                                                                  cost=b.member_cost(self.sel))))
-            self.focusables.append(rm)
+            self.walk.buttons.append(rm)
         y += 66
         basic = b.rec.basic
         add = self.ui.add(W.Button(a, (x, y, w, 66), rt("add"), self.add, icon="player", size=FONT.body,
@@ -357,7 +223,7 @@ class RecruitScene(Scene):
         why_not = b.can_add()
         if why_not:
             add.set_enabled(False, why(why_not))
-        self.focusables.insert(0, add)
+        self.walk.buttons.insert(0, add)
 
     def build_middle(self):
         a, b = self.app, self.builder
@@ -396,17 +262,15 @@ class RecruitScene(Scene):
                              FONT.small - 2, a.pal.text_dim))
             down = ch.get(("upgrade", stat, steps - 1)) if steps else None
             upc = ch[("upgrade", stat, steps + 1)]
-            bd = self.ui.add(W.Button(a, (cx + cw - 136, cy + 4, 64, 54), "−",
-                                      (lambda c=("upgrade", stat, steps - 1): self.take(c)), size=FONT.heading - 4,
-                                      tooltip=rt("down_tip", stat=name, step=up.step, cost=up.cost)))
-            if down is None:
-                bd.set_enabled(False, why(("at_base", {"stat": stat})))
-            bu = self.ui.add(W.Button(a, (cx + cw - 66, cy + 4, 64, 54), "+",
-                                      (lambda c=upc["change"]: self.take(c)), size=FONT.heading - 4,
-                                      tooltip=rt("up_tip", stat=name, step=up.step, cost=up.cost, max=up.max)))
-            if not upc["allowed"]:
-                bu.set_enabled(False, why(upc["reason"]))
-            self.focusables += [bd, bu]
+            bd, bu = steppers(a, cx + cw, cy + 4, (lambda c=("upgrade", stat, steps - 1): self.take(c)),
+                              (lambda c=upc["change"]: self.take(c)),
+                              (rt("down_tip", stat=name, step=up.step, cost=up.cost),
+                               rt("up_tip", stat=name, step=up.step, cost=up.cost, max=up.max)),
+                              (why(("at_base", {"stat": stat})) if down is None else None,
+                               None if upc["allowed"] else why(upc["reason"])))
+            self.ui.add(bd)
+            self.ui.add(bu)
+            self.walk.buttons += [bd, bu]
             self.choice_buttons[("upgrade", stat, "-")] = bd
             self.choice_buttons[("upgrade", stat, "+")] = bu
         y += 2 * CHOICE_PITCH + 4
@@ -423,12 +287,12 @@ class RecruitScene(Scene):
                 sub = self.cost_words(c["cost"] if c else 0, held)
                 if c is not None and c["cost"] < 0 and not held:
                     sub = rt("refund", n=-c["cost"])
-                btn = self.ui.add(ChoiceButton(a, (rx, ry, bw1, CHOICE_H), text,
+                btn = self.ui.add(ChoiceCard(a, (rx, ry, bw1, CHOICE_H), text,
                                                (lambda ch_=change: self.take(ch_)) if change is not None else None,
                                                sub, held, tooltip=tip or None))
                 if c is not None and not c["allowed"]:
                     btn.set_enabled(False, why(c["reason"]))
-                self.focusables.append(btn)
+                self.walk.buttons.append(btn)
                 self.choice_buttons[change if change is not None else ("held", label, k)] = btn
             return yy + ((len(options) + n - 1) // n) * CHOICE_PITCH
 
@@ -470,7 +334,7 @@ class RecruitScene(Scene):
             btn = self.ui.add(W.Button(a, (x, y, w, 60), t(f"ordeals.company.{key}"),
                                        (lambda k=key: self.load_ready(k)), size=FONT.body,
                                        selected=ready.to_option() == current, tooltip=rt("ready_made_tip")))
-            self.focusables.append(btn)
+            self.walk.buttons.append(btn)
             y += 68
         y += 6
         self.ui.add(Text(a, (x, y, w, 34), rt("saved"), FONT.small + 1, a.pal.text_dim, bold=True))
@@ -498,7 +362,7 @@ class RecruitScene(Scene):
             forget.set_enabled(False, rt("forget_none"))
         else:
             self.saved_list.select(list(self.saved).index(self.saved_sel), notify=False)
-        self.focusables += [save, forget]
+        self.walk.buttons += [save, forget]
 
     # -- changes ------------------------------------------------------------------------------
     def select(self, i):
@@ -621,11 +485,11 @@ class RecruitScene(Scene):
                 return True
             if k == pygame.K_TAB:
                 back = bool(getattr(e, "mod", 0) & pygame.KMOD_SHIFT)
-                self.move_focus(-1 if back else 1)
+                self.walk.move(-1 if back else 1)
                 return True
             if k in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER):
-                if self.focus is not None and self.focus < len(self.focusables):
-                    self.press(self.focusables[self.focus])
+                if self.walk.focused() is not None:
+                    self.press(self.walk.focused())
                     return True
                 if k != pygame.K_SPACE:
                     self.press(self.done_btn)
@@ -635,16 +499,7 @@ class RecruitScene(Scene):
         return super().handle_event(e)
 
     def press(self, btn):
-        before = self.focus
-        btn.click()
-        if self.app.top is self and before is not None:
-            self.focus = min(before, len(self.focusables) - 1)
-
-    def move_focus(self, d):
-        if not self.focusables:
-            return
-        self.focus = (d if d > 0 else -1) % len(self.focusables) if self.focus is None \
-            else (self.focus + d) % len(self.focusables)
+        self.walk.press(btn, lambda: self.app.top is self)
 
     # -- frame ----------------------------------------------------------------------------------
     def update(self, dt):
@@ -660,9 +515,7 @@ class RecruitScene(Scene):
         for rect in (LEFT, MID, RIGHT):
             W.draw_panel(surf, rect, self.app, alpha=215)
         self.ui.draw(surf)
-        if self.focus is not None and self.focus < len(self.focusables):
-            r = self.focusables[self.focus].rect.inflate(8, 8)
-            pygame.draw.rect(surf, pal.amber, r, 3, border_radius=SPACE.radius + 3)
+        self.walk.draw(surf, pal)
         self.ui.draw_tooltip(surf)
 
     def help_lines(self):

@@ -13,8 +13,9 @@ import pygame
 import pytest
 
 from game.games.ordeals.recruit import Builder, load_saved, saved_companies_path
-from game.games.ordeals.recruit_screen import ChoiceButton, RecruitScene
+from game.games.ordeals.recruit_screen import RecruitScene
 from game.ui import headless, widgets
+from game.ui.shop_widgets import ChoiceCard
 
 from .support import rules
 
@@ -137,7 +138,7 @@ def test_BO_112_a_choice_over_the_supplies_is_refused_with_its_reason(app):
     click(app, choice(sc, ("weapon", "melee", "great_weapon")).rect.center)
     assert sc.builder.remaining() == 15
     heavy = choice(sc, ("armour", "heavy"))
-    assert isinstance(heavy, ChoiceButton) and not heavy.enabled
+    assert isinstance(heavy, ChoiceCard) and not heavy.enabled
     assert heavy.tooltip_text() == "Costs 25 Supplies; only 15 left."
     click(app, heavy.rect.center)
     assert sc.builder.members[sc.sel].armour is None and sc.builder.remaining() == 15, "refused"
@@ -315,16 +316,16 @@ def test_the_screen_works_from_the_keyboard(app):
     key(app, pygame.K_INSERT)
     assert len(sc.builder.members) == 4 and sc.sel == 3 and sc.builder.remaining() == 30
     target = choice(sc, ("weapon", "ranged", "bow"))
-    for _ in range(len(sc.focusables)):
+    for _ in range(len(sc.walk.buttons)):
         key(app, pygame.K_TAB)
-        if sc.focusables[sc.focus] is target:
+        if sc.walk.focused() is target:
             break
-    assert sc.focusables[sc.focus] is target
+    assert sc.walk.focused() is target
     key(app, pygame.K_SPACE, unicode=" ")
     assert sc.builder.members[3].ranged == "bow" and sc.builder.remaining() == 15
     key(app, pygame.K_RETURN)                     # the focused one again: already taken, nothing
     assert sc.builder.remaining() == 15 and app.top is sc
-    sc.focus = None
+    sc.walk.at = None
     key(app, pygame.K_RETURN)                     # Done
     assert app.top is ng and isinstance(ng.options["company"], list)
 
