@@ -5,7 +5,6 @@ from __future__ import annotations
 from game.games.schemers import engine as E
 
 from .test_auction import auction, seats
-from .test_table import app_parts, display  # noqa: F401  (pygame fixtures for the table test)
 from .test_util import play
 
 D, P, C, F, PD = "doge", "poisoner", "corsair", "fortune_teller", "plague_doctor"

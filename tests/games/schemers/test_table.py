@@ -4,11 +4,7 @@ Assets and Sound, on a real Match. Also: what seat 0's table draws never depends
 cards seat 0 may not see."""
 from __future__ import annotations
 
-import os
 import random
-
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
 import pytest
@@ -17,48 +13,27 @@ from game.core.match import Match, SeatInfo
 from game.core.rules import IllegalAction
 from game.games import registry
 from game.ui.table.base import TableContext
-from game.ui.table.cards import CardSprite
-from game.ui.table.widgets import Button, Chip, NumberPicker
+from game.ui.table.widgets import Chip, NumberPicker
+from tests.tablekit import TableRig, new_match
 
 NAMES = ["Lucrezia", "Marco", "Bianca", "Cosimo", "Ginevra", "Orsino", "Ottavia"]
 
-
-@pytest.fixture(scope="module", autouse=True)
-def display():
-    pygame.init()
-    pygame.display.set_mode((1, 1))
-    yield
-    pygame.display.quit()
+pytestmark = pytest.mark.usefixtures("display")
 
 
-@pytest.fixture(scope="module")
-def app_parts(display):
-    from game.ui.assets import Assets
-    from game.ui.settings import Settings
-    from game.ui.sound import Sound
-    settings = Settings()
-    return Assets(), Sound(settings), settings
-
-
-class Harness:
+class Harness(TableRig):
     """A Match + the game's table, as the app's table scene would wire them."""
+
+    wait_tweens = True
 
     def __init__(self, parts, n=3, mode="standard", seed=1, viewer=0, ai=(), speed=1.0, hotseat=False,
                  match_cls=Match, assets=None):
-        base_assets, sound, settings = parts
-        self.settings = type(settings)()
-        self.settings.animation_speed = speed
-        spec = registry.get("schemers")
-        rules = registry.ruleset("schemers")
-        seats = [SeatInfo(NAMES[i], "ai" if i in ai else "human") for i in range(n)]
-        agents = {i: spec.make_agent("easy", i, seed + i) for i in ai}
-        self.match = Match("schemers", rules, seats, {"mode": mode, "clock": None, "hotseat": hotseat}, seed,
-                           agents=agents)
+        match = new_match("schemers", {"mode": mode, "clock": None, "hotseat": hotseat}, seed, n,
+                          humans=[i for i in range(n) if i not in ai], agent_difficulty="easy",
+                          agent_seed=lambda seed, i: seed + i, names=NAMES, match_cls=match_cls)
         self.refused = []
-        self.ctx = TableContext(match=self.match, spec=spec, viewer=viewer, assets=assets or base_assets,
-                                sound=sound, settings=self.settings, submit=self.submit, size=(1920, 1080))
-        self.table = spec.table_class()(self.ctx)
-        self.surface = pygame.Surface((1920, 1080))
+        super().__init__(match, viewer=viewer, speed=speed, parts=parts, assets=assets)
+        self.surface = self.screen
         self.settle()
 
     def submit(self, seat, action):
@@ -70,75 +45,9 @@ class Harness:
         self.table.on_events(events)
         return events
 
-    def other(self, seat, action):
-        """A seat that is not in front of the screen answers (another player, or a test)."""
-        events = self.match.submit(seat, action)
-        self.table.on_events([e for e in events if e.visible_to(self.ctx.viewer)])
-
     def settle(self, limit=4000):
-        for _ in range(limit):
-            if not self.table.busy() and not self.table.anim.tweens:
-                break
-            self.table.update(1 / 60)
-        self.table.update(1 / 60)
-        for _ in range(60):                 # a person waits out the input guard of new controls
-            if not self.table.guard:
-                break
-            self.table.update(1 / 60)
+        super().settle(frames=limit, dt=1 / 60)
         assert not self.table.busy()
-
-    def draw(self):
-        self.table.draw(self.surface)
-        return self.surface
-
-    # -- the pointer ----------------------------------------------------------------
-    def pump(self):
-        for e in pygame.event.get():
-            self.table.handle_event(e)
-        self.table.update(1 / 60)
-        self.draw()
-
-    @staticmethod
-    def post(kind, **attrs):
-        pygame.event.post(pygame.event.Event(kind, **attrs))
-
-    def move(self, pos, held=False):
-        self.post(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(1 if held else 0, 0, 0))
-        self.pump()
-
-    def click(self, pos, button=1):
-        pos = (int(pos[0]), int(pos[1]))
-        self.move(pos)
-        self.post(pygame.MOUSEBUTTONDOWN, pos=pos, button=button)
-        self.pump()
-        self.post(pygame.MOUSEBUTTONUP, pos=pos, button=button)
-        self.pump()
-
-    def drag(self, a, b, steps=12):
-        a, b = (int(a[0]), int(a[1])), (int(b[0]), int(b[1]))
-        self.move(a)
-        self.post(pygame.MOUSEBUTTONDOWN, pos=a, button=1)
-        self.pump()
-        prev = a
-        for i in range(1, steps + 1):
-            p = (a[0] + (b[0] - a[0]) * i // steps, a[1] + (b[1] - a[1]) * i // steps)
-            self.post(pygame.MOUSEMOTION, pos=p, rel=(p[0] - prev[0], p[1] - prev[1]), buttons=(1, 0, 0))
-            self.pump()
-            prev = p
-        self.post(pygame.MOUSEBUTTONUP, pos=b, button=1)
-        self.pump()
-
-    # -- finding things on the table ---------------------------------------------------
-    def widget(self, wid):
-        t = self.table
-        for w in t.widgets:
-            if getattr(w, "id", None) == wid:
-                return w
-        if t.banner is not None:
-            for b in t.banner.spec.buttons:
-                if b.id == wid:
-                    return b
-        return None
 
     def hand_sprites(self, seat=None):
         seat = self.ctx.viewer if seat is None else seat

@@ -6,21 +6,18 @@ exposes (zones, token stacks, banner, log, the words it renders); pixels only wh
 claim is about a drawn bar."""
 from __future__ import annotations
 
-import os
-
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-
 import pygame
 import pytest
 
 from game.core.i18n import t
 from game.core.match import Match, SeatInfo
 from game.games import registry
-from game.ui.table.base import TableContext
+from tests.tablekit import TableRig
 
+from .test_table import _recording_assets
 from .test_util import table as state_table
-from .test_table import _recording_assets, display  # noqa: F401  (autouse: a 1×1 display)
+
+pytestmark = pytest.mark.usefixtures("display")
 
 D, P, C, F, PD = "doge", "poisoner", "corsair", "fortune_teller", "plague_doctor"
 NAMES = ["Lucrezia", "Marco", "Bianca", "Cosimo"]
@@ -39,46 +36,33 @@ class Clock:
         return self.at
 
 
-class Table:
+class Table(TableRig):
     """A Match whose state is an exact scenario (built with the rules' own helper), and
     the game's table for one viewer, wired as the app's table scene wires them."""
 
+    wait_guard = False
+
     def __init__(self, players=3, mode="standard", addons=(), clock=20, viewer=0, assets=None, **scenario):
-        from game.ui.settings import Settings
-        from game.ui.sound import Sound
         self.rules = registry.ruleset("schemers")
         self.now = Clock()
         R, s = state_table(players=players, mode=mode, addons=addons, clock=clock, **scenario)
         opts = {"mode": mode, "addons": list(addons), "clock": clock}
-        self.match = Match("schemers", self.rules, [SeatInfo(NAMES[i], "human") for i in range(players)],
-                           opts, 1, now=self.now)
-        assert self.match.options == s.cfg.options
-        self.match.state = s                               # the scenario, not a random deal
-        self.match._decisions = None
-        self.settings = Settings()
-        self.settings.animation_speed = 4.0
-        self.assets = assets or _recording_assets()
-        spec = registry.get("schemers")
-        self.ctx = TableContext(match=self.match, spec=spec, viewer=viewer, assets=self.assets,
-                                sound=Sound(self.settings), settings=self.settings, submit=self.submit,
-                                size=(1920, 1080))
-        self.table = spec.table_class()(self.ctx)
-        self.surface = pygame.Surface((1920, 1080))
+        match = Match("schemers", self.rules, [SeatInfo(NAMES[i], "human") for i in range(players)],
+                      opts, 1, now=self.now)
+        assert match.options == s.cfg.options
+        match.state = s                                    # the scenario, not a random deal
+        match._decisions = None
+        super().__init__(match, viewer=viewer, speed=4.0, assets=assets or _recording_assets())
+        self.surface = self.screen
         self.settle()
 
     def submit(self, seat, action):
-        events = self.match.submit(seat, action)
-        self.table.on_events([e for e in events if e.visible_to(self.ctx.viewer)])
-        return events
+        return self.other(seat, action)
 
     def settle(self):
-        for _ in range(4000):
-            if not self.table.busy():
-                break
-            self.table.update(1 / 60)
-        self.table.update(1 / 60)
+        super().settle(frames=4000, dt=1 / 60)
         assert not self.table.busy()
-        self.table.draw(self.surface)
+        self.draw()
 
     def play(self, seat, *action):
         self.submit(seat, tuple(action))
@@ -88,16 +72,6 @@ class Table:
         b = self.table.banner
         assert b is not None, "no banner"
         return next(x for x in b.spec.buttons if x.id == wid)
-
-    def click(self, pos):
-        pos = (int(pos[0]), int(pos[1]))
-        for kind, extra in ((pygame.MOUSEMOTION, {"rel": (0, 0), "buttons": (0, 0, 0)}),
-                            (pygame.MOUSEBUTTONDOWN, {"button": 1}), (pygame.MOUSEBUTTONUP, {"button": 1})):
-            pygame.event.post(pygame.event.Event(kind, pos=pos, **extra))
-            for e in pygame.event.get():
-                self.table.handle_event(e)
-            self.table.update(1 / 60)
-            self.table.draw(self.surface)
 
     def log_lines(self):
         return ["".join(seg[0] for seg in entry) for entry in self.table.log.entries]
