@@ -135,3 +135,23 @@ def test_paint_helpers():
     tile(a, n, (0, 0), a.get_rect())
     tile(b, n, (32, 0), b.get_rect())                 # anchored to the world: one tile over
     assert a.get_at((5, 5)) == b.get_at((5, 5))
+
+
+def test_a_card_goes_beside_a_piece_on_the_side_that_fits_and_clears_its_plate(gfx):
+    from game.ui.table.skirmish import text_card
+    b = board(gfx)
+    card = text_card(gfx, ["Aldric", "Might 2 · Aim 1"], 16)
+    assert card is text_card(gfx, ["Aldric", "Might 2 · Aim 1"], 16)          # cached
+    p = b.pieces[0]
+    p.screen, p.screen_r = (100.0, 300.0), 10.0
+    r = b.place_beside(card.get_size(), p, 20)
+    assert r.left == 120 and r.centery == 300
+    p.screen = (880.0, 300.0)                               # no room on the right: the left
+    r = b.place_beside(card.get_size(), p, 20)
+    assert r.right == 860
+    b.camera.zoom_at(b.camera.rect.center, 2.0)
+    b._place_all()
+    b.draw(pygame.Surface((900, 700)))
+    q, plate, _img = b.plates()[0]
+    r = b.place_beside((plate.w + 40, 60), q, 0, clear_plate=True)
+    assert not r.colliderect(plate)

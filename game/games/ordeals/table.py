@@ -37,6 +37,7 @@ from game.ui.table.dice import DiceTray
 from game.ui.table.gfx import light_pool
 from game.ui.table.kit import TableKit
 from game.ui.table.pieces import RINGS, Piece, PieceRenderer, Ring
+from game.ui.table.skirmish import text_card
 from game.ui.table.widgets import BannerSpec, Button
 
 SIDE_COLOURS = ((84, 136, 218), (186, 54, 62))
@@ -352,34 +353,10 @@ class OrdealsTable(TableKit):
         else:
             _dashed_line(surf, style.BAD, sa, sb, w, max(5.0, cam.ppi * 0.3))
         surf.set_clip(clip)
-        F = self.geo()[4]
-        size = F(19, 13)
-        imgs = [self.gfx.text(s, size, style.GOLD_BRIGHT if k == 0 else style.TEXT, bold=(k == 0))
-                for k, s in enumerate(lines)]
-        pw = max(im.get_width() for im in imgs) + 24
-        ph = sum(im.get_height() + 2 for im in imgs) + 16
-        box = pygame.Rect(0, 0, pw, ph)
-        # beside the Foe, on the side away from the attacker (the sight line stays clear)
-        gap = int(b.screen_r) + 14
-        if sb[0] >= sa[0]:
-            box.midleft = (int(sb[0]) + gap, int(sb[1]))
-            if box.right > cam.rect.right - 4:
-                box.midright = (int(sb[0]) - gap, int(sb[1]))
-        else:
-            box.midright = (int(sb[0]) - gap, int(sb[1]))
-            if box.left < cam.rect.left + 4:
-                box.midleft = (int(sb[0]) + gap, int(sb[1]))
-        box.clamp_ip(cam.rect)
-        plate = next((q[1] for q in self.board.plates() if q[0] is b), None)
-        if plate is not None and box.colliderect(plate):      # the Foe's name stays readable
-            box.bottom = plate.top - 4
-            if box.top < cam.rect.top:
-                box.top = plate.bottom + 4
-        surf.blit(self.gfx.panel(box.w, box.h, radius=10), box.topleft)
-        y = box.y + 8
-        for im in imgs:
-            surf.blit(im, (box.x + 12, y))
-            y += im.get_height() + 2
+        card = text_card(self.gfx, lines, self.geo()[4](19, 13), 8)
+        # beside the Foe, on the side away from the attacker (the sight line stays clear), its name readable
+        box = self.board.place_beside(card.get_size(), b, int(b.screen_r) + 14, left=sb[0] < sa[0], clear_plate=True)
+        surf.blit(card, box.topleft)
 
     def _rings(self, view) -> None:
         self.board.rings = []
@@ -726,27 +703,8 @@ class OrdealsTable(TableKit):
             return
         words = ", ".join(t_status(st) for st in sorted(p.statuses))
         tip = (p.tip or p.name or "") + ("\n" + words if words else "")
-        F = self.geo()[4]
-        size = F(18, 13)
-
-        def make():
-            lines = tip.split("\n")
-            imgs = [self.gfx.text(line, size, style.GOLD_BRIGHT if k == 0 else style.TEXT, bold=(k == 0))
-                    for k, line in enumerate(lines)]
-            w = max(im.get_width() for im in imgs) + 24
-            h = sum(im.get_height() + 2 for im in imgs) + 14
-            card = self.gfx.panel(w, h, radius=10).copy()
-            y = 7
-            for im in imgs:
-                card.blit(im, (12, y))
-                y += im.get_height() + 2
-            return card
-        card = self.gfx.cached(("bo_card", tip, size), make)
-        r = card.get_rect(midleft=(int(p.screen[0] + p.screen_r * 1.6 + 10), int(p.screen[1])))
-        if r.right > b.camera.rect.right - 4:
-            r.midright = (int(p.screen[0] - p.screen_r * 1.6 - 10), int(p.screen[1]))
-        r.clamp_ip(b.camera.rect)
-        surf.blit(card, r.topleft)
+        card = text_card(self.gfx, tip.split("\n"), self.geo()[4](18, 13))
+        surf.blit(card, b.place_beside(card.get_size(), p, p.screen_r * 1.6 + 10).topleft)
 
     def _status_text(self) -> str:
         """The line under the board, worded once per view (not every frame)."""

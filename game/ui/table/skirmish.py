@@ -57,6 +57,21 @@ def plate(gfx, text: str, size: int, edge, dim: bool = False, hot: bool = False)
     return s
 
 
+def text_card(gfx, lines, size: int, top: int = 7) -> pygame.Surface:
+    """A dark panel of text lines, the first in gold and bold (a hover card), cached."""
+    def make():
+        imgs = [gfx.text(line, size, style.GOLD_BRIGHT if k == 0 else style.TEXT, bold=(k == 0))
+                for k, line in enumerate(lines)]
+        card = gfx.panel(max(im.get_width() for im in imgs) + 24, sum(im.get_height() + 2 for im in imgs) + 2 * top,
+                         radius=10).copy()
+        y = top
+        for im in imgs:
+            card.blit(im, (12, y))
+            y += im.get_height() + 2
+        return card
+    return gfx.cached(("sk_card", tuple(lines), size, top), make)
+
+
 class SkirmishBoard(Board):
     """See the module docstring."""
 
@@ -256,6 +271,30 @@ class SkirmishBoard(Board):
                 r = img.get_rect(midbottom=(self.pointer[0], self.pointer[1] - 14))
                 r.clamp_ip(self.camera.rect)
                 surf.blit(img, r.topleft)
+
+    def place_beside(self, size, piece: Piece, gap: float, left: bool = False, clear_plate: bool = False):
+        """Where a card of `size` goes beside a piece: `gap` pixels right of its centre (or
+        left), on the other side when it does not fit, inside the view; `clear_plate`
+        keeps the piece's name plate readable (the card goes above or below it)."""
+        cam = self.camera.rect
+        box = pygame.Rect((0, 0), size)
+        x, y = piece.screen
+
+        def side(to_left):
+            if to_left:
+                box.midright = (int(x - gap), int(y))
+            else:
+                box.midleft = (int(x + gap), int(y))
+        side(left)
+        if (box.left < cam.left + 4) if left else (box.right > cam.right - 4):
+            side(not left)
+        box.clamp_ip(cam)
+        plate = next((q[1] for q in self.plates() if q[0] is piece), None) if clear_plate else None
+        if plate is not None and box.colliderect(plate):
+            box.bottom = plate.top - 4
+            if box.top < cam.top:
+                box.top = plate.bottom + 4
+        return box
 
     # -- name plates ---------------------------------------------------------------------------
     def plate_size(self, r: float) -> int:
