@@ -68,7 +68,12 @@ LAYOUT = {
     "me_hand": pygame.Rect(290, 834, 870, 184), "me_deck": (90, 950), "me_discard": (200, 950),
     "me_label": (40, 802), "pool": pygame.Rect(1180, 836, 345, 204), "orb_r": 24, "orb_gap": 12,
     "log": pygame.Rect(1540, 304, 360, 760),
-    "banner_y": 560, "turn_banner": (1720, 96), "roam_lift": 22,
+    "turn_banner": (1720, 96), "roam_lift": 22,
+    # the docked prompt (every question but your turn's): the right-hand column under the menu
+    # buttons, where your turn's End turn sits, so the Center Line, the play areas, the hand
+    # and the pool it asks about stay in view; taller questions reach down over the oldest
+    # lines of the chronicle (its newest lines are at the bottom)
+    "dock": pygame.Rect(1540, 76, 360, 0), "dock_pad": 14, "dock_button_h": 54, "dock_gap": 8,
     # board areas (design pixels): the Center Line, its Villain end, the Villains and the
     # Shadows with their track, the supply, the turn status
     "area_center": pygame.Rect(18, 10, 1210, 276), "area_villain": pygame.Rect(1030, 18, 182, 262),
@@ -77,8 +82,22 @@ LAYOUT = {
 }
 
 
+class Dock:
+    """The docked prompt as laid out: the decision, the question's text, the countdown bar's
+    place (None when untimed), its buttons, its panel and its tone."""
+    __slots__ = ("decision", "head", "bar", "buttons", "rect", "tone")
+
+    def __init__(self, decision, head, bar, buttons, rect, tone):
+        self.decision, self.head, self.bar, self.buttons, self.rect, self.tone = \
+            decision, head, bar, buttons, rect, tone
+
+
 class DarkGothicTable(TableKit):
     game_id = "dark_gothic"
+
+    def __init__(self, ctx):
+        self.dock: Dock | None = None          # the docked prompt, from controls()
+        super().__init__(ctx)
 
     # ------------------------------------------------------------------ card faces
     def _rules(self):
@@ -337,7 +356,7 @@ class DarkGothicTable(TableKit):
         d = ds[0]
         name = self.card_name
         p = d.prompt or {}
-        buttons, title, sub = [], "", ""
+        buttons, title = [], ""
         if d.kind == "turn":
             title = t("dark_gothic.table.your_turn")
             for a in d.actions:
@@ -361,6 +380,7 @@ class DarkGothicTable(TableKit):
                 label = t("dark_gothic.table.pass") if a == ("pass",) else \
                     f"{t('dark_gothic.fx.' + d.kind)}: {self._means(d.seat, d.kind, a[1])}"
                 buttons.append(Button(a, label, action=a, seat=d.seat, font_size=18))
+            buttons.sort(key=lambda b: b.action == ("pass",))      # Pass last, under the answers
         elif d.kind in ("choose", "feed", "target", "pass"):
             title = {"choose": t("dark_gothic.table.choose_" + str(p.get("act", "discard"))),
                      "feed": t("dark_gothic.table.feed"), "target": t("dark_gothic.table.target"),
@@ -383,14 +403,49 @@ class DarkGothicTable(TableKit):
             title = t("dark_gothic.table.hero")
             buttons = [Button(a, t(f"dark_gothic.hero.{a[1]}"), action=a, seat=d.seat) for a in d.actions]
         _s, R, P, _C, _F = self.geo()
-        tone = "alert" if d.kind in ("block", "protect") else "normal"
-        if d.kind == "turn":                 # small, beside the hand: the table stays in view
+        if d.kind == "turn":                 # small, top right: the table stays in view
+            self.dock = None
             spec = BannerSpec(key=(d.kind, len(self.match.log)), title=title, buttons=buttons[:4], decision=d,
                               tone="info", center=P(*LAYOUT["turn_banner"]), width=int(360 * _s))
-        else:
-            spec = BannerSpec(key=(d.kind, len(self.match.log)), title=title, subtitle=sub, buttons=buttons[:10],
-                              decision=d, tone=tone, center=P(760, LAYOUT["banner_y"]), width=int(1100 * _s))
-        return [], spec
+            return [], spec
+        # every other question is docked in the same corner, its buttons one under another
+        self.dock = self._dock(d, title, buttons[:10])
+        return list(self.dock.buttons), None
+
+    def _dock(self, d, title: str, buttons: list) -> Dock:
+        """Lay out the docked prompt: the question, the countdown bar of a timed window, then
+        one full-width button a row (window pixels)."""
+        s, R, _P, _C, F = self.geo()
+        L = LAYOUT
+        box = R(L["dock"].x, L["dock"].y, L["dock"].w, 0)
+        pad, bh, gap = int(L["dock_pad"] * s), int(L["dock_button_h"] * s), int(L["dock_gap"] * s)
+        head = self.gfx.text_block(title, F(21), box.w - 2 * pad, style.TEXT, bold=True, serif=True,
+                                   align="center", max_lines=4)
+        y = box.y + pad + head.get_height() + int(10 * s)
+        bar = None
+        if d.timeout:
+            bar = pygame.Rect(box.x + pad, y, box.w - 2 * pad - int(58 * s), max(4, int(8 * s)))
+            y += int(22 * s)
+        for b in buttons:
+            b.font_size = 19
+            b.rect = pygame.Rect(box.x + pad, y, box.w - 2 * pad, bh)
+            b.home = b.rect.copy()
+            y += bh + gap
+        rect = pygame.Rect(box.x, box.y, box.w, y - gap + pad - box.y)
+        return Dock(d, head, bar, buttons, rect, "alert" if d.kind in ("block", "protect") else "normal")
+
+    def prompt_rect(self):
+        """The docked prompt while it is up (a zoomed card never covers it)."""
+        dk = self._shown_dock()
+        return dk.rect if dk is not None else super().prompt_rect()
+
+    def _shown_dock(self):
+        """The docked prompt if its buttons are on the table (the kit hides stale controls
+        while the table catches up with the game)."""
+        dk = self.dock
+        if dk is None or not dk.buttons or not any(w is dk.buttons[0] for w in self.widgets):
+            return None
+        return dk
 
     def _means(self, seat, kind, what) -> str:
         """What a Block/Protect answer uses, in words: a card, the card played this turn that
@@ -413,6 +468,10 @@ class DarkGothicTable(TableKit):
             return seg(L + "turn", d, seats=("seat",))
         if k == "buy":
             return seg(L + "buy", d, seats=("seat",), cards=("card",))
+        if k == "move" and "why" not in d and self._played_by_other(d):
+            # what another Hero plays (an AI's turn is followed here; your own plays are yours)
+            return seg(L + "play", {"seat": int(d["src"][5:]), "card": d["card"]}, seats=("seat",),
+                       cards=("card",))
         if k == "move" and d.get("why") == "destroy":
             return seg(L + "destroy", d, cards=("card",))
         if k == "shadow":
@@ -434,6 +493,13 @@ class DarkGothicTable(TableKit):
         if k == "game_over":
             return seg(L + ("game_over_heroes" if d.get("side") != "game" else "game_over_shadows"), d)
         return None
+
+    def _played_by_other(self, d) -> bool:
+        """A move event is another seat's card played: from its hand to its play area or Remains."""
+        src, dst = str(d.get("src", "")), str(d.get("dst", ""))
+        if not (src.startswith("hand:") and src[5:].isdigit() and dst.partition(":")[0] in ("play", "remains")):
+            return False
+        return int(src[5:]) != self.viewer and dst.partition(":")[2] == src[5:]
 
     def animate(self, ev) -> bool:
         """Cards glide between zones (played, bought, discarded at the end of a turn, drawn), so a
@@ -539,8 +605,10 @@ class DarkGothicTable(TableKit):
                 tuple((p["hero"], p["hand_count"]) for p in v.get("seats", ())))
 
     def status(self) -> tuple[str, str, str, tuple]:
-        """The turn banner's words: (whose turn, phase, what the viewer may do now, colour)."""
-        v = self.view or self.view_of(self.viewer)
+        """The turn banner's words: (whose turn, phase, what the viewer may do now, colour).
+        All from the game as it is now, as the buttons are: the table's own view lags while it
+        animates, and "Your turn" over "Watch Lucrezia play" read as two different turns."""
+        v = self.view_of(self.viewer)
         A = "dark_gothic.art."
         act = v.get("active")
         if v.get("over"):
@@ -736,11 +804,73 @@ class DarkGothicTable(TableKit):
 
     def draw_overlay(self, surf) -> None:
         art.blood_drips(self, surf, self.cursed_orbs(), self.pulse_t)
+        dk = self._shown_dock()
+        if dk is not None:
+            subject, hovered = self.dock_focus(dk)
+            self.glow_around(surf, subject, color=style.CRIMSON_BRIGHT if dk.tone == "alert" else style.HIGHLIGHT)
+            self.glow_around(surf, hovered, color=style.GOLD_BRIGHT, base=170, swing=60)
+            self._draw_dock(surf, dk)
         pos = self.pointer
         for rect, src in getattr(self, "orb_rects", []):
             if rect.collidepoint(pos):
                 lab = self.gfx.badge(self.orb_source(src), 18, fill=style.INK, border=style.GOLD, color=style.TEXT)
                 surf.blit(lab, lab.get_rect(midbottom=(rect.centerx, rect.top - 4)))
+
+    def _draw_dock(self, surf, dk: Dock) -> None:
+        """The docked prompt's panel, question and countdown (its buttons are the kit's widgets,
+        drawn over it)."""
+        s = self.geo()[0]
+        g = self.gfx
+        r = dk.rect
+        edge = style.CRIMSON_BRIGHT if dk.tone == "alert" else style.GOLD
+        bg = g.panel(r.w, r.h, fill=(22, 14, 18), border=edge, radius=16, width=3, alpha=242, shadow=10,
+                     inner=style.GOLD_DEEP)
+        surf.blit(bg, (r.x - 10, r.y - 10))
+        surf.blit(dk.head, dk.head.get_rect(midtop=(r.centerx, r.y + int(LAYOUT["dock_pad"] * s))))
+        d = dk.decision
+        left = self.time_left(d) if dk.bar is not None else None
+        if left is None:
+            return
+        bar = dk.bar
+        frac = max(0.0, min(1.0, left / d.timeout))
+        pygame.draw.rect(surf, (50, 40, 40), bar, border_radius=4)
+        fill = bar.copy()
+        fill.width = int(bar.width * frac)
+        if fill.width > 0:
+            col = style.lerp_color(style.bad(self.ctx.settings), style.GOLD, min(1.0, frac * 2))
+            pygame.draw.rect(surf, col, fill, border_radius=4)
+        ic = g.icon("clock", int(20 * s), style.TEXT_DIM)
+        surf.blit(ic, ic.get_rect(midleft=(bar.right + int(10 * s), bar.centery)))
+        secs = g.text(str(int(left + 0.999)), int(18 * s), style.TEXT, bold=True)
+        surf.blit(secs, secs.get_rect(midleft=(bar.right + int(34 * s), bar.centery)))
+
+    def dock_focus(self, dk: Dock) -> tuple[list, list]:
+        """What the docked question is about, on the table (window rects): the card it names
+        (the card being paid for, the Striking Minion, the card that would be Destroyed), and
+        what the button under the pointer would use: its card, or for a Cursed payment the orb
+        and the card it came from, which would be Destroyed."""
+        d = dk.decision
+        subject = self._rects_of((d.prompt or {}).get("card"))
+        hovered = []
+        b = self.hover
+        if any(b is x for x in dk.buttons):
+            a = b.action
+            if a[0] == "orb":
+                if a[1] < len(self.orb_rects):
+                    orb, src = self.orb_rects[a[1]]
+                    hovered = [orb.inflate(8, 8)] + self._rects_of(src)
+            elif a[0] == "center":
+                z = self.zones.get(("center", a[1]))
+                hovered = [z.rect] if z is not None else []
+            elif len(a) > 1 and isinstance(a[1], str) and a[1] not in ("played", "warden"):
+                hovered = self._rects_of(a[1])
+        return subject, hovered
+
+    def _rects_of(self, key) -> list:
+        """Where a card is on the table (window rects); none for a face-down or absent card."""
+        if not isinstance(key, str):
+            return []
+        return [sp.rect() for sp in self.sprites if sp.key == key]
 
     def orb_source(self, src) -> str:
         """What a pool orb's hover says: the card that made it (TE-084 needs it for Cursed costs)."""

@@ -1,0 +1,241 @@
+"""The Dark Gothic table's docked prompt, by posted mouse events: every question but your turn's
+(the Silver colour, the Cursed payment, Block, Protect, choices) sits in the right-hand column
+where End turn is, so the Center Line, the play areas, your hand and your pool that the question
+is about stay in view; the card it names glows, and a button under the pointer lights what it
+would use (for a Cursed payment the orb and the card that would be Destroyed). The turn banner
+reads the game as it is now, and another Hero's plays are written in the chronicle."""
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from game.core.i18n import t  # noqa: E402
+from game.core.match import Match, SeatInfo  # noqa: E402
+from game.games import registry  # noqa: E402
+from game.ui.assets import Assets  # noqa: E402
+from game.ui.settings import Settings  # noqa: E402
+from game.ui.sound import Sound  # noqa: E402
+from game.ui.table.base import TableContext  # noqa: E402
+
+from .helpers import set_center, set_hand  # noqa: E402
+
+SIZE = (1920, 1080)
+
+
+@pytest.fixture(scope="module", autouse=True)
+def display():
+    pygame.init()
+    pygame.display.set_mode((1, 1))
+    yield
+
+
+class Rig:
+    def __init__(self, players=2, seed=3, humans=(0,), viewer=0):
+        self.spec = registry.get("dark_gothic")
+        rules = registry.ruleset("dark_gothic")
+        seats = [SeatInfo(f"P{i}", "human" if i in humans else "ai", "normal") for i in range(players)]
+        agents = {i: self.spec.make_agent("normal", i, seed * 7 + i) for i in range(players) if i not in humans}
+        self.match = Match("dark_gothic", rules, seats, {"mode": "competitive", "addons": []}, seed, agents=agents)
+        self.settings = Settings()
+        self.settings.animation_speed = 0.0
+        self.ctx = TableContext(match=self.match, spec=self.spec, viewer=viewer, assets=Assets(),
+                                sound=Sound(self.settings), settings=self.settings, submit=self.submit, size=SIZE)
+        self.table = self.spec.table_class()(self.ctx)
+        self.screen = pygame.Surface(SIZE)
+
+    def submit(self, seat, action):
+        events = self.match.submit(seat, action)
+        self.table.on_events(events)
+        return events
+
+    def settle(self):
+        for _ in range(600):
+            self.table.update(1 / 30)
+            if not self.table.busy():
+                break
+        self.table.update(1 / 30)
+        self.table.draw(self.screen)
+
+    def ai_until_mine(self):
+        for _ in range(400):
+            d = self.match.decisions()[0]
+            if d.seat not in self.match.agents:
+                self.settle()
+                return
+            self.table.on_events(self.match.run_agents(1))
+        raise AssertionError("never my turn")
+
+    def pump(self):
+        for e in pygame.event.get():
+            self.table.handle_event(e)
+        self.table.update(1 / 60)
+        self.table.draw(self.screen)
+
+    def changed(self):
+        self.match._decisions = None
+        self.match.state.dec = None
+        self.table.reload(self.table.viewer)
+        self.settle()
+
+
+def post_click(pos):
+    pygame.event.clear()
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+
+
+def post_move(pos):
+    pygame.event.clear()
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 1), buttons=(0, 0, 0)))
+
+
+def docked(table, action):
+    return next((w for w in table.widgets if getattr(w, "action", None) == action), None)
+
+
+def what_must_stay_in_view(table, seat):
+    """The Center Line, the Villain end, the supply, every Hero's play area, Remains and hand,
+    and the resource pool (window rects)."""
+    z = table.zones
+    keep = [z[("center", i)].rect for i in range(6)] + [z["villain"].rect]
+    keep += [zone.rect for zid, zone in z.items() if isinstance(zid, tuple) and zid[0] in ("supply", "play", "remains",
+                                                                                            "hand", "won")]
+    p = table.geo()[1]
+    keep.append(p(1180, 836, 345, 204))                # the pool's panel (LAYOUT["pool"])
+    return keep
+
+
+def my_turn(seed=3):
+    rig = Rig(seed=seed)
+    rig.ai_until_mine()
+    rig.match.state.heroes[0] = "inspector_cooke"      # no Training discount, no own Protect
+    return rig
+
+
+def test_TE_G07_the_silver_question_is_docked_clear_of_what_it_is_about():
+    rig = my_turn()
+    s = rig.match.state
+    set_hand(s, 0)
+    (lantern,) = set_center(s, "lantern")              # its Silver cost: which colour pays?
+    s.pool = [("W", 1, None, False), ("U", 2, None, False), ("S", 2, None, False)]
+    rig.changed()
+    rig.table.on_events(rig.match.submit(0, ("buy", lantern)))
+    rig.settle()
+    d = rig.match.decisions()[0]
+    assert d.kind == "silver"
+    t_ = rig.table
+    assert t_.banner is None, "no banner over the middle of the table"
+    b = docked(t_, ("colour", "U"))
+    assert b is not None
+    dock = t_.prompt_rect()
+    assert dock is not None and dock.contains(b.rect)
+    for r in what_must_stay_in_view(t_, 0):
+        assert not dock.colliderect(r), r
+    # the card being paid for glows on the table
+    subject, _hovered = t_.dock_focus(t_.dock)
+    assert subject and all(r.colliderect(t_.zones[("discard", 0)].rect) or r.colliderect(t_.zones[("center", 0)].rect)
+                           for r in subject)
+    post_click((b.rect.centerx, b.rect.centery))
+    rig.pump()
+    assert rig.match.log[-1] == (0, ("colour", "U"))
+
+
+def test_TE_G07_a_cursed_payment_shows_the_card_it_would_destroy():
+    rig = my_turn()
+    s = rig.match.state
+    keys = set_hand(s, 0, "strength_of_spirit", "strength_of_spirit", "strength_of_spirit", "strength_of_spirit",
+                    "honor")
+    (grimoire,) = set_center(s, "grimoire_of_shadows")  # 3 Spirit + 2 Cursed Spirit
+    s.pool = []
+    rig.changed()
+    for k in keys:
+        rig.submit(0, ("play", k))
+        rig.settle()
+    rig.submit(0, ("buy", grimoire))
+    rig.settle()
+    for _ in range(4):                                # a Silver colour may come first
+        d = rig.match.decisions()[0]
+        if d.kind != "silver":
+            break
+        rig.submit(0, ("colour", "S"))
+        rig.settle()
+    d = rig.match.decisions()[0]
+    assert d.kind == "curse" and len(d.actions) >= 2
+    t_ = rig.table
+    dock = t_.prompt_rect()
+    assert t_.banner is None and dock is not None
+    assert not dock.colliderect(t_.zones[("play", 0)].rect), "the cards a Cursed payment Destroys stay in view"
+    for a in d.actions:
+        b = docked(t_, a)
+        assert b is not None and dock.contains(b.rect)
+        post_move((b.rect.centerx, b.rect.centery))
+        rig.pump()
+        _subject, hovered = t_.dock_focus(t_.dock)
+        src = s.pool[a[1]][2]
+        orb_rect = t_.orb_rects[a[1]][0]
+        assert any(r.contains(orb_rect) for r in hovered), "the orb that would pay"
+        card = next(sp for sp in t_.zones[("play", 0)].cards if sp.key == src)
+        assert card.rect() in hovered, "the card that would be Destroyed"
+    b = docked(t_, d.actions[-1])
+    post_click((b.rect.centerx, b.rect.centery))
+    rig.pump()
+    assert rig.match.log[-1] == (0, d.actions[-1])
+
+
+def test_TE_G07_an_off_turn_protect_is_docked_and_pass_comes_last():
+    seed = next(x for x in range(1, 40)
+                if registry.ruleset("dark_gothic").setup(2, {"mode": "competitive"}, x).active == 0)
+    rig = Rig(seed=seed, humans=(1,), viewer=1)
+    s = rig.match.state
+    (book,) = set_hand(s, 1, "book_of_common_prayer", "strength_of_combat")[:1]
+    (key,) = set_hand(s, 0, "skeleton_key")
+    rig.changed()
+    rig.table.on_events(rig.match.submit(0, ("play", key)))
+    rig.settle()
+    d = next(x for x in rig.match.decisions() if x.seat == 1)
+    assert d.kind == "protect"
+    t_ = rig.table
+    dock = t_.prompt_rect()
+    assert t_.banner is None and dock is not None
+    for r in what_must_stay_in_view(t_, 1):
+        assert not dock.colliderect(r), r
+    buttons = [w for w in t_.widgets if getattr(w, "action", None) in d.actions]
+    assert buttons[-1].action == ("pass",) and all(a.rect.bottom <= b.rect.top for a, b in zip(buttons, buttons[1:]))
+    post_click(docked(t_, ("protect", book)).rect.center)
+    rig.pump()
+    assert (1, ("protect", book)) in rig.match.log and key in s.play[0]
+
+
+def test_the_turn_banner_reads_the_game_as_it_is_now():
+    """While your last cards still glide to your discard pile, the banner does not say "Your
+    turn" above "Watch P1 play"."""
+    rig = my_turn()
+    rig.settings.animation_speed = 1.0
+    rig.table.on_events(rig.match.submit(0, ("end",)))
+    rig.table.update(1 / 60)                           # the cleanup is still gliding
+    assert rig.match.state.active == 1
+    head, _phase, do, _col = rig.table.status()
+    assert head != t("dark_gothic.art.your_turn", hero=t("dark_gothic.hero.inspector_cooke"))
+    assert rig.table.name(1) in head and rig.table.name(1) in do
+
+
+def test_another_heros_plays_are_in_the_chronicle():
+    rig = my_turn()
+    d = rig.match.decisions()[0]
+    mine = next(a for a in d.actions if a[0] == "play")
+    entries = [e for e in (rig.table.log_entry(ev) for ev in rig.submit(0, mine)) if e]
+    assert not entries, "your own plays are yours to see"
+    rig.table.on_events(rig.match.submit(0, ("end",)))
+    played = []
+    while rig.match.decisions()[0].seat == 1:
+        for ev in rig.match.run_agents(1):
+            if ev.kind == "move" and str(ev.data.get("src", "")).startswith("hand:1") and "why" not in ev.data \
+                    and str(ev.data.get("dst", "")).split(":")[0] in ("play", "remains"):
+                played.append(rig.table.log_entry(ev))
+    assert played and all(e for e in played), "each card the other Hero played has a chronicle line"
