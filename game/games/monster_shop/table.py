@@ -23,11 +23,11 @@ from __future__ import annotations
 
 import pygame
 
-from game.core.i18n import has, language, t
+from game.core.i18n import language, t
 from game.ui.table import style
 from game.ui.table.cards import CardFrame, CardSprite
 from game.ui.table.gfx import Gfx
-from game.ui.table.kit import TableKit, Target
+from game.ui.table.kit import Flyer, TableKit, Target
 from game.ui.table.pieces import PieceRenderer
 from game.ui.table.regions import split_rect
 from game.ui.table.staging import StagingTray, Unit
@@ -50,17 +50,15 @@ FRAMES = {c: CardFrame(fill=style.lerp_color(rgb, (0, 0, 0), 0.35), fill_low=sty
           for c, rgb in COLOUR_RGB.items()}
 
 
+# events shown as a floating word: (string key, colour, sound)
+FLOATS = {"suffering": ("float.suffering", SUFFER_RGB, "challenge"), "dung": ("float.dung", (190, 140, 90), None),
+          "mutation": ("float.mutation", MUTATION_RGB, "reveal"), "lost": ("float.lost", style.BAD, "splash"),
+          "food": ("float.food", (230, 160, 110), None), "pearl": ("float.gold", style.GOLD_BRIGHT, "coins"),
+          "work": ("float.gold", style.GOLD_BRIGHT, "coins"), "sale": ("float.gold", style.GOLD_BRIGHT, "coins")}
+
+
 def _tr(key, **kw):
     return t(f"monster_shop.{key}", **kw)
-
-
-class Traveller:
-    """A picture in flight across the table (a group walking to its space, a need card)."""
-    __slots__ = ("img", "x", "y")
-
-    def __init__(self, img, pos):
-        self.img = img
-        self.x, self.y = pos
 
 
 class MonsterShopTable(WordsMixin, ArtMixin, TableKit):
@@ -76,7 +74,6 @@ class MonsterShopTable(WordsMixin, ArtMixin, TableKit):
         self.tray_key = None
         self.staged: list = []        # the assignment being built: one (card, half) or None per stripe
         self.staged_for = None        # (round, monster) the staging belongs to
-        self.travellers: list[Traveller] = []
         self._view_rev = 0
         self._previews: dict = {}
         # the kit draws the table once while it is built: the pieces' renderer comes first
@@ -171,16 +168,6 @@ class MonsterShopTable(WordsMixin, ArtMixin, TableKit):
             self._previews[action] = got
         return got
 
-    def preview_words(self, pv) -> str:
-        if pv is None:
-            return ""
-        if pv.lost:
-            return _tr("board.preview.lost", why=_tr("board.lost." + pv.lost) if has(f"monster_shop.board.lost.{pv.lost}")
-                       else pv.lost)
-        if pv.suffering:
-            return _tr("board.preview.suffer", n=pv.suffering, total=pv.total, limit=pv.limit)
-        return _tr("board.preview.calm")
-
     def _stage(self, k, m) -> None:
         i, why = self._stage_slot(k, m)
         if i is None:
@@ -188,23 +175,19 @@ class MonsterShopTable(WordsMixin, ArtMixin, TableKit):
             self.sound("error")
             return
         self.staged[i] = (k, 0)
-        sp = self.take_sprite(self.zones["hand"], key=k)
-        if sp is not None:
-            self.zones["staged"].cards.append(sp)
-            sp.zone = "staged"
-        self.layout()
+        self._shift(k, "hand", "staged")
         self.sound("card_flip")
-        self.refresh_controls()
 
     def _unstage(self, k) -> None:
-        for i, pk in enumerate(self.staged):
-            if pk is not None and pk[0] == k:
-                self.staged[i] = None
-        sp = self.take_sprite(self.zones["staged"], key=k)
+        self.staged = [None if pk is not None and pk[0] == k else pk for pk in self.staged]
+        self._shift(k, "staged", "hand")
+
+    def _shift(self, k, src, dst) -> None:
+        """Need card k's sprite from zone src to dst (the hand kept in order); the layout glides it."""
+        sp = self.take_sprite(self.zones[src], key=k)
         if sp is not None:
-            self.zones["hand"].cards.append(sp)
-            sp.zone = "hand"
-            sp.selected = False
+            self.zones[dst].cards.append(sp)
+            sp.zone, sp.selected = dst, False
             self.zones["hand"].cards.sort(key=lambda c: c.key)
         self.layout()
         self.refresh_controls()
@@ -263,39 +246,35 @@ class MonsterShopTable(WordsMixin, ArtMixin, TableKit):
             return [Option(self.describe("send", a), a) for a in self._sends_to(item.id)]
         return []
 
-    def _sends_to(self, tid) -> list:
+    def _sends(self) -> list:
+        """The viewer's ("send", group, space, slot) actions, if it is sending now."""
         mine = self.my_decisions()
-        if not mine or mine[0].kind != "send":
-            return []
-        key = tid[1]
+        return [a for a in mine[0].actions if a[0] == "send"] if mine and mine[0].kind == "send" else []
+
+    def _sends_to(self, tid) -> list:
         slot = tid[2] if tid[0] == "tile" else None
-        return [a for a in mine[0].actions if a[0] == "send" and a[2] == key and (slot is None or a[3] == slot)]
+        return [a for a in self._sends() if a[2] == tid[1] and (slot is None or a[3] == slot)]
 
     def target_rect(self, tid):
-        if isinstance(tid, tuple) and tid and tid[0] == "monster":
+        kind = tid[0] if isinstance(tid, tuple) and tid else None
+        if kind == "monster":
             at = self.monster_place(self.viewer, tid[1])
             return self.geom.place(self.viewer, at) if at is not None else None
-        if isinstance(tid, tuple) and tid and tid[0] == "tile":
-            return self.geom.tile(tid[1], tid[2])
-        if isinstance(tid, tuple) and tid and tid[0] == "space":
-            return self.geom.space(tid[1])
+        if kind in ("tile", "space"):
+            return self.geom.tile(tid[1], tid[2]) if kind == "tile" else self.geom.space(tid[1])
         return super().target_rect(tid)
 
     def target_label(self, tid) -> str:
-        if isinstance(tid, tuple) and tid and tid[0] == "monster":
+        kind = tid[0] if isinstance(tid, tuple) and tid else None
+        if kind == "monster":
             return self.monster_name(tid[1])
-        if isinstance(tid, tuple) and tid and tid[0] in ("tile", "space"):
-            return self.space_name(tid[1]) + (f" {tid[2] + 1}" if tid[0] == "tile" else "")
+        if kind in ("tile", "space"):
+            return self.space_name(tid[1]) + (f" {tid[2] + 1}" if kind == "tile" else "")
         return super().target_label(tid)
 
     def send_targets(self) -> list:
-        mine = self.my_decisions()
-        if not mine or mine[0].kind != "send":
-            return []
         out = []
-        for a in mine[0].actions:
-            if a[0] != "send":
-                continue
+        for a in self._sends():
             tid = ("tile", a[2], a[3]) if self.geom.tile(a[2], a[3]) is not None else ("space", a[2])
             if tid not in out:
                 out.append(tid)
@@ -323,46 +302,6 @@ class MonsterShopTable(WordsMixin, ArtMixin, TableKit):
         row = self.view["seats"][seat]["den"]["monster"]
         return row.index(m) if m in row else None
 
-    def place_tip(self, seat, p) -> str:
-        d = self.R.data
-        den = self.view["seats"][seat]["den"]
-        lines = [self.name(seat) + " — " + _tr("table.place", n=p + 1)]
-        m = den["monster"][p]
-        if m >= 0:
-            info = self.view["monsters"].get(str(m), {})
-            lines.append(_tr("table.monster_info", name=self.monster_name(m), size=info.get("size"),
-                             suffering=info.get("suffering", 0), mutations=info.get("mutations", 0)))
-            for x in info.get("accessories", []):
-                lines.append(self.nm(d.accessories[x][1]))
-        c = den["cage"][p]
-        if c == -1:
-            lines.append(_tr("table.printed", a=d.printed_mods[0], b=d.printed_mods[1]))
-        elif c >= 0:
-            lines.append(f"{self.nm(d.cages[c][1])} {d.cages[c][2]}/{d.cages[c][3]}")
-        if den["upgrade"][p] >= 0:
-            lines.append(self.nm(d.upgrades[den["upgrade"][p]][1]))
-        lines.append(_tr("table.dung", n=den["dung"][p]) + (" " + _tr("table.pearl", n=den["pearls"][p])
-                                                              if den["pearls"][p] else ""))
-        return "\n".join(lines)
-
-    def tile_tip(self, key, slot) -> str | None:
-        v, d = self.view, self.R.data
-        head = self.space_name(key) + f" {slot + 1}"
-        if key == "cage" and slot < len(v["cage_offer"]) and v["cage_offer"][slot] >= 0:
-            c = v["cage_offer"][slot]
-            return f"{head}: {self.nm(d.cages[c][1])} {d.cages[c][2]}/{d.cages[c][3]}"
-        if key == "upgrade" and slot < len(v["upgrade_offer"]) and v["upgrade_offer"][slot] >= 0:
-            return f"{head}: {self.nm(d.upgrades[v['upgrade_offer'][slot]][1])}"
-        if key in ("monster_low", "monster_up"):
-            row = v["young"] if key == "monster_low" else v["older"]
-            if slot < len(row) and row[slot] >= 0:
-                info = v["monsters"].get(str(row[slot]), {})
-                return f"{head}: {self.monster_name(row[slot])} ({info.get('size')})"
-        if key == "food" and slot < len(v["food_offer"]):
-            b = v["food_offer"][slot]
-            return f"{head}: " + _tr("table.food_offer", meat=b[0], veg=b[1]) + (f" {self.gold(b[2])}" if b[2] else "")
-        return head
-
     def tooltip_for(self, item):
         if isinstance(item, Target) and self.view and isinstance(item.id, tuple):
             if item.id[0] == "place":
@@ -376,13 +315,23 @@ class MonsterShopTable(WordsMixin, ArtMixin, TableKit):
         return super().tooltip_for(item)
 
     # -- the planning tray (MS-040..042: imps and gold into up to six groups) ------------
+    def _tray(self, key, build) -> None:
+        """The staging tray for `key` (built anew when the question changed or was answered)."""
+        if self.tray is None or self.tray_key != key or self.tray.submitted:
+            self.tray, self.tray_key = build(), key
+
+    def _submit_if_legal(self, action):
+        if self.match.is_legal(self.viewer, action):
+            self.ctx.submit(self.viewer, action)
+        return action
+
     def _plan_tray(self, d):
-        v = self.view
-        me = self.viewer
+        v, me = self.view, self.viewer
         p = v["seats"][me]
-        key = (v["round"], me, p["home"], p["gold"], p["bodyguard_home"])
-        if self.tray is not None and self.tray_key == key and not self.tray.submitted:
-            return
+        self._tray((v["round"], me, p["home"], p["gold"], p["bodyguard_home"]), lambda: self._new_plan_tray(p))
+
+    def _new_plan_tray(self, p):
+        me = self.viewer
         units = [Unit(("imp", i), "imp", "meeple", self.scol(me), label=_tr("table.imp_short")) for i in range(p["home"])]
         units += [Unit(("gold", i), "gold", "token", style.GOLD, label=_tr("table.gold_short")) for i in range(p["gold"])]
         if p["bodyguard_home"]:
@@ -390,50 +339,27 @@ class MonsterShopTable(WordsMixin, ArtMixin, TableKit):
         if not p["hat_used"] and any("top_hat" in self.R.art_ops[a] for a in p["artifacts"]):
             units.append(Unit(("hat", 0), "hat", "token", (60, 60, 70), label=_tr("table.hat_short")))
 
-        def validate(arr):
-            for gid, uids in arr.items():
-                if gid == "pool" or not uids:
-                    continue
-                if "imp" not in [u[0] for u in uids]:
-                    return _tr("table.group_needs_imp")
-            return None
+        def sorts(arr):                      # each non-empty group: the sorts of its units
+            return [[u[0] for u in uids] for gid, uids in arr.items() if gid != "pool" and uids]
 
         def submit(arr):
-            groups = []
-            for gid, uids in arr.items():
-                if gid == "pool" or not uids:
-                    continue
-                sorts = [u[0] for u in uids]
-                groups.append((sorts.count("imp"), sorts.count("gold"), sorts.count("bg"), sorts.count("hat")))
             from .planning import canon
-            action = ("plan", canon(groups))
-            if self.match.is_legal(me, action):
-                self.ctx.submit(me, action)
-            return action
-        self.tray = StagingTray.split(self.geom["tray"], units, self.R.R.max_groups, on_submit=submit,
-                                      renderer=self.pieces, gfx=self.gfx, label=_tr("decision.plan"),
-                                      source_label=_tr("table.home"), validate=validate)
-        self.tray_key = key
+            return self._submit_if_legal(("plan", canon([tuple(g.count(k) for k in ("imp", "gold", "bg", "hat"))
+                                                          for g in sorts(arr)])))
+        return StagingTray.split(self.geom["tray"], units, self.R.R.max_groups, on_submit=submit,
+                                 renderer=self.pieces, gfx=self.gfx, label=_tr("decision.plan"),
+                                 source_label=_tr("table.home"), validate=lambda arr: _tr("table.group_needs_imp")
+                                 if any("imp" not in g for g in sorts(arr)) else None)
 
     def _order_tray(self, d):
         """MS-081: the resolution order, by dragging monsters into a queue."""
-        me = self.viewer
-        mons = list(d.actions[0][1])
-        key = ("order", self.view["round"], me, tuple(sorted(mons)))
-        if self.tray is not None and self.tray_key == key and not self.tray.submitted:
-            return
+        me, mons = self.viewer, list(d.actions[0][1])
         units = [Unit(("m", m), "monster", "mini", self.scol(me), label=self.monster_name(m)[:2],
                       name=self.monster_name(m)) for m in mons]
-
-        def submit(arr):
-            action = ("order", tuple(u[1] for u in arr["order"]))
-            if self.match.is_legal(me, action):
-                self.ctx.submit(me, action)
-            return action
-        self.tray = StagingTray.order(self.geom["tray"], units, on_submit=submit, renderer=self.pieces,
-                                      gfx=self.gfx, label=_tr("decision.order"), source_label=_tr("table.den"),
-                                      group_label=_tr("table.queue"))
-        self.tray_key = key
+        self._tray(("order", self.view["round"], me, tuple(sorted(mons))), lambda: StagingTray.order(
+            self.geom["tray"], units, on_submit=lambda arr: self._submit_if_legal(("order", tuple(u[1] for u in arr["order"]))),
+            renderer=self.pieces, gfx=self.gfx, label=_tr("decision.order"), source_label=_tr("table.den"),
+            group_label=_tr("table.queue")))
 
     def handle_event(self, e) -> bool:
         if self.tray is not None and not self.tray.submitted and self.tray.wants(e) and self.tray.handle_event(e):
@@ -461,31 +387,25 @@ class MonsterShopTable(WordsMixin, ArtMixin, TableKit):
         if not mine:
             return [], None
         d = mine[0]
-        if d.kind == "plan" and self.view and self.viewer is not None:
-            self._plan_tray(d)
+        if d.kind in ("plan", "order", "assign") and self.view and self.viewer is not None:
+            if d.kind == "assign":
+                return self._assign_controls(d), None
+            (self._plan_tray if d.kind == "plan" else self._order_tray)(d)
             return [], None
-        if d.kind == "order" and self.view and self.viewer is not None:
-            self._order_tray(d)
-            return [], None
-        if d.kind == "assign" and self.view and self.viewer is not None:
-            return self._assign_controls(d), None
         acts = list(d.actions)
         per = MAX_BUTTONS
         pages = max(1, -(-len(acts) // per))
         self.page %= pages
         shown = acts[self.page * per:(self.page + 1) * per]
-        cells = self._button_cells("buttons", per)
-        out = []
-        fs = self.fs(0.0155)
-        for i, a in enumerate(shown):
-            r = cells[i]
-            out.append(Button(("act", i), self.describe(d.kind, a), r, action=a, font_size=fs, size=r.size,
-                              tooltip=self.describe(d.kind, a)))
+        out = [self._button(("act", i), self.describe(d.kind, a), r, a, tooltip=self.describe(d.kind, a))
+               for i, (a, r) in enumerate(zip(shown, self._button_cells("buttons", per)))]
         if pages > 1:
-            r = self._more_rect()
-            out.append(Button("more", f"{self.page + 1}/{pages} ›", r, action=self._next_page, font_size=fs,
-                              style_name="quiet", size=r.size))
+            out.append(self._button("more", f"{self.page + 1}/{pages} ›", self._more_rect(), self._next_page,
+                                    style_name="quiet"))
         return out, None
+
+    def _button(self, bid, label, r, action, **kw) -> Button:
+        return Button(bid, label, r, action=action, font_size=self.fs(0.0155), size=r.size, **kw)
 
     def _button_cells(self, region, n) -> list:
         r = self.geom[region]
@@ -505,22 +425,20 @@ class MonsterShopTable(WordsMixin, ArtMixin, TableKit):
     def _assign_controls(self, d) -> list:
         """Confirm (the staged cards, free stripes completed from the hand), clear, a potion,
         and both halves at once in the full version."""
-        fs = self.fs(0.0155)
         cells = self._button_cells("assign_buttons", 4)
         action = self._candidate(self.staged)
         legal = self.match.is_legal(self.viewer, action)
-        out = [Button(("assign", "confirm"), _tr("board.confirm"), cells[0], action=action if legal else None,
-                      enabled=legal, font_size=fs, size=cells[0].size, icon="confirm", hotkey=pygame.K_RETURN)]
-        out.append(Button(("assign", "clear"), _tr("board.clear"), cells[1], action=self._clear, font_size=fs,
-                          size=cells[1].size, style_name="quiet", enabled=any(pk is not None for pk in self.staged)))
-        me = self.view["seats"][self.viewer]
-        used = sum(1 for pk in self.staged if pk is not None and pk[0] == -1)
-        if me["potions"] > used and any(pk is None for pk in self.staged):
-            out.append(Button(("assign", "potion"), _tr("board.potion", n=me["potions"] - used), cells[2],
-                              action=self._potion, font_size=fs, size=cells[2].size, style_name="quiet"))
+        out = [self._button(("assign", "confirm"), _tr("board.confirm"), cells[0], action if legal else None,
+                            enabled=legal, icon="confirm", hotkey=pygame.K_RETURN),
+               self._button(("assign", "clear"), _tr("board.clear"), cells[1], self._clear, style_name="quiet",
+                            enabled=any(pk is not None for pk in self.staged))]
+        left = self.view["seats"][self.viewer]["potions"] - sum(1 for pk in self.staged if pk is not None and pk[0] == -1)
+        if left > 0 and None in self.staged:
+            out.append(self._button(("assign", "potion"), _tr("board.potion", n=left), cells[2], self._potion,
+                                    style_name="quiet"))
         if self.view.get("full"):
-            out.append(Button(("assign", "halves"), _tr("board.all_demanding"), cells[3], action=self._all_demanding,
-                              font_size=fs, size=cells[3].size, style_name="quiet"))
+            out.append(self._button(("assign", "halves"), _tr("board.all_demanding"), cells[3], self._all_demanding,
+                                    style_name="quiet"))
         return out
 
     def _all_demanding(self) -> None:
@@ -537,40 +455,23 @@ class MonsterShopTable(WordsMixin, ArtMixin, TableKit):
 
     # -- events: animations and a paced chronicle ---------------------------------------
     def animate(self, ev) -> bool:
-        k = ev.kind
-        d = ev.data
-        if k == "log":
-            self.step(lambda: None, hold=0.35)
-            return True
+        k, d = ev.kind, ev.data
         if k == "group" and d.get("to") not in (None, "home"):
-            self.step(lambda d=d: self._walk(d["seat"], d["to"], d.get("slot"), d.get("size")))
-            return True
-        if k == "assigned":
-            self.step(lambda d=d: self._fly_card(d["seat"], d["monster"]))
-            return True
-        if k == "reveal" and d.get("choice") == "needs":
-            self.step(lambda: (self.herald(_tr("board.needs_revealed")), self.sound("reveal")), hold=0.8)
-            return True
-        if k == "phase":
-            self.step(lambda d=d: self.herald(_tr("board.phase." + d["phase"]) if has(f"monster_shop.board.phase.{d['phase']}")
-                                              else d["phase"], big=False), hold=0.5)
-            return True
-        floats = {"suffering": ("float.suffering", SUFFER_RGB, "challenge"),
-                  "dung": ("float.dung", (190, 140, 90), None),
-                  "mutation": ("float.mutation", MUTATION_RGB, "reveal"),
-                  "lost": ("float.lost", style.BAD, "splash"),
-                  "food": ("float.food", (230, 160, 110), None),
-                  "pearl": ("float.gold", style.GOLD_BRIGHT, "coins"),
-                  "work": ("float.gold", style.GOLD_BRIGHT, "coins"),
-                  "sale": ("float.gold", style.GOLD_BRIGHT, "coins")}
-        if k in floats:
-            key, col, snd = floats[k]
-            self.step(lambda d=d, key=key, col=col, snd=snd, k=k: self._float(k, d, key, col, snd), hold=0.45)
-            return True
-        if k in CHRONICLED:
-            self.step(lambda: None, hold=0.3)
-            return True
-        return False
+            fn, hold = (lambda: self._walk(d["seat"], d["to"], d.get("slot"), d.get("size"))), None
+        elif k == "assigned":
+            fn, hold = (lambda: self._fly_card(d["seat"], d["monster"])), None
+        elif k == "reveal" and d.get("choice") == "needs":
+            fn, hold = (lambda: (self.herald(_tr("board.needs_revealed")), self.sound("reveal"))), 0.8
+        elif k == "phase":
+            fn, hold = (lambda: self.herald(self.maybe("board.phase." + d["phase"], d["phase"]), big=False)), 0.5
+        elif k in FLOATS:
+            fn, hold = (lambda: self._float(k, d, *FLOATS[k])), 0.45
+        elif k == "log" or k in CHRONICLED:
+            fn, hold = (lambda: None), 0.35 if k == "log" else 0.3
+        else:
+            return False
+        self.step(fn, hold=hold)
+        return True
 
     def _float(self, kind, d, key, col, snd):
         seat = d.get("seat")
@@ -597,16 +498,17 @@ class MonsterShopTable(WordsMixin, ArtMixin, TableKit):
             self.sound(snd)
 
     def _travel(self, img, p0, p1, duration, lift):
-        tr = Traveller(img, p0)
-        self.travellers.append(tr)
+        """A picture (a group walking to its space, a need card) flies on the kit's arc."""
+        f = Flyer(img)
+        f.x, f.y = p0
+        self.flyers.append(f)
 
-        def apply(t, tr=tr):
+        def apply(t, f=f):
             u = 1 - t
             mx, my = (p0[0] + p1[0]) / 2, min(p0[1], p1[1]) - lift
-            tr.x = u * u * p0[0] + 2 * u * t * mx + t * t * p1[0]
-            tr.y = u * u * p0[1] + 2 * u * t * my + t * t * p1[1]
-            if t >= 1 and tr in self.travellers:
-                self.travellers.remove(tr)
+            f.x = u * u * p0[0] + 2 * u * t * mx + t * t * p1[0]
+            f.y = u * u * p0[1] + 2 * u * t * my + t * t * p1[1]
+            f.alive = t < 1
         self.anim.tween(duration, apply, ease_in_out_cubic)
         return duration
 
@@ -658,7 +560,7 @@ class MonsterShopTable(WordsMixin, ArtMixin, TableKit):
         r = self.geom["top"]
         self.blit_text(surf, f"{_tr('title')} — {v['round']}/{v['rounds']}", (r.x + 4, r.centery), 0.024, style.GOLD,
                        bold=True, serif=True, max_w=r.width * 0.7, anchor="midleft")
-        stage = _tr("phase." + v["stage"]) if has(f"monster_shop.phase.{v['stage']}") else ""
+        stage = self.maybe("phase." + v["stage"])
         self.blit_text(surf, stage, (r.right, r.centery), 0.017, style.TEXT_DIM, max_w=r.width * 0.3,
                        anchor="midright")
 
@@ -671,17 +573,14 @@ class MonsterShopTable(WordsMixin, ArtMixin, TableKit):
             tids = self.send_targets()
             if tids:
                 self.glow_around(surf, [self.target_rect(t) for t in tids], pad=4, dashed=True)
-        m = self.current_monster()
-        if m is not None:
-            at = self.monster_place(self.viewer, m)
-            if at is not None:
-                self.glow_around(surf, [self.geom.place(self.viewer, at)], color=style.GOLD_BRIGHT, pad=6)
+        lit = [(self.viewer, self.current_monster(), {"color": style.GOLD_BRIGHT, "pad": 6})]
         care = v.get("care")
         if care and care[0] >= 0:                       # the monster being cared for now (MS-082)
-            for seat in range(v["players"]):
-                at = self.monster_place(seat, care[0])
-                if at is not None:
-                    self.glow_around(surf, [self.geom.place(seat, at)], color=style.GOOD, pad=4, base=70, swing=90)
+            lit += [(seat, care[0], {"color": style.GOOD, "pad": 4, "base": 70, "swing": 90}) for seat in range(v["players"])]
+        for seat, m, kw in lit:
+            at = self.monster_place(seat, m) if m is not None else None
+            if at is not None:
+                self.glow_around(surf, [self.geom.place(seat, at)], **kw)
 
     def draw_prompt_line(self, surf, v):
         if self.tray is not None and not self.tray.submitted:
@@ -698,7 +597,7 @@ class MonsterShopTable(WordsMixin, ArtMixin, TableKit):
         elif v["stage"] == "over":
             title, color = _tr("end.reputation"), style.GOLD
         else:
-            title, color = _tr("phase." + v["stage"]) if has(f"monster_shop.phase.{v['stage']}") else "", style.TEXT_DIM
+            title, color = self.maybe("phase." + v["stage"]), style.TEXT_DIM
         self.blit_text(surf, title, (r.x + 4, r.centery), 0.019, color, bold=True, max_w=r.width * 0.6,
                        anchor="midleft")
         if mine and mine[0].kind == "assign":
@@ -737,14 +636,8 @@ class MonsterShopTable(WordsMixin, ArtMixin, TableKit):
         det = res.get("details") or {}
         names = [n for n in ("economic", "exhibition") if n in det]
         heads = [_tr("final." + n) for n in names] + [_tr("table.reputation")]
-        rows = []
-        for seat in range(v["players"]):
-            vals = []
-            for n in names:
-                d = det[n]["reputation"][seat]
-                vals.append(f"{det[n]['scores'][seat]} ({'+' if d >= 0 else ''}{d})")
-            vals.append(str(v["seats"][seat]["reputation"]))
-            rows.append(vals)
+        rows = [[f"{det[n]['scores'][x]} ({det[n]['reputation'][x]:+d})" for n in names] + [str(v["seats"][x]["reputation"])]
+                for x in range(v["players"])]
         r = self.geom["buttons"]
         panel = self.score_table(r.size, heads, rows, tuple(res.get("winners", ())))
         surf.blit(self.gfx.panel(r.width, r.height, fill=(20, 14, 16), border=style.GOLD_DEEP,
@@ -774,13 +667,11 @@ class MonsterShopTable(WordsMixin, ArtMixin, TableKit):
         box.midleft = (r.right + self.geom.gap, r.centery)
         if box.right > self.geom["dens"].right:
             box.midright = (r.left - self.geom.gap, r.centery)
-        bg = self.gfx.panel(box.width, box.height, fill=(16, 10, 12), border=SUFFER_RGB if (pv.suffering or pv.lost)
-                            else style.GOOD, radius=6, alpha=235)
-        surf.blit(bg, box.topleft)
+        col = SUFFER_RGB if (pv.suffering or pv.lost) else style.GOOD
+        surf.blit(self.gfx.panel(box.width, box.height, fill=(16, 10, 12), border=col, radius=6, alpha=235), box.topleft)
         self.needs_row(surf, pv.needs, (box.x + 6, box.y + 4), isz, box.right - 6)
-        self.blit_text(surf, self.preview_words(pv), (box.centerx, box.bottom - 4), 0.0155,
-                       SUFFER_RGB if (pv.suffering or pv.lost) else style.GOOD, bold=True, max_w=box.width - 8,
-                       anchor="midbottom")
+        self.blit_text(surf, self.preview_words(pv), (box.centerx, box.bottom - 4), 0.0155, col, bold=True,
+                       max_w=box.width - 8, anchor="midbottom")
 
     def draw_overlay(self, surf) -> None:
         if self.tray is not None and not self.tray.submitted:
@@ -794,5 +685,3 @@ class MonsterShopTable(WordsMixin, ArtMixin, TableKit):
         at = self.monster_place(self.viewer, m) if m is not None else None
         if at is not None:
             self.draw_preview(surf, m, at)
-        for tr in self.travellers:
-            surf.blit(tr.img, tr.img.get_rect(center=(int(tr.x), int(tr.y))))

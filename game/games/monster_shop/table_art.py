@@ -148,38 +148,23 @@ class ArtMixin:
         surf.blit(num, (r.x + 4, r.y + 2))
         isz = int(min(r.height * 0.42, r.width * 0.28))
         cx, cy = r.centerx, r.y + r.height * 0.42
-        text = ""
-        if key == "food":
-            b = v["food_offer"][slot] if slot < len(v["food_offer"]) else None
-            if b is not None:
-                parts = [("ms_meat", b[0], (230, 140, 120)), ("ms_veg", b[1], (240, 160, 70))]
-                if b[2]:
-                    parts.append(("coins", b[2], style.GOLD))
-                x = r.x + r.width * 0.1
-                for ic, n, col in parts:
-                    rr = self.icon_count(surf, ic, n, (x, cy), int(isz * 0.8), style.TEXT, col)
-                    x = rr.right + 6
-        elif key == "cage":
-            c = v["cage_offer"][slot] if slot < len(v["cage_offer"]) else -1
-            if c >= 0:
-                self.cage_art(surf, pygame.Rect(cx - isz, cy - isz * 0.6, isz * 2, isz * 1.2), d.cages[c][2], d.cages[c][3])
-                text = self.nm(d.cages[c][1])
-        elif key == "upgrade":
-            u = v["upgrade_offer"][slot] if slot < len(v["upgrade_offer"]) else -1
-            if u >= 0:
+        x = self.offer_at(v, key, slot)
+        if key == "food" and x is not None:
+            parts = [("ms_meat", x[0], (230, 140, 120)), ("ms_veg", x[1], (240, 160, 70))] + \
+                ([("coins", x[2], style.GOLD)] if x[2] else [])
+            at = r.x + r.width * 0.1
+            for ic, n, col in parts:
+                at = self.icon_count(surf, ic, n, (at, cy), int(isz * 0.8), style.TEXT, col).right + 6
+        elif x is not None:
+            if key == "cage":
+                self.cage_art(surf, pygame.Rect(cx - isz, cy - isz * 0.6, isz * 2, isz * 1.2), d.cages[x][2], d.cages[x][3])
+            elif key == "upgrade":
                 ic = self.gfx.icon("ms_upgrade", isz, (200, 200, 210))
                 surf.blit(ic, ic.get_rect(center=(cx, cy)))
-                text = self.nm(d.upgrades[u][1])
-        else:
-            row = v["young"] if key == "monster_low" else v["older"]
-            m = row[slot] if slot < len(row) else -1
-            if m >= 0:
-                info = v["monsters"].get(str(m), {})
-                self.monster_token(surf, m, info, (cx, cy), isz * 0.62, small=True)
-                text = self.monster_name(m)
-        if text:
-            self.blit_text(surf, text, (r.centerx, r.bottom - 2), 0.0138, style.TEXT, max_w=r.width - 6,
-                           anchor="midbottom")
+            else:
+                self.monster_token(surf, x, v["monsters"].get(str(x), {}), (cx, cy), isz * 0.62, small=True)
+            self.blit_text(surf, self.offer_name(key, x), (r.centerx, r.bottom - 2), 0.0138, style.TEXT,
+                           max_w=r.width - 6, anchor="midbottom")
         occ = v["occupied"][self.space_index(key)]
         seat = occ[slot] if slot < len(occ) else -1
         if seat is not None and seat >= 0:

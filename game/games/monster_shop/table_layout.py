@@ -66,10 +66,13 @@ class Geometry:
         return self.lay.font(frac)
 
     # -- boards ------------------------------------------------------------------------
+    def _body(self, name) -> pygame.Rect:
+        """A board's area under its title."""
+        inner, head = self.lay[name].inflate(-2 * self.pad, -2 * self.pad), self.lay.u(0.028)
+        return pygame.Rect(inner.x, inner.y + head, inner.width, inner.height - head)
+
     def _build_central(self):
-        inner = self.lay["central"].inflate(-2 * self.pad, -2 * self.pad)
-        head = self.lay.u(0.028)
-        body = pygame.Rect(inner.x, inner.y + head, inner.width, inner.height - head)
+        body = self._body("central")
         for row_rect, row in zip(split_rect(body, len(CENTRAL_ROWS), "y", self.gap), CENTRAL_ROWS):
             ws = [CENTRAL_WEIGHTS[k] for k, _ in row]
             for cell, (key, tiles) in zip(split_rect(row_rect, len(row), "x", self.gap, ws), row):
@@ -81,10 +84,7 @@ class Geometry:
                         self._tiles[(key, i)] = t
 
     def _build_alleys(self):
-        inner = self.lay["alleys"].inflate(-2 * self.pad, -2 * self.pad)
-        head = self.lay.u(0.028)
-        body = pygame.Rect(inner.x, inner.y + head, inner.width, inner.height - head)
-        for cell, key in zip(split_rect(body, len(ALLEY_ROWS), "y", self.gap, list(ALLEY_WEIGHTS)), ALLEY_ROWS):
+        for cell, key in zip(split_rect(self._body("alleys"), len(ALLEY_ROWS), "y", self.gap, list(ALLEY_WEIGHTS)), ALLEY_ROWS):
             self._spaces[key] = cell
 
     def label_h(self) -> int:

@@ -11,6 +11,9 @@ from .effects import COLOURS, SYMBOLS
 CHRONICLED = frozenset(("group", "food", "monster", "cage", "upgrade", "artifact", "accessory", "black_market",
                         "business", "invite", "assigned", "suffering", "mutation", "wear", "work", "order"))
 
+OFFER_ROWS = {"food": "food_offer", "cage": "cage_offer", "upgrade": "upgrade_offer", "monster_low": "young",
+              "monster_up": "older"}
+
 
 def _tr(key, **kw):
     return t(f"monster_shop.{key}", **kw)
@@ -22,6 +25,10 @@ class WordsMixin:
     # -- names ---------------------------------------------------------------------------
     def tr(self, key, **kw) -> str:
         return _tr(key, **kw)
+
+    def maybe(self, key, default="") -> str:
+        """The string `key` in the current language, or `default` where there is none."""
+        return _tr(key) if has("monster_shop." + key) else default
 
     def nm(self, name: dict) -> str:
         return name.get("cs" if language() == "cs" else "en", name.get("en", "?"))
@@ -45,6 +52,61 @@ class WordsMixin:
     def space_name(self, key) -> str:
         return self.nm(self.R.data.spaces[self.R.space_keys.index(key)].name.model_dump())
 
+    def place_tip(self, seat, p) -> str:
+        d = self.R.data
+        den = self.view["seats"][seat]["den"]
+        lines = [self.name(seat) + " — " + _tr("table.place", n=p + 1)]
+        m = den["monster"][p]
+        if m >= 0:
+            info = self.view["monsters"].get(str(m), {})
+            lines.append(_tr("table.monster_info", name=self.monster_name(m), size=info.get("size"),
+                             suffering=info.get("suffering", 0), mutations=info.get("mutations", 0)))
+            for x in info.get("accessories", []):
+                lines.append(self.nm(d.accessories[x][1]))
+        c = den["cage"][p]
+        if c == -1:
+            lines.append(_tr("table.printed", a=d.printed_mods[0], b=d.printed_mods[1]))
+        elif c >= 0:
+            lines.append(f"{self.nm(d.cages[c][1])} {d.cages[c][2]}/{d.cages[c][3]}")
+        if den["upgrade"][p] >= 0:
+            lines.append(self.nm(d.upgrades[den["upgrade"][p]][1]))
+        lines.append(_tr("table.dung", n=den["dung"][p]) + (" " + _tr("table.pearl", n=den["pearls"][p])
+                                                              if den["pearls"][p] else ""))
+        return "\n".join(lines)
+
+    def tile_tip(self, key, slot) -> str:
+        head = self.space_name(key) + f" {slot + 1}"
+        x = self.offer_at(self.view, key, slot)
+        if x is None:
+            return head
+        if key == "food":
+            return f"{head}: " + _tr("table.food_offer", meat=x[0], veg=x[1]) + (f" {self.gold(x[2])}" if x[2] else "")
+        if key == "cage":
+            extra = f" {self.R.data.cages[x][2]}/{self.R.data.cages[x][3]}"
+        else:
+            extra = "" if key == "upgrade" else f" ({self.view['monsters'].get(str(x), {}).get('size')})"
+        return f"{head}: {self.offer_name(key, x)}{extra}"
+
+    def offer_at(self, v, key, slot):
+        """What tile `slot` of space `key` offers: a food bundle, or a cage, upgrade or
+        monster id; None when it is empty."""
+        row = v[OFFER_ROWS[key]]
+        x = row[slot] if slot < len(row) else None
+        return x if x is not None and (key == "food" or x >= 0) else None
+
+    def offer_name(self, key, x) -> str:
+        d = self.R.data
+        return self.nm(d.cages[x][1]) if key == "cage" else self.nm(d.upgrades[x][1]) if key == "upgrade" \
+            else self.monster_name(x)
+
+    def preview_words(self, pv) -> str:
+        if pv is None:
+            return ""
+        if pv.lost:
+            return _tr("board.preview.lost", why=self.maybe("board.lost." + pv.lost, pv.lost))
+        if pv.suffering:
+            return _tr("board.preview.suffer", n=pv.suffering, total=pv.total, limit=pv.limit)
+        return _tr("board.preview.calm")
 
     def log_entry(self, ev):
         if ev.kind in CHRONICLED:

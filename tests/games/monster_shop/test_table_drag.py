@@ -153,13 +153,13 @@ def test_MS_043_a_dispatched_group_walks_to_its_space():
     for _ in range(400):
         tb.update(1 / 60)
         tb.draw(rig.screen)
-        if tb.travellers:
+        if tb.flyers:
             seen += 1
-            points.add((int(tb.travellers[0].x), int(tb.travellers[0].y)))
+            points.add((int(tb.flyers[0].x), int(tb.flyers[0].y)))
         if not tb.busy():
             break
     assert seen >= 5 and len(points) >= 5          # drawn on its way, frame after frame
-    assert not tb.travellers and not tb.busy()
+    assert not tb.flyers and not tb.busy()
     end = tb.geom.slot_point(act[2], act[3]) if tb.geom.tile(act[2], act[3]) else tb.geom.space(act[2]).center
     assert min(abs(x - end[0]) + abs(y - end[1]) for x, y in points) < tb.geom.u(0.06)
 
