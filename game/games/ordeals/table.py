@@ -56,56 +56,43 @@ def pct(p) -> str:
     return f"{float(p) * 100:.0f}%"
 
 
-def tt(key: str, **params) -> str:
-    """The table's words: t("ordeals.table.<key>")."""
-    return t(f"ordeals.table.{key}", **params)
+def _family(prefix: str):
+    """One family of the table's words: key -> t(f"ordeals.{prefix}.<key>", **params)."""
+    return lambda key, **params: t(f"ordeals.{prefix}.{key}", **params)
 
 
-def tp(key: str, **params) -> str:
-    """The hover preview's words: t("ordeals.preview.<key>")."""
-    return t(f"ordeals.preview.{key}", **params)
+# the table's, the hover preview's, the dice tray's and fog of war's words
+tt, tp, tray_word, tt_fog = (_family(f) for f in ("table", "preview", "tray", "fogged"))
 
 
-def tray_word(key: str, **params) -> str:
-    """The dice tray's words: t("ordeals.tray.<key>")."""
-    return t(f"ordeals.tray.{key}", **params)
-
-
-def tt_fog(key: str, **params) -> str:
-    """Fog of war's words: t("ordeals.fogged.<key>")."""
-    return t(f"ordeals.fogged.{key}", **params)
-
-
-def word(value) -> str:
-    """A data word (season, light, weather, weapon) in the current language, if the locale has it."""
-    key = f"ordeals.word.{value}"
+def or_as_is(key: str, value) -> str:
+    """t(key) if the locale has it, else the value as the data gives it."""
     return t(key) if has(key) else str(value)
 
 
+def word(value) -> str:
+    """A data word (season, light, weather, weapon) in the current language."""
+    return or_as_is(f"ordeals.word.{value}", value)
+
+
 def terrain_word(name) -> str:
-    """A terrain piece's name from the Trial's data in the current language, if the locale has it."""
-    if not name:
-        return ""
-    key = "ordeals.terrain." + str(name).replace(" ", "_")
-    return t(key) if has(key) else str(name)
+    """A terrain piece's name from the Trial's data in the current language."""
+    return or_as_is("ordeals.terrain." + str(name).replace(" ", "_"), name) if name else ""
 
 
 def char_name(c: dict) -> str:
     """A character's shown name: a Shadow profile's name in the current language
     (ordeals.profile.<key>), a Company member's own name as the data gives it."""
-    key = f"ordeals.profile.{c.get('key')}"
-    return t(key) if c.get("key") != "member" and has(key) else c["name"]
+    return or_as_is(f"ordeals.profile.{c.get('key')}", c["name"]) if c.get("key") != "member" else c["name"]
 
 
 def t_status(key: str) -> str:
     """A status ring's word (ordeals.status.<key>) for tooltips and the hover card."""
-    k = f"ordeals.status.{STATUS_WORDS.get(key, key)}"
-    return t(k) if has(k) else key
+    return or_as_is(f"ordeals.status.{STATUS_WORDS.get(key, key)}", key)
 
 
 def deed_word(deed: str) -> str:
-    key = f"ordeals.deed.{deed}"
-    return t(key) if has(key) else deed
+    return or_as_is(f"ordeals.deed.{deed}", deed)
 
 
 class OrdealsTable(TableKit):
