@@ -6,24 +6,14 @@ from __future__ import annotations
 import random
 import time
 
-import pygame
 import pytest
 
 from game.core.match import Match, SeatInfo
 from game.games import registry
-from game.ui import headless
 from game.ui.scenes.table import TableScene, make_agents
+from tests.tablekit import app_click as click
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
-
-
-@pytest.fixture
-def app():
-    a = headless.make_app()
-    a.strict = True
-    a.settings.animation_speed = 0.0
-    yield a
-    a.shutdown()
 
 
 GAMES = registry.game_ids()
@@ -108,16 +98,7 @@ def lift(app, scene):
     from game.ui.scenes.table import CURTAIN_GUARD
     while scene.curtain is not None and scene.curtain_t < CURTAIN_GUARD:
         app.step(1 / 60, [])
-    r = scene.curtain_btn.rect
-    app.step(1 / 60, [pygame.event.Event(pygame.MOUSEMOTION, pos=r.center, rel=(0, 0), buttons=(0, 0, 0)),
-                      pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=r.center, button=1)])
-    app.step(1 / 60, [pygame.event.Event(pygame.MOUSEBUTTONUP, pos=r.center, button=1)])
-
-
-def click(app, pos):
-    app.step(1 / 60, [pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
-                      pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)])
-    app.step(1 / 60, [pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)])
+    click(app, scene.curtain_btn.rect.center)
 
 
 def play_hotseat(app, scene, humans, max_human_moves=60, seconds=60):

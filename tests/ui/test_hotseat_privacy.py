@@ -8,22 +8,13 @@ import random
 import pygame
 import pytest
 
-from game.ui import headless
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.table import CURTAIN_GUARD, CURTAIN_HOLD, CURTAIN_KEY, PUBLIC_KINDS, TableScene
-from tests.ui.test_hotseat import click, lift, new_match
+from tests.tablekit import app_click as click, app_key as key
+from tests.ui.test_hotseat import lift, new_match
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 DT = 1 / 60
-
-
-@pytest.fixture
-def app():
-    a = headless.make_app()
-    a.strict = True
-    a.settings.animation_speed = 0.0
-    yield a
-    a.shutdown()
 
 
 def hotseat_scene(app, game_id="schemers", kinds=("human", "ai", "human"), seed=11):
@@ -33,10 +24,6 @@ def hotseat_scene(app, game_id="schemers", kinds=("human", "ai", "human"), seed=
     app.push(MenuScene(app))
     app.push(scene)
     return scene
-
-
-def key(app, k, up=False, dt=DT):
-    app.step(dt, [pygame.event.Event(pygame.KEYUP if up else pygame.KEYDOWN, key=k, mod=0, unicode="")])
 
 
 def test_curtain_never_lifts_by_space_enter_or_an_early_click(app):

@@ -9,11 +9,7 @@ from game.ui.table.hit import HitItem, HitStack, Interactive, Pointer, RectTarge
 from game.ui.table.pieces import Piece
 
 
-@pytest.fixture(scope="module", autouse=True)
-def display():
-    pygame.init()
-    pygame.display.set_mode((1, 1))
-    yield
+pytestmark = pytest.mark.usefixtures("display")
 
 
 def feed(handler, events) -> list[bool]:

@@ -4,6 +4,7 @@ drag and drop through their methods."""
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from game.ui.table import items
 from game.ui.table.cards import CardSprite
@@ -12,7 +13,9 @@ from game.ui.table.hit import Interactive
 from game.ui.table.items import Target, handle, top_down
 from game.ui.table.widgets import Button, Chip, Menu, NumberPicker, TokenChip
 from game.ui.table.zones import TokenStack
-from tests.ui.test_table_toolkit import _adding, _drag, _settle, _toy, display, parts  # noqa: F401  (fixtures)
+from tests.ui.test_table_toolkit import _adding, _drag, _settle, _toy
+
+pytestmark = pytest.mark.usefixtures("display")
 
 
 def test_every_kind_of_thing_has_its_handle_and_the_protocol():
@@ -32,8 +35,8 @@ def test_every_kind_of_thing_has_its_handle_and_the_protocol():
     assert not handle(chip).can_drag()
 
 
-def test_the_stack_puts_menu_over_widgets_over_cards_and_the_carried_card_on_top(parts):
-    m, t, chip = _adding(parts)
+def test_the_stack_puts_menu_over_widgets_over_cards_and_the_carried_card_on_top(app_parts):
+    m, t, chip = _adding(app_parts)
     a, b = t.sprites[0], t.sprites[1]
     b.zone, a.zone = a.zone, a.zone
     b.x, b.y, a.x, a.y = a.x, a.y, a.x, a.y
@@ -48,8 +51,8 @@ def test_the_stack_puts_menu_over_widgets_over_cards_and_the_carried_card_on_top
     assert next(top_down(t))[1] is t.menu and [o for _k, o, _p in top_down(t)][-1] is t.tokens["total"]
 
 
-def test_a_picker_s_buttons_are_found_inside_it_only(parts):
-    m, t = _toy(parts)
+def test_a_picker_s_buttons_are_found_inside_it_only(app_parts):
+    m, t = _toy(app_parts)
     p = NumberPicker("p", (960, 540), 0, 5, 2, lambda v: None, "How many?", "OK", t)
     t.widgets = [p]
     assert t.item_at(p.plus.rect.center) is p.plus
@@ -60,8 +63,8 @@ def test_a_picker_s_buttons_are_found_inside_it_only(parts):
     assert p.value == 3
 
 
-def test_a_chip_dropped_on_nothing_glides_home_and_is_drawn_there(parts):
-    m, t, chip = _adding(parts)
+def test_a_chip_dropped_on_nothing_glides_home_and_is_drawn_there(app_parts):
+    m, t, chip = _adding(app_parts)
     home = chip.rect.center
     before = len(m.log)
     _drag(t, home, (500, 100))

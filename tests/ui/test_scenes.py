@@ -4,44 +4,14 @@ cannot be read; settings that persist or fall back."""
 from __future__ import annotations
 
 import json
-import time
 
 import pygame
 import pytest
 
 from game.ui import headless
+from tests.tablekit import app_click as click, app_key as key, run_until
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
-
-
-@pytest.fixture
-def app():
-    a = headless.make_app()
-    a.strict = True
-    a.settings.animation_speed = 0.0
-    yield a
-    a.shutdown()
-
-
-def click(app, pos, button=1):
-    pos = (int(pos[0]), int(pos[1]))
-    app.step(1 / 60, [pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
-                      pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button)])
-    app.step(1 / 60, [pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button)])
-
-
-def key(app, k, mod=0, unicode=""):
-    app.step(1 / 60, [pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode=unicode)])
-
-
-def run_until(app, cond, seconds=30.0):
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
-        app.step(1 / 60, [])
-        if cond():
-            return True
-        time.sleep(0.0005)
-    return cond()
 
 
 @pytest.mark.parametrize("name", headless.SCENES)

@@ -10,14 +10,6 @@ from game.ui.table import cards as cards_mod
 from game.ui.table import gfx as gfx_mod
 
 
-@pytest.fixture(scope="module")
-def display():
-    pygame.init()
-    pygame.display.set_mode((1, 1))
-    yield
-    pygame.display.quit()
-
-
 def test_a_tables_drawing_cache_stays_under_its_byte_bound(display, monkeypatch):
     monkeypatch.setattr(gfx_mod, "TABLE_CACHE_BYTES", 4 << 20)
     g = gfx_mod.Gfx(Assets())

@@ -4,36 +4,19 @@ from __future__ import annotations
 
 import time
 
-import pygame
 import pytest
 
 from game.ai.random_agent import RandomAgent
 from game.core.match import Match, SeatInfo
 from game.games import registry
 from game.games.registry import GameSpec
-from game.ui import headless
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.table import TableScene, make_agents, start_game
+from tests.tablekit import app_click as click
 from tests.toygame import ToyBoardRules
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 DT = 1 / 60
-
-
-@pytest.fixture
-def app():
-    a = headless.make_app()
-    a.strict = True
-    a.settings.animation_speed = 0.0
-    yield a
-    a.shutdown()
-
-
-def click(app, pos):
-    pos = (int(pos[0]), int(pos[1]))
-    app.step(DT, [pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
-                  pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)])
-    app.step(DT, [pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)])
 
 
 class Clock:

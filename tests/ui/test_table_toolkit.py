@@ -23,20 +23,7 @@ from game.ui.table.zones import Fan, Row, Spot, Stack, TokenStack, Zone
 from tests.toygame import ToyRules
 
 
-@pytest.fixture(scope="module", autouse=True)
-def display():
-    pygame.init()
-    pygame.display.set_mode((1, 1))
-    yield
-
-
-@pytest.fixture(scope="module")
-def parts(display):
-    from game.ui.assets import Assets
-    from game.ui.settings import Settings
-    from game.ui.sound import Sound
-    s = Settings()
-    return Assets(), Sound(s), s
+pytestmark = pytest.mark.usefixtures("display")
 
 
 # -- tweens --------------------------------------------------------------------------------
@@ -114,8 +101,8 @@ def test_zone_layouts_stay_in_their_rects():
 
 
 # -- cards, dice, tokens ----------------------------------------------------------------------
-def test_card_faces_are_rendered_once_per_size(parts):
-    assets = parts[0]
+def test_card_faces_are_rendered_once_per_size(app_parts):
+    assets = app_parts[0]
     calls = []
 
     def spec(key):
@@ -136,8 +123,8 @@ def test_card_faces_are_rendered_once_per_size(parts):
                                    "Lady Seraphine the Incorruptible", "Supercalifragilisticexpialidocious",
                                    "A very long title that cannot possibly fit on two lines of a card"])
 @pytest.mark.parametrize("width", [40, 90, 140, 220])
-def test_card_titles_always_fit_shrink_then_wrap_then_ellipsize(parts, title, width):
-    g = Gfx(parts[0])
+def test_card_titles_always_fit_shrink_then_wrap_then_ellipsize(app_parts, title, width):
+    g = Gfx(app_parts[0])
     one = g.font(16, bold=True, serif=True).get_linesize()
     t = g.fit_lines(title, 16, width, bold=True, serif=True, min_size=9, max_lines=2)
     assert t.get_width() <= width
@@ -148,8 +135,8 @@ def test_card_titles_always_fit_shrink_then_wrap_then_ellipsize(parts, title, wi
         assert t.get_height() <= one + 1                # fits on one line: no wrap
 
 
-def test_short_titles_keep_their_size_and_long_ones_wrap(parts):
-    g = Gfx(parts[0])
+def test_short_titles_keep_their_size_and_long_ones_wrap(app_parts):
+    g = Gfx(app_parts[0])
     short = g.fit_lines("Bishop", 16, 140, bold=True, serif=True, min_size=11)
     assert short.get_height() == g.text("Bishop", 16, bold=True, serif=True).get_height()
     long_ = g.fit_lines("Captain Aldric of the Lantern Guard", 16, 140, bold=True, serif=True, min_size=11)
@@ -157,7 +144,7 @@ def test_short_titles_keep_their_size_and_long_ones_wrap(parts):
 
 
 @pytest.mark.parametrize("kind,face", [("d6", 5), ("d12", 11), ("omen", "skull")])
-def test_dice_tumble_and_land_on_the_rolled_face(parts, kind, face):
+def test_dice_tumble_and_land_on_the_rolled_face(app_parts, kind, face):
     a = tween.Animator(lambda: 1.0)
     die = DieSprite(kind, (400, 400))
     faces_seen = set()
@@ -229,8 +216,8 @@ class ToyTable(TableKit):
         return []
 
 
-def _toy(parts, speed=1.0):
-    assets, sound, settings = parts
+def _toy(app_parts, speed=1.0):
+    assets, sound, settings = app_parts
     st = type(settings)()
     st.animation_speed = speed
     m = Match("toy", ToyRules(), [SeatInfo("A", "human"), SeatInfo("B", "human")], {"target": 10}, 3)
@@ -276,8 +263,8 @@ def _click(t, pos, button=1):
 
 
 @pytest.mark.parametrize("speed", [0.0, 1.0])
-def test_a_toy_game_on_the_kit(parts, speed):
-    m, t = _toy(parts, speed)
+def test_a_toy_game_on_the_kit(app_parts, speed):
+    m, t = _toy(app_parts, speed)
     surf = pygame.Surface((1920, 1080))
     assert isinstance(t, GameTable)
     t.update(0.016)
@@ -313,9 +300,9 @@ def test_a_toy_game_on_the_kit(parts, speed):
         t.draw(surf)
 
 
-def _adding(parts):
+def _adding(app_parts):
     """The toy table when seat 0 adds: its chip (add 1 or 2 onto the play spot) and roll."""
-    m, t = _toy(parts)
+    m, t = _toy(app_parts)
     m.submit(0, ("bid", 1))
     m.submit(1, ("bid", 0))
     t.set_viewer(0)
@@ -326,8 +313,8 @@ def _adding(parts):
     return m, t, next(w for w in t.widgets if isinstance(w, Chip))
 
 
-def test_right_click_menu_hide_hand_zoom_and_undo(parts):
-    m, t, chip = _adding(parts)
+def test_right_click_menu_hide_hand_zoom_and_undo(app_parts):
+    m, t, chip = _adding(app_parts)
     surf = pygame.Surface((1920, 1080))
     _click(t, chip.rect.center, button=3)           # right-click: the chip's actions as a menu
     assert t.menu is not None and len(t.menu.items) == len(chip.options)
@@ -355,8 +342,8 @@ def test_right_click_menu_hide_hand_zoom_and_undo(parts):
     assert len(m.log) == n - 1
 
 
-def test_tokens_fly_and_counts_change_coin_by_coin(parts):
-    m, t = _toy(parts)
+def test_tokens_fly_and_counts_change_coin_by_coin(app_parts):
+    m, t = _toy(app_parts)
     stack = t.tokens["total"]
     stack.count = 0
     t.fly_tokens((100, 100), "total", 5, final=5)
@@ -367,8 +354,8 @@ def test_tokens_fly_and_counts_change_coin_by_coin(parts):
     assert stack.count == 5 and seen >= {0, 5} and max(seen) == 5
 
 
-def test_drag_the_die_onto_the_tray_rolls_it(parts):
-    m, t = _toy(parts)
+def test_drag_the_die_onto_the_tray_rolls_it(app_parts):
+    m, t = _toy(app_parts)
     m.submit(0, ("bid", 1))
     m.submit(1, ("bid", 0))
     t.set_viewer(0)
@@ -410,8 +397,8 @@ def test_effects_live_their_seconds_replace_by_key_and_bound_by_kind():
     assert [h.data for h in fx.of("herald")] == ["y"]
 
 
-def test_heralds_floaters_and_showcases_are_drawn_by_the_kit_then_go(parts):
-    m, t = _toy(parts, 1.0)
+def test_heralds_floaters_and_showcases_are_drawn_by_the_kit_then_go(app_parts):
+    m, t = _toy(app_parts, 1.0)
     t.update(1 / 60)
     plain = pygame.Surface((1920, 1080))
     t.draw(plain)
@@ -428,16 +415,16 @@ def test_heralds_floaters_and_showcases_are_drawn_by_the_kit_then_go(parts):
     assert not t.fx.items
 
 
-def test_instant_animation_shows_no_timed_effects(parts):
-    m, t = _toy(parts, 0.0)
+def test_instant_animation_shows_no_timed_effects(app_parts):
+    m, t = _toy(app_parts, 0.0)
     t.herald("Your turn")
     t.floater("+2", (500, 500), (255, 255, 255))
     assert not t.fx.items
 
 
-def test_seat_accessors_and_the_chronicle_from_a_template(parts, monkeypatch):
+def test_seat_accessors_and_the_chronicle_from_a_template(app_parts, monkeypatch):
     import game.ui.table.kit as kit
-    m, t = _toy(parts, 1.0)
+    m, t = _toy(app_parts, 1.0)
     assert t.me == 0 and t.others() == [1] and t.is_human_viewer() and t.name(1) == "B" and t.name(7) == "?"
     table = {"x.log": "{player} plays {card} for {n} ({kind})", "x.bad": "{oops"}
     monkeypatch.setattr(kit, "t", lambda key, **p: table.get(key, key))
@@ -451,8 +438,8 @@ def test_seat_accessors_and_the_chronicle_from_a_template(parts, monkeypatch):
     assert t.segments("x.missing", {}) == [("x.missing", None)]
 
 
-def test_countdown_ticks_once_a_second_in_the_last_three(parts):
-    m, t = _toy(parts, 1.0)
+def test_countdown_ticks_once_a_second_in_the_last_three(app_parts):
+    m, t = _toy(app_parts, 1.0)
     played = []
     t.sound = played.append
     d = type("D", (), {"timeout": 10.0, "seat": 0})()
@@ -472,9 +459,9 @@ def test_game_words_read_the_game_locale_then_the_kit():
     assert game_words("schemers")("bids", n=3) == "3 bids"
 
 
-def test_faces_are_composed_from_named_sections(parts):
+def test_faces_are_composed_from_named_sections(app_parts):
     from game.ui.table.cards import compose_face
-    g = Gfx(parts[0])
+    g = Gfx(app_parts[0])
     base = {"key": "k", "title": "Hex", "icon": "dice", "text": "Gain 2.", "subtitle": "Curse",
             "stats": [("attack", 3)], "kind": "x", "text_from": "always"}
     full = compose_face(g, dict(base), (200, 280), {})
@@ -511,8 +498,8 @@ def test_face_data_loads_from_yaml_and_names_its_errors(tmp_path):
         assert f"faces.yaml:{line}" in str(err.value) and word in str(err.value)
 
 
-def test_drawing_helpers_draw_and_cache(parts):
-    m, t = _toy(parts, 1.0)
+def test_drawing_helpers_draw_and_cache(app_parts):
+    m, t = _toy(app_parts, 1.0)
     bg = pygame.Surface((1920, 1080))
     bg.fill((0, 0, 0))
     r = pygame.Rect(100, 100, 400, 200)
@@ -536,8 +523,8 @@ def test_drawing_helpers_draw_and_cache(parts):
     assert lit(pygame.Rect(600, 600, 800, 90)) > 50 and lit(pygame.Rect(280, 280, 140, 20)) > 5
 
 
-def test_move_together_hop_along_and_shuffle_into(parts):
-    m, t = _toy(parts, 1.0)
+def test_move_together_hop_along_and_shuffle_into(app_parts):
+    m, t = _toy(app_parts, 1.0)
     _settle(t)
     t.add_zone(Spot("a", pygame.Rect(100, 100, 100, 140), (100, 140)))
     t.add_zone(Spot("b", pygame.Rect(400, 100, 100, 140), (100, 140)))
@@ -560,8 +547,8 @@ def test_move_together_hop_along_and_shuffle_into(parts):
     assert all(sp.key is None for sp in t.zones["deck"].cards)
 
 
-def test_faces_warm_in_idle_frames(parts):
-    m, t = _toy(parts, 1.0)
+def test_faces_warm_in_idle_frames(app_parts):
+    m, t = _toy(app_parts, 1.0)
     _settle(t)
     t.warm_later([("7", (90, 126)), ("8", (90, 126))])
     for _ in range(5):
@@ -570,8 +557,8 @@ def test_faces_warm_in_idle_frames(parts):
 
 
 # -- overlays that get out of the way, and the input guard (issue 12 items 4 and 5) ------------
-def _my_turn(parts):
-    m, t = _toy(parts, 1.0)
+def _my_turn(app_parts):
+    m, t = _toy(app_parts, 1.0)
     m.submit(0, ("bid", 1))
     m.submit(1, ("bid", 0))
     t.on_events([])
@@ -580,8 +567,8 @@ def _my_turn(parts):
     return m, t
 
 
-def test_a_control_that_takes_anothers_place_waits_visibly_before_it_answers(parts):
-    m, t = _my_turn(parts)
+def test_a_control_that_takes_anothers_place_waits_visibly_before_it_answers(app_parts):
+    m, t = _my_turn(app_parts)
     roll = next(w for w in t.widgets if w.id == "roll")
     where = roll.rect.center
     _post(t, pygame.MOUSEMOTION, pos=where, rel=(0, 0), buttons=(0, 0, 0))
@@ -609,8 +596,8 @@ def test_a_control_that_takes_anothers_place_waits_visibly_before_it_answers(par
     assert m.log[-1] == (0, ("roll",))
 
 
-def test_controls_elsewhere_are_not_guarded(parts):
-    m, t = _my_turn(parts)
+def test_controls_elsewhere_are_not_guarded(app_parts):
+    m, t = _my_turn(app_parts)
     _post(t, pygame.MOUSEMOTION, pos=(1500, 100), rel=(0, 0), buttons=(0, 0, 0))
     t.on_events(m.submit(0, ("add", 1)))
     t.on_events(m.submit(1, ("add", 1)))
@@ -618,8 +605,8 @@ def test_controls_elsewhere_are_not_guarded(parts):
     assert not t.guard
 
 
-def test_a_click_hides_the_tooltip_until_the_pointer_moves_on(parts):
-    m, t = _my_turn(parts)
+def test_a_click_hides_the_tooltip_until_the_pointer_moves_on(app_parts):
+    m, t = _my_turn(app_parts)
     roll = next(w for w in t.widgets if w.id == "roll")
     roll.tooltip = "Roll the die"
     _post(t, pygame.MOUSEMOTION, pos=roll.rect.center, rel=(0, 0), buttons=(0, 0, 0))
@@ -636,8 +623,8 @@ def test_a_click_hides_the_tooltip_until_the_pointer_moves_on(parts):
     assert t.tip_hidden, "new controls: no stale tooltip over them"
 
 
-def test_zoom_never_covers_a_menu_or_the_prompt(parts):
-    m, t = _toy(parts, 1.0)
+def test_zoom_never_covers_a_menu_or_the_prompt(app_parts):
+    m, t = _toy(app_parts, 1.0)
     t.update(1 / 60)
     assert t.banner is not None                     # the bid prompt
     t.add_zone(Spot("show", pygame.Rect(880, 40, 150, 210), (150, 210)))
@@ -653,8 +640,8 @@ def test_zoom_never_covers_a_menu_or_the_prompt(parts):
     t.menu = None
 
 
-def test_esc_closes_the_topmost_overlay_first(parts):
-    m, t = _my_turn(parts)
+def test_esc_closes_the_topmost_overlay_first(app_parts):
+    m, t = _my_turn(app_parts)
     chip = next(w for w in t.widgets if isinstance(w, Chip))
     _click(t, chip.rect.center)                     # armed: pick where to add
     assert t.armed is not None
@@ -668,10 +655,10 @@ def test_esc_closes_the_topmost_overlay_first(parts):
     assert not t.handle_event(esc), "nothing open: the scene's pause menu"
 
 
-def test_a_revealed_card_stays_face_up_and_lifted_for_at_least_1_5_s(parts):
+def test_a_revealed_card_stays_face_up_and_lifted_for_at_least_1_5_s(app_parts):
     """Issue 12 item 6: a card shown to win a challenge was face up for under half a
     second; at normal speed a reveal holds ≥ 1.5 s before anything else plays."""
-    m, t = _toy(parts, speed=1.0)
+    m, t = _toy(app_parts, speed=1.0)
     _settle(t)
     key = t.zones["hand"].cards[0].key
     t.reveal_card("hand", key)
