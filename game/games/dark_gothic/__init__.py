@@ -11,7 +11,8 @@ Files, for a newcomer:
   view.py        what one seat may see; perturb_hidden for the contract suite
   ai.py          agents (easy / normal heuristics, hard = ISMCTS) and determinize()
 
-API for screens: card ids are "<key>" or "<key>:<n>" for copies (static data via
+API for screens: card ids are "<key>" or "<key>:<n>" for copies, "<key>@competitive" for a
+Villain's competitive printing (its competitive price; data.py) (static data via
 ruleset.card_json(id)); decision kinds and actions are listed in rules.py's docstring.
 Options: {"mode": "competitive"|"coop", "addons": [] | ["draw2"]}.
 Events: move {card, src, dst, why?} over zones hand:s, deck:s, discard:s, play:s, remains:s,

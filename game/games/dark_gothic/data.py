@@ -7,6 +7,13 @@ the contexts each effect may appear in), the box counts the rulebook states (TE-
 4 Honor, 24 Training, 8 Secrets, a 72-card Main Deck with 4 Lightning Strikes, 8 Shocking
 Discoveries, 5 Heroes whose Start cards fit the pool, 3 Villains per Danger level), and that
 every card and Hero has a name in locale/en.yaml.
+
+Villain prices by mode (TE-G02 [P], villains.yaml): `cost` is the co-op price; an optional
+`competitive_cost` is the competitive one. Such a Villain gets a second card, its competitive
+printing (id "<key>@competitive", same key, Danger, Investigation and effects), and
+`villains_by_mode` names the cards each mode's Villain stack is built from: whatever reads a
+cost by card id (the rules' cost_of, card_json, the table's card face, the agents) then sees the
+mode's price without being told the mode.
 """
 from __future__ import annotations
 
@@ -21,6 +28,7 @@ from .effects import ABILITIES, EFFECTS, GLOBALS, check_params
 
 FILES = ("rules", "supply", "heroes", "villains", "main_deck", "discoveries")
 MAIN_TYPES = ("gear", "ally", "location", "event", "minion")
+COMPETITIVE = "@competitive"     # the id suffix of a Villain's competitive printing
 
 
 class _M(BaseModel):
@@ -110,6 +118,7 @@ class _Villain(_M):
     key: str
     danger: int = Field(ge=1, le=3)
     cost: str
+    competitive_cost: Optional[str] = None
     inv: int = Field(ge=0, le=20)
     global_: list[dict] = Field(default=[], alias="global")
     fight: list[dict] = []
@@ -181,7 +190,10 @@ class GameData:
         self.training: dict[str, list[str]] = {}
         self.secret_ids: list[str] = []
         self.hungry_dead = ""
-        self.villains: dict[int, list[str]] = {}
+        self.villains: dict[int, list[str]] = {}       # Danger -> ids, as printed (co-op's price)
+        # mode -> Danger -> the Villain ids that mode's stack is built from: a Villain with a
+        # `competitive_cost` has a competitive printing, id "<key>@competitive"
+        self.villains_by_mode: dict[str, dict[int, list[str]]] = {"coop": {}, "competitive": {}}
         self.main_ids: list[str] = []
         self.discovery_ids: list[str] = []
         self.names: dict = {}
@@ -310,6 +322,18 @@ def load_data(folder: Path | None = None) -> GameData:
             c = _make(d, problems, doc, ("villains", i), m, "villain", "villain", m.key)
             add(c, doc, ("villains", i))
             d.villains.setdefault(m.danger, []).append(c.id)
+            d.villains_by_mode["coop"].setdefault(m.danger, []).append(c.id)
+            comp = c
+            if m.competitive_cost is not None:
+                comp = _make(d, problems, doc, ("villains", i), m, "villain", "villain",
+                             f"{m.key}{COMPETITIVE}")
+                try:
+                    comp.cost = parse_cost(m.competitive_cost)
+                except ValueError as exc:
+                    problems.add(doc, ("villains", i, "competitive_cost"), str(exc))
+                comp.cost_total = sum(n for _, n, _ in comp.cost)
+                add(comp, doc, ("villains", i))
+            d.villains_by_mode["competitive"].setdefault(m.danger, []).append(comp.id)
     if disc is not None:
         doc = docs["discoveries"]
         for i, m in enumerate(disc.discoveries):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 def check(eng, s, before=None) -> list:
     out = []
-    every, lightning, unowned, fleeting = eng.all_set, eng.lightning_ids, eng.unowned_ids, eng.fleeting_ids
+    every, lightning, unowned, fleeting = eng.game_set[s.coop], eng.lightning_ids, eng.unowned_ids, eng.fleeting_ids
     seen = []
     for zone in (s.deck, s.hand, s.discard, s.play, s.remains, s.won):
         for lst in zone:

@@ -81,6 +81,13 @@ class DarkGothicRules:
         self.all_ids = tuple(K)
         # card-id sets for invariants.py (every step of simulate --check)
         self.all_set = frozenset(K)
+        # the Villains by mode (data.villains_by_mode): a Villain with a competitive price is a
+        # card of its own (id "<key>@competitive"), so whatever reads a cost by card id (cost_of,
+        # the view's card_json, the table's face, the agents) sees the mode's price. The cards
+        # in a game (keyed by State.coop): every card but the other mode's printings.
+        self.villain_stacks = {False: data.villains_by_mode["competitive"], True: data.villains_by_mode["coop"]}
+        printings = {coop: frozenset(v for ids in st.values() for v in ids) for coop, st in self.villain_stacks.items()}
+        self.game_set = {coop: self.all_set - (printings[not coop] - printings[coop]) for coop in (False, True)}
         self.lightning_ids = frozenset(c for c, k in K.items() if k.key == "lightning_strike")
         self.unowned_ids = frozenset(c for c, k in K.items() if k.group in ("villain", "discovery"))
         self.fleeting_ids = frozenset(c for c, k in K.items() if not k.remains)
@@ -160,11 +167,13 @@ class DarkGothicRules:
         s.coop = o["mode"] == "coop"
         s.draw2 = "draw2" in o["addons"]
         rng = s.rng
-        # TE-007 the Villain stack: III face down, II on it face down, I face up on top
-        picks = {dz: d.villains[dz][rng.below(len(d.villains[dz]))] for dz in (1, 2, 3)}
+        # TE-007 the Villain stack: III face down, II on it face down, I face up on top; from
+        # the mode's printings (a Villain's competitive price, villains.yaml)
+        stack = self.villain_stacks[s.coop]
+        picks = {dz: stack[dz][rng.below(len(stack[dz]))] for dz in (1, 2, 3)}
         s.vstack = [picks[3], picks[2]]
         s.villain = picks[1]
-        s.vbox = [v for dz in (1, 2, 3) for v in d.villains[dz] if v != picks[dz]]
+        s.vbox = [v for dz in (1, 2, 3) for v in stack[dz] if v != picks[dz]]
         # TE-004 Main Deck, TE-008 Discoveries, TE-009 supply
         s.main = list(d.main_ids)
         rng.shuffle(s.main)

@@ -84,7 +84,8 @@ def top_of_main(s, *keys):
 
 
 def set_villain(s, key):
-    c = take(s, key) if key not in (s.villain,) else s.villain
+    """The Villain with this key face up (the mode's printing of it, see data.py)."""
+    c = take(s, key) if s.villain is None or R.key[s.villain] != key else s.villain
     if s.villain is not None and s.villain != c:
         s.vbox.append(s.villain)
     s.villain = c

@@ -17,26 +17,28 @@ AFTER_DEFEAT_STEPS = 40
 RICH = [("C", 12, None, False), ("U", 12, None, False), ("S", 12, None, False)]
 
 
-def _place(rules, s, v) -> None:
-    """Villain `v` face up; one Villain of each higher Danger face down under it (III at the
-    bottom); the rest unused. Every card stays in exactly one place."""
-    K = rules.cards
-    d = K[v].danger
-    stack = [next(c for c in rules.data.villains[dz] if c != v) for dz in (3, 2) if dz > d]
+def _place(rules, s, danger, j) -> str:
+    """The `j`th Villain of Danger `danger` (the game's mode's printing: its competitive price
+    in competitive play) face up; one Villain of each higher Danger face down under it (III at
+    the bottom); the rest unused. Every card stays in exactly one place. Returns its id."""
+    stacks = rules.villain_stacks[s.coop]
+    v = stacks[danger][j]
+    stack = [next(c for c in stacks[dz] if c != v) for dz in (3, 2) if dz > danger]
     everyone = [s.villain] + s.vstack + s.vbox
     s.villain = v
     s.vstack = stack
     s.vbox = [c for c in everyone if c != v and c not in stack]
     s.dec = None
+    return v
 
 
 def observe(rules, record, play) -> None:
-    villains = [v for dz in sorted(rules.data.villains) for v in rules.data.villains[dz]]
-    for i, v in enumerate(villains):
+    villains = [(dz, j) for dz in sorted(rules.data.villains) for j in range(len(rules.data.villains[dz]))]
+    for i, (dz, j) in enumerate(villains):
         try:
-            _villain(rules, record, play, i, v)
+            _villain(rules, record, play, i, dz, j)
         except Exception as exc:             # an edited number the rules refuse: observable too
-            record(("error", v, type(exc).__name__, str(exc)))
+            record(("error", dz, j, type(exc).__name__, str(exc)))
     kinds, seen = [], set()
     for c in rules.data.main_ids:            # one card of each Main Deck kind
         if rules.key[c] not in seen:
@@ -117,19 +119,20 @@ def _card(rules, record, play, i, c) -> None:
     record([rules.investigation(s, seat) for seat in range(2)])
 
 
-def _villain(rules, record, play, i, v) -> None:
-    """Villain `v` face up for some turns, then (another game) defeated at once."""
+def _villain(rules, record, play, i, danger, j) -> None:
+    """The `j`th Villain of Danger `danger` face up for some turns, then (another game)
+    defeated at once."""
     mode, n = (("competitive", 2), ("coop", 3))[i % 2]
     options = rules.validate_options({"mode": mode}, n)
     # face up for some turns
     s = rules.setup(n, options, 77 + i)
-    _place(rules, s, v)
+    v = _place(rules, s, danger, j)
     record(("face_up", v))
     play(s, 77 + i, FACE_UP_STEPS)
     # defeated by the active Hero at once
     s = rules.setup(n, options, 91 + i)
     _to_turn(rules, s, record)
-    _place(rules, s, v)
+    _place(rules, s, danger, j)
     s.pool = list(RICH)
     s.dec = None
     record(("defeat", v))

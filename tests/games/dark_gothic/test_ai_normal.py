@@ -108,14 +108,14 @@ def test_plan_is_a_set_the_pool_pays():
             R.apply(s, dd.seat, HeuristicAgent(R, "normal").choose(R.view(s, dd.seat), dd))
 
 
-def _heroes_win(agents, seeds, plan=True):
+def _heroes_win(agents, seeds, plan=True, mode="competitive"):
     won = 0
     old = AI.PLAN
     AI.PLAN = plan
     try:
         for seed in seeds:
             names = agents if seed % 2 else agents[::-1]
-            s = fresh(2, "competitive", seed)
+            s = fresh(2, mode, seed)
             ags = [make_agent(R, x, i, seed) for i, x in enumerate(names)]
             while R.result(s) is None:
                 d = R.decisions(s)[0]
@@ -127,10 +127,12 @@ def _heroes_win(agents, seeds, plan=True):
 
 
 def test_normal_carries_a_random_partner_more_often_than_the_density_buyer():
-    """40 fixed games each (measured over 1,000: about 55 % against 47 %)."""
+    """40 fixed co-op games each (measured over 500: 38.6 % against 31.0 %). In competitive play
+    at the co-op prices it was 55 % against 47 % over 1,000; at the competitive Villain prices
+    (villains.yaml competitive_cost) both reach 87.8 % over 500, so the difference shows in co-op."""
     seeds = range(100, 140)
-    planned = _heroes_win(["normal", "random"], seeds)
-    density = _heroes_win(["normal", "random"], seeds, plan=False)
+    planned = _heroes_win(["normal", "random"], seeds, mode="coop")
+    density = _heroes_win(["normal", "random"], seeds, plan=False, mode="coop")
     assert planned >= 16 and planned >= density
 
 

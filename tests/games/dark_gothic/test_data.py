@@ -26,6 +26,7 @@ CASES = {   # case: (file, words in the message, words on the named line or None
     "bad_context": ("main_deck.yaml", "effect 'lightning' cannot be a play effect", "lightning_strike"),
     "hero_start_count": ("heroes.yaml", "exactly 9 Start cards (TE-G01), inspector_cooke has 10", "start:"),
     "bad_global": ("villains.yaml", "unknown Global 'shadow_wen'", "shadow_wen"),
+    "bad_competitive_cost": ("villains.yaml", "cannot read cost part '3X'", 'competitive_cost: "4S+3X"'),
     "yaml_syntax": ("rules.yaml", "YAML syntax", None),
 }
 
