@@ -21,19 +21,12 @@ def test_every_table_word_of_dark_deeds_exists():
     assert not missing, missing
 
 
-def test_DD_G12_a_dice_rolloff_is_logged_and_shown():
+def test_DD_G12_a_dice_rolloff_is_logged_and_shown(display):
     """Issue 12 item 8: the roll-off for the first player is in the chronicle (every
     seat's 2d6, then who goes first) and its dice rest in the tray with the totals."""
-    import os
-
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    import pygame
-
     from game.core.match import Match, SeatInfo
     from game.games import registry
     from tests.games.dark_deeds.test_table import Rig
-    pygame.init()
-    pygame.display.set_mode((1, 1))
     rules = registry.ruleset("dark_deeds")
     state = rules.setup(3, rules.validate_options({"first_player": "rolloff"}, 3), 20261130)
     logs = [e.data for e in rules.opening_events(state) if e.kind == "log"]

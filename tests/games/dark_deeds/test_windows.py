@@ -123,14 +123,10 @@ def test_no_game_table_keeps_rules_timing():
         assert "class _Clock" not in src, path
 
 
-def test_the_table_answers_no_reaction_itself_and_counts_down_the_rules_clock():
+def test_the_table_answers_no_reaction_itself_and_counts_down_the_rules_clock(display):
     """A human asked in a window who holds nothing: the table shows the rules' clock and a
     Pass button, and submits nothing however long it waits (the driver's tick passes)."""
-    import pygame
-
     from tests.games.dark_deeds.test_table import Rig, widget
-    pygame.init()
-    pygame.display.set_mode((1, 1))
     clock = _Clock()
     rig = Rig(players=2, humans=(0, 1), viewer=1)
     rig.match.now = clock
