@@ -606,11 +606,13 @@ class DarkGothicTable(TableKit):
 
     def status(self) -> tuple[str, str, str, tuple]:
         """The turn banner's words: (whose turn, phase, what the viewer may do now, colour).
-        All from the game as it is now, as the buttons are: the table's own view lags while it
-        animates, and "Your turn" over "Watch Lucrezia play" read as two different turns."""
-        v = self.view_of(self.viewer)
+        Whose turn is the one the table shows (its view lags behind the game while cards
+        glide); while it lags, the lines under it say nothing of the game's next turn, so
+        "Your turn" never stands over "Watch Lucrezia play" (nor the other way round)."""
+        v = self.view or self.view_of(self.viewer)
         A = "dark_gothic.art."
         act = v.get("active")
+        lagging = act != self.view_of(self.viewer).get("active")
         if v.get("over"):
             res = v.get("result") or {}
             heroes = res.get("side") != "game"
@@ -618,7 +620,7 @@ class DarkGothicTable(TableKit):
             if heroes and res.get("winners"):
                 do = t(A + "winners", names=", ".join(self.name(w) for w in res["winners"])) + " " + do
             return (t(A + ("over_heroes" if heroes else "over_shadows")), t(A + "phase.over"), do, style.GOLD_BRIGHT)
-        ds = self.match.decisions()
+        ds = () if lagging else self.match.decisions()
         d = ds[0] if ds else None
         kind = d.kind if d is not None else "turn"
         if act is None:
@@ -639,6 +641,8 @@ class DarkGothicTable(TableKit):
         elif d is not None:
             who = ", ".join(self.name(x.seat) for x in ds[:3])
             do = t(A + ("wait_turn" if kind == "turn" else "wait"), seat=who)
+        elif lagging and act is not None and act != self.viewer:
+            do = t(A + "wait_turn", seat=self.name(act))
         else:
             do = ""
         return head, phase, do, col

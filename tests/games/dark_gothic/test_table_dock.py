@@ -212,17 +212,22 @@ def test_TE_G07_an_off_turn_protect_is_docked_and_pass_comes_last():
     assert (1, ("protect", book)) in rig.match.log and key in s.play[0]
 
 
-def test_the_turn_banner_reads_the_game_as_it_is_now():
-    """While your last cards still glide to your discard pile, the banner does not say "Your
-    turn" above "Watch P1 play"."""
+def test_the_turn_banner_never_names_two_turns_at_once():
+    """While your last cards still glide to your discard pile the banner still says your turn
+    (as the table shows) and not "Watch P1 play" under it; once the table has caught up it is
+    P1's turn, and you are told to watch."""
     rig = my_turn()
+    rig.changed()
     rig.settings.animation_speed = 1.0
     rig.table.on_events(rig.match.submit(0, ("end",)))
     rig.table.update(1 / 60)                           # the cleanup is still gliding
-    assert rig.match.state.active == 1
+    assert rig.match.state.active == 1 and rig.table.busy()
+    mine = t("dark_gothic.art.your_turn", hero=t("dark_gothic.hero.inspector_cooke"))
     head, _phase, do, _col = rig.table.status()
-    assert head != t("dark_gothic.art.your_turn", hero=t("dark_gothic.hero.inspector_cooke"))
-    assert rig.table.name(1) in head and rig.table.name(1) in do
+    assert head == mine and rig.table.name(1) not in do
+    rig.settle()
+    head, _phase, do, _col = rig.table.status()
+    assert head != mine and rig.table.name(1) in head and rig.table.name(1) in do
 
 
 def test_another_heros_plays_are_in_the_chronicle():
