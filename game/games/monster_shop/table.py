@@ -101,11 +101,10 @@ class MonsterShopTable(WordsMixin, ArtMixin, TableKit):
         return (int(h * CARD_ASPECT), h)
 
     def build(self, view) -> None:
-        hs = self.card_size("hand")
-        self.add_zone(Row("hand", self.geom["hand"], hs, gap=self.geom.u(0.006), private=True, target=False))
-        ss = self.card_size("staged")
-        ss = (int(ss[0] * 0.8), int(ss[1] * 0.8))
-        self.add_zone(Row("staged", self.geom["staged"], ss, gap=self.geom.u(0.004), target=False))
+        self.add_zone(Row("hand", self.geom["hand"], self.card_size("hand"), gap=self.geom.u(0.006), private=True,
+                          target=False))
+        w, h = self.card_size("staged")
+        self.add_zone(Row("staged", self.geom["staged"], (int(w * 0.8), int(h * 0.8)), gap=self.geom.u(0.004), target=False))
 
     def _sync(self, view, instant: bool = False) -> None:
         self._view_rev += 1
@@ -126,8 +125,7 @@ class MonsterShopTable(WordsMixin, ArtMixin, TableKit):
             self.staged = [None] * len(d.free["stripes"]) if key else []
 
     def zone_cards(self, view) -> dict:
-        me = view.get("seat")
-        hand = list(view["seats"][me].get("hand", [])) if me is not None and 0 <= me < len(view["seats"]) else []
+        hand = list(self.mine(view).get("hand", []))
         self._check_staging(view)
         staged = [pk[0] for pk in self.staged if pk is not None and pk[0] >= 0]
         return {"hand": [k for k in hand if k not in staged], "staged": staged}
@@ -193,19 +191,22 @@ class MonsterShopTable(WordsMixin, ArtMixin, TableKit):
         self.refresh_controls()
 
     def _turn_half(self, k) -> None:
-        for i, pk in enumerate(self.staged):
-            if pk is not None and pk[0] == k:
-                self.staged[i] = (k, 1 - pk[1])
-                sp = next((c for c in self.zones["staged"].cards if c.key == k), None)
-                if sp is not None:
-                    sp.selected = bool(self.staged[i][1])
+        self._set_halves({k: 1 - next((pk[1] for pk in self.staged if pk is not None and pk[0] == k), 1)})
         self.sound("card_flip")
+
+    def _all_demanding(self) -> None:
+        self._set_halves({pk[0]: 1 for pk in self.staged if pk is not None and pk[0] >= 0})
+
+    def _set_halves(self, halves) -> None:
+        """Staged card -> half (1 = the demanding one, its sprite raised)."""
+        self.staged = [(pk[0], halves[pk[0]]) if pk is not None and pk[0] in halves else pk for pk in self.staged]
+        for sp in self.zones["staged"].cards:
+            sp.selected = bool(halves.get(sp.key, sp.selected))
         self.refresh_controls()
 
     def _potion(self) -> None:
-        i = next((i for i, pk in enumerate(self.staged) if pk is None), None)
-        if i is not None:
-            self.staged[i] = (-1, 0)
+        if None in self.staged:
+            self.staged[self.staged.index(None)] = (-1, 0)
         self.refresh_controls()
 
     def _clear(self) -> None:
@@ -258,8 +259,7 @@ class MonsterShopTable(WordsMixin, ArtMixin, TableKit):
     def target_rect(self, tid):
         kind = tid[0] if isinstance(tid, tuple) and tid else None
         if kind == "monster":
-            at = self.monster_place(self.viewer, tid[1])
-            return self.geom.place(self.viewer, at) if at is not None else None
+            return self.monster_rect(self.viewer, tid[1])
         if kind in ("tile", "space"):
             return self.geom.tile(tid[1], tid[2]) if kind == "tile" else self.geom.space(tid[1])
         return super().target_rect(tid)
@@ -296,11 +296,11 @@ class MonsterShopTable(WordsMixin, ArtMixin, TableKit):
                     return [("tile", key, slot)]
         return []
 
-    def monster_place(self, seat, m):
-        if seat is None or not self.view:
+    def monster_rect(self, seat, m):
+        """The den place of monster m of `seat`, None when it is not there."""
+        if seat is None or not self.view or m not in self.view["seats"][seat]["den"]["monster"]:
             return None
-        row = self.view["seats"][seat]["den"]["monster"]
-        return row.index(m) if m in row else None
+        return self.geom.place(seat, self.view["seats"][seat]["den"]["monster"].index(m))
 
     def tooltip_for(self, item):
         if isinstance(item, Target) and self.view and isinstance(item.id, tuple):
@@ -441,14 +441,6 @@ class MonsterShopTable(WordsMixin, ArtMixin, TableKit):
                                     style_name="quiet"))
         return out
 
-    def _all_demanding(self) -> None:
-        for i, pk in enumerate(self.staged):
-            if pk is not None and pk[0] >= 0:
-                self.staged[i] = (pk[0], 1)
-        for sp in self.zones["staged"].cards:
-            sp.selected = True
-        self.refresh_controls()
-
     def _next_page(self):
         self.page += 1
         self.refresh_controls()
@@ -479,23 +471,17 @@ class MonsterShopTable(WordsMixin, ArtMixin, TableKit):
             return
         pos = self.geom.den_home(seat)
         if "monster" in d:
-            at = self.monster_place(seat, d["monster"])
-            if at is not None:
-                pos = self.geom.place(seat, at).center
+            r = self.monster_rect(seat, d["monster"])
+            pos = r.center if r is not None else pos
         elif "place" in d and isinstance(d["place"], int):
             pos = self.geom.place(seat, d["place"]).center
         n = d.get("add", d.get("gold", d.get("earned", d.get("price", 1))))
-        if kind == "food":
-            text = _tr("board.float.food", meat=d.get("meat", 0), veg=d.get("veg", 0))
-        elif kind == "lost":
-            text = _tr("board.float.lost")
-        else:
-            if not n:
-                return
-            text = _tr("board." + key, n=n)
-        self.floater(text, pos, col)
-        if snd:
-            self.sound(snd)
+        text = _tr("board.float.food", meat=d.get("meat", 0), veg=d.get("veg", 0)) if kind == "food" else \
+            _tr("board.float.lost") if kind == "lost" else _tr("board." + key, n=n) if n else None
+        if text is not None:
+            self.floater(text, pos, col)
+            if snd:
+                self.sound(snd)
 
     def _travel(self, img, p0, p1, duration, lift):
         """A picture (a group walking to its space, a need card) flies on the kit's arc."""
@@ -531,15 +517,13 @@ class MonsterShopTable(WordsMixin, ArtMixin, TableKit):
 
     def _fly_card(self, seat, m):
         """A need card flies face down from the owner's hand to the monster (MS-076)."""
-        at = self.monster_place(seat, m)
-        if at is None:
+        r = self.monster_rect(seat, m)
+        if r is None:
             return 0.0
-        size = self.card_size("staged")
-        size = (size[0] // 2, size[1] // 2)
-        img = self.cards.back(size)
+        w, h = self.card_size("staged")
         p0 = self.geom["staged"].center if seat == self.viewer else self.geom.den_home(seat)
         self.sound("card_flip")
-        return self._travel(img, p0, self.geom.place(seat, at).center, 0.45, self.geom.u(0.05)) * 0.9
+        return self._travel(self.cards.back((w // 2, h // 2)), p0, r.center, 0.45, self.geom.u(0.05)) * 0.9
 
     # -- drawing -------------------------------------------------------------------------
     def static_key(self):
@@ -560,9 +544,8 @@ class MonsterShopTable(WordsMixin, ArtMixin, TableKit):
         r = self.geom["top"]
         self.blit_text(surf, f"{_tr('title')} — {v['round']}/{v['rounds']}", (r.x + 4, r.centery), 0.024, style.GOLD,
                        bold=True, serif=True, max_w=r.width * 0.7, anchor="midleft")
-        stage = self.maybe("phase." + v["stage"])
-        self.blit_text(surf, stage, (r.right, r.centery), 0.017, style.TEXT_DIM, max_w=r.width * 0.3,
-                       anchor="midright")
+        self.blit_text(surf, self.maybe("phase." + v["stage"]), (r.right, r.centery), 0.017, style.TEXT_DIM,
+                       max_w=r.width * 0.3, anchor="midright")
 
     def draw_board(self, surf) -> None:
         v = self.view
@@ -578,9 +561,9 @@ class MonsterShopTable(WordsMixin, ArtMixin, TableKit):
         if care and care[0] >= 0:                       # the monster being cared for now (MS-082)
             lit += [(seat, care[0], {"color": style.GOOD, "pad": 4, "base": 70, "swing": 90}) for seat in range(v["players"])]
         for seat, m, kw in lit:
-            at = self.monster_place(seat, m) if m is not None else None
-            if at is not None:
-                self.glow_around(surf, [self.geom.place(seat, at)], **kw)
+            r = self.monster_rect(seat, m)
+            if r is not None:
+                self.glow_around(surf, [r], **kw)
 
     def draw_prompt_line(self, surf, v):
         if self.tray is not None and not self.tray.submitted:
@@ -601,21 +584,18 @@ class MonsterShopTable(WordsMixin, ArtMixin, TableKit):
         self.blit_text(surf, title, (r.x + 4, r.centery), 0.019, color, bold=True, max_w=r.width * 0.6,
                        anchor="midleft")
         if mine and mine[0].kind == "assign":
-            self.draw_stripes_to_fill(surf, mine[0].prompt.get("monster"))
+            self.draw_stripes_to_fill(surf)
             self.blit_text(surf, _tr("board.assign_hint"), (r.x + r.width * 0.62, r.centery), 0.0135,
                            style.TEXT_DIM, max_w=r.width * 0.38, anchor="midleft")
 
-    def draw_stripes_to_fill(self, surf, m):
+    def draw_stripes_to_fill(self, surf):
         """Over the staged cards: the monster's stripes, each filled by its staged card (a
         potion marked P), free ones hollow; the two-symbol half shown by a second dot."""
-        if m is None:
-            return
         r = self.geom["staged"]
         stripes = self._stripes_now()
         h = max(6, self.geom.u(0.012))
-        w = h * 2
+        w, y = h * 2, r.y + 2
         x = r.centerx - (len(stripes) * (w + 3)) // 2
-        y = r.y + 2
         for i, ci in enumerate(stripes):
             col = COLOUR_RGB[COLOURS[ci]]
             box = pygame.Rect(x, y, w, h)
@@ -640,11 +620,10 @@ class MonsterShopTable(WordsMixin, ArtMixin, TableKit):
                 for x in range(v["players"])]
         r = self.geom["buttons"]
         panel = self.score_table(r.size, heads, rows, tuple(res.get("winners", ())))
-        surf.blit(self.gfx.panel(r.width, r.height, fill=(20, 14, 16), border=style.GOLD_DEEP,
-                                 radius=self.geom.u(0.01), alpha=240), r.topleft)
+        self.box(surf, r, (20, 14, 16), style.GOLD_DEEP, self.geom.u(0.01))
         surf.blit(panel, r.topleft)
 
-    def draw_preview(self, surf, m, at):
+    def draw_preview(self, surf, m, r):
         """The needs and suffering this monster would get: the hovered card's assignment
         while a card is carried over it, else what is staged (free stripes from the hand)."""
         picks = list(self.staged)
@@ -661,14 +640,13 @@ class MonsterShopTable(WordsMixin, ArtMixin, TableKit):
         pv = self.preview_for(picks)
         if pv is None:
             return
-        r = self.geom.place(self.viewer, at)
         isz = max(12, self.geom.u(0.022))
         box = pygame.Rect(0, 0, int(r.width * 1.5), isz * 2 + self.geom.u(0.03))
         box.midleft = (r.right + self.geom.gap, r.centery)
         if box.right > self.geom["dens"].right:
             box.midright = (r.left - self.geom.gap, r.centery)
         col = SUFFER_RGB if (pv.suffering or pv.lost) else style.GOOD
-        surf.blit(self.gfx.panel(box.width, box.height, fill=(16, 10, 12), border=col, radius=6, alpha=235), box.topleft)
+        self.box(surf, box, (16, 10, 12), col, 6, alpha=235)
         self.needs_row(surf, pv.needs, (box.x + 6, box.y + 4), isz, box.right - 6)
         self.blit_text(surf, self.preview_words(pv), (box.centerx, box.bottom - 4), 0.0155, col, bold=True,
                        max_w=box.width - 8, anchor="midbottom")
@@ -676,12 +654,11 @@ class MonsterShopTable(WordsMixin, ArtMixin, TableKit):
     def draw_overlay(self, surf) -> None:
         if self.tray is not None and not self.tray.submitted:
             r = self.geom["tray"]
-            surf.blit(self.gfx.panel(r.width, r.height, fill=style.INK, border=None, radius=self.geom.u(0.01),
-                                     alpha=255), r.topleft)
+            self.box(surf, r, style.INK, None, self.geom.u(0.01), alpha=255)
             self.tray.draw(surf)
         if self.view and self.view.get("over"):
             self.draw_final(surf, self.view)
         m = self.current_monster()
-        at = self.monster_place(self.viewer, m) if m is not None else None
-        if at is not None:
-            self.draw_preview(surf, m, at)
+        r = self.monster_rect(self.viewer, m)
+        if r is not None:
+            self.draw_preview(surf, m, r)

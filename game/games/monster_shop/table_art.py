@@ -72,6 +72,17 @@ class ArtMixin:
         surf.blit(txt, txt.get_rect(midleft=(r.x + ic.get_width() + 2, r.centery)))
         return r
 
+    def counts(self, surf, items, x, cy, size, gap, anchor="midleft", stop=None) -> int:
+        """(icon, number, colour) one after another from x (leftwards for anchor "midright"),
+        zeros left out; stops after one that passes `stop`; returns where the next would go."""
+        for icon, n, col in items:
+            if n:
+                rr = self.icon_count(surf, icon, n, (x, cy), size, style.TEXT, col, anchor=anchor)
+                if stop is not None and rr.right > stop:
+                    break
+                x = rr.left - gap if anchor == "midright" else rr.right + gap
+        return x
+
     def heading(self, surf, x, cy, icon, size, text, frac=0.0165, color=style.GOLD, icolor=None, gap=4,
                 max_w=None, serif=False):
         """An icon and a bold title after it, both centred on cy; returns the title's rect."""
@@ -87,9 +98,13 @@ class ArtMixin:
         return self.blit_text(surf, text, (pos[0] + mk.get_width() + gap, pos[1]), frac, color, bold=bold,
                               serif=serif, max_w=None if max_w is None else max_w - mk.get_width(), anchor="midleft")
 
+    def box(self, surf, r, fill, border, radius, alpha=240, width=2):
+        """A rounded panel (the kit's) over rect r."""
+        surf.blit(self.gfx.panel(r.width, r.height, fill=fill, border=border, radius=radius, width=width, alpha=alpha),
+                  r.topleft)
+
     def frame(self, surf, rect, fill, title, icon, edge=style.PANEL_EDGE):
-        surf.blit(self.gfx.panel(rect.width, rect.height, fill=fill, border=edge, radius=self.geom.u(0.01), alpha=235),
-                  rect.topleft)
+        self.box(surf, rect, fill, edge, self.geom.u(0.01), alpha=235)
         sz, x = self.geom.u(0.022), rect.x + self.geom.pad
         self.heading(surf, x, rect.y + self.geom.pad + sz // 2 + 1, icon, sz, title, 0.02, gap=self.geom.u(0.005),
                      max_w=rect.right - x - sz - self.geom.u(0.005) - self.geom.pad, serif=True)
@@ -142,19 +157,14 @@ class ArtMixin:
         G = self.geom
         r = G.tile(key, slot)
         d = self.R.data
-        surf.blit(self.gfx.panel(r.width, r.height, fill=TILE_FILL, border=style.GOLD_DEEP,
-                                 radius=G.u(0.006), alpha=240), r.topleft)
-        num = self.gfx.text(str(slot + 1), self.fs(0.013), style.TEXT_DIM, bold=True)
-        surf.blit(num, (r.x + 4, r.y + 2))
+        self.box(surf, r, TILE_FILL, style.GOLD_DEEP, G.u(0.006))
+        self.blit_text(surf, str(slot + 1), (r.x + 4, r.y + 2), 0.013, style.TEXT_DIM, bold=True)
         isz = int(min(r.height * 0.42, r.width * 0.28))
         cx, cy = r.centerx, r.y + r.height * 0.42
         x = self.offer_at(v, key, slot)
-        if key == "food" and x is not None:
-            parts = [("ms_meat", x[0], (230, 140, 120)), ("ms_veg", x[1], (240, 160, 70))] + \
-                ([("coins", x[2], style.GOLD)] if x[2] else [])
-            at = r.x + r.width * 0.1
-            for ic, n, col in parts:
-                at = self.icon_count(surf, ic, n, (at, cy), int(isz * 0.8), style.TEXT, col).right + 6
+        if key == "food" and x is not None:                # the numbers shown even when 0; gold only if any
+            self.counts(surf, (("ms_meat", str(x[0]), (230, 140, 120)), ("ms_veg", str(x[1]), (240, 160, 70)),
+                               ("coins", x[2], style.GOLD)), r.x + r.width * 0.1, cy, int(isz * 0.8), 6)
         elif x is not None:
             if key == "cage":
                 self.cage_art(surf, pygame.Rect(cx - isz, cy - isz * 0.6, isz * 2, isz * 1.2), d.cages[x][2], d.cages[x][3])
@@ -188,12 +198,11 @@ class ArtMixin:
             space.put(self.seat_meeple(x, str(n) if n else None))
         space.draw(surf, self.gfx, self.pieces)
         if key == "artifacts":
-            names = [self.nm(self.R.data.artifacts[a][1]) for a in v["artifact_offer"]]
             body = space.body()
             y = body.y + 2
-            for nm in names[:3]:
-                rr = self.blit_text(surf, nm, (body.x + 6, y), 0.0135, style.TEXT, max_w=body.width * 0.62)
-                y = rr.bottom
+            for a in v["artifact_offer"][:3]:
+                y = self.blit_text(surf, self.nm(self.R.data.artifacts[a][1]), (body.x + 6, y), 0.0135, style.TEXT,
+                                   max_w=body.width * 0.62).bottom
 
     # -- the Dark Alleys ---------------------------------------------------------------
     def draw_alleys(self, surf, v):
@@ -202,8 +211,7 @@ class ArtMixin:
                    edge=(90, 70, 120))
         for key in ("black_market", "fortune", "industry", "boutique"):
             r = G.space(key)
-            surf.blit(self.gfx.panel(r.width, r.height, fill=(22, 18, 30), border=(90, 70, 120),
-                                     radius=G.u(0.006), alpha=240), r.topleft)
+            self.box(surf, r, (22, 18, 30), (90, 70, 120), G.u(0.006))
             lab = pygame.Rect(r.x + 4, r.y + 2, r.width - 8, G.label_h())
             seats = [x for x in v["occupied"][self.space_index(key)] if x is not None and x >= 0]
             pr, isz = max(6, int(lab.height * 0.5)), int(lab.height * 0.9)
@@ -260,14 +268,11 @@ class ArtMixin:
     # -- reputation and the timeline ---------------------------------------------------------
     def draw_side(self, surf, v):
         G = self.geom
-        surf.blit(self.gfx.panel(G["side"].width, G["side"].height, fill=BOARD_FILL, border=style.PANEL_EDGE,
-                                 radius=G.u(0.01), alpha=235), G["side"].topleft)
+        self.box(surf, G["side"], BOARD_FILL, style.PANEL_EDGE, G.u(0.01), alpha=235)
         track, *rows = G.side_parts()
         self.reputation_track(surf, v, track)
         length = "short" if v["short"] else "full"
-        me = v["seat"]
-        mine = v["seats"][me].get("peeks") or [] if me is not None and 0 <= me < len(v["seats"]) else []
-        peeks = {(w, i): tile for w, i, tile in mine}
+        peeks = {(w, i): tile for w, i, tile in self.mine(v).get("peeks") or []}
         live = {"contest": dict([v["live_contest"]]) if v["live_contest"] else {}, "customer": dict(v["live_customers"])}
         for r, what in zip(rows, ("contest", "customer")):
             rounds, names = getattr(self.R.R, what + "_rounds")[length], getattr(self.R.data, what + "s")
@@ -321,8 +326,7 @@ class ArtMixin:
             now = rd == rnd
             fill = (70, 52, 30) if name and not peeked else (30, 26, 34)
             edge = style.GOLD_BRIGHT if now else style.GOLD_DEEP
-            surf.blit(self.gfx.panel(tr.width, tr.height, fill=fill, border=edge, radius=G.u(0.006),
-                                     width=3 if now else 2, alpha=240), tr.topleft)
+            self.box(surf, tr, fill, edge, G.u(0.006), width=3 if now else 2)
             num = self.gfx.badge(str(rd), self.fs(0.012), fill=style.INK, border=edge, color=style.TEXT, pad=3)
             surf.blit(num, (tr.x + 2, tr.y + 2))
             if name:
@@ -335,8 +339,7 @@ class ArtMixin:
                     eye = self.gfx.icon("show_hand", int(num.get_height()), style.TEXT_DIM)
                     surf.blit(eye, eye.get_rect(topright=(tr.right - 3, tr.y + 3)))
             else:
-                q = self.gfx.text("?", self.fs(0.03), style.TEXT_DIM, bold=True, serif=True)
-                surf.blit(q, q.get_rect(center=tr.center))
+                self.blit_text(surf, "?", tr.center, 0.03, style.TEXT_DIM, bold=True, serif=True, anchor="center")
             scores = (live or {}).get(i)
             if scores:
                 self.live_scores(surf, tr, scores)
@@ -345,7 +348,7 @@ class ArtMixin:
         """Each seat's live score on a tile (the view's, one per seat): its marker and the
         number, best ones gold."""
         box = pygame.Rect(tr.x + 3, tr.y + tr.height * 0.22, tr.width - 6, tr.height * 0.5)
-        surf.blit(self.gfx.panel(box.width, box.height, fill=(14, 10, 12), border=None, radius=4, alpha=215), box.topleft)
+        self.box(surf, box, (14, 10, 12), None, 4, alpha=215)
         vals = [x for x in scores if x is not None]
         top = max(vals) if vals else None
         cells = [c for row in split_rect(box, 2, "y") for c in split_rect(row, 2, "x")]
@@ -359,8 +362,7 @@ class ArtMixin:
         p = v["seats"][seat]
         r = G.den(seat)
         mine = seat == v["seat"]
-        surf.blit(self.gfx.panel(r.width, r.height, fill=(30, 24, 24), border=style.GOLD if mine else style.PANEL_EDGE,
-                                 radius=G.u(0.01), width=3 if mine else 2, alpha=240), r.topleft)
+        self.box(surf, r, (30, 24, 24), style.GOLD if mine else style.PANEL_EDGE, G.u(0.01), width=3 if mine else 2)
         pygame.draw.rect(surf, self.scol(seat), (r.x + G.u(0.01), r.y + 1, r.width - 2 * G.u(0.01), max(3, G.u(0.004))),
                          border_radius=2)
         head, places, foot = G.den_parts(seat)
@@ -377,17 +379,11 @@ class ArtMixin:
             right = surf.blit(bell, bell.get_rect(midright=(right, cy))).left - gap
         nr = self.blit_text(surf, self.name(seat), (head.x + mk.get_width() + 4, cy), 0.0175, style.GOLD_BRIGHT,
                             bold=True, serif=True, max_w=head.width * 0.3, anchor="midleft")
-        x = nr.right + 2 * gap
-        for icon, n, col in (("imp", f"{p['home'] - p['used']}/{p['home']}", self.scol(seat)),
-                             ("sneak", p["away"], style.TEXT_DIM), ("ms_hospital", p["hospital"], (230, 110, 110)),
-                             ("ms_podium", p["podium"], style.GOLD), ("ms_bodyguard", p["bodyguard"], (200, 200, 220)),
-                             ("ms_potion", p["potions"], (150, 200, 240)), ("ms_artifacts", len(p["artifacts"]), style.GOLD)):
-            if icon != "imp" and not n:
-                continue
-            rr = self.icon_count(surf, icon, n, (x, cy), isz, style.TEXT, col)
-            if rr.right > right:
-                break
-            x = rr.right + gap
+        self.counts(surf, (("imp", f"{p['home'] - p['used']}/{p['home']}", self.scol(seat)),
+                           ("sneak", p["away"], style.TEXT_DIM), ("ms_hospital", p["hospital"], (230, 110, 110)),
+                           ("ms_podium", p["podium"], style.GOLD), ("ms_bodyguard", p["bodyguard"], (200, 200, 220)),
+                           ("ms_potion", p["potions"], (150, 200, 240)), ("ms_artifacts", len(p["artifacts"]), style.GOLD)),
+                    nr.right + 2 * gap, cy, isz, gap, stop=right)
         # places
         for pl in range(len(p["den"]["cage"])):
             self.draw_place(surf, v, seat, pl)
@@ -415,12 +411,8 @@ class ArtMixin:
                     surf.blit(t, t.get_rect(center=box.center))
                 x += bw + 1
             x += gap
-        for icon, n, col in (("ms_frozen", sum(p["frozen"]), (170, 220, 250)), ("ms_lollipop", p["processed"][0], (240, 130, 200)),
-                             ("ms_can", p["processed"][1], (190, 190, 200))):
-            if n:
-                rr = self.icon_count(surf, icon, n, (x, cy), isz, style.TEXT, col)
-                x = rr.right + gap
-        return x
+        return self.counts(surf, (("ms_frozen", sum(p["frozen"]), (170, 220, 250)), ("ms_lollipop", p["processed"][0],
+                                  (240, 130, 200)), ("ms_can", p["processed"][1], (190, 190, 200))), x, cy, isz, gap)
 
     def den_footer(self, surf, v, seat, foot):
         p = v["seats"][seat]
@@ -486,21 +478,17 @@ class ArtMixin:
         den = v["seats"][seat]["den"]
         r = G.place(seat, pl)
         cage = den["cage"][pl]
-        surf.blit(self.gfx.panel(r.width, r.height, fill=PLACE_FILL, border=(70, 60, 50), radius=G.u(0.006),
-                                 alpha=240), r.topleft)
-        num = self.gfx.text(self.tr("table.place", n=pl + 1), self.fs(0.012), style.TEXT_DIM, bold=True)
-        surf.blit(num, (r.x + 3, r.y + 2))
+        self.box(surf, r, PLACE_FILL, (70, 60, 50), G.u(0.006))
+        num = self.blit_text(surf, self.tr("table.place", n=pl + 1), (r.x + 3, r.y + 2), 0.012, style.TEXT_DIM, bold=True)
         # the cage along the top edge: strength / anti-magic; upgrade badge
         ch = max(10, int(r.height * 0.16))
-        info = pygame.Rect(r.x + num.get_width() + 6, r.y + 2, r.width - num.get_width() - 8, ch)
+        info = pygame.Rect(r.x + num.width + 6, r.y + 2, r.width - num.width - 8, ch)
         if cage == -2:
             pygame.draw.rect(surf, (80, 66, 56), r.inflate(-4, -4), 1, border_radius=G.u(0.006))
         else:
             st, an = (d.printed_mods if cage == -1 else (d.cages[cage][2], d.cages[cage][3]))
-            x = info.right
-            for icon, n, col in (("ms_anti_magic", an, (170, 140, 240)), ("ms_strength", st, (220, 200, 150))):
-                rr = self.icon_count(surf, icon, n, (x, info.centery), ch, style.TEXT, col, anchor="midright")
-                x = rr.left - 3
+            self.counts(surf, (("ms_anti_magic", str(an), (170, 140, 240)), ("ms_strength", str(st), (220, 200, 150))),
+                        info.right, info.centery, ch, 3, "midright")
             # the bars of the cage across the place (the monster sits in front of them)
             bars = self.gfx.cached(("ms_bars", r.size), lambda: self.bars(r.width, r.height - ch - 6))
             surf.blit(bars, (r.x, info.bottom + 2))
@@ -509,13 +497,8 @@ class ArtMixin:
             ic = self.gfx.icon("ms_upgrade", ch, (200, 200, 210))
             surf.blit(ic, ic.get_rect(bottomright=(r.right - 4, r.bottom - 3)))
         # dung and pearls along the bottom
-        x = r.x + 5
-        by = r.bottom - ch // 2 - 3
-        if den["dung"][pl]:
-            rr = self.icon_count(surf, "ms_need_E", den["dung"][pl], (x, by), ch, style.TEXT, (160, 120, 80))
-            x = rr.right + 4
-        if den["pearls"][pl]:
-            self.icon_count(surf, "ms_pearl", den["pearls"][pl], (x, by), ch, style.TEXT, (240, 240, 255))
+        self.counts(surf, (("ms_need_E", den["dung"][pl], (160, 120, 80)), ("ms_pearl", den["pearls"][pl], (240, 240, 255))),
+                    r.x + 5, r.bottom - ch // 2 - 3, ch, 4)
         m = den["monster"][pl]
         if m >= 0:
             info_m = v["monsters"].get(str(m), {})
@@ -525,12 +508,10 @@ class ArtMixin:
             self.monster_marks(surf, m, info_m, r, c, rad)
 
     def stripes_of(self, m, info) -> list:
-        st = info.get("stage", 0)
+        """The colour letters of its stripes: its dial's stage, the printed extra, accessories."""
         mon = self.R.M[m]
-        cols = list(mon.stages[st]) + ([mon.extra] if mon.extra else [])
-        for x in info.get("accessories", []):
-            cols.append(COLOURS[self.R.data.accessories[x][2]])
-        return cols
+        return (list(mon.stages[info.get("stage", 0)]) + ([mon.extra] if mon.extra else [])
+                + [COLOURS[self.R.data.accessories[x][2]] for x in info.get("accessories", [])])
 
     def monster_token(self, surf, m, info, c, rad, small=False):
         """The monster: its icon in a disc, the growth dial round it (stages passed lit),
@@ -580,15 +561,13 @@ class ArtMixin:
             pygame.draw.rect(surf, COLOUR_RGB[col], (x, y, sw, sh), border_radius=2)
             pygame.draw.rect(surf, (10, 8, 8), (x, y, sw, sh), 1, border_radius=2)
             x += sw + 2
-        name_y = y + sh + 1
-        self.blit_text(surf, self.monster_name(m), (r.centerx, name_y), 0.0138, style.TEXT, bold=True,
+        self.blit_text(surf, self.monster_name(m), (r.centerx, y + sh + 1), 0.0138, style.TEXT, bold=True,
                        max_w=r.width - 8, anchor="midtop")
         isz = max(10, int(rad * 0.55))
         left = (r.x + 4, c[1] - rad * 0.2)
         suff = info.get("suffering", 0)
         if suff:
-            self.icon_count(surf, "ms_suffering", f"{suff}/{len(cols)}",
-                            left, isz, SUFFER_RGB, SUFFER_RGB)
+            self.icon_count(surf, "ms_suffering", f"{suff}/{len(cols)}", left, isz, SUFFER_RGB, SUFFER_RGB)
         mut = info.get("mutations", 0)
         if mut:
             self.icon_count(surf, "ms_mutation", mut, (left[0], left[1] + isz + 2), isz, MUTATION_RGB, MUTATION_RGB)

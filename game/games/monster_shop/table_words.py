@@ -26,6 +26,11 @@ class WordsMixin:
     def tr(self, key, **kw) -> str:
         return _tr(key, **kw)
 
+    def mine(self, v) -> dict:
+        """The viewer's own seat in view v ({} for a spectator)."""
+        me = v.get("seat")
+        return v["seats"][me] if me is not None and 0 <= me < len(v["seats"]) else {}
+
     def maybe(self, key, default="") -> str:
         """The string `key` in the current language, or `default` where there is none."""
         return _tr(key) if has("monster_shop." + key) else default
