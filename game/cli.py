@@ -303,7 +303,7 @@ def cmd_screenshot(args) -> int:
     if args.lang is not None and args.lang not in available_languages():
         raise UsageError(f"--lang {args.lang!r}: expected one of {', '.join(available_languages())}")
     if args.scene:
-        headless.screenshot_scene(args.scene, args.out, size, lang=args.lang)
+        headless.screenshot_scene(args.scene, args.out, size, lang=args.lang, game=args.game)
     else:
         if not args.game or not args.players:
             raise UsageError("screenshot: give --game and --players (or --scene NAME)")

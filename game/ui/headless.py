@@ -188,9 +188,12 @@ def build_scene(app, name: str):
     return app.top
 
 
-def screenshot_scene(name, out_path, size=(1920, 1080), lang=None):
+def screenshot_scene(name, out_path, size=(1920, 1080), lang=None, game=None):
+    """A scene's picture; `game` picks the game on the new-game screen."""
     app = make_app(lang=lang)
-    build_scene(app, name)
+    scene = build_scene(app, name)
+    if game and name == "new_game":
+        scene.select_game(game)
     _settle(app, 45)
     return _save(app, app.screen, out_path, size)
 

@@ -184,3 +184,24 @@ def test_table_scene_words_fit_in_hot_seat_at_the_end_and_when_out(app):
         assert scene.viewer_out() and scene.ff_btn is not None
         check(rec, "knocked out")
     assert states >= {"public", "curtain"}
+
+
+def test_choice_buttons_and_game_titles_are_never_cut_on_the_new_game_screen(app):
+    """A mode's or a choice's name is what a newcomer picks by: it fits its button whole
+    (a longer explanation goes to the subtitle and the help under the buttons), and a
+    game's title fits its card, on two lines if it must."""
+    from game.games import registry
+    from game.ui.scenes.menu import MenuScene
+    from game.ui.scenes.new_game import NewGameScene, tr
+    app.push(MenuScene(app))
+    scene = NewGameScene(app)
+    app.push(scene)
+    with Recorder() as rec:
+        for gid in registry.game_ids():
+            scene.select_game(gid)
+            frames(app, 2)
+            names = {tr(label) for sp in scene.specs if sp.kind == "choice" for _v, label in sp.choices}
+            cut = sorted({whole for whole, _shown, _who in rec.cuts if whole.rstrip(" …") in names})
+            assert not cut, f"{gid}: cut on the new-game screen: {cut}"
+    titles = {card.gid: card.cuts.get("title") for card in scene.cards}
+    assert not any(titles.values()), f"game titles cut on their cards: {titles}"

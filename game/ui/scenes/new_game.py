@@ -68,11 +68,13 @@ class GameCard(Widget):
         surf.blit(ic, ic.get_rect(center=pic.center))
         x = pic.right + 18
         w = r.right - x - 14
-        draw_text(surf, self.ui, self.fit("title", self.title, FONT.body, w, bold=True), (x, r.y + 14),
-                  FONT.body, pal.gold if self.selected else (pal.text if self.enabled else pal.text_faint),
-                  bold=True)
+        size, titles = self.title_lines(w)
+        for i, line in enumerate(titles):
+            draw_text(surf, self.ui, line, (x, r.y + 14 + i * (size + 6)), size,
+                      pal.gold if self.selected else (pal.text if self.enabled else pal.text_faint), bold=True)
         text = self.pitch if self.enabled else (self.error or "")
-        max_lines = max(1, (r.h - 60) // 26)
+        top = 50 + (size + 6) * (len(titles) - 1)
+        max_lines = max(1, (r.h - top - 10) // 26)
         all_lines = self.ui.assets.wrap(text, FONT.small - 1, w)
         lines = all_lines[:max_lines]
         if len(all_lines) > max_lines:
@@ -82,8 +84,26 @@ class GameCard(Widget):
         for i, line in enumerate(lines):
             if i == max_lines - 1 and len(all_lines) > max_lines:
                 line = fit_text(self.ui, line + " …", FONT.small - 1, w)
-            draw_text(surf, self.ui, line, (x, r.y + 50 + i * 26), FONT.small - 1,
+            draw_text(surf, self.ui, line, (x, r.y + top + i * 26), FONT.small - 1,
                       pal.text_dim if self.enabled else pal.danger_hi)
+
+    def title_lines(self, width: int) -> tuple[int, list[str]]:
+        """(size, lines): the title on one line, else on two ("Dark Gothic:" over "Colonial
+        Horror"), in a smaller size if two lines of the body size are not enough; cut with
+        an ellipsis (and shown whole on hover) only beyond that."""
+        wrap = self.ui.assets.wrap
+        if len(wrap(self.title, FONT.body, width, bold=True)) <= 1:
+            return FONT.body, [self.fit("title", self.title, FONT.body, width, bold=True)]
+        for size in (FONT.body, FONT.small):
+            head, sep, tail = self.title.partition(": ")
+            if sep and len(wrap(head + ":", size, width, bold=True)) == 1 \
+                    and len(wrap(tail, size, width, bold=True)) == 1:
+                return size, [head + ":", tail]
+            lines = wrap(self.title, size, width, bold=True)
+            if len(lines) <= 2:
+                return size, lines
+        self.cuts["title"] = self.title
+        return FONT.small, [lines[0], fit_text(self.ui, " ".join(lines[1:]), FONT.small, width, bold=True)]
 
 
 class NewGameScene(Scene):

@@ -35,9 +35,11 @@ def mode_label(game_id: str, options: dict) -> str:
     mode = (options or {}).get("mode")
     if not mode:
         return ""
-    key = f"{game_id}.modes.{mode}"
     from ...core.i18n import has
-    return t(key) if has(key) else str(mode).replace("_", " ").title()
+    for key in (f"{game_id}.modes.{mode}", f"{game_id}.modes.{mode}.name", f"{game_id}.mode.{mode}"):
+        if has(key):
+            return t(key)
+    return str(mode).replace("_", " ").title()
 
 
 @dataclass
