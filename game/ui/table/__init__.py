@@ -8,7 +8,8 @@ Modules
 - tween.py   easing functions, Tween, Animator (ordered steps; speed from settings).
 - cards.py   CardFrame, CardRenderer (faces from data, per-game backs, cached), CardSprite.
 - zones.py   Zone, Stack (deck/pile), Fan (hand), Row (slots), Spot (board space), TokenStack.
-- dice.py    DieRenderer, DieSprite (d6 pips, d12, Omen die; tumbles onto the rolled face).
+- dice.py    DieRenderer, DieSprite (d6 pips, d12, Omen die; tumbles onto the rolled face),
+             DiceTray (groups of dice on felt in a wooden rim, the kept die ringed, the result).
 - widgets.py Option, Button, Chip (draggable action), BannerSpec/Banner (countdown bar),
              Menu, NumberPicker, LogPanel, layout_row.
 - layout.py  oval_seats (seats adapt to the player count).
@@ -63,6 +64,14 @@ Beyond cards: regions, one hit protocol, pieces, spaces, staging, a measured boa
               + / - / arrows / Home; a live ruler ("4.5" — 1.5" left"), rings, los_from /
               los_targets / los_eye for the sight overlay; pure geometry (line_of_sight,
               shadow_quads, segment_hits_polygon, clamp_reach) for tests.
+- skirmish.py SkirmishBoard(Board): a mat, a framed ground with inch ticks, the inch grid
+              (toggle_grid), deployment zones, light pools under lit pieces, the hovered
+              area outlined and named, name plates that never overlap; a game paints its
+              ground (paint_table) and markers (draw_markers); text_card / place_beside
+              for hover cards. PieceRenderer(base_art=, facing_tab=, halos=, name_tags=)
+              and renderer.badges give a game its own round bases.
+- paint.py    ground painting: alpha_poly, masked, drop_shadow, hull, box, dashed_outline,
+              noise_tile, world-anchored tile.
 
 A board game's table, in short (one Layout, the board and tray route their own events):
 
