@@ -5,10 +5,11 @@ pearls and upgrades; monsters as tokens with their growth dial, size, need strip
 suffering, mutations and accessories; food chambers; imps at home, away, in hospital
 and on the podium), the chronicle, and the viewer's decision at the bottom.
 
-Drawn only from the view (`view_of`); a finished game's replay reads the rules'
-`reveal_view` through the kit. Pictures: table_art.py; where things are: table_layout.py;
-words (names, chronicle, buttons): table_words.py; what a need card would do: preview.py
-(the rules on a copy). Hovering a den place or a board tile says what is there.
+Drawn only from the view (`view_of`, never match.state): live scores are the view's,
+a need card's preview plays the rules on a state sampled from the view (preview.py); a
+finished game's replay reads the rules' `reveal_view` through the kit. Pictures:
+table_art.py; where things are: table_layout.py; words (names, chronicle, buttons,
+tooltips): table_words.py. Hovering a den place or a board tile says what is there.
 
 Interaction: the secret planning is a StagingTray (imps, gold, bodyguard and top hat
 into up to six groups); sending is a click on a lit board tile (or a button); need
@@ -408,17 +409,12 @@ class MonsterShopTable(WordsMixin, ArtMixin, TableKit):
         return Button(bid, label, r, action=action, font_size=self.fs(0.0155), size=r.size, **kw)
 
     def _button_cells(self, region, n) -> list:
-        r = self.geom[region]
-        rows = max(1, -(-n // BUTTON_COLS))
         gap = self.geom.u(0.006)
-        out = []
-        for row in split_rect(r, rows, "y", gap):
-            out += split_rect(row, BUTTON_COLS, "x", gap)
-        return out
+        return [c for row in split_rect(self.geom[region], max(1, -(-n // BUTTON_COLS)), "y", gap)
+                for c in split_rect(row, BUTTON_COLS, "x", gap)]
 
     def _more_rect(self) -> pygame.Rect:
-        p = self.geom["prompt"]
-        b = self.geom["buttons"]
+        p, b = self.geom["prompt"], self.geom["buttons"]
         w = b.width // (2 * BUTTON_COLS)
         return pygame.Rect(b.right - w, p.y, w, p.height)
 
