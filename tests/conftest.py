@@ -6,7 +6,8 @@ The app finds its saves, replays, settings and saved Companies under NOCTURNE_HO
 (`user_home`, autouse), and every test module one more for its module-scoped fixtures,
 so no test sees a file another test wrote, whatever `-k` subset, order or `-n` split
 runs. The folder set here at import only serves code run outside any test (collection)
-and is removed at exit. Nothing is written to the real home or the repo tree."""
+and is removed at exit. Nothing is written to the real home or the repo tree
+(tests/test_user_home.py checks the XDG folders and Hypothesis's database)."""
 import atexit
 import os
 import shutil
@@ -19,6 +20,12 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 _FALLBACK_HOME = tempfile.mkdtemp(prefix="nocturne-test-")
 os.environ["NOCTURNE_HOME"] = _FALLBACK_HOME
 atexit.register(shutil.rmtree, _FALLBACK_HOME, True)
+# Programs the tests start (the window manager of the Xvfb test, fontconfig) keep their
+# caches and logs under the XDG folders: a private set, not the real home's. Hypothesis
+# keeps its example database outside the repo tree (and across runs, to replay a failure).
+for _var in ("XDG_CACHE_HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME"):
+    os.environ[_var] = os.path.join(_FALLBACK_HOME, "xdg", _var.split("_")[1].lower())
+os.environ.setdefault("HYPOTHESIS_STORAGE_DIRECTORY", os.path.join(tempfile.gettempdir(), "nocturne-hypothesis"))
 # The tests read English words; a first start follows the computer's language, so a
 # Czech developer's machine would otherwise start them in Czech (tests that check the
 # choice set these variables themselves).

@@ -39,3 +39,16 @@ def test_every_test_starts_with_an_empty_user_folder(turn, user_home, tmp_path):
 def test_a_module_fixture_has_its_own_folder_too(module_user_home, user_home):
     assert module_user_home != user_home
     assert not module_user_home.is_relative_to(user_home) and not user_home.is_relative_to(module_user_home)
+
+
+def test_what_the_suite_starts_keeps_out_of_the_real_home_and_the_repo():
+    """Programs a test starts (Xvfb's window manager, fontconfig) write under the XDG
+    folders, and Hypothesis under its storage folder: none is in the real home or here."""
+    from hypothesis.configuration import storage_directory
+    real_home = Path.home().resolve()                  # HOME itself is left alone
+    repo = paths.resource_root().resolve()
+    folders = [Path(os.environ[v]).resolve() for v in ("XDG_CACHE_HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME",
+                                                       "XDG_STATE_HOME", "NOCTURNE_HOME")]
+    folders.append(storage_directory("examples", intent_to_write=False).path.resolve())
+    for folder in folders:
+        assert not folder.is_relative_to(real_home) and not folder.is_relative_to(repo), folder
