@@ -111,6 +111,7 @@ class App:
         self.since_input = 0.0
         self.since_draw = 1e9
         self.drawn = False              # the last step drew a frame
+        self.moving = False             # the scenes asked for frames at the last step
         self.draws = 0
         self.probe_t = 0.0
         if msg:
@@ -451,11 +452,21 @@ class App:
             rate = max(rate, 4.0)
         return min(rate, float(theme.FPS))
 
-    def wants_frame(self) -> bool:
+    def wants_frame(self, peek: bool = False) -> bool:
+        """Whether this step draws; `peek` asks without moving on (the loop's pacing)."""
         if self.since_input < INPUT_SETTLE or self.draws == 0:
             return True
         rate = self.frame_rate()
-        return rate > 0 and self.since_draw >= 1.0 / rate - 1e-3
+        if rate <= 0:
+            # The step that ends an animation (its last update lands the final picture
+            # and the scene is still at once) draws that picture once more.
+            settled = self.moving
+            if not peek:
+                self.moving = False
+            return settled
+        if not peek:
+            self.moving = True
+        return self.since_draw >= 1.0 / rate - 1e-3
 
     def draw(self, surf: pygame.Surface) -> None:
         first = 0
@@ -567,7 +578,7 @@ class App:
     def loop_once(self, probe: str | None = None) -> None:
         """One turn of the window's loop: at most 60 FPS while something moves, and a
         sleepy IDLE_FPS tick (no drawing) while nothing does."""
-        busy = self.drawn or self.wants_frame()
+        busy = self.drawn or self.wants_frame(peek=True)
         dt = min(0.1, self.clock.tick(theme.FPS if busy else IDLE_FPS) / 1000.0)
         if self.step(dt, lazy=True):
             if not self.running:

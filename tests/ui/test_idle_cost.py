@@ -95,3 +95,24 @@ def test_memory_after_a_soak_across_both_games_stays_under_300_mb():
     assert out.returncode == 0, out.stderr[-2000:]
     rss = json.loads(out.stdout.strip().splitlines()[-1])["rss_after_soak_mb"]
     assert rss <= bench_idle.RSS_BAR_MB, f"{rss} MB after the soak"
+
+
+def test_the_step_that_ends_an_animation_draws_its_last_picture():
+    """An animation's last update changes the picture and makes the scene still in the
+    same step (Dark Gothic: the Silver orb of a played Honor showed only when the mouse
+    moved): that step draws once more, and then nothing is drawn."""
+    app = headless.make_app()
+    try:
+        scene = bench_idle.waiting_table(app)
+        for _ in range(120):                       # start-up events and glows settle
+            app.step(1 / 60, [], lazy=True)
+        app.since_input = 10.0
+        rates = iter([60.0, 60.0, 0.0, 0.0, 0.0])
+        scene.frame_rate = lambda: next(rates)
+        drew = []
+        for _ in range(5):
+            app.since_draw = 1.0
+            drew.append(app.step(1 / 60, [], lazy=True))
+        assert drew == [True, True, True, False, False]
+    finally:
+        app.shutdown()
