@@ -26,6 +26,7 @@ import pygame
 from ...core.i18n import has, t
 from ...core.match import Match, SeatInfo
 from ...core.rules import Event, IllegalAction
+from ...core.safeio import one_line
 from ..agent_worker import AgentWorker
 from ..table.base import TableContext
 from ..theme import FONT, LOGICAL_SIZE, SPACE
@@ -94,8 +95,9 @@ def decision_title(game_id: str, decision, seats) -> str:
     return _first_text(keys, **params) or decision.kind.replace("_", " ")
 
 
-def make_agents(spec, seats, seed: int) -> dict:
-    """One agent per AI seat from the game's make_agent (random if that fails)."""
+def make_agents(spec, seats, seed: int, warn=None) -> dict:
+    """One agent per AI seat from the game's make_agent (random if that fails, which
+    `warn(message)` tells the player: the window passes its toast)."""
     from ...ai.random_agent import RandomAgent
     agents = {}
     for i, s in enumerate(seats):
@@ -107,6 +109,9 @@ def make_agents(spec, seats, seed: int) -> dict:
             print(f"nocturne: {spec.id}: no {s.difficulty!r} agent for seat {i} ({exc}); using random",
                   file=sys.stderr)
             agents[i] = RandomAgent(seed * 31 + i)
+            if warn is not None:
+                warn(t("toast.agent_fallback", name=s.name, level=t(f"difficulty.{s.difficulty}")
+                       if has(f"difficulty.{s.difficulty}") else s.difficulty, error=one_line(exc, 120)))
     return agents
 
 
@@ -128,7 +133,7 @@ def start_game(app, spec, seats: list[SeatInfo], options: dict, seed: int):
     """Create the match and open its table (raises OptionsError for bad options)."""
     from ...games import registry
     ruleset = registry.ruleset(spec.id)
-    agents = make_agents(spec, seats, seed)
+    agents = make_agents(spec, seats, seed, warn=lambda m: app.toast(m, "warning", 8.0))
     path = autosave_path(spec.id)
     match = Match(spec.id, ruleset, seats, options, seed, agents=agents, autosave_path=path,
                   time_scale=app.settings.time_scale)
