@@ -157,6 +157,10 @@ class TerrainArt:
         o, u, v = self.origin, self.u, self.v
         return (o[0] + u[0] * a + v[0] * b, o[1] + u[1] * a + v[1] * b)
 
+    def rect(self, sp, a0: float, b0: float, a1: float, b1: float) -> list:
+        """The corners of the box a0..a1 along, b0..b1 across, through `sp` (world -> local)."""
+        return [sp(self.at(a, b)) for a, b in ((a0, b0), (a1, b0), (a1, b1), (a0, b1))]
+
     def contains(self, p) -> bool:
         return point_in_polygon(p, self.poly)
 
@@ -461,8 +465,7 @@ def paint_road(board, s, art, pts, sp, ppi, clip):
     lk = board.look
     col = lk.road if lk.season != "winter" else mix(lk.road, (200, 200, 206), 0.35)
     pygame.draw.polygon(s, mix(col, lk.ground, 0.45), pts)
-    inner = [sp(art.at(a, b)) for a, b in ((0, art.width * 0.1), (art.length, art.width * 0.1),
-                                          (art.length, art.width * 0.9), (0, art.width * 0.9))]
+    inner = art.rect(sp, 0, art.width * 0.1, art.length, art.width * 0.9)
     pygame.draw.polygon(s, col, inner)
     if ppi >= 6:
         rut = shade(col, 0.78)
@@ -482,8 +485,8 @@ def paint_wall(board, s, art, pts, sp, ppi, clip):
     cw = art.width / courses
     if ppi * 0.4 >= 4:
         for k, (a, c) in enumerate(d["joints"]):
-            seg = [art.at(a, c * cw), art.at(a + 0.45, c * cw), art.at(a + 0.45, (c + 1) * cw), art.at(a, (c + 1) * cw)]
-            pygame.draw.polygon(s, shade(base, d["tones"][k % len(d["tones"])]), [sp(q) for q in seg])
+            pygame.draw.polygon(s, shade(base, d["tones"][k % len(d["tones"])]),
+                                art.rect(sp, a, c * cw, a + 0.45, (c + 1) * cw))
         line = shade(base, 0.55)
         for c in range(1, courses):
             a, b = _line_ab(art, sp, 0, c * cw, art.length, c * cw)
@@ -575,15 +578,13 @@ def paint_water(board, s, art, pts, sp, ppi, clip):
 
     def paint(tmp, dx, dy):
         pygame.draw.polygon(tmp, shallow, [(x - dx, y - dy) for x, y in pts])
-        mid = [sp(art.at(a, b)) for a, b in ((0, art.width * 0.25), (art.length, art.width * 0.25),
-                                            (art.length, art.width * 0.75), (0, art.width * 0.75))]
+        mid = art.rect(sp, 0, art.width * 0.25, art.length, art.width * 0.75)
         pygame.draw.polygon(tmp, deep, [(x - dx, y - dy) for x, y in mid])
         for a, b, L in art.decor["ripples"]:
             p, q = sp(art.at(a - L / 2, b)), sp(art.at(a + L / 2, b))
             pygame.draw.line(tmp, (150, 190, 214, 150), (p[0] - dx, p[1] - dy), (q[0] - dx, q[1] - dy),
                              max(1, int(ppi * 0.05)))
-    inner = [sp(art.at(a, b)) for a, b in ((0, art.width * 0.1), (art.length, art.width * 0.1),
-                                          (art.length, art.width * 0.9), (0, art.width * 0.9))]
+    inner = art.rect(sp, 0, art.width * 0.1, art.length, art.width * 0.9)
     masked(s, inner, clip, paint)
 
 
@@ -591,8 +592,7 @@ def paint_chasm(board, s, art, pts, sp, ppi, clip):
     lk = board.look
     lip = mix(lk.road, (60, 50, 40), 0.3)
     pygame.draw.polygon(s, lip, pts)
-    inner = [sp(art.at(a, b)) for a, b in ((0.06, art.width * 0.18), (art.length - 0.06, art.width * 0.18),
-                                          (art.length - 0.06, art.width * 0.86), (0.06, art.width * 0.86))]
+    inner = art.rect(sp, 0.06, art.width * 0.18, art.length - 0.06, art.width * 0.86)
     pygame.draw.polygon(s, (20, 15, 13), inner)
     a, b = _line_ab(art, sp, 0.06, art.width * 0.18, art.length - 0.06, art.width * 0.18)
     pygame.draw.line(s, (6, 4, 4), a, b, max(2, int(ppi * 0.14)))
@@ -619,8 +619,7 @@ def paint_roof(board, s, art, pts, sp, ppi, clip):
     drop_shadow(s, pts, art.height, ppi, clip, 140)
     c = _roof_colours(art, lk)
     W, L = art.width, art.length
-    sunny = [sp(art.at(a, b)) for a, b in ((0, 0), (L, 0), (L, W / 2), (0, W / 2))]
-    dim = [sp(art.at(a, b)) for a, b in ((0, W / 2), (L, W / 2), (L, W), (0, W))]
+    sunny, dim = art.rect(sp, 0, 0, L, W / 2), art.rect(sp, 0, W / 2, L, W)
     pygame.draw.polygon(s, shade(c, 1.12), sunny)
     pygame.draw.polygon(s, shade(c, 0.72), dim)
     if ppi >= 8:
@@ -659,8 +658,7 @@ def paint_ruin(board, s, art, pts, sp, ppi, clip):
             while b < art.width:
                 a = -0.3 * (int(b / step) % 2)
                 while a < art.length:
-                    q = [sp(art.at(a + 0.04, b + 0.04)), sp(art.at(a + step - 0.04, b + 0.04)),
-                         sp(art.at(a + step - 0.04, b + step - 0.04)), sp(art.at(a + 0.04, b + step - 0.04))]
+                    q = art.rect(sp, a + 0.04, b + 0.04, a + step - 0.04, b + step - 0.04)
                     pygame.draw.polygon(tmp, shade(floor, d["flags"][k % len(d["flags"])]),
                                         [(x - dx, y - dy) for x, y in q])
                     k += 1
@@ -705,8 +703,7 @@ def paint_stone(board, s, art, pts, sp, ppi, clip):
     if lk.season == "winter":
         base = mix(base, (220, 224, 230), 0.3)
     pygame.draw.polygon(s, shade(base, 0.75), pts)
-    inset = [sp(art.at(a, b)) for a, b in ((0.12, 0.12), (art.length - 0.12, 0.12),
-                                          (art.length - 0.12, art.width - 0.12), (0.12, art.width - 0.12))]
+    inset = art.rect(sp, 0.12, 0.12, art.length - 0.12, art.width - 0.12)
     pygame.draw.polygon(s, base, inset)
     p, q = inset[0], inset[1]
     pygame.draw.line(s, shade(base, 1.3), p, q, max(1, int(ppi * 0.06)))
@@ -732,7 +729,7 @@ def paint_tower(board, s, art, pts, sp, ppi, clip):
     # crenellations: merlons along the parapet
     L, W = art.length, art.width
     m = 0.42
-    inner = [sp(art.at(a, b)) for a, b in ((m, m), (L - m, m), (L - m, W - m), (m, W - m))]
+    inner = art.rect(sp, m, m, L - m, W - m)
     pygame.draw.polygon(s, shade(base, 0.55), inner)
     if ppi >= 6:
         for edge in ((0, 0, L, 0), (L, 0, L, W), (L, W, 0, W), (0, W, 0, 0)):
