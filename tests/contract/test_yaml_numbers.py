@@ -4,15 +4,16 @@ is a lie to whoever edits it: make the rules read it, or delete it.
 
 Games join the list when their data is complete; `python -m tests.contract.yaml_numbers
 GAME` lists the dead numbers of any registered game. Numbers random play from the opening
-seldom reaches (Dark Gothic's Danger II/III Villains) are reached by the game's targeted
-observations (yaml_numbers.OBSERVE), never by leaving them out."""
+seldom reaches (Dark Gothic's Danger II/III Villains, the monster shop's sale prices and
+its single-copy cages) are reached by the game's targeted observations
+(yaml_numbers.OBSERVE), never by leaving them out."""
 from __future__ import annotations
 
 import pytest
 
 from .yaml_numbers import ROOT, dead_numbers, numbers
 
-GAMES = ("schemers", "dark_deeds", "dark_gothic")
+GAMES = ("schemers", "dark_deeds", "dark_gothic", "monster_shop")
 CHUNK = 25                  # numbers per test, so that two workers share the work evenly
 
 

@@ -117,7 +117,8 @@ def configs(rules) -> list[tuple[int, dict]]:
 # Villain's Investigation and Omen faces, say); such a function builds seeded states that do
 # and hands them to `play(state, seed, steps)` (random play, decisions and events recorded) or
 # passes what a player would see to `record(value)`. Called in every fingerprint (cheap).
-OBSERVE = {"dark_gothic": "tests.games.dark_gothic.numbers:observe"}
+OBSERVE = {"dark_gothic": "tests.games.dark_gothic.numbers:observe",
+           "monster_shop": "tests.games.monster_shop.numbers:observe"}
 
 
 def _observer(game_id: str):
@@ -217,6 +218,6 @@ def dead_numbers(game_id: str, only: list | None = None) -> list[str]:
 
 
 if __name__ == "__main__":
-    for gid in sys.argv[1:] or ["schemers", "dark_deeds", "dark_gothic"]:
+    for gid in sys.argv[1:] or ["schemers", "dark_deeds", "dark_gothic", "monster_shop"]:
         for row in dead_numbers(gid):
             print(row)
