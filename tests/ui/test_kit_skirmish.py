@@ -155,3 +155,24 @@ def test_a_card_goes_beside_a_piece_on_the_side_that_fits_and_clears_its_plate(g
     q, plate, _img = b.plates()[0]
     r = b.place_beside((plate.w + 40, 60), q, 0, clear_plate=True)
     assert not r.colliderect(plate)
+
+
+def test_the_light_the_weather_and_the_season_repaint_the_field(gfx):
+    b = board(gfx)
+    surf = pygame.Surface((900, 700))
+    b.draw(surf)
+    x, y = (int(v) for v in b.camera.to_screen((30.5, 20.5)))
+    day = b._ground_layer().get_at((x, y))
+    b.tint = (140, 148, 190)                           # night
+    b.draw(surf)
+    night = b._ground_layer().get_at((x, y))
+    assert b.terrain_paints == 2 and sum(night[:3]) < sum(day[:3])
+    b.haze = (40, 42, 46)                              # fog
+    b.draw(surf)
+    assert sum(b._ground_layer().get_at((x, y))[:3]) > sum(night[:3])
+    b.ground = ((150, 158, 164), (196, 204, 210), (118, 126, 134))     # a winter field
+    b.frost = True
+    b.draw(surf)
+    assert b.terrain_paints == 4
+    b.draw(surf)
+    assert b.terrain_paints == 4                       # nothing changed: no repaint

@@ -9,10 +9,10 @@ by kind and name from the Trial's data, the characters' bases.
   once in inches with a seeded generator, so every zoom and every repainted strip of a
   pan draws the same table.
 - `OrdealsBoard`: the kit's SkirmishBoard (game/ui/table/skirmish.py: mat, frame, inch
-  grid, zones, lantern pools, name plates, the hovered terrain named; its ground layer
-  cached and scrolled) painting this ground inside the frame (`paint_table`: the
-  season's mottle, frost, the chapel, the terrain, the light's tint and the weather's
-  haze) and the graves and the relic under the pieces (`draw_markers`).
+  grid, a mottled field under a tint and a haze, zones, lantern pools, name plates,
+  the hovered terrain named; its ground layer cached and scrolled) with the Look's
+  colours (`set_look`), the chapel and the terrain on the field (`paint_terrain`) and
+  the graves and the relic under the pieces (`draw_markers`).
 - `paint_base`: a 1" round base with a rim in its side's colour and the profile's icon,
   for the kit's PieceRenderer (with BASE_LOOK: a long facing tab on the rim; the kit
   draws the status rings and the lantern / relic badges).
@@ -31,7 +31,7 @@ import pygame
 from game.ui.table import style
 from game.ui.table.board import point_in_polygon
 from game.ui.table.gfx import light_pool
-from game.ui.table.paint import alpha_poly, box, dashed_outline, drop_shadow, hull, masked, noise_tile, tile
+from game.ui.table.paint import alpha_poly, box, dashed_outline, drop_shadow, hull, masked
 from game.ui.table.skirmish import SkirmishBoard, mix, shade
 
 Point = tuple[float, float]
@@ -55,7 +55,6 @@ GLOW = {"daylight": 0.18, "overcast": 0.3, "twilight": 0.55, "night": 0.8, "moon
 HAZE = {"fog": (40, 42, 46), "mist": (24, 26, 30), "rain": (4, 6, 10), "snow": (18, 20, 24), "storm": (6, 6, 12)}
 LANTERN = (255, 176, 86)
 STONE = (128, 122, 112)
-MOTTLE = 6               # pixels an inch of the ground's mottle (scaled smoothly to the zoom)
 
 
 @dataclass(frozen=True)
@@ -316,97 +315,26 @@ class OrdealsBoard(SkirmishBoard):
         self.chapel = chapel                     # (centre, radius) or None
         self.graves: list = []                   # (x, y, salted, needed)
         self.relic: Point | None = None
-        self._blotch: dict = {}
-        self._tufts = self._lay_tufts()
-        self.look = look
-        self.light_strength = look.glow
+        self.set_look(look)
 
     def set_look(self, look: Look) -> None:
-        if look != self.look:
-            self.look = look
-            self.light_strength = look.glow
-            self._ground_key = None
+        """The season's field, the light's tint and lanterns, the weather's haze and frost."""
+        self.look = look
+        self.ground = (look.ground, look.tuft_light, look.tuft_dark)
+        self.tint, self.haze, self.light_strength = look.tint, look.haze, look.glow
+        self.frost = look.weather == "snow" or look.season == "winter"
 
     def ground_key(self):
-        return self.look
+        return self.look                          # the terrain's colours follow it too
 
-    # -- the ground ---------------------------------------------------------------------
-    def _lay_tufts(self) -> list:
-        rng = random.Random(31)
-        W, H = self.camera.world
-        out = []
-        for _ in range(int(W * H * 0.9)):
-            out.append((rng.uniform(0, W), rng.uniform(0, H), rng.uniform(0.25, 0.7), rng.random() < 0.5))
-        return out
-
-    def _mottle(self) -> pygame.Surface:
-        """The ground's colour at MOTTLE pixels an inch: the season's ground with lighter
-        and darker tufts, made once per season and scaled to the zoom when painted."""
-        key = self.look.season
-        got = self._blotch.get(key)
-        if got is None:
-            lk = self.look
-            W, H = self.camera.world
-            k = MOTTLE
-            got = pygame.Surface((int(W * k) + 2, int(H * k) + 2))
-            got.fill(shade(lk.ground, 0.9))
-            for light in (False, True):
-                col = shade(lk.tuft_light if light else lk.tuft_dark, 0.92)
-                layer = pygame.Surface(got.get_size(), pygame.SRCALPHA)
-                for x, y, r, lt in self._tufts:
-                    if lt is light:
-                        for f in (1.0, 0.6):
-                            pygame.draw.circle(layer, (*col, 40), (x * k, y * k), max(1.0, r * k * f))
-                got.blit(layer, (0, 0))
-            self._blotch = {key: got}
-        return got
-
-    def _paint_mottle(self, s, off, g, ppi) -> None:
-        """The part of the mottled ground under `g`, scaled to this zoom (smooth)."""
-        m = self._mottle()
-        k = ppi / MOTTLE
-        x0 = max(0, math.floor((g.left + off[0]) / k) - 1)
-        y0 = max(0, math.floor((g.top + off[1]) / k) - 1)
-        x1 = min(m.get_width(), math.ceil((g.right + off[0]) / k) + 2)
-        y1 = min(m.get_height(), math.ceil((g.bottom + off[1]) / k) + 2)
-        if x1 <= x0 or y1 <= y0:
-            return
-        sub = m.subsurface((x0, y0, x1 - x0, y1 - y0))
-        big = pygame.transform.smoothscale(sub, (max(1, round((x1 - x0) * k)), max(1, round((y1 - y0) * k))))
-        s.blit(big, (round(x0 * k - off[0]), round(y0 * k - off[1])))
-
-    def paint_table(self, s, sp, g, ppi) -> None:
-        """Colour, grain and tufts, frost, the grid, the zones, the chapel, the terrain;
-        then the light and the weather over the table (the room stays as it is)."""
-        lk = self.look
-        o = sp((0, 0))
-        off = (-round(o[0]), -round(o[1]))
-        self._paint_mottle(s, off, g, ppi)
-        tile(s, noise_tile(7, amp=26), off, g, pygame.BLEND_RGB_ADD)
-        if lk.weather == "snow" or lk.season == "winter":
-            self._frost(s, sp, g, ppi)
-        self.paint_grid(s, sp, g, ppi, lk.ground)
-        self.paint_zones(s, sp, ppi)
+    def paint_terrain(self, s, sp, g, ppi) -> None:
+        """The chapel's ground and the Trial's terrain, low to high."""
         if self.chapel is not None:
             self._paint_chapel(s, sp, ppi)
         for art in self.art:
             pts = [sp(p) for p in art.poly]
             if box(pts, ppi * 1.2).colliderect(g):
                 PAINT[art.style](self, s, art, pts, sp, ppi, g)
-        s.fill(lk.tint, g, special_flags=pygame.BLEND_RGB_MULT)
-        if lk.haze is not None:
-            s.fill(lk.haze, g, special_flags=pygame.BLEND_RGB_ADD)
-
-    def _frost(self, s, sp, g, ppi) -> None:
-        rng = random.Random(11)
-        W, H = self.camera.world
-        col = (226, 232, 238)
-        rad = max(1, int(ppi * 0.04))
-        for _ in range(int(W * H * 2)):
-            x, y = rng.uniform(0, W), rng.uniform(0, H)
-            p = sp((x, y))
-            if g.collidepoint(p):
-                pygame.draw.circle(s, col, p, rad)
 
     def _paint_chapel(self, s, sp, ppi) -> None:
         (cx, cy), r = self.chapel

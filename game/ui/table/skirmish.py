@@ -10,16 +10,19 @@ beside the bases that never cover each other or a base.
     board.lights = [piece, ...]; board.light_strength = 0.8    # a night table
     board.active = piece                                         # always gets its plate
 
-A game subclass paints its own ground inside the frame (`paint_table(s, sp, g, ppi)`,
-with `paint_grid` and `paint_zones` to call), names what that ground depends on
-(`ground_key()`: a repaint when it changes) and draws its markers under the pieces
-(`draw_markers(surf)`). `areas` are anything with `.poly` (world points) and
+Inside the frame the field is mottled grass with a grain (`ground`: its colour and
+lighter and darker tufts), `frost` specks, under the light's `tint` (a multiply: a
+night table is dark) and the weather's `haze`; a game subclass paints its terrain on
+it (`paint_terrain(s, sp, g, ppi)`, local pixels), names anything else its ground
+depends on (`ground_key()`: a repaint when it changes) and draws its markers under
+the pieces (`draw_markers(surf)`). `areas` are anything with `.poly` (world points) and
 `.contains(world_point)`, the topmost last. The ground layer is cached as the Board's
 (a pan paints only the new strips); `terrain_paints` counts the paints.
 """
 from __future__ import annotations
 
 import math
+import random
 
 import pygame
 
@@ -33,6 +36,7 @@ FRAME = (58, 36, 22)
 MAT = (22, 24, 20)
 TICK = (190, 160, 110)
 GRID_RULE = 6            # a stronger grid line every so many inches
+MOTTLE = 6               # pixels an inch of the ground's mottle (scaled smoothly to the zoom)
 PLATE_MIN_R = 8          # base radius in pixels below which plates show only on hover
 ZONE_EDGES = ((120, 160, 220), (210, 90, 90))
 ZONE_FILLS = ((120, 170, 240), (230, 110, 110))
@@ -95,17 +99,22 @@ class SkirmishBoard(Board):
         self._plates: list = []
         self._mat: pygame.Surface | None = None
         self._art_key = None
+        # the field: its colour with lighter and darker tufts, the light's tint (a multiply),
+        # the weather's haze (added) and frost specks; a game sets them from its conditions
+        self.ground = ((72, 96, 50), (98, 126, 64), (54, 74, 40))
+        self.tint = (255, 255, 255)
+        self.haze: tuple | None = None
+        self.frost = False
+        self._mottle_img: tuple | None = None    # (ground colours, surface)
+        self._tufts = self._lay_tufts()
 
     # -- hooks for a game ------------------------------------------------------------------
     def ground_key(self):
         """What the game's ground shows besides the camera (a season, a light)."""
         return None
 
-    def paint_table(self, s, sp, g, ppi) -> None:
-        """The ground inside the frame, clipped to `g` (local pixels; `sp` maps world to local)."""
-        s.fill((72, 96, 50), g)
-        self.paint_grid(s, sp, g, ppi, (72, 96, 50))
-        self.paint_zones(s, sp, ppi)
+    def paint_terrain(self, s, sp, g, ppi) -> None:
+        """A game's terrain on the field, clipped to `g` (`sp` maps world to local pixels)."""
 
     def draw_markers(self, surf) -> None:
         """A game's markers on the ground, over the light pools and under the pieces."""
@@ -117,7 +126,7 @@ class SkirmishBoard(Board):
 
     def _ground_layer(self):
         # the grid switch and the game's look are part of what the cached ground shows
-        key = (self.show_grid, self.ground_key())
+        key = (self.show_grid, self.ground, self.tint, self.haze, self.frost, self.ground_key())
         if self._art_key != key:
             self._art_key = key
             self._ground_key = None
@@ -200,12 +209,78 @@ class SkirmishBoard(Board):
             pygame.draw.line(s, TICK, (table.x - 1, y), (table.x - k, y), 1)
             pygame.draw.line(s, TICK, (table.right, y), (table.right + k - 1, y), 1)
 
-    def paint_grid(self, s, sp, g, ppi, ground) -> None:
-        """The faint inch grid over `ground`'s colour (a stronger line every GRID_RULE inches)."""
+    def paint_table(self, s, sp, g, ppi) -> None:
+        """Inside the frame, clipped to `g`: the mottled field and its grain (and frost),
+        the grid, the zones, the game's terrain; then the light and the weather over it
+        (the room stays as it is)."""
+        o = sp((0, 0))
+        off = (-round(o[0]), -round(o[1]))
+        self._paint_mottle(s, off, g, ppi)
+        tile(s, noise_tile(7, amp=26), off, g, pygame.BLEND_RGB_ADD)
+        if self.frost:
+            self._frost(s, sp, g, ppi)
+        self.paint_grid(s, sp, g, ppi)
+        self.paint_zones(s, sp, ppi)
+        self.paint_terrain(s, sp, g, ppi)
+        s.fill(self.tint, g, special_flags=pygame.BLEND_RGB_MULT)
+        if self.haze is not None:
+            s.fill(self.haze, g, special_flags=pygame.BLEND_RGB_ADD)
+
+    def _lay_tufts(self) -> list:
+        rng = random.Random(31)
+        W, H = self.camera.world
+        return [(rng.uniform(0, W), rng.uniform(0, H), rng.uniform(0.25, 0.7), rng.random() < 0.5)
+                for _ in range(int(W * H * 0.9))]
+
+    def _mottle(self) -> pygame.Surface:
+        """The field's colour at MOTTLE pixels an inch with lighter and darker tufts, made
+        once per ground and scaled to the zoom when painted."""
+        if self._mottle_img is None or self._mottle_img[0] != self.ground:
+            ground, tuft_light, tuft_dark = self.ground
+            W, H = self.camera.world
+            k = MOTTLE
+            img = pygame.Surface((int(W * k) + 2, int(H * k) + 2))
+            img.fill(shade(ground, 0.9))
+            for light in (False, True):
+                col = shade(tuft_light if light else tuft_dark, 0.92)
+                layer = pygame.Surface(img.get_size(), pygame.SRCALPHA)
+                for x, y, r, lt in self._tufts:
+                    if lt is light:
+                        for f in (1.0, 0.6):
+                            pygame.draw.circle(layer, (*col, 40), (x * k, y * k), max(1.0, r * k * f))
+                img.blit(layer, (0, 0))
+            self._mottle_img = (self.ground, img)
+        return self._mottle_img[1]
+
+    def _paint_mottle(self, s, off, g, ppi) -> None:
+        """The part of the mottled field under `g`, scaled to this zoom (smooth)."""
+        m = self._mottle()
+        k = ppi / MOTTLE
+        x0 = max(0, math.floor((g.left + off[0]) / k) - 1)
+        y0 = max(0, math.floor((g.top + off[1]) / k) - 1)
+        x1 = min(m.get_width(), math.ceil((g.right + off[0]) / k) + 2)
+        y1 = min(m.get_height(), math.ceil((g.bottom + off[1]) / k) + 2)
+        if x1 <= x0 or y1 <= y0:
+            return
+        sub = m.subsurface((x0, y0, x1 - x0, y1 - y0))
+        big = pygame.transform.smoothscale(sub, (max(1, round((x1 - x0) * k)), max(1, round((y1 - y0) * k))))
+        s.blit(big, (round(x0 * k - off[0]), round(y0 * k - off[1])))
+
+    def _frost(self, s, sp, g, ppi) -> None:
+        rng = random.Random(11)
+        W, H = self.camera.world
+        rad = max(1, int(ppi * 0.04))
+        for _ in range(int(W * H * 2)):
+            p = sp((rng.uniform(0, W), rng.uniform(0, H)))
+            if g.collidepoint(p):
+                pygame.draw.circle(s, (226, 232, 238), p, rad)
+
+    def paint_grid(self, s, sp, g, ppi) -> None:
+        """The faint inch grid over the field (a stronger line every GRID_RULE inches)."""
         if not self.show_grid or ppi < 6:
             return
         W, H = self.camera.world
-        faint, rule = mix(ground, (0, 0, 0), 0.1), mix(ground, (0, 0, 0), 0.22)
+        faint, rule = mix(self.ground[0], (0, 0, 0), 0.1), mix(self.ground[0], (0, 0, 0), 0.22)
         for i in range(int(W) + 1):
             x = round(sp((i, 0))[0])
             if g.left - 1 <= x <= g.right:
