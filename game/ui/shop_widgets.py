@@ -1,7 +1,8 @@
 """Widgets for builder screens (a Company, a warband, a deck bought from a budget): a text
 box of one or a few wrapped lines, a selectable list row, a choice card with its price,
 a budget box (what is left, big, with a bar) and − / + stepper buttons, plus a keyboard
-focus walk over a screen's buttons (Tab / Shift+Tab, Space takes the focused one).
+focus walk over a screen's buttons (Tab / Shift+Tab, Space or Enter takes the focused
+one, Enter with none focused the screen's Done).
 
 Texts are drawn through `widgets` (its module attributes, so the window's text-fit
 checks see them) and whatever a widget shortens stays readable in its tooltip.
@@ -191,6 +192,20 @@ class FocusWalk:
         btn.click()
         if still_here() and before is not None:
             self.at = min(before, len(self.buttons) - 1)
+
+    def key(self, e, enter=None, still_here: Callable[[], bool] = lambda: True) -> bool:
+        """Tab / Shift+Tab walk; Space or Enter press the focused button; Enter with none
+        focused presses `enter` (a screen's Done). True when the key was used."""
+        k = getattr(e, "key", None)
+        if k == pygame.K_TAB:
+            self.move(-1 if getattr(e, "mod", 0) & pygame.KMOD_SHIFT else 1)
+            return True
+        if k in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER):
+            btn = self.focused() or (enter if k != pygame.K_SPACE else None)
+            if btn is not None:
+                self.press(btn, still_here)
+                return True
+        return False
 
     def draw(self, surf, pal) -> None:
         btn = self.focused()

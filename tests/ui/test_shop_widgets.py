@@ -64,3 +64,24 @@ def test_the_focus_walk_wraps_and_keeps_its_place(app):
     walk.at = 2
     walk.press(walk.buttons[2], lambda: True)
     assert walk.at == 1
+
+
+def test_the_focus_walk_takes_tab_space_and_enter():
+    walk = FocusWalk()
+    pressed = []
+
+    class Btn:
+        def __init__(self, n):
+            self.n = n
+
+        def click(self):
+            pressed.append(self.n)
+    done = Btn("done")
+    walk.buttons = [Btn(0), Btn(1)]
+    key = pygame.event.Event
+    assert walk.key(key(pygame.KEYDOWN, key=pygame.K_RETURN), done) and pressed == ["done"]
+    assert not walk.key(key(pygame.KEYDOWN, key=pygame.K_SPACE), done)      # Space with none focused: nothing
+    assert walk.key(key(pygame.KEYDOWN, key=pygame.K_TAB, mod=pygame.KMOD_SHIFT))
+    assert walk.at == 1
+    assert walk.key(key(pygame.KEYDOWN, key=pygame.K_SPACE), done) and pressed == ["done", 1]
+    assert not walk.key(key(pygame.KEYDOWN, key=pygame.K_a))

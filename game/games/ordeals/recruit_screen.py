@@ -483,23 +483,11 @@ class RecruitScene(Scene):
             if k == pygame.K_DELETE:
                 self.remove()
                 return True
-            if k == pygame.K_TAB:
-                back = bool(getattr(e, "mod", 0) & pygame.KMOD_SHIFT)
-                self.walk.move(-1 if back else 1)
+            if self.walk.key(e, self.done_btn, lambda: self.app.top is self):
                 return True
-            if k in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER):
-                if self.walk.focused() is not None:
-                    self.press(self.walk.focused())
-                    return True
-                if k != pygame.K_SPACE:
-                    self.press(self.done_btn)
-                    return True
             if k == pygame.K_ESCAPE:
                 return self.on_back()
         return super().handle_event(e)
-
-    def press(self, btn):
-        self.walk.press(btn, lambda: self.app.top is self)
 
     # -- frame ----------------------------------------------------------------------------------
     def update(self, dt):
