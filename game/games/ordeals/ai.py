@@ -39,25 +39,54 @@ def agent_state(R, view, seat, rng) -> State:
 
 
 # ------------------------------------------------------------------ evaluation
+WIN = 1000.0            # a finished game won (lost: -WIN), on evaluate's Supplies scale
+
+
+def quarry(R, s) -> int:
+    """The index of the character a slay Trial asks the Company to take Out of Action
+    (the Warden of Thorns in Trial 5), or -1 in any other Trial."""
+    v = R.trial(s).victory
+    if v.kind != "slay":
+        return -1
+    for i, c in enumerate(s.chars):
+        if c.st.key == v.profile and c.side != 0:
+            return i
+    return -1
+
+
+def worth(s, c, q=-1) -> float:
+    """What taking `c` Out of Action is worth on evaluate's scale: its Supplies, but the
+    quarry of a slay Trial (index `q`) is worth the win itself (WIN): taking it ends the
+    Trial, and nothing else does, so each Harm on it is a twelfth of the way there. At its
+    own 150 Supplies a blow on it weighed what a blow on an escort did, the search
+    shunned the rolls that could win and drifted into Guard and ending Acts early while
+    the Turns ran out; and the one roll that slew it jumped from under 150 to 1000, a
+    lottery that drowned the differences between Deeds (issue 15, Trial 5)."""
+    if q >= 0 and s.chars[q] is c:
+        return WIN
+    return float(c.st.value)
+
+
 def evaluate(R, s, side) -> float:
-    """How well `side` stands, roughly in Supplies: Foes' losses minus own, Harm dealt,
-    objective progress."""
+    """How well `side` stands, roughly in Supplies: Foes' losses minus own, Harm dealt
+    (on a slay Trial's quarry at `worth`), objective progress; a finished game ±WIN."""
     if s.res is not None:
         if s.res.side is not None:
             won = (s.res.side == "players") == (side == 0)
         else:
             won = bool(s.res.winners) and s.seat_side[s.res.winners[0]] == side
         draw = s.res.side is None and not s.res.winners
-        return 0.0 if draw else (1000.0 if won else -1000.0)
+        return 0.0 if draw else (WIN if won else -WIN)
+    q = quarry(R, s)
     v = 0.0
     for c in s.chars:
         if not c.deployed:
             continue
         sign = 1.0 if c.side == side else -1.0
         if c.ooa:
-            v -= sign * c.st.value
+            v -= sign * worth(s, c, q)
         else:
-            v -= sign * c.st.value * 0.6 * c.harm / c.st.grit
+            v -= sign * worth(s, c, q) * 0.6 * c.harm / c.st.grit
             if c.down:
                 v -= sign * 8
     trial = R.trial(s)
@@ -121,13 +150,14 @@ def expected_harm(edge: int, adv: int, dmg_a: int, ward_d: int, dmg_d: int, ward
     return to_d, to_a
 
 
-def _harm_value(c, h: float) -> float:
-    """Supplies lost by `c` taking `h` more Harm, on evaluate's scale (Out of Action: all)."""
+def _harm_value(c, h: float, value: float | None = None) -> float:
+    """Supplies lost by `c` taking `h` more Harm, on evaluate's scale (Out of Action: all
+    of `value`, by default its Supplies)."""
     left = c.st.grit - c.harm
     if left <= 0:
         return 0.0
     h = min(h, left)
-    return c.st.value * (0.6 * h / c.st.grit + 0.4 * (h / left) ** 2)
+    return (c.st.value if value is None else value) * (0.6 * h / c.st.grit + 0.4 * (h / left) ** 2)
 
 
 def threats(R, s, side) -> float:
@@ -140,6 +170,7 @@ def threats(R, s, side) -> float:
     taking that character Out of Action."""
     RR = R.R
     new_turn = all(c.tired or not c.in_play for c in s.chars)
+    q = quarry(R, s)
     harm: dict = {}
     for i, c in enumerate(s.chars):
         if not c.in_play or c.down or (c.tired and not new_turn):
@@ -150,7 +181,7 @@ def threats(R, s, side) -> float:
             for j in engaged:
                 t = s.chars[j]
                 hd, ha = _assault_harm(R, c, t, 3)
-                g = _harm_value(t, hd) - _harm_value(c, ha)
+                g = _harm_value(t, hd, worth(s, t, q)) - _harm_value(c, ha)
                 if g > best:
                     best, bt, bh, bs = g, j, hd, ha
         else:
@@ -159,7 +190,7 @@ def threats(R, s, side) -> float:
                 if t.side != c.side and t.in_play and abs(t.z - c.z) <= 1.0 and \
                         math.hypot(t.x - c.x, t.y - c.y) <= charge:
                     hd, ha = _assault_harm(R, c, t, 2)
-                    g = _harm_value(t, hd) - _harm_value(c, ha)
+                    g = _harm_value(t, hd, worth(s, t, q)) - _harm_value(c, ha)
                     if g > best:
                         best, bt, bh, bs = g, j, hd, ha
             if c.st.range > 0 and not c.st.no_fire:
@@ -168,7 +199,7 @@ def threats(R, s, side) -> float:
                     t = s.chars[j]
                     adv = aim - (1 if R.in_cover(s, c, t) else 0)
                     hd, _ = expected_harm(c.st.aim - R.might(t), adv, c.st.fire_damage, R.ward(t), 0, 0, False)
-                    g = _harm_value(t, hd)
+                    g = _harm_value(t, hd, worth(s, t, q))
                     if g > best:
                         best, bt, bh, bs = g, j, hd, 0.0
         if bt >= 0:
@@ -177,7 +208,8 @@ def threats(R, s, side) -> float:
     total = 0.0
     for j, h in harm.items():
         t = s.chars[j]
-        total += -_harm_value(t, h) if t.side == side else _harm_value(t, h)
+        hv = _harm_value(t, h, worth(s, t, q))
+        total += -hv if t.side == side else hv
     return total
 
 
