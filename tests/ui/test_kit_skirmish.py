@@ -176,3 +176,22 @@ def test_the_light_the_weather_and_the_season_repaint_the_field(gfx):
     assert b.terrain_paints == 4
     b.draw(surf)
     assert b.terrain_paints == 4                       # nothing changed: no repaint
+
+
+def test_g_toggles_the_grid_and_a_sight_line_is_solid_or_dashed(gfx):
+    b = board(gfx)
+    assert b.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_g, mod=0))
+    assert b.show_grid is False
+    assert not b.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_g, mod=pygame.KMOD_CTRL))
+    assert b.show_grid is False
+    surf = pygame.Surface((900, 700))
+    a, c = (5.0, 15.0), (30.0, 15.0)
+    y = int(b.camera.to_screen(a)[1])
+    xs = range(int(b.camera.to_screen(a)[0]) + 2, int(b.camera.to_screen(c)[0]) - 2)
+    b.sight_line(surf, a, c, True)
+    solid = [surf.get_at((x, y))[:3] for x in xs]
+    surf.fill((0, 0, 0))
+    b.sight_line(surf, a, c, False)
+    dashed = [surf.get_at((x, y))[:3] for x in xs]
+    assert all(p != (0, 0, 0) for p in solid)
+    assert any(p == (0, 0, 0) for p in dashed) and any(p != (0, 0, 0) for p in dashed)

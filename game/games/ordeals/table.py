@@ -32,7 +32,7 @@ from game.core.rules import IllegalAction
 from game.games.ordeals import odds as O
 from game.games.ordeals.table_art import BASE_LOOK, ICON_PREFIX, Look, OrdealsBoard, TerrainArt, icon_of, paint_base
 from game.ui.table import style
-from game.ui.table.board import RangeRing, Terrain, _dashed_line
+from game.ui.table.board import RangeRing, Terrain
 from game.ui.table.dice import DiceTray
 from game.ui.table.gfx import light_pool
 from game.ui.table.kit import TableKit
@@ -329,20 +329,11 @@ class OrdealsTable(TableKit):
         a, b = self.pieces.get(i), self.pieces.get(j)
         if a is None or b is None:
             return
-        cam = self.board.camera
-        sa, sb = cam.to_screen(a.pos), cam.to_screen(b.pos)
-        w = max(2, int(cam.ppi * 0.08))
-        clip = surf.get_clip()
-        surf.set_clip(cam.rect)
-        if pv.los:
-            pygame.draw.line(surf, (0, 0, 0), sa, sb, w + 2)
-            pygame.draw.line(surf, style.GOOD, sa, sb, w)
-        else:
-            _dashed_line(surf, style.BAD, sa, sb, w, max(5.0, cam.ppi * 0.3))
-        surf.set_clip(clip)
+        self.board.sight_line(surf, a.pos, b.pos, pv.los)
         card = text_card(self.gfx, lines, self.geo()[4](19, 13), 8)
         # beside the Foe, on the side away from the attacker (the sight line stays clear), its name readable
-        box = self.board.place_beside(card.get_size(), b, int(b.screen_r) + 14, left=sb[0] < sa[0], clear_plate=True)
+        box = self.board.place_beside(card.get_size(), b, int(b.screen_r) + 14, left=b.pos[0] < a.pos[0],
+                                      clear_plate=True)
         surf.blit(card, box.topleft)
 
     def _rings(self, view) -> None:
@@ -716,13 +707,7 @@ class OrdealsTable(TableKit):
             surf.blit(self.gfx.fit_text(text, 20, br.w, style.PARCHMENT, bold=True), (br.x, br.bottom + 8))
 
     def handle_event(self, e) -> bool:
-        if e.type == pygame.KEYDOWN and e.key == pygame.K_g and not getattr(e, "mod", 0) & (
-                pygame.KMOD_CTRL | pygame.KMOD_ALT):
-            self.board.toggle_grid()
-            return True
-        if super().handle_event(e):
-            return True
-        return self.board.handle_event(e)
+        return super().handle_event(e) or self.board.handle_event(e)      # G: the grid (the board's key)
 
     def extra_help(self) -> list[tuple[str, str]]:
         return [(tt("grid_key"), tt("grid_help"))]

@@ -1,5 +1,5 @@
 """A skirmish table on the kit's Board: the board stands on a mat in a wooden frame with
-inch ticks, a faint inch grid (G toggles it: `toggle_grid`), deployment zones (a dashed
+inch ticks, a faint inch grid (the G key or `toggle_grid`), deployment zones (a dashed
 edge where a zone meets the open table; `zone_glow` lights one while deploying), light
 pools under lit pieces, the area under the pointer outlined and named, and name plates
 beside the bases that never cover each other or a base.
@@ -27,7 +27,7 @@ import random
 import pygame
 
 from . import style
-from .board import Board
+from .board import Board, _dashed_line
 from .gfx import light_pool
 from .paint import alpha_poly, box, noise_tile, tile
 from .pieces import Piece
@@ -131,6 +131,12 @@ class SkirmishBoard(Board):
             self._art_key = key
             self._ground_key = None
         return super()._ground_layer()
+
+    def _key(self, e) -> bool:
+        if e.key == pygame.K_g and not getattr(e, "mod", 0) & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
+            self.toggle_grid()
+            return True
+        return super()._key(e)
 
     def area_at(self, world):
         return next((a for a in reversed(self.areas) if a.contains(world)), None)
@@ -346,6 +352,21 @@ class SkirmishBoard(Board):
                 r = img.get_rect(midbottom=(self.pointer[0], self.pointer[1] - 14))
                 r.clamp_ip(self.camera.rect)
                 surf.blit(img, r.topleft)
+
+    def sight_line(self, surf, a, b, seen: bool) -> None:
+        """A bold line of sight between two world points, inside the view: solid on a dark
+        edge when seen, dashed when blocked (colour never alone)."""
+        cam = self.camera
+        sa, sb = cam.to_screen(a), cam.to_screen(b)
+        w = max(2, int(cam.ppi * 0.08))
+        clip = surf.get_clip()
+        surf.set_clip(cam.rect)
+        if seen:
+            pygame.draw.line(surf, (0, 0, 0), sa, sb, w + 2)
+            pygame.draw.line(surf, style.GOOD, sa, sb, w)
+        else:
+            _dashed_line(surf, style.BAD, sa, sb, w, max(5.0, cam.ppi * 0.3))
+        surf.set_clip(clip)
 
     def place_beside(self, size, piece: Piece, gap: float, left: bool = False, clear_plate: bool = False):
         """Where a card of `size` goes beside a piece: `gap` pixels right of its centre (or
