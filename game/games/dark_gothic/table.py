@@ -23,7 +23,7 @@ import pygame
 
 from game.core.i18n import t
 from game.ui.table import style
-from game.ui.table.cards import CardFrame
+from game.ui.table.cards import CardFrame, CardSprite
 from game.ui.table.dice import DieSprite
 from game.ui.table.gfx import seat_marker_surface
 from game.ui.table.kit import TableKit
@@ -513,7 +513,10 @@ class DarkGothicTable(TableKit):
             self.roll_dice([die], ["skull" if d["face"] == 0 else d["face"]], to=[die.home])
             return True
         if k == "shadow":
-            self.floater(f"{d['count']}/10", self.zones["shadows"].rect.midtop, style.CRIMSON_BRIGHT)
+            # rises over the stack's card back: from its top it ran over the "n / 10" count
+            sh = self.zones["shadows"].rect
+            self.floater(f"{d['count']}/10", (sh.centerx, sh.bottom - int(30 * self.geo()[0])),
+                         style.CRIMSON_BRIGHT)
             if d["count"] >= (self.view or {}).get("shadows_limit", 10) - 1:
                 self.step(self._heartbeat, hold=0.6)
             return True
@@ -875,6 +878,33 @@ class DarkGothicTable(TableKit):
         if not isinstance(key, str):
             return []
         return [sp.rect() for sp in self.sprites if sp.key == key]
+
+    def tooltip_for(self, item):
+        """A face-up card's words at a readable size (a card's own text is a few pixels high
+        in a 1280×720 window): name and kind, cost and Investigation, what it does, and that
+        Space shows the whole card. Face-down cards (another Hero's hand, the decks) say nothing."""
+        key = getattr(item, "key", None) if isinstance(item, CardSprite) else None
+        if key is None or self._card(key) is None:
+            return super().tooltip_for(item)
+        spec = self.card_spec(key)
+        A = "dark_gothic.art."
+        lines = [f"{spec['title']} — {spec.get('subtitle', '')}"]
+        facts = []
+        if spec.get("cost"):
+            c = self._card(key)
+            parts = []
+            for col, n, cursed in c.cost:
+                part = f"{n} {t('dark_gothic.colour.' + col)}"
+                parts.append(t(A + "tip_cursed", part=part) if cursed else part)
+            facts.append(t(A + "tip_cost", cost=" + ".join(parts)))
+        if self._card(key).inv:
+            facts.append(t(A + "tip_inv", n=self._card(key).inv))
+        if facts:
+            lines.append(" · ".join(facts))
+        if spec.get("text"):
+            lines.append(spec["text"])
+        lines.append(t(A + "tip_zoom"))
+        return "\n".join(lines)
 
     def orb_source(self, src) -> str:
         """What a pool orb's hover says: the card that made it (TE-084 needs it for Cursed costs)."""

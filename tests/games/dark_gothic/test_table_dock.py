@@ -244,3 +244,41 @@ def test_another_heros_plays_are_in_the_chronicle():
                     and str(ev.data.get("dst", "")).split(":")[0] in ("play", "remains"):
                 played.append(rig.table.log_entry(ev))
     assert played and all(e for e in played), "each card the other Hero played has a chronicle line"
+
+
+def test_hovering_a_face_up_card_gives_its_words_readably_and_a_hidden_card_nothing():
+    """At 1280×720 a card's own text is a few pixels high: resting the pointer on a face-up card
+    gives a tooltip with its name, cost, Investigation and what it does (and Space for the whole
+    card); another Hero's face-down hand gives none."""
+    from game.ui.table.kit import TOOLTIP_DELAY
+    rig = my_turn()
+    t_ = rig.table
+    sp = t_.zones[("center", 0)].cards[-1]
+    card = t_._card(sp.key)
+    post_move((int(sp.x), int(sp.y)))
+    rig.pump()
+    rig.table.update(TOOLTIP_DELAY + 0.1)
+    assert t_.hover is sp
+    tip = t_.tooltip_for(t_.hover)
+    assert tip and t_.card_name(sp.key) in tip and t("dark_gothic.art.tip_zoom") in tip
+    assert t("dark_gothic.art.tip_inv", n=card.inv) in tip
+    hidden = t_.zones[("hand", 1)].cards[-1]
+    post_move((int(hidden.x), int(hidden.y)))
+    rig.pump()
+    rig.table.update(TOOLTIP_DELAY + 0.1)
+    assert t_.hover is None or t_.tooltip_for(t_.hover) is None
+
+
+def test_the_shadows_floater_does_not_cover_their_count():
+    from game.core.rules import Event
+    rig = my_turn()
+    rig.settings.animation_speed = 1.0
+    t_ = rig.table
+    t_.animate(Event("shadow", {"count": 3}, None))
+    (f,) = t_.fx.of("floater")
+    img, x, y = f.data
+    sh = t_.zones["shadows"].rect
+    count = pygame.Rect(sh.left, sh.top - 48, sh.width, 46)        # "n / 10" sits on the stack's top edge
+    for progress in (0.0, 0.5, 1.0):
+        r = img.get_rect(center=(int(x), int(y - 50 * progress)))
+        assert not r.colliderect(count), progress
