@@ -30,6 +30,7 @@ from game.games.dark_gothic import ai as AI  # noqa: E402
 from game.games.dark_gothic.ai_weights import NORMAL, Weights, with_changes  # noqa: E402
 
 _R = None
+MAX_STEPS = 5000
 
 
 def _rules():
@@ -48,7 +49,12 @@ def play(task):
     agents = [AI.HeuristicAgent(R, "normal", seed * 7919 + i, weights if i in tuned else None)
               for i in range(players)]
     s = R.setup(players, {"mode": mode, "addons": []}, seed)
+    steps = 0
     while R.result(s) is None:
+        steps += 1
+        if steps > MAX_STEPS:               # a policy that loops: reported, counted as a loss
+            print(json.dumps({"loop": seed, "mode": mode, "changes": changes}), file=sys.stderr, flush=True)
+            return 0.0
         d = R.decisions(s)[0]
         if len(d.actions) == 1:
             a = d.actions[0]

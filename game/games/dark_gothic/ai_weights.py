@@ -65,8 +65,8 @@ NORMAL = {"competitive": Weights(), "coop": Weights(w_inv=0.08, shadow_mult=1.5)
 
 # hard's changes to normal's weights, per mode (tools/dark_gothic_tune.py found them)
 HARD_CHANGES = {
-    "competitive": {"w_inv": 1.0},
-    "coop": {},
+    "competitive": {"w_inv": 1.3, "draw": 1.17},
+    "coop": {"gain": 0.7, "draw": 1.17, "colour_fit": 0.35, "shadow_slope": 0.35},
 }
 
 HARD = {mode: with_changes(NORMAL[mode], HARD_CHANGES[mode]) for mode in NORMAL}
