@@ -434,6 +434,15 @@ class DarkGothicTable(TableKit):
         rect = pygame.Rect(box.x, box.y, box.w, y - gap + pad - box.y)
         return Dock(d, head, bar, buttons, rect, "alert" if d.kind in ("block", "protect") else "normal")
 
+    def seat_anchor(self, seat):
+        """Where the window's "… is thinking" badge stands (its bottom just above this point):
+        in the top-right corner, where your own End turn and questions appear, so whose move
+        it is shows in one place; at the top centre it hid the titles of the Center Line's last
+        cards and the Villain's."""
+        _s, _R, P, _C, _F = self.geo()
+        x, y = LAYOUT["turn_banner"]
+        return P(x, y + 44)
+
     def prompt_rect(self):
         """The docked prompt while it is up (a zoomed card never covers it)."""
         dk = self._shown_dock()

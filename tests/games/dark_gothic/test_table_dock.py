@@ -282,3 +282,27 @@ def test_the_shadows_floater_does_not_cover_their_count():
     for progress in (0.0, 0.5, 1.0):
         r = img.get_rect(center=(int(x), int(y - 50 * progress)))
         assert not r.colliderect(count), progress
+
+
+def test_the_thinking_badge_stands_clear_of_the_center_line_and_the_villain(app):
+    """The window draws "<name> is thinking…" above the table's seat_anchor; at the top centre
+    (no anchor) it covered the titles of Center Line slots 5-6 and the Villain."""
+    from game.core.match import Match, SeatInfo
+    from game.ui.scenes.table import TableScene, make_agents
+    spec = registry.get("dark_gothic")
+    seats = [SeatInfo("Me", "human", "normal"), SeatInfo("Bot", "ai", "normal")]
+    match = Match("dark_gothic", registry.ruleset("dark_gothic"), seats, {"mode": "competitive", "addons": []}, 3,
+                  agents=make_agents(spec, seats, 3))
+    scene = TableScene(app, spec, match)
+    app.push(scene)
+    app.step(1 / 60, [])
+    pos = scene.seat_pos(1)
+    assert pos is not None
+    # the badge as draw_thinking lays it: about 420 x 46, its bottom 10 px above the anchor
+    badge = pygame.Rect(0, 0, 420, 46)
+    badge.midbottom = (int(pos[0]), int(pos[1]) - 10)
+    badge.clamp_ip(pygame.Rect(0, 0, 1920, 1080).inflate(-16, -16))
+    t_ = scene.table
+    keep = [t_.zones[("center", i)].rect for i in range(6)] + [t_.zones["villain"].rect, t_.zones["shadows"].rect,
+                                                               t_.zones["vstack"].rect]
+    assert not any(badge.colliderect(r) for r in keep)
