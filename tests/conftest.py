@@ -46,9 +46,12 @@ def module_user_home(tmp_path_factory):
 @pytest.fixture(autouse=True)
 def user_home(module_user_home, tmp_path_factory, monkeypatch):
     """An empty NOCTURNE_HOME for this test alone (not inside `tmp_path`, which stays the
-    test's own). Subprocesses the test starts inherit it."""
+    test's own). Subprocesses the test starts inherit it. The temporary files the code
+    under test makes (`tempfile`, e.g. the headless replay scene's save) go to a folder
+    of the test's too, which pytest clears with its other runs, not loose in /tmp."""
     home = tmp_path_factory.mktemp("home")
     monkeypatch.setenv("NOCTURNE_HOME", str(home))
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path_factory.mktemp("tmp")))
     return home
 
 

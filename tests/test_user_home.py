@@ -52,3 +52,10 @@ def test_what_the_suite_starts_keeps_out_of_the_real_home_and_the_repo():
     folders.append(storage_directory("examples", intent_to_write=False).path.resolve())
     for folder in folders:
         assert not folder.is_relative_to(real_home) and not folder.is_relative_to(repo), folder
+
+
+def test_temporary_files_of_a_test_stay_in_its_own_folder(user_home):
+    import tempfile
+    made = Path(tempfile.mkdtemp(prefix="nocturne-replay-"))
+    assert made.parent == Path(tempfile.gettempdir())
+    assert made.parent.parent == user_home.parent           # pytest's folder for this run
