@@ -83,13 +83,13 @@ LAYOUT = {
 
 
 class Dock:
-    """The docked prompt as laid out: the decision, the question's text, the countdown bar's
-    place (None when untimed), its buttons, its panel and its tone."""
-    __slots__ = ("decision", "head", "bar", "buttons", "rect", "tone")
+    """The docked prompt as laid out: the decision, the question (its words and their
+    surface), the countdown bar's place (None when untimed), its buttons, its panel and its tone."""
+    __slots__ = ("decision", "head_text", "head", "bar", "buttons", "rect", "tone")
 
-    def __init__(self, decision, head, bar, buttons, rect, tone):
-        self.decision, self.head, self.bar, self.buttons, self.rect, self.tone = \
-            decision, head, bar, buttons, rect, tone
+    def __init__(self, decision, head_text, head, bar, buttons, rect, tone):
+        self.decision, self.head_text, self.head, self.bar, self.buttons, self.rect, self.tone = \
+            decision, head_text, head, bar, buttons, rect, tone
 
 
 class DarkGothicTable(TableKit):
@@ -381,6 +381,9 @@ class DarkGothicTable(TableKit):
                     f"{t('dark_gothic.fx.' + d.kind)}: {self._means(d.seat, d.kind, a[1])}"
                 buttons.append(Button(a, label, action=a, seat=d.seat, font_size=18))
             buttons.sort(key=lambda b: b.action == ("pass",))      # Pass last, under the answers
+            if all(a == ("pass",) for a in d.actions):
+                # asked because a Hero might hold one (public information), but you hold none
+                title += "\n" + t(f"dark_gothic.table.nothing_{d.kind}")
         elif d.kind in ("choose", "feed", "target", "pass"):
             title = {"choose": t("dark_gothic.table.choose_" + str(p.get("act", "discard"))),
                      "feed": t("dark_gothic.table.feed"), "target": t("dark_gothic.table.target"),
@@ -432,7 +435,7 @@ class DarkGothicTable(TableKit):
             b.home = b.rect.copy()
             y += bh + gap
         rect = pygame.Rect(box.x, box.y, box.w, y - gap + pad - box.y)
-        return Dock(d, head, bar, buttons, rect, "alert" if d.kind in ("block", "protect") else "normal")
+        return Dock(d, title, head, bar, buttons, rect, "alert" if d.kind in ("block", "protect") else "normal")
 
     def seat_anchor(self, seat):
         """Where the window's "… is thinking" badge stands (its bottom just above this point):
@@ -659,6 +662,15 @@ class DarkGothicTable(TableKit):
             do = ""
         return head, phase, do, col
 
+    def head_that_fits(self, head: str, room: int) -> str:
+        """The status head, without " · <Hero>" when the whole would shrink below readable
+        ("Lucrezia's turn · Anne Marie, The School Teacher" came out ~8 px high at 1280×720);
+        the Hero's name stays on the seat's own name plate."""
+        F = self.geo()[4]
+        if " · " in head and self.gfx.font(F(28), bold=True, serif=True).size(head)[0] > room * 1.25:
+            return head.rsplit(" · ", 1)[0]
+        return head
+
     def draw_static(self, surf) -> None:
         """Things that change only with events, into the cached layer: the turn banner and
         the Heroes' name plates."""
@@ -674,7 +686,8 @@ class DarkGothicTable(TableKit):
             mk = seat_marker_surface(g, act, max(6, int(11 * s)), self.colorblind)
             surf.blit(mk, mk.get_rect(midleft=(x, y + int(16 * s))))
             x += mk.get_width() + int(8 * s)
-        hs = g.fit_text(head, F(28), box.right - x - int(14 * s), col, bold=True, serif=True, min_size=12)
+        hs = g.fit_text(self.head_that_fits(head, box.right - x - int(14 * s)), F(28), box.right - x - int(14 * s),
+                        col, bold=True, serif=True, min_size=12)
         surf.blit(hs, (x, y))
         y += hs.get_height() + int(4 * s)
         if phase:

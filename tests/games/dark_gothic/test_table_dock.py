@@ -306,3 +306,36 @@ def test_the_thinking_badge_stands_clear_of_the_center_line_and_the_villain(app)
     keep = [t_.zones[("center", i)].rect for i in range(6)] + [t_.zones["villain"].rect, t_.zones["shadows"].rect,
                                                                t_.zones["vstack"].rect]
     assert not any(badge.colliderect(r) for r in keep)
+
+
+def test_a_block_you_cannot_make_says_so():
+    """Whether a Hero is asked to Block is decided from public information, so you may be asked
+    while holding nothing that Blocks: the docked question then says so over its lone Pass."""
+    seed = next(x for x in range(1, 40)
+                if registry.ruleset("dark_gothic").setup(2, {"mode": "competitive"}, x).active == 0)
+    rig = Rig(seed=seed, humans=(1,), viewer=1)
+    s = rig.match.state
+    (brigand,) = set_hand(s, 0, "brigand", "silver_cross")[:1]
+    set_hand(s, 1, "strength_of_combat", "strength_of_spirit")
+    rig.changed()
+    rig.table.on_events(rig.match.submit(0, ("play", brigand)))
+    rig.settle()
+    d = next((x for x in rig.match.decisions() if x.seat == 1), None)
+    assert d is not None and d.kind == "block" and d.actions == (("pass",),)
+    dk = rig.table._shown_dock()
+    assert dk is not None and [b.action for b in dk.buttons] == [("pass",)]
+    assert t("dark_gothic.table.nothing_block") in rig.table.dock.head_text
+    post_click(docked(rig.table, ("pass",)).rect.center)
+    rig.pump()
+    assert (1, ("pass",)) in rig.match.log
+
+
+def test_a_long_heros_name_leaves_the_turn_head_readable():
+    rig = my_turn()
+    t_ = rig.table
+    box = t_.geo()[1](1010, 292, 512, 158)                 # LAYOUT["area_status"]
+    room = box.width - 80
+    long = t("dark_gothic.art.their_turn", seat="P1", hero=t("dark_gothic.hero.anne_marie"))
+    assert t_.head_that_fits(long, room) == long.rsplit(" · ", 1)[0]
+    short = t("dark_gothic.art.your_turn", hero=t("dark_gothic.hero.inspector_cooke"))
+    assert t_.head_that_fits(short, room) == short
