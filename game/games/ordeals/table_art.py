@@ -1,13 +1,9 @@
-"""The Book of Ordeals table's art: the ground by season, light and weather, terrain drawn
-by kind and name from the Trial's data, the characters' bases.
+"""The Book of Ordeals table's art: the ground by season, light and weather and the
+terrain (table_terrain.py: the Look and each piece's style and decoration, in inches)
+painted on the kit's skirmish board, and the characters' bases.
 
-- `Look.of(view)`: the ground and foliage colours of the season, the light's tint (a
-  night table is dark and lanterns glow on it), the weather's haze.
-- `TerrainArt.from_view(view)`: each terrain piece of the Trial with its style (road,
-  wall, hedge, bramble, woods, water, chasm, roof, ruin, tower, stone, from the data's
-  kind and name) and its decoration (stones, leaves, trees, ripples, rubble) laid out
-  once in inches with a seeded generator, so every zoom and every repainted strip of a
-  pan draws the same table.
+- `PAINT[style](board, surface, art, local points, world->local, ppi, clip)`: a terrain
+  piece painted by its style (shadows by height, stones, leaves, trees, ripples, roofs).
 - `OrdealsBoard`: the kit's SkirmishBoard (game/ui/table/skirmish.py: mat, frame, inch
   grid, a mottled field under a tint and a haze, zones, lantern pools, name plates,
   the hovered terrain named; its ground layer cached and scrolled) with the Look's
@@ -22,283 +18,18 @@ Nothing here reads the rules: everything comes from the view the table holds.
 from __future__ import annotations
 
 import math
-import random
-import zlib
-from dataclasses import dataclass, field
 
 import pygame
 
+from game.games.ordeals.table_terrain import Look, Point
+from game.games.ordeals.table_words import ICON_PREFIX
 from game.ui.table import style
-from game.ui.table.board import point_in_polygon
 from game.ui.table.gfx import light_pool
 from game.ui.table.paint import alpha_poly, box, dashed_outline, drop_shadow, hull, masked
 from game.ui.table.skirmish import SkirmishBoard, mix, shade
 
-Point = tuple[float, float]
-
-# ---------------------------------------------------------------------------------------
-# looks
-# ---------------------------------------------------------------------------------------
-# season: (ground, lighter tufts, darker tufts, foliage dark, foliage light, road)
-SEASONS = {
-    "spring": ((72, 96, 50), (98, 126, 64), (54, 74, 40), (56, 104, 48), (112, 160, 82), (112, 94, 66)),
-    "summer": ((80, 98, 46), (112, 128, 58), (60, 76, 36), (40, 88, 38), (92, 142, 60), (124, 102, 68)),
-    "autumn": ((96, 86, 52), (126, 108, 62), (72, 64, 40), (120, 70, 32), (196, 132, 54), (110, 88, 62)),
-    "winter": ((150, 158, 164), (196, 204, 210), (118, 126, 134), (46, 66, 58), (96, 116, 106), (132, 124, 116)),
-}
-# light: a multiply over the whole ground (daylight leaves it as it is)
-LIGHTS = {"daylight": (255, 255, 255), "overcast": (218, 222, 230), "twilight": (182, 170, 188),
-          "night": (140, 148, 190), "moonless": (112, 118, 162)}
-# how strongly a lantern shows on the ground, by light
-GLOW = {"daylight": 0.18, "overcast": 0.3, "twilight": 0.55, "night": 0.8, "moonless": 0.9}
-# weather: a pale haze added over the ground
-HAZE = {"fog": (40, 42, 46), "mist": (24, 26, 30), "rain": (4, 6, 10), "snow": (18, 20, 24), "storm": (6, 6, 12)}
 LANTERN = (255, 176, 86)
 STONE = (128, 122, 112)
-
-
-@dataclass(frozen=True)
-class Look:
-    season: str
-    light: str
-    weather: str
-    ground: tuple
-    tuft_light: tuple
-    tuft_dark: tuple
-    leaf_dark: tuple
-    leaf_light: tuple
-    road: tuple
-    tint: tuple
-    haze: tuple | None
-    glow: float
-
-    @classmethod
-    def of(cls, view) -> "Look":
-        season = view.get("season") if view.get("season") in SEASONS else "summer"
-        light = view.get("light") if view.get("light") in LIGHTS else "daylight"
-        weather = view.get("weather") or "clear"
-        g, tl, td, ld, ll, road = SEASONS[season]
-        return cls(season, light, weather, g, tl, td, ld, ll, road, LIGHTS[light], HAZE.get(weather),
-                   GLOW[light])
-
-    @property
-    def night(self) -> bool:
-        return self.light in ("night", "moonless")
-
-
-# ---------------------------------------------------------------------------------------
-# terrain: style and decoration, in inches
-# ---------------------------------------------------------------------------------------
-STYLES = ("road", "wall", "hedge", "bramble", "woods", "water", "chasm", "roof", "ruin", "tower", "stone")
-# drawn low to high: flat ground first, buildings last (their shadows fall on the rest)
-ORDER = {"road": 0, "water": 1, "chasm": 1, "woods": 2, "hedge": 3, "bramble": 3, "wall": 3,
-         "stone": 4, "ruin": 4, "roof": 5, "tower": 6}
-
-
-def classify(kind: str, name: str) -> str:
-    """A terrain piece's look from its kind and name in the Trial's data."""
-    n = (name or "").lower()
-    if kind == "open":
-        return "road"
-    if kind == "obstacle":
-        if "hedge" in n:
-            return "hedge"
-        if any(w in n for w in ("bramble", "briar", "thorn")):
-            return "bramble"
-        return "wall"
-    if kind == "woods":
-        return "woods"
-    if kind == "gap":
-        return "water" if any(w in n for w in ("brook", "stream", "river", "ford", "pond")) else "chasm"
-    if kind == "blocking":
-        if "ruin" in n or "wall" in n:
-            return "ruin"
-        if "tower" in n:
-            return "tower"
-        if any(w in n for w in ("stone", "pillar", "shrine", "rock", "altar")):
-            return "stone"
-        return "roof"
-    return "road"
-
-
-def _frame(poly) -> tuple:
-    """(origin, u, v, length, width): the polygon's box along its longest edge."""
-    n = len(poly)
-    best = max(range(n), key=lambda i: math.dist(poly[i], poly[(i + 1) % n]))
-    a, b = poly[best], poly[(best + 1) % n]
-    L = math.dist(a, b) or 1.0
-    u = ((b[0] - a[0]) / L, (b[1] - a[1]) / L)
-    v = (-u[1], u[0])
-    us = [(p[0] - a[0]) * u[0] + (p[1] - a[1]) * u[1] for p in poly]
-    vs = [(p[0] - a[0]) * v[0] + (p[1] - a[1]) * v[1] for p in poly]
-    u0, v0 = min(us), min(vs)
-    o = (a[0] + u[0] * u0 + v[0] * v0, a[1] + u[1] * u0 + v[1] * v0)
-    return o, u, v, max(us) - u0, max(vs) - v0
-
-
-@dataclass
-class TerrainArt:
-    """One terrain piece as drawn: world polygon, style, height, and decoration laid out
-    in inches (frame coordinates: `a` along the longest edge, `b` across)."""
-    style: str
-    name: str
-    kind: str
-    height: float
-    poly: tuple
-    origin: Point
-    u: Point
-    v: Point
-    length: float
-    width: float
-    decor: dict = field(default_factory=dict)
-
-    def at(self, a: float, b: float) -> Point:
-        o, u, v = self.origin, self.u, self.v
-        return (o[0] + u[0] * a + v[0] * b, o[1] + u[1] * a + v[1] * b)
-
-    def rect(self, sp, a0: float, b0: float, a1: float, b1: float) -> list:
-        """The corners of the box a0..a1 along, b0..b1 across, through `sp` (world -> local)."""
-        return [sp(self.at(a, b)) for a, b in ((a0, b0), (a1, b0), (a1, b1), (a0, b1))]
-
-    def contains(self, p) -> bool:
-        return point_in_polygon(p, self.poly)
-
-    @classmethod
-    def build(cls, k: int, kind: str, name: str, height: float, poly) -> "TerrainArt":
-        poly = tuple((float(x), float(y)) for x, y in poly)
-        o, u, v, L, W = _frame(poly)
-        art = cls(classify(kind, name), name or "", kind, float(height or 0.0), poly, o, u, v, L, W)
-        rng = random.Random(zlib.crc32(f"{k}:{name}:{poly}".encode()))
-        art.decor = DECOR[art.style](art, rng)
-        return art
-
-    @classmethod
-    def from_view(cls, view) -> list["TerrainArt"]:
-        out = [cls.build(k, p["kind"], p.get("name") or "", p.get("height") or 0.0, p["poly"])
-               for k, p in enumerate(view["trial"]["terrain"])]
-        return sorted(out, key=lambda t: (ORDER[t.style], t.height))
-
-
-def _inside_points(art: TerrainArt, rng, step: float, jitter: float, margin: float = 0.0) -> list:
-    xs = [p[0] for p in art.poly]
-    ys = [p[1] for p in art.poly]
-    out = []
-    y = min(ys) + step / 2
-    row = 0
-    while y < max(ys):
-        x = min(xs) + step / 2 + (step / 2 if row % 2 else 0)
-        while x < max(xs):
-            p = (x + rng.uniform(-jitter, jitter), y + rng.uniform(-jitter, jitter))
-            if art.contains(p) and (margin <= 0 or all(art.contains((p[0] + dx, p[1] + dy)) for dx, dy in
-                                                       ((margin, 0), (-margin, 0), (0, margin), (0, -margin)))):
-                out.append(p)
-            x += step
-        y += step * 0.87
-        row += 1
-    return out
-
-
-def _decor_road(art, rng):
-    ruts = [0.32, 0.68] if art.width >= 1.2 else [0.5]
-    pebbles = [(rng.uniform(0, art.length), rng.uniform(0.08, 0.92) * art.width, rng.uniform(0.03, 0.07))
-               for _ in range(int(art.length * art.width * 1.5))]
-    return {"ruts": ruts, "pebbles": pebbles}
-
-
-def _decor_wall(art, rng):
-    courses = max(1, round(art.width / 0.2))
-    joints = []
-    for c in range(courses):
-        a = rng.uniform(0.1, 0.35) if c % 2 else rng.uniform(0.3, 0.5)
-        while a < art.length - 0.1:
-            joints.append((a, c))
-            a += rng.uniform(0.38, 0.6)
-    tones = [rng.uniform(0.88, 1.1) for _ in range(64)]
-    return {"courses": courses, "joints": joints, "tones": tones}
-
-
-def _decor_hedge(art, rng):
-    clumps = []
-    a = 0.05
-    while a < art.length - 0.05:
-        clumps.append((a, art.width * rng.uniform(0.3, 0.7), rng.uniform(0.17, 0.27), rng.randrange(3)))
-        a += rng.uniform(0.13, 0.22)
-    dots = [(rng.uniform(0, art.length), rng.uniform(0, art.width)) for _ in range(int(art.length * 5))]
-    return {"clumps": clumps, "dots": dots}
-
-
-def _decor_woods(art, rng):
-    trees = [(x, y, rng.uniform(0.5, 0.78), rng.randrange(3), rng.uniform(0, math.tau))
-             for x, y in _inside_points(art, rng, 1.05, 0.3)]
-    brush = [(x, y, rng.uniform(0.08, 0.18)) for x, y in _inside_points(art, rng, 0.45, 0.2)]
-    return {"trees": trees, "brush": brush}
-
-
-def _decor_water(art, rng):
-    ripples = [(rng.uniform(0.2, art.length - 0.2), rng.uniform(0.25, 0.75) * art.width, rng.uniform(0.25, 0.6))
-               for _ in range(max(3, int(art.length * art.width * 1.2)))]
-    return {"ripples": ripples}
-
-
-def _decor_chasm(art, rng):
-    specks = [(rng.uniform(0, art.length), rng.uniform(0, art.width), rng.uniform(0.04, 0.1))
-              for _ in range(int(art.length * art.width * 6) + 3)]
-    return {"specks": specks}
-
-
-def _decor_roof(art, rng):
-    return {"tones": [rng.uniform(0.9, 1.08) for _ in range(96)]}
-
-
-def _decor_ruin(art, rng):
-    n = len(art.poly)
-    walls = []
-    for i in range(n):
-        a, b = art.poly[i], art.poly[(i + 1) % n]
-        L = math.dist(a, b)
-        k = max(1, int(L / 0.7))
-        for j in range(k):
-            if 0 < j < k - 1 and rng.random() < 0.32:
-                continue                                  # a breach
-            t0, t1 = j / k, (j + 1) / k
-            walls.append((i, t0, t1, rng.uniform(0.8, 1.0)))
-    rubble = []
-    for _ in range(int(art.length * art.width * 1.6) + 4):
-        i = rng.randrange(n)
-        a, b = art.poly[i], art.poly[(i + 1) % n]
-        t = rng.random()
-        p = (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t)
-        c = (sum(q[0] for q in art.poly) / n, sum(q[1] for q in art.poly) / n)
-        k = rng.uniform(0.05, 0.3)
-        rubble.append((p[0] + (c[0] - p[0]) * k, p[1] + (c[1] - p[1]) * k, rng.uniform(0.06, 0.14),
-                       rng.uniform(0.75, 1.1)))
-    flags = [rng.uniform(0.85, 1.08) for _ in range(256)]
-    return {"walls": walls, "rubble": rubble, "flags": flags}
-
-
-def _decor_stone(art, rng):
-    cracks = []
-    for _ in range(2):
-        a, b = rng.uniform(0.2, 0.8) * art.length, rng.uniform(0.2, 0.8) * art.width
-        pts = [(a, b)]
-        for _ in range(3):
-            a += rng.uniform(-0.35, 0.35)
-            b += rng.uniform(-0.35, 0.35)
-            pts.append((min(art.length, max(0, a)), min(art.width, max(0, b))))
-        cracks.append(pts)
-    return {"cracks": cracks}
-
-
-def _decor_tower(art, rng):
-    d = _decor_stone(art, rng)
-    d["vines"] = [(rng.uniform(0, art.length), rng.uniform(0, art.width), rng.uniform(0, math.tau))
-                  for _ in range(10)] if "thorn" in art.name.lower() else []
-    return d
-
-
-DECOR = {"road": _decor_road, "wall": _decor_wall, "hedge": _decor_hedge, "bramble": _decor_hedge,
-         "woods": _decor_woods, "water": _decor_water, "chasm": _decor_chasm, "roof": _decor_roof,
-         "ruin": _decor_ruin, "tower": _decor_tower, "stone": _decor_stone}
 
 
 # ---------------------------------------------------------------------------------------
@@ -712,35 +443,10 @@ PAINT = {"road": paint_road, "wall": paint_wall, "hedge": paint_hedge, "bramble"
          "ruin": paint_ruin, "tower": paint_tower, "stone": paint_stone}
 
 
+
 # ---------------------------------------------------------------------------------------
 # the characters' bases
 # ---------------------------------------------------------------------------------------
-SHADOW_ICONS = {"husk": "bo_husk", "grave_hound": "bo_grave_hound", "hollow_archer": "bo_hollow_archer",
-                "revenant": "bo_revenant", "lantern_wraith": "bo_lantern_wraith", "warden": "bo_warden"}
-RANGED_ICONS = {"bow": "bo_bow", "crossbow": "bo_crossbow", "sling": "bo_sling"}
-MELEE_ICONS = {"spear": "bo_spear", "great_weapon": "bo_great_weapon"}
-
-
-def icon_of(c: dict) -> str:
-    """The icon on a character's base: a Shadow profile's own; a Company member's by role
-    (the leader's helm, else the ranged weapon, a lantern, the melee weapon, a sword)."""
-    key = c.get("key")
-    if key in SHADOW_ICONS:
-        return SHADOW_ICONS[key]
-    if "leader" in (c.get("lore") or ()):
-        return "bo_leader"
-    if c.get("ranged") in RANGED_ICONS:
-        return RANGED_ICONS[c["ranged"]]
-    if "lantern" in (c.get("items") or ()):
-        return "lantern"
-    if c.get("melee") in MELEE_ICONS:
-        return MELEE_ICONS[c["melee"]]
-    return "bo_fighter"
-
-
-ICON_PREFIX = "icon:"
-
-
 BASE_LOOK = {"facing_tab": (1.34, 0.9, 24.0, (30, 18, 8)), "halos": False, "name_tags": False}
 
 

@@ -12,7 +12,8 @@ import pytest
 
 from game.core.match import Match, SeatInfo
 from game.games import registry
-from game.games.ordeals.table_art import STYLES, TerrainArt, classify, icon_of
+from game.games.ordeals.table_words import icon_of
+from game.games.ordeals.table_terrain import STYLES, TerrainArt, classify
 from game.ui.assets import Assets
 
 from .test_table import Rig
