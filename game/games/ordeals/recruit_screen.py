@@ -15,9 +15,9 @@ that Company, else the list of member dicts); Esc / Cancel leaves the option as 
 Keyboard: ↑ ↓ choose a character, Insert recruits, Delete dismisses, Tab / Shift+Tab
 walk the choices, Space (or Enter) takes the focused one, Enter is Done.
 
-The model is `recruit.Builder` (pure); everything here only shows it and words it
-through the locale (`ordeals.recruit.*`); the rows, choice cards, steppers, the
-Supplies box and the keyboard focus are game/ui/shop_widgets.py's.
+The model is `recruit.Builder` (pure); everything here only shows it, worded by
+recruit_words.py (the locale's `ordeals.recruit.*`); the rows, choice cards, steppers,
+the Supplies box and the keyboard focus are game/ui/shop_widgets.py's.
 """
 from __future__ import annotations
 
@@ -29,6 +29,7 @@ from ...ui.scenes.base import Backdrop, Scene
 from ...ui.shop_widgets import BudgetBox, ChoiceCard, FocusWalk, ListRow, TextBox as Text, steppers
 from ...ui.theme import FONT
 from .recruit import Builder, delete_saved, load_saved, saved_companies_path
+from .recruit_words import RecruitWords, rt, supplies, why
 
 # the 1920x1080 canvas (the window letterboxes it): three panels and the Supplies box
 LEFT = pygame.Rect(96, 236, 450, 720)
@@ -42,24 +43,7 @@ CAPTION_W = 140               # the middle panel's section names
 CHOICE_H = 58
 
 
-def rt(key: str, **params) -> str:
-    return t("ordeals.recruit." + key, **params)
-
-
-def supplies(n: int) -> str:
-    return rt("cost", n=n)
-
-
-def why(reason) -> str:
-    """A (key, params) reason from the model in words."""
-    key, params = reason
-    params = dict(params)
-    if "stat" in params:
-        params["stat"] = rt("stat." + params["stat"])
-    return rt("why." + key, **params)
-
-
-class RecruitScene(Scene):
+class RecruitScene(RecruitWords, Scene):
     """The Company builder. Built as `RecruitScene(app, ruleset, key, value, options,
     on_done)` by the new-game screen (GameSpec.option_editors)."""
 
@@ -94,79 +78,6 @@ class RecruitScene(Scene):
         self.saved_sel: str | None = None      # the saved Company last taken or saved
         self.backdrop = Backdrop(app, glow_pos=(1500, 160), glow_radius=700, embers=14)
         self.build()
-
-    # -- words ---------------------------------------------------------------------------
-    def thing(self, kind: str, key) -> str:
-        if key is None:
-            return rt("none")
-        return rt(f"{kind}.{key}")
-
-    def gear_text(self, i: int) -> str:
-        m = self.builder.members[i]
-        parts = [rt("upgrade", stat=rt("stat." + s), value=f"+{n * self.builder.rec.upgrades[s].step}")
-                 for s, n in m.upgrades.items() if n and s in self.builder.rec.upgrades]
-        if m.melee != "hand_weapon":
-            parts.append(self.thing("weapon", m.melee))
-        if m.ranged:
-            parts.append(self.thing("weapon", m.ranged))
-        if m.armour:
-            parts.append(self.thing("armour", m.armour))
-        parts += [self.thing("item", k) for k in m.items] + [self.thing("lore", k) for k in m.lore]
-        return " · ".join(parts)
-
-    def effect_tip(self, kind: str, key) -> str:
-        """What a weapon, armour, item or Lore does, from its numbers in the YAML."""
-        rec = self.builder.rec
-        parts = []
-        if kind == "weapon":
-            w = rec.weapons[key]
-            if w.reach:
-                parts.append(rt("tip.reach", n=w.reach))
-            if w.range:
-                parts.append(rt("tip.range", n=w.range))
-            if w.damage:
-                parts.append(rt("tip.damage", n=w.damage))
-            if w.fire_cost > 1:
-                parts.append(rt("tip.fire_cost", n=w.fire_cost))
-            if w.no_fire:
-                parts.append(rt("tip.no_fire"))
-            if w.wind:
-                parts.append(rt("tip.wind"))
-            if not parts:
-                parts.append(rt("tip.plain"))
-        elif kind == "armour":
-            if key is None:
-                return rt("tip.none_armour")
-            a = rec.armour[key]
-            parts.append(rt("tip.ward", n=a.ward))
-            if a.pace:
-                parts.append(rt("tip.pace", n=a.pace))
-        elif kind == "ranged_none":
-            return rt("tip.none_ranged")
-        elif kind == "item":
-            it = rec.items[key]
-            if key == "lantern":
-                parts.append(rt("tip.lantern"))
-            if it.heal:
-                parts.append(rt("tip.heal", n=it.heal, uses=max(1, it.uses)))
-            if it.climb_cost:
-                parts.append(rt("tip.climb", n=it.climb_cost))
-        elif kind == "lore":
-            lo = self.data.lore[key]
-            for field, k in (("reach", "tip.reach"), ("sight", "tip.sight"), ("hides", "tip.hides"),
-                             ("knock_down", "tip.knock_down"), ("assault_might", "tip.assault"),
-                             ("ward", "tip.ward"), ("initiative", "tip.initiative")):
-                v = getattr(lo, field)
-                if v:
-                    parts.append(rt(k, n=v))
-        return " · ".join(parts)
-
-    def cost_words(self, cost: int, have: bool) -> str:
-        if have:
-            return rt("have")
-        if cost < 0:
-            return rt("refund", n=-cost)
-        return supplies(cost) if cost else rt("free")
 
     # -- widgets ----------------------------------------------------------------------------
     def build(self):

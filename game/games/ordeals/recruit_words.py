@@ -1,0 +1,101 @@
+"""The recruitment screen's words (no pygame): the locale's `ordeals.recruit.*`, the
+model's reasons in words, and `RecruitWords`, the screen's mixin that words a
+character's gear, what a weapon, armour, item or Lore does (from its numbers in the
+YAML) and what a choice costs."""
+from __future__ import annotations
+
+from ...core.i18n import t
+
+
+def rt(key: str, **params) -> str:
+    return t("ordeals.recruit." + key, **params)
+
+
+def supplies(n: int) -> str:
+    return rt("cost", n=n)
+
+
+def why(reason) -> str:
+    """A (key, params) reason from the model in words."""
+    key, params = reason
+    params = dict(params)
+    if "stat" in params:
+        params["stat"] = rt("stat." + params["stat"])
+    return rt("why." + key, **params)
+
+
+class RecruitWords:
+    """The words of RecruitScene (a mixin: it reads the screen's `builder` and `data`)."""
+
+    # -- words ---------------------------------------------------------------------------
+    def thing(self, kind: str, key) -> str:
+        if key is None:
+            return rt("none")
+        return rt(f"{kind}.{key}")
+
+    def gear_text(self, i: int) -> str:
+        m = self.builder.members[i]
+        parts = [rt("upgrade", stat=rt("stat." + s), value=f"+{n * self.builder.rec.upgrades[s].step}")
+                 for s, n in m.upgrades.items() if n and s in self.builder.rec.upgrades]
+        if m.melee != "hand_weapon":
+            parts.append(self.thing("weapon", m.melee))
+        if m.ranged:
+            parts.append(self.thing("weapon", m.ranged))
+        if m.armour:
+            parts.append(self.thing("armour", m.armour))
+        parts += [self.thing("item", k) for k in m.items] + [self.thing("lore", k) for k in m.lore]
+        return " · ".join(parts)
+
+    def effect_tip(self, kind: str, key) -> str:
+        """What a weapon, armour, item or Lore does, from its numbers in the YAML."""
+        rec = self.builder.rec
+        parts = []
+        if kind == "weapon":
+            w = rec.weapons[key]
+            if w.reach:
+                parts.append(rt("tip.reach", n=w.reach))
+            if w.range:
+                parts.append(rt("tip.range", n=w.range))
+            if w.damage:
+                parts.append(rt("tip.damage", n=w.damage))
+            if w.fire_cost > 1:
+                parts.append(rt("tip.fire_cost", n=w.fire_cost))
+            if w.no_fire:
+                parts.append(rt("tip.no_fire"))
+            if w.wind:
+                parts.append(rt("tip.wind"))
+            if not parts:
+                parts.append(rt("tip.plain"))
+        elif kind == "armour":
+            if key is None:
+                return rt("tip.none_armour")
+            a = rec.armour[key]
+            parts.append(rt("tip.ward", n=a.ward))
+            if a.pace:
+                parts.append(rt("tip.pace", n=a.pace))
+        elif kind == "ranged_none":
+            return rt("tip.none_ranged")
+        elif kind == "item":
+            it = rec.items[key]
+            if key == "lantern":
+                parts.append(rt("tip.lantern"))
+            if it.heal:
+                parts.append(rt("tip.heal", n=it.heal, uses=max(1, it.uses)))
+            if it.climb_cost:
+                parts.append(rt("tip.climb", n=it.climb_cost))
+        elif kind == "lore":
+            lo = self.data.lore[key]
+            for field, k in (("reach", "tip.reach"), ("sight", "tip.sight"), ("hides", "tip.hides"),
+                             ("knock_down", "tip.knock_down"), ("assault_might", "tip.assault"),
+                             ("ward", "tip.ward"), ("initiative", "tip.initiative")):
+                v = getattr(lo, field)
+                if v:
+                    parts.append(rt(k, n=v))
+        return " · ".join(parts)
+
+    def cost_words(self, cost: int, have: bool) -> str:
+        if have:
+            return rt("have")
+        if cost < 0:
+            return rt("refund", n=-cost)
+        return supplies(cost) if cost else rt("free")
