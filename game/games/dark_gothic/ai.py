@@ -522,8 +522,7 @@ def determinize(rules, view, seat, rng: RNG):
             unknown_cnt[i] = p["hand_count"] + p["deck_count"]
     # the cards of this game (a Villain priced by mode is a card of its own: the other mode's
     # printings are not in the game)
-    stacks = getattr(rules, "game_set", None)
-    all_ids = set(rules.all_ids if stacks is None else stacks[s.coop])
+    all_ids = set(rules.game_set[s.coop])
     all_ids.discard(d.hungry_dead)
     unseen = [c for c in rules.all_ids if c in all_ids and c not in seen]
     vill = [c for c in unseen if K[c].group == "villain"]

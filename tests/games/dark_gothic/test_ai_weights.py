@@ -65,3 +65,21 @@ def test_changing_a_coop_weight_changes_hards_coop_decisions_and_a_competitive_o
         assert other.choose(v, d) == pick
         changed += colour.choose(v, d) != pick
     assert changed > 0
+
+
+def test_determinize_deals_only_the_modes_villain_printings():
+    """A Villain priced by mode is a card of its own: hard's determinizations of a competitive
+    game hold only competitive printings (and of a co-op game only co-op ones), and keep the
+    invariants."""
+    from game.core.rng import RNG
+    from game.games.dark_gothic.ai import determinize
+    for mode in ("competitive", "coop"):
+        s = fresh(2, mode, 3)
+        for _ in range(40):                       # into the game a little
+            d = R.decisions(s)[0]
+            R.apply(s, d.seat, HeuristicAgent(R, "normal", d.seat).choose(R.view(s, d.seat), d))
+        d = R.decisions(s)[0]
+        det = determinize(R, R.view(s, d.seat), d.seat, RNG(11))
+        villains = set(det.vstack) | set(det.vbox) | {det.villain}
+        assert villains <= R.game_set[s.coop]
+        assert R.invariants(det) == []
