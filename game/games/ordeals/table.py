@@ -75,7 +75,7 @@ class OrdealsTable(OrdealsMoves, OrdealsWords, TableKit):
         self.board = OrdealsBoard(self.board_rect(), tuple(t["size"]), self.renderer, terrain=terrain,
                                   art=TerrainArt.from_view(view), look=Look.of(view), zones=zones, chapel=chapel,
                                   words={"area": self._terrain_tag},
-                                  on_drop=self._drop, on_click=self._click, allowance=self._allowance,
+                                  on_drop=self._drop, on_click=self._board_click, allowance=self._allowance,
                                   measure=self._measure, drag_rings=self._drag_rings)
         self.board.los_targets = lambda p: not p.dim
         self.pieces: dict[int, Piece] = {}

@@ -117,7 +117,7 @@ class OrdealsMoves:
             return False
         return True
 
-    def _click(self, item, point) -> None:
+    def _board_click(self, item, point) -> None:
         d = self._decision()
         if d is None:
             return
