@@ -150,7 +150,7 @@ class OrdealsMoves:
         buttons = []
         title, sub = "", ""
         if d.kind == "deploy":
-            title, sub = tt("deploy"), tt("deploy_sub", piece=d.prompt["piece"])
+            title, sub = tt("deploy"), tt("deploy_sub", piece=self._name(d.prompt["piece"]))
         elif d.kind == "initiative":
             title = tt("initiative")
             for a in d.actions:

@@ -202,6 +202,16 @@ class OrdealsWords:
         if k == "harm":
             return [(tt("harm_down" if d["down"] else "harm", piece=nm(d["piece"]), amount=d["amount"],
                         total=d["total"], grit=d["grit"]), None, None)]
+        if k == "roll" and d.get("purpose") in ("deployment", "initiative"):
+            totals = d.get("totals") or d["dice"]
+            return [(tt(f"{d['purpose']}_roll", company=totals[0], other=self._side_word(1), theirs=totals[1],
+                        first=self._side_word(0 if totals[0] < totals[1] else 1)
+                        if d["purpose"] == "deployment" else self._side_word(0 if totals[0] > totals[1] else 1)),
+                     None, None)]
+        if k == "first":
+            return [(tt("goes_first", side=self._side_word(d["side"])), None, style.GOLD)]
+        if k == "deploy":
+            return [(tt("deployed", piece=nm(d["piece"])), None, None)]
         if k == "turn":
             return [(tt("turn", turn=d["turn"], of=d["of"]), None, style.GOLD)]
         if k == "conditions":
@@ -210,6 +220,11 @@ class OrdealsWords:
         if k == "game_over":
             return [(tt("trial_ends", reason=d["reason"]), None, style.GOLD)]
         return None
+
+    def _side_word(self, side: int) -> str:
+        if side == 0:
+            return tt("company_side")
+        return tt("shadow") if (self.view or {}).get("mode", "solo") == "solo" else tt("rivals")
 
     def _status_text(self) -> str:
         """The line under the board, worded once per view (not every frame)."""
