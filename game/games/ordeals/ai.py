@@ -221,10 +221,15 @@ def _assault_harm(R, a, d, k) -> tuple:
 
 # ------------------------------------------------------------------ the normal policy
 class Policy:
-    def __init__(self, R, rnd: random.Random, easy=False):
+    def __init__(self, R, rnd: random.Random, easy=False, quarry_first=False):
+        """`quarry_first` (hard's own policy, its default choice and its rollouts): in a
+        slay Trial, Assault the quarry whenever he is a target, rather than the Foe
+        nearest Out of Action for its Grit (normal: an escort before the Warden, Grit 12,
+        until he is badly hurt)."""
         self.R = R
         self.rnd = rnd
         self.easy = easy
+        self.quarry_first = quarry_first
 
     def choose(self, s, d):
         acts = d.actions
@@ -298,6 +303,10 @@ class Policy:
             for a in by["use"]:
                 if a[1] in ("grave", "relic"):
                     return a
+        if self.quarry_first and "assault" in by:
+            q = quarry(R, s)
+            if q >= 0 and ("assault", q) in by["assault"]:
+                return ("assault", q)
         engaged = R.engaged_with(s, c)
         if engaged and "assault" in by:
             return max(by["assault"], key=lambda a: (s.chars[a[1]].harm - s.chars[a[1]].st.grit, -R.ward(s.chars[a[1]])))
@@ -464,7 +473,7 @@ class HardAgent:
         self.R = R
         self.name = "hard"
         self.rnd = random.Random(seed)
-        self.policy = Policy(R, self.rnd)
+        self.policy = Policy(R, self.rnd, quarry_first=True)
         self.rollouts = max_iterations if max_iterations is not None else rollouts
         self.budget = None if max_iterations is not None else budget
         self.horizon = horizon

@@ -74,3 +74,20 @@ def test_BO_181_hard_strikes_the_downed_warden_where_normal_hits_the_husk():
     assert HeuristicAgent(R, "normal", seed=3).choose(view, d) == ("assault", h)   # the premise
     picks = [HardAgent(R, seed=k, max_iterations=160).choose(view, d) for k in range(8)]
     assert picks == [("assault", w)] * 8
+
+
+def test_BO_181_hards_own_policy_strikes_the_quarry_first():
+    """Hard plays its default choice and its rollouts with `quarry_first`: the Warden
+    whenever he is an Assault target; the normal policy (the yardstick) is unchanged, and
+    outside a slay Trial the two policies are the same."""
+    import random
+
+    from game.games.ordeals.ai import Policy
+    R, s, a1, w, h = _warden_scene(warden_harm=0, husk_harm=3, warden_down=False)
+    d = R.decisions(s)[0]
+    assert Policy(R, random.Random(1)).choose(s, d) == ("assault", h)
+    assert Policy(R, random.Random(1), quarry_first=True).choose(s, d) == ("assault", w)
+    t = scene({a1: (18.0, 12.0), 4: (18.0, 13.5), 5: (16.8, 12.8)}, trial=1, dice=None, active=a1)
+    t.chars[5].harm = 3
+    dt = R.decisions(t)[0]
+    assert Policy(R, random.Random(1), quarry_first=True).choose(t, dt) == Policy(R, random.Random(1)).choose(t, dt)
