@@ -72,4 +72,7 @@ SPEC = GameSpec(
                                    pattern="diamond", seed=7001)),
     title_key="dark_gothic.title",
     pitch_key="dark_gothic.pitch",
+    # Every off-turn question (Block, Protect, a victim's discard) is answered from the
+    # Hero's own hand: in hot-seat each is asked behind that player's curtain.
+    public_decisions=frozenset(),
 )

@@ -406,7 +406,8 @@ class TableScene(Scene):
         return events
 
     def is_public(self, d) -> bool:
-        kinds = getattr(self.spec, "public_decisions", None) or PUBLIC_KINDS
+        own = getattr(self.spec, "public_decisions", None)
+        kinds = PUBLIC_KINDS if own is None else own        # an empty set: none is public
         return d.kind in kinds and not d.sealed
 
     def _illegal(self, reason: str):
