@@ -19,7 +19,14 @@ Files, for a newcomer:
                  Companies) behind a recruitment screen; its result is the `company` option
   recruit_screen.py  the recruitment screen (pygame), opened from the new-game screen's
                  "Recruit…" button for `company` and `rival` (SPEC.option_editors)
-  table.py       the pygame table (board in inches, drag-to-move, Act banner, chronicle)
+  recruit_words.py   that screen's words (no pygame)
+  table.py       the pygame table on the kit's skirmish board (drag-to-move with a ruler, Act
+                 banner, dice tray, chronicle)
+  table_art.py   its ground, terrain painters and character bases (pygame)
+  table_terrain.py   the Look of a season/light/weather and each terrain piece's style (no pygame)
+  table_moves.py what the viewer may do: the decision owed, banner buttons, drops and clicks
+                 made actions, the attack preview (no pygame)
+  table_words.py the table's words: chronicle, tooltips, status line, dice tray (no pygame)
   bench_table.py the table at its busiest (20 characters, sight overlay, a Foe hovered) for
                  `bench`'s frame-time figure (SPEC.bench_table)
 
