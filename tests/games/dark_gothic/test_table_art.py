@@ -203,14 +203,18 @@ def test_a_reopened_table_shows_the_last_omen_roll():
 
 
 def test_the_banner_names_the_winners_at_the_end():
-    rig = Rig(players=2, humans=(), seed=2)
-    for _ in range(4000):
-        if rig.match.over:
+    for seed in range(2, 40):                          # the first seed where one Hero wins alone
+        rig = Rig(players=2, humans=(), seed=seed)
+        for _ in range(4000):
+            if rig.match.over:
+                break
+            rig.table.on_events(rig.match.run_agents(1))
+        res = rig.match.view(0)["result"]
+        if res["side"] != "game" and len(res["winners"]) == 1:
             break
-        rig.table.on_events(rig.match.run_agents(1))
+    else:
+        raise AssertionError("no seed in 2..39 ends with one Hero winning")
     rig.settle()
-    res = rig.match.view(0)["result"]
-    assert res["side"] != "game" and res["winners"] == [1]     # this seed: the second Hero wins
     head, _phase, do, _col = rig.table.status()
     assert head == t("dark_gothic.art.over_heroes")
-    assert do.startswith(t("dark_gothic.art.winners", names=rig.table.name(1)))
+    assert do.startswith(t("dark_gothic.art.winners", names=rig.table.name(res["winners"][0])))
