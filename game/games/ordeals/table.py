@@ -74,7 +74,7 @@ class OrdealsTable(OrdealsMoves, OrdealsWords, TableKit):
         chapel = (tuple(t["chapel"]["centre"]), float(t["chapel"]["radius"])) if t.get("chapel") else None
         self.board = OrdealsBoard(self.board_rect(), tuple(t["size"]), self.renderer, terrain=terrain,
                                   art=TerrainArt.from_view(view), look=Look.of(view), zones=zones, chapel=chapel,
-                                  words={"area": self._terrain_tag},
+                                  words={"area": self._terrain_tag, "zone": lambda z: tt("your_zone")},
                                   on_drop=self._drop, on_click=self._board_click, allowance=self._allowance,
                                   measure=self._measure, drag_rings=self._drag_rings)
         self.board.los_targets = lambda p: not p.dim

@@ -127,6 +127,7 @@ class OrdealsMoves:
                 self.ctx.submit(d.seat, action)
             else:
                 self.say(tt("deploy_zone"))
+                self.board.flash_zone()         # where the zone is, not only that it was missed
             return
         if item is None:
             return

@@ -1,6 +1,8 @@
 """A skirmish table on the kit's Board: the board stands on a mat in a wooden frame with
 inch ticks, a faint inch grid (the G key or `toggle_grid`), deployment zones (a dashed
-edge where a zone meets the open table; `zone_glow` lights one while deploying), light
+edge where a zone meets the open table; `zone_glow` marks one while deploying: hatched
+in its side's colour, a bold dashed outline all round and a plate naming it,
+`words["zone"](zone)`; `flash_zone()` makes it pulse, e.g. when a placement is refused), light
 pools under lit pieces, the area under the pointer outlined and named, and name plates
 beside the bases that never cover each other or a base.
 
@@ -29,7 +31,7 @@ import pygame
 from . import style
 from .board import Board, _dashed_line
 from .gfx import light_pool
-from .paint import alpha_poly, box, noise_tile, tile
+from .paint import alpha_poly, box, dashed_outline, noise_tile, tile
 from .pieces import Piece
 
 FRAME = (58, 36, 22)
@@ -40,6 +42,7 @@ MOTTLE = 6               # pixels an inch of the ground's mottle (scaled smoothl
 PLATE_MIN_R = 8          # base radius in pixels below which plates show only on hover
 ZONE_EDGES = ((120, 160, 220), (210, 90, 90))
 ZONE_FILLS = ((120, 170, 240), (230, 110, 110))
+ZONE_FLASH = 1.6         # seconds a refused placement makes the zone pulse
 
 
 def mix(a, b, k: float) -> tuple:
@@ -92,7 +95,9 @@ class SkirmishBoard(Board):
         self.light_color = light_color
         self.light_strength = 0.2
         self.active: Piece | None = None         # always gets its plate
-        self.zone_glow: int | None = None        # the deployment zone to light (while deploying)
+        self.zone_glow: int | None = None        # the deployment zone to mark (while deploying)
+        self.zone_flash = 0.0                    # seconds left of its pulse (a refused placement)
+        self.zone_label: tuple | None = None     # (words, screen rect) of the marked zone's plate, as drawn
         self.hover_area = None
         self._zone_surf: tuple | None = None     # (camera key, zone, surface, where)
         self._plates_key = None
@@ -318,16 +323,10 @@ class SkirmishBoard(Board):
     # -- per frame: zone, lights and markers under the pieces, plates over them ---------------
     def draw_under(self, surf) -> None:
         cam = self.camera
+        self.zone_label = None
         z = self.zone_glow
         if z is not None and 0 <= z < len(self.zones):
-            key = (cam.key(), z)
-            if self._zone_surf is None or self._zone_surf[0] != key:
-                pts = [cam.to_screen(p) for p in self.zones[z]]
-                area = box(pts).clip(cam.rect)
-                img = pygame.Surface(area.size, pygame.SRCALPHA)
-                pygame.draw.polygon(img, (*ZONE_FILLS[z % 2], 46), [(x - area.x, y - area.y) for x, y in pts])
-                self._zone_surf = (key, z, img, area.topleft)
-            surf.blit(self._zone_surf[2], self._zone_surf[3])
+            self._draw_zone(surf, z)
         if self.lights:
             rp = max(4, int(self.light_radius * cam.ppi))
             k = round(self.light_strength, 2)
@@ -340,6 +339,72 @@ class SkirmishBoard(Board):
         a = self.hover_area
         if a is not None:
             pygame.draw.polygon(surf, style.GOLD_BRIGHT, [cam.to_screen(p) for p in a.poly], max(1, int(cam.ppi * 0.06)))
+
+    def flash_zone(self, seconds: float = ZONE_FLASH) -> None:
+        """The marked zone pulses for a while (a placement outside it was refused)."""
+        self.zone_flash = seconds
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.zone_flash = max(0.0, self.zone_flash - dt)
+
+    def _draw_zone(self, surf, z: int) -> None:
+        """The zone being deployed into: hatched in its side's colour (not a wash that
+        reads as water), a bold dashed outline all round, its name on a plate inside the
+        edge that faces the open table; brighter and gold-edged while it pulses."""
+        cam = self.camera
+        key = (cam.key(), z)
+        if self._zone_surf is None or self._zone_surf[0] != key:
+            pts = [cam.to_screen(p) for p in self.zones[z]]
+            area = box(pts, 4).clip(cam.rect)
+            loc = [(x - area.x, y - area.y) for x, y in pts]
+            col = ZONE_FILLS[z % 2]
+            img = pygame.Surface(area.size, pygame.SRCALPHA)
+            pygame.draw.polygon(img, (*col, 30), loc)
+            hatch = pygame.Surface(area.size, pygame.SRCALPHA)
+            step = max(10, int(cam.ppi * 0.8))
+            for k in range(-area.h, area.w, step):
+                pygame.draw.line(hatch, (*col, 95), (k, 0), (k + area.h, area.h), max(2, step // 4))
+            mask = pygame.Surface(area.size, pygame.SRCALPHA)
+            pygame.draw.polygon(mask, (255, 255, 255, 255), loc)
+            hatch.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+            img.blit(hatch, (0, 0))
+            width, dash = max(3, int(cam.ppi * 0.14)), max(10.0, cam.ppi * 0.6)
+            dashed_outline(img, (*mix(ZONE_EDGES[z % 2], (255, 255, 255), 0.35), 255), loc, width, dash)
+            lit = pygame.Surface(area.size, pygame.SRCALPHA)
+            pygame.draw.polygon(lit, (*mix(col, (255, 255, 255), 0.3), 90), loc)
+            dashed_outline(lit, (*style.GOLD_BRIGHT, 255), loc, width + 2, dash)
+            self._zone_surf = (key, z, img, area.topleft, lit)
+        _key, _z, img, at, lit = self._zone_surf
+        surf.blit(img, at)
+        pulse = 0.0
+        if self.zone_flash > 0:
+            pulse = 0.5 + 0.5 * math.cos((ZONE_FLASH - self.zone_flash) * math.tau * 2.0)
+            lit.set_alpha(int(255 * pulse))
+            surf.blit(lit, at)
+        words = self.words.get("zone", lambda k: "")(z)
+        if words:
+            self._zone_plate(surf, z, words, pulse > 0.5)
+
+    def _zone_plate(self, surf, z: int, words: str, hot: bool) -> None:
+        """The zone's name inside its edge that faces the open table (its middle otherwise)."""
+        cam = self.camera
+        W, H = cam.world
+        xs, ys = [p[0] for p in self.zones[z]], [p[1] for p in self.zones[z]]
+        size = max(17, min(22, int(cam.ppi * 0.9)))
+        img = self.gfx.cached(("sk_zone_tag", words, size, z, hot),
+                              lambda: plate(self.gfx, words, size, ZONE_EDGES[z % 2], hot=hot))
+        cx = (min(xs) + max(xs)) / 2
+        r = img.get_rect()
+        if min(ys) <= 0 < max(ys) < H:
+            r.midbottom = (round(cam.to_screen((cx, max(ys)))[0]), round(cam.to_screen((cx, max(ys)))[1]) - 8)
+        elif max(ys) >= H > min(ys) > 0:
+            r.midtop = (round(cam.to_screen((cx, min(ys)))[0]), round(cam.to_screen((cx, min(ys)))[1]) + 8)
+        else:
+            r.center = tuple(round(v) for v in cam.to_screen((cx, (min(ys) + max(ys)) / 2)))
+        r.clamp_ip(cam.rect)
+        surf.blit(img, r.topleft)
+        self.zone_label = (words, r)
 
     def draw_over(self, surf) -> None:
         for _p, rect, img in self.plates():

@@ -1,0 +1,86 @@
+"""BO table, deployment at 1280x720 (a newcomer's window): the viewer's deployment zone is
+marked as one while they deploy (hatched in the side's colour, outlined, a plate saying
+"Your deployment zone" inside it), and a click outside it is refused with a line AND
+makes the zone pulse, so the player sees where it is; after deployment the mark goes."""
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.games.ordeals.table_words import tt
+from game.ui.table.board import point_in_polygon
+from tests.tablekit import TableRig, new_match
+
+pytestmark = [pytest.mark.usefixtures("display"), pytest.mark.filterwarnings("ignore::DeprecationWarning")]
+SMALL = (1280, 720)
+
+
+def rig_deploying(seed=3):
+    rig = TableRig(new_match("ordeals", {"mode": "solo", "trial": 1}, seed, 1, humans=(0,)), viewer=0, size=SMALL)
+    rig.settle()
+    d = rig.decision()
+    assert d is not None and d.kind == "deploy"
+    return rig
+
+
+def my_zone(rig):
+    v = rig.match.view(0)
+    return [tuple(p) for p in v["trial"]["zones"][v["side"]]]
+
+
+def test_the_zone_being_deployed_into_is_named_and_outlined_inside_itself():
+    rig = rig_deploying()
+    rig.draw()
+    b = rig.table.board
+    assert b.zone_label is not None
+    words, rect = b.zone_label
+    assert words == tt("your_zone") and words != "your_zone"
+    cam = b.camera
+    zone = my_zone(rig)
+    assert point_in_polygon(cam.to_world(rect.center), zone)          # the plate sits in the zone it names
+    assert rect.h >= 20                                               # readable at 1280x720
+    # hatched, not a flat wash: along a row inside the zone stripes alternate with lighter tinted field
+    y = round(cam.to_screen((0, (min(p[1] for p in zone) + max(p[1] for p in zone)) / 3))[1])
+    x0, x1 = (round(cam.to_screen((x, 0))[0]) for x in (min(p[0] for p in zone) + 1, max(p[0] for p in zone) - 1))
+    zoneless = rig_deploying()
+    zoneless.table.board.zone_glow = None
+    zoneless.draw()
+    delta = [sum(abs(a - c) for a, c in zip(rig.screen.get_at((x, y))[:3], zoneless.screen.get_at((x, y))[:3]))
+             for x in range(x0, x1)]
+    assert min(delta) > 0 and max(delta) >= min(delta) + 30
+
+
+def test_a_click_outside_the_zone_is_refused_and_the_zone_pulses():
+    rig = rig_deploying()
+    b = rig.table.board
+    W, H = rig.match.view(0)["trial"]["size"]
+    d = rig.decision()
+    out = (W / 2, H / 2)
+    assert not point_in_polygon(out, my_zone(rig)) and not rig.match.is_legal(d.seat, ("deploy", *out))
+    rig.draw()
+    calm = rig.screen.copy()
+    assert b.zone_flash == 0
+    before = len(rig.match.log)
+    rig.click(b.camera.to_screen(out))
+    assert len(rig.match.log) == before
+    assert b.zone_flash > 0
+    zone = my_zone(rig)
+    inside = tuple(round(v) for v in b.camera.to_screen(((zone[0][0] + zone[2][0]) / 2 + 0.3,
+                                                         (zone[0][1] + zone[2][1]) / 2 - 1.3)))
+    b.zone_flash = 1.6                                    # the pulse at its brightest
+    rig.draw()
+    assert rig.screen.get_at(inside) != calm.get_at(inside)
+    rig.frames(2.0)
+    assert b.zone_flash == 0
+
+
+def test_the_zone_mark_goes_when_deployment_is_over():
+    rig = rig_deploying()
+    for _ in range(40):
+        d = rig.decision()
+        if d is None or d.kind != "deploy":
+            break
+        rig.submit(d.seat, d.actions[0])
+        rig.settle()
+    rig.draw()
+    assert rig.table.board.zone_glow is None and rig.table.board.zone_label is None
