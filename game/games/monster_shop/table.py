@@ -33,13 +33,14 @@ from game.ui.table.pieces import PieceRenderer
 from game.ui.table.regions import split_rect
 from game.ui.table.staging import StagingTray, Unit
 from game.ui.table.tween import ease_in_out_cubic
-from game.ui.table.widgets import Button, Option
+from game.ui.table.widgets import Button, Chip, Option
 from game.ui.table.zones import Row
 
 from .effects import COLOURS, SYMBOLS
 from .preview import care_preview, complete
 from .table_art import COLOUR_RGB, MUTATION_RGB, SUFFER_RGB, ArtMixin, need_icon
 from .table_layout import Geometry
+from .table_choices import ChoicesMixin
 from .table_words import CHRONICLED, WordsMixin
 
 MAX_BUTTONS = 12
@@ -62,7 +63,7 @@ def _tr(key, **kw):
     return t(f"monster_shop.{key}", **kw)
 
 
-class MonsterShopTable(WordsMixin, ArtMixin, TableKit):
+class MonsterShopTable(ChoicesMixin, WordsMixin, ArtMixin, TableKit):
     game_id = "monster_shop"
 
     def __init__(self, ctx):
@@ -112,47 +113,6 @@ class MonsterShopTable(WordsMixin, ArtMixin, TableKit):
         self._previews = {}
         self._check_staging(view)
         super()._sync(view, instant)
-
-    def _assign_decision(self):
-        mine = self.my_decisions()
-        d = mine[0] if mine else None
-        return d if d is not None and d.kind == "assign" else None
-
-    def _check_staging(self, view) -> None:
-        d = self._assign_decision()
-        key = (view.get("round"), d.prompt.get("monster")) if d is not None else None
-        if key != self.staged_for:
-            self.staged_for = key
-            self.staged = [None] * len(d.free["stripes"]) if key else []
-
-    def zone_cards(self, view) -> dict:
-        hand = list(self.mine(view).get("hand", []))
-        self._check_staging(view)
-        staged = [pk[0] for pk in self.staged if pk is not None and pk[0] >= 0]
-        return {"hand": [k for k in hand if k not in staged], "staged": staged}
-
-    def current_monster(self):
-        d = self._assign_decision()
-        return d.prompt.get("monster") if d is not None else None
-
-    def _stripes_now(self) -> list:
-        """Colour index of each stripe of the monster being assigned (the decision's)."""
-        d = self._assign_decision()
-        return d.free["stripes"] if d is not None else []
-
-    def _stage_slot(self, k, m):
-        """The stripe a card would go on (the first free one of its colour), or a reason."""
-        cur = self.current_monster()
-        if cur is None:
-            return None, _tr("board.refuse.not_now")
-        if m != cur:
-            return None, _tr("board.refuse.other", monster=self.monster_name(cur))
-        ci = self.R.data.cards[k][0]
-        for i, sc in enumerate(self._stripes_now()):
-            if sc == ci and i < len(self.staged) and self.staged[i] is None:
-                return i, None
-        return None, _tr("board.refuse.no_stripe", monster=self.monster_name(m),
-                         colour=_tr("board.colour_word." + COLOURS[ci]))
 
     def _candidate(self, picks):
         m = self.current_monster()
@@ -244,18 +204,11 @@ class MonsterShopTable(WordsMixin, ArtMixin, TableKit):
                 out.insert(0, Option(_tr("board.half_simple" if half else "board.half_demanding"),
                                      lambda k=item.key: self._turn_half(k)))
             return out
+        if isinstance(item, Chip):
+            return list(item.options)
         if isinstance(item, Target) and item.id[0] in ("tile", "space"):
             return [Option(self.describe("send", a), a) for a in self._sends_to(item.id)]
         return []
-
-    def _sends(self) -> list:
-        """The viewer's ("send", group, space, slot) actions, if it is sending now."""
-        mine = self.my_decisions()
-        return [a for a in mine[0].actions if a[0] == "send"] if mine and mine[0].kind == "send" else []
-
-    def _sends_to(self, tid) -> list:
-        slot = tid[2] if tid[0] == "tile" else None
-        return [a for a in self._sends() if a[2] == tid[1] and (slot is None or a[3] == slot)]
 
     def target_rect(self, tid):
         kind = tid[0] if isinstance(tid, tuple) and tid else None
@@ -265,21 +218,11 @@ class MonsterShopTable(WordsMixin, ArtMixin, TableKit):
             return self.geom.tile(tid[1], tid[2]) if kind == "tile" else self.geom.space(tid[1])
         return super().target_rect(tid)
 
-    def target_label(self, tid) -> str:
-        kind = tid[0] if isinstance(tid, tuple) and tid else None
-        if kind == "monster":
-            return self.monster_name(tid[1])
-        if kind in ("tile", "space"):
-            return self.space_name(tid[1]) + (f" {tid[2] + 1}" if kind == "tile" else "")
-        return super().target_label(tid)
-
-    def send_targets(self) -> list:
-        out = []
-        for a in self._sends():
-            tid = ("tile", a[2], a[3]) if self.geom.tile(a[2], a[3]) is not None else ("space", a[2])
-            if tid not in out:
-                out.append(tid)
-        return out
+    def item_at(self, pos):
+        """Nothing under an open planning tray answers the pointer (no tooltip shows through it)."""
+        if self.tray is not None and not self.tray.submitted and self.tray.rect.collidepoint(pos):
+            return None
+        return super().item_at(pos)
 
     def targets_at(self, pos) -> list:
         """Lit tiles to send a group to; else a den place or a board tile (for its tooltip)."""
@@ -403,6 +346,12 @@ class MonsterShopTable(WordsMixin, ArtMixin, TableKit):
         if pages > 1:
             out.append(self._button("more", f"{self.page + 1}/{pages} ›", self._more_rect(), self._next_page,
                                     style_name="quiet"))
+        if d.kind == "send":                     # each group that may go, to drag onto a lit place
+            p, groups = self.geom["prompt"], self.sending_groups()
+            area = pygame.Rect(p.x + p.width * 0.2, p.y, p.width * 0.26, p.height)
+            out += [Chip(("group", i), _tr("table.group_chip", group=words), r, options=self.send_options(i),
+                         tooltip=_tr("table.group_chip_tip"), font_size=self.fs(0.0155), size=r.size, icon="player")
+                    for (i, words), r in zip(groups, split_rect(area, max(1, len(groups)), "x", self.geom.gap))]
         return out, None
 
     def _button(self, bid, label, r, action, **kw) -> Button:
@@ -577,12 +526,16 @@ class MonsterShopTable(WordsMixin, ArtMixin, TableKit):
             title, color = _tr("end.reputation"), style.GOLD
         else:
             title, color = self.maybe("phase." + v["stage"]), style.TEXT_DIM
-        self.blit_text(surf, title, (r.x + 4, r.centery), 0.019, color, bold=True, max_w=r.width * 0.6,
+        self.blit_text(surf, title, (r.x + 4, r.centery), 0.019, color, bold=True,
+                       max_w=r.width * (0.19 if mine and mine[0].kind == "send" else 0.6),
                        anchor="midleft")
         if mine and mine[0].kind == "assign":
             self.draw_stripes_to_fill(surf)
-            self.blit_text(surf, _tr("board.assign_hint"), (r.x + r.width * 0.62, r.centery), 0.0135,
-                           style.TEXT_DIM, max_w=r.width * 0.38, anchor="midleft")
+        hint = {"assign": ("board.assign_hint", 0.62, 0.38), "send": ("table.send_hint", 0.47, 0.44)}.get(
+            mine[0].kind if mine else None)
+        if hint:
+            self.blit_text(surf, _tr(hint[0]), (r.x + r.width * hint[1], r.centery), 0.0135, style.TEXT_DIM,
+                           max_w=r.width * hint[2], anchor="midleft")
 
     def draw_stripes_to_fill(self, surf):
         """Over the staged cards: the monster's stripes, each filled by its staged card (a
@@ -652,6 +605,10 @@ class MonsterShopTable(WordsMixin, ArtMixin, TableKit):
             r = self.geom["tray"]
             self.box(surf, r, style.INK, None, self.geom.u(0.01), alpha=255)
             self.tray.draw(surf)
+            if self.tray_key[0] != "order":      # planning: what a group is for
+                h = self.tray.head
+                self.blit_text(surf, _tr("table.plan_hint"), (h.right, h.centery), 0.0135, style.TEXT_DIM,
+                               max_w=h.width * 0.55, anchor="midright")
         if self.view and self.view.get("over"):
             self.draw_final(surf, self.view)
         m = self.current_monster()

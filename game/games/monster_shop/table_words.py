@@ -192,19 +192,27 @@ class WordsMixin:
         return self.segments(f"monster_shop.board.log.{key}", p, seats=("seat",))
 
     # -- controls ------------------------------------------------------------------------
+    def members(self, g) -> str:
+        """A group's members (imps, gold, bodyguard, top hat): "2 imps+1g"."""
+        return _tr("table.imps", n=g[0]) + (f"+{self.gold(g[1])}" if g[1] else "") \
+            + ("+" + _tr("table.bodyguard_short") if g[2] else "") + ("+" + _tr("table.hat_short") if g[3] else "")
+
+    def group_words(self, i) -> str:
+        """The viewer's group i by its members once the groups are revealed, else its number."""
+        gs = self.mine(self.view or {}).get("groups") or []
+        return self.members(gs[i]) if i < len(gs) else _tr("table.group", i=i + 1)
+
     def describe(self, kind, a) -> str:
         d = self.R.data
         v = a[0]
         if v == "plan":
             if not a[1]:
                 return "—"
-            return " | ".join(_tr("table.imps", n=g[0]) + (f"+{self.gold(g[1])}" if g[1] else "")
-                              + ("+" + _tr("table.bodyguard_short") if g[2] else "")
-                              + ("+" + _tr("table.hat_short") if g[3] else "") for g in a[1])
+            return " | ".join(self.members(g) for g in a[1])
         if v == "send":
-            return f"{_tr('table.group', i=a[1] + 1)} → {self.space_name(a[2])} {a[3] + 1}"
+            return f"{self.group_words(a[1])} → {self.space_name(a[2])} {a[3] + 1}"
         if v in ("home", "withdraw"):
-            return _tr("table.go_home" if v == "home" else "table.withdraw", i=a[1] + 1)
+            return _tr("table.go_home" if v == "home" else "table.withdraw", group=self.group_words(a[1]))
         if v == "move":
             return f"{self.monster_name(a[1])} → {_tr('table.place', n=a[2] + 1)}"
         if v == "wear":

@@ -1,0 +1,93 @@
+"""What the viewer may do now, for the monster-shop table (a mixin of MonsterShopTable,
+no pygame): the need-card assignment being staged (which monster, its stripes, where a
+card would go) and the sending of a group (its actions, the lit places, the options a
+click on a place or a drop of the group there plays). Needs self.R, self.view,
+self.viewer, self.geom, self.staged, the kit's my_decisions and the words' names."""
+from __future__ import annotations
+
+from game.core.i18n import t
+from game.ui.table.widgets import Option
+
+from .effects import COLOURS
+
+
+def _tr(key, **kw):
+    return t(f"monster_shop.{key}", **kw)
+
+
+class ChoicesMixin:
+    # -- need cards ----------------------------------------------------------------------
+    def _assign_decision(self):
+        mine = self.my_decisions()
+        d = mine[0] if mine else None
+        return d if d is not None and d.kind == "assign" else None
+
+    def _check_staging(self, view) -> None:
+        d = self._assign_decision()
+        key = (view.get("round"), d.prompt.get("monster")) if d is not None else None
+        if key != self.staged_for:
+            self.staged_for = key
+            self.staged = [None] * len(d.free["stripes"]) if key else []
+
+    def zone_cards(self, view) -> dict:
+        hand = list(self.mine(view).get("hand", []))
+        self._check_staging(view)
+        staged = [pk[0] for pk in self.staged if pk is not None and pk[0] >= 0]
+        return {"hand": [k for k in hand if k not in staged], "staged": staged}
+
+    def current_monster(self):
+        d = self._assign_decision()
+        return d.prompt.get("monster") if d is not None else None
+
+    def _stripes_now(self) -> list:
+        """Colour index of each stripe of the monster being assigned (the decision's)."""
+        d = self._assign_decision()
+        return d.free["stripes"] if d is not None else []
+
+    def _stage_slot(self, k, m):
+        """The stripe a card would go on (the first free one of its colour), or a reason."""
+        cur = self.current_monster()
+        if cur is None:
+            return None, _tr("board.refuse.not_now")
+        if m != cur:
+            return None, _tr("board.refuse.other", monster=self.monster_name(cur))
+        ci = self.R.data.cards[k][0]
+        for i, sc in enumerate(self._stripes_now()):
+            if sc == ci and i < len(self.staged) and self.staged[i] is None:
+                return i, None
+        return None, _tr("board.refuse.no_stripe", monster=self.monster_name(m),
+                         colour=_tr("board.colour_word." + COLOURS[ci]))
+
+    # -- sending a group -----------------------------------------------------------------
+    def _sends(self) -> list:
+        """The viewer's ("send", group, space, slot) actions, if it is sending now."""
+        mine = self.my_decisions()
+        return [a for a in mine[0].actions if a[0] == "send"] if mine and mine[0].kind == "send" else []
+
+    def send_target(self, a):
+        """The lit place an action sends to: its tile, or the whole space when it has no tiles."""
+        return ("tile", a[2], a[3]) if self.geom.tile(a[2], a[3]) is not None else ("space", a[2])
+
+    def _sends_to(self, tid) -> list:
+        return [a for a in self._sends() if self.send_target(a) == tid]
+
+    def send_targets(self) -> list:
+        return list(dict.fromkeys(self.send_target(a) for a in self._sends()))
+
+    def send_options(self, group=None) -> list[Option]:
+        """A send per lit place (of one group, or of any): what a drop or a click there plays."""
+        return [Option(self.describe("send", a), a, target=self.send_target(a))
+                for a in self._sends() if group is None or a[1] == group]
+
+    def sending_groups(self) -> list:
+        """The viewer's groups that may go now (identical ones once), as (index, its words)."""
+        seen = dict.fromkeys(a[1] for a in self._sends())
+        return [(i, self.group_words(i)) for i in seen]
+
+    def target_label(self, tid) -> str:
+        kind = tid[0] if isinstance(tid, tuple) and tid else None
+        if kind == "monster":
+            return self.monster_name(tid[1])
+        if kind in ("tile", "space"):
+            return self.space_name(tid[1]) + (f" {tid[2] + 1}" if kind == "tile" else "")
+        return super().target_label(tid)
