@@ -40,6 +40,7 @@ TICK = (190, 160, 110)
 GRID_RULE = 6            # a stronger grid line every so many inches
 MOTTLE = 6               # pixels an inch of the ground's mottle (scaled smoothly to the zoom)
 PLATE_MIN_R = 8          # base radius in pixels below which plates show only on hover
+PLATE_FONT = 20          # the smallest plate text (logical pixels): readable in a 1280x720 window
 ZONE_EDGES = ((120, 160, 220), (210, 90, 90))
 ZONE_FILLS = ((120, 170, 240), (230, 110, 110))
 ZONE_FLASH = 1.6         # seconds a refused placement makes the zone pulse
@@ -391,7 +392,7 @@ class SkirmishBoard(Board):
         cam = self.camera
         W, H = cam.world
         xs, ys = [p[0] for p in self.zones[z]], [p[1] for p in self.zones[z]]
-        size = max(17, min(22, int(cam.ppi * 0.9)))
+        size = max(22, min(26, int(cam.ppi)))
         img = self.gfx.cached(("sk_zone_tag", words, size, z, hot),
                               lambda: plate(self.gfx, words, size, ZONE_EDGES[z % 2], hot=hot))
         cx = (min(xs) + max(xs)) / 2
@@ -459,11 +460,18 @@ class SkirmishBoard(Board):
 
     # -- name plates ---------------------------------------------------------------------------
     def plate_size(self, r: float) -> int:
-        return max(15, min(19, int(r * 0.8)))
+        return max(PLATE_FONT, min(24, int(r * 0.8)))
+
+    def table_rect(self) -> pygame.Rect:
+        """The table inside the frame, on screen (inside the view)."""
+        cam = self.camera
+        (x0, y0), (x1, y1) = cam.to_screen((0, 0)), cam.to_screen(cam.world)
+        return pygame.Rect(round(x0), round(y0), round(x1 - x0), round(y1 - y0)).clip(cam.rect)
 
     def plates(self) -> list:
         """(piece, rect, image) of every name plate shown now, none over another or over
-        a base; cached while the pieces, the camera and the hover stay put."""
+        a base, each nearer its own base than any other; cached while the pieces, the
+        camera and the hover stay put."""
         key = (self.camera.key(), id(self.hover), id(self.selected), id(self.active), id(self.carry),
                tuple((id(p), p.name, round(p.screen[0]), round(p.screen[1]), p.dim, p.hidden) for p in self.pieces))
         if key != self._plates_key:
@@ -471,9 +479,18 @@ class SkirmishBoard(Board):
             self._plates = self._lay_plates()
         return self._plates
 
+    @staticmethod
+    def _gap(rect: pygame.Rect, c) -> float:
+        """Pixels from a point to a rect (0 inside)."""
+        dx = max(rect.left - c[0], 0, c[0] - rect.right)
+        dy = max(rect.top - c[1], 0, c[1] - rect.bottom)
+        return math.hypot(dx, dy)
+
     def _lay_plates(self) -> list:
-        """Each plate takes the first free place of below, above, right, left of its base;
-        none free (or zoomed out): hidden, but the hovered one always shows."""
+        """Each plate takes the first free place of below, above, right, left and the four
+        corners of its base: on the table, clear of the other plates and bases, and
+        plainly its own (every other base clearly farther from it). None free (or zoomed
+        out): hidden, but the hovered one always shows."""
         cam = self.camera
         r = max(3.0, 0.5 * cam.ppi)
         show_all = r >= PLATE_MIN_R
@@ -488,7 +505,8 @@ class SkirmishBoard(Board):
         rest = sorted((p for p in alive if p not in first), key=lambda p: (p.screen[1], p.screen[0]))
         placed: list = []
         size = self.plate_size(r)
-        ring = r * 0.3 + 4
+        ring = r * 0.2 + 3
+        table = self.table_rect()
         for p in first + rest:
             forced = p in first
             if (not show_all and not forced) or p is carried:
@@ -496,14 +514,26 @@ class SkirmishBoard(Board):
             img = self._plate_img(p, size)
             w, h = img.get_size()
             cx, cy = p.screen
-            cands = [pygame.Rect(0, 0, w, h) for _ in range(4)]
-            cands[0].midtop = (round(cx), round(cy + r + ring))
-            cands[1].midbottom = (round(cx), round(cy - r - ring))
-            cands[2].midleft = (round(cx + r + ring), round(cy))
-            cands[3].midright = (round(cx - r - ring), round(cy))
-            spot = next((c for c in cands if cam.rect.contains(c)
+            d, e = r + ring, (r + ring) * 0.72
+            anchors = (("midtop", (cx, cy + d)), ("midbottom", (cx, cy - d)), ("midleft", (cx + d, cy)),
+                       ("midright", (cx - d, cy)), ("topleft", (cx + e * 0.5, cy + e)),
+                       ("topright", (cx - e * 0.5, cy + e)), ("bottomleft", (cx + e * 0.5, cy - e)),
+                       ("bottomright", (cx - e * 0.5, cy - e)))
+            cands = []
+            for attr, at in anchors:
+                c = pygame.Rect(0, 0, w, h)
+                setattr(c, attr, (round(at[0]), round(at[1])))
+                if not table.contains(c) and c.w <= table.w and abs(c.clamp(table).x - c.x) < w // 2:
+                    c = c.clamp(table)                   # slid along the table's edge, still beside its base
+                cands.append(c)
+            others = [q for q in alive if q is not p and q is not carried]
+
+            def plain(c):
+                own = self._gap(c, p.screen)
+                return all(self._gap(c, q.screen) > own + r for q in others)
+            spot = next((c for c in cands if table.contains(c)
                          and not any(c.colliderect(b) for pid, b in bases.items() if pid != id(p))
-                         and not any(c.colliderect(q[1]) for q in placed)), None)
+                         and not any(c.inflate(4, 4).colliderect(q[1]) for q in placed) and plain(c)), None)
             if spot is None and forced and p is self.hover:
                 spot = cands[0].clamp(cam.rect)          # the hovered one shows whatever it covers
             if spot is not None:

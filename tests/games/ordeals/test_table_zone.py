@@ -1,4 +1,4 @@
-"""BO table, deployment at 1280x720 (a newcomer's window): the viewer's deployment zone is
+"""BO table, deployment (drawn on the 1920x1080 logical canvas, shown at 1280x720 in a newcomer's window): the viewer's deployment zone is
 marked as one while they deploy (hatched in the side's colour, outlined, a plate saying
 "Your deployment zone" inside it), and a click outside it is refused with a line AND
 makes the zone pulse, so the player sees where it is; after deployment the mark goes."""
@@ -12,11 +12,10 @@ from game.ui.table.board import point_in_polygon
 from tests.tablekit import TableRig, new_match
 
 pytestmark = [pytest.mark.usefixtures("display"), pytest.mark.filterwarnings("ignore::DeprecationWarning")]
-SMALL = (1280, 720)
 
 
 def rig_deploying(seed=3):
-    rig = TableRig(new_match("ordeals", {"mode": "solo", "trial": 1}, seed, 1, humans=(0,)), viewer=0, size=SMALL)
+    rig = TableRig(new_match("ordeals", {"mode": "solo", "trial": 1}, seed, 1, humans=(0,)), viewer=0)
     rig.settle()
     d = rig.decision()
     assert d is not None and d.kind == "deploy"
@@ -38,7 +37,7 @@ def test_the_zone_being_deployed_into_is_named_and_outlined_inside_itself():
     cam = b.camera
     zone = my_zone(rig)
     assert point_in_polygon(cam.to_world(rect.center), zone)          # the plate sits in the zone it names
-    assert rect.h >= 20                                               # readable at 1280x720
+    assert rect.h >= 20                                               # 20 logical px: readable at 1280x720
     # hatched, not a flat wash: along a row inside the zone stripes alternate with lighter tinted field
     y = round(cam.to_screen((0, (min(p[1] for p in zone) + max(p[1] for p in zone)) / 3))[1])
     x0, x1 = (round(cam.to_screen((x, 0))[0]) for x in (min(p[0] for p in zone) + 1, max(p[0] for p in zone) - 1))
