@@ -158,7 +158,7 @@ class ArtMixin:
         r = G.tile(key, slot)
         d = self.R.data
         self.box(surf, r, TILE_FILL, style.GOLD_DEEP, G.u(0.006))
-        self.blit_text(surf, str(slot + 1), (r.x + 4, r.y + 2), 0.013, style.TEXT_DIM, bold=True)
+        self.blit_text(surf, str(slot + 1), (r.x + 4, r.y + 2), 0.016, style.TEXT_DIM, bold=True)
         isz = int(min(r.height * 0.42, r.width * 0.28))
         cx, cy = r.centerx, r.y + r.height * 0.42
         x = self.offer_at(v, key, slot)
@@ -173,7 +173,7 @@ class ArtMixin:
                 surf.blit(ic, ic.get_rect(center=(cx, cy)))
             else:
                 self.monster_token(surf, x, v["monsters"].get(str(x), {}), (cx, cy), isz * 0.62, small=True)
-            self.blit_text(surf, self.offer_name(key, x), (r.centerx, r.bottom - 2), 0.0138, style.TEXT,
+            self.blit_text(surf, self.offer_name(key, x), (r.centerx, r.bottom - 2), 0.015, style.TEXT,
                            max_w=r.width - 6, anchor="midbottom")
         occ = v["occupied"][self.space_index(key)]
         seat = occ[slot] if slot < len(occ) else -1
@@ -201,7 +201,7 @@ class ArtMixin:
             body = space.body()
             y = body.y + 2
             for a in v["artifact_offer"][:3]:
-                y = self.blit_text(surf, self.nm(self.R.data.artifacts[a][1]), (body.x + 6, y), 0.0135, style.TEXT,
+                y = self.blit_text(surf, self.nm(self.R.data.artifacts[a][1]), (body.x + 6, y), 0.016, style.TEXT,
                                    max_w=body.width * 0.62).bottom
 
     # -- the Dark Alleys ---------------------------------------------------------------
@@ -254,13 +254,13 @@ class ArtMixin:
                 pygame.draw.rect(surf, COLOUR_RGB[extra], sw, border_radius=2)
                 right = sw.left - 3
             elif extra:
-                b = self.gfx.text(extra, self.fs(0.0125), style.GOLD, bold=True)
+                b = self.gfx.text(extra, self.fs(0.015), style.GOLD, bold=True)
                 coin = self.gfx.icon("coins", int(ch * 0.55), style.GOLD)
                 surf.blit(coin, coin.get_rect(midright=(right, rr.centery)))
                 surf.blit(b, b.get_rect(midright=(right - coin.get_width() - 1, rr.centery)))
                 right -= coin.get_width() + b.get_width() + 4
             col = style.TEXT_DIM if taken else style.TEXT
-            size = min(self.fs(0.0135), max(10, int(ch * 0.72)))
+            size = min(self.fs(0.016), max(10, int(ch * 0.72)))
             img = self.gfx.fit_text(("✓ " if taken else "") + word, size, max(8, right - rr.x - ic.get_width() - 8), col,
                                     min_size=min(size, 10))
             surf.blit(img, img.get_rect(midleft=(rr.x + ic.get_width() + 6, rr.centery)))
@@ -296,7 +296,7 @@ class ArtMixin:
             big = n % step == 0
             pygame.draw.line(surf, style.GOLD_DEEP, (x, line.y - (G.u(0.006) if big else 2)), (x, line.y + 2), 1)
             if big:
-                self.blit_text(surf, str(n), (x, line.y - G.u(0.007)), 0.011, style.TEXT_DIM, anchor="midbottom")
+                self.blit_text(surf, str(n), (x, line.y - G.u(0.007)), 0.013, style.TEXT_DIM, anchor="midbottom")
         lanes = {}
         for seat, rep in enumerate(reps):
             lane = lanes.get(rep, 0)
@@ -312,7 +312,7 @@ class ArtMixin:
         order = sorted(range(len(reps)), key=lambda x: -reps[x])
         for i, seat in enumerate(order):
             self.marked(surf, seat, (r.x + (i % cols) * cw, y + (i // cols) * G.u(0.02)), G.u(0.006),
-                        f"{self.name(seat)}: {reps[seat]}", 0.0135, max_w=cw - 6)
+                        f"{self.name(seat)}: {reps[seat]}", 0.015, max_w=cw - 6)
 
     def tile_row(self, surf, r, title, icon, tiles, rnd, live=None):
         G = self.geom
@@ -327,12 +327,12 @@ class ArtMixin:
             fill = (70, 52, 30) if name and not peeked else (30, 26, 34)
             edge = style.GOLD_BRIGHT if now else style.GOLD_DEEP
             self.box(surf, tr, fill, edge, G.u(0.006), width=3 if now else 2)
-            num = self.gfx.badge(str(rd), self.fs(0.012), fill=style.INK, border=edge, color=style.TEXT, pad=3)
+            num = self.gfx.badge(str(rd), self.fs(0.014), fill=style.INK, border=edge, color=style.TEXT, pad=3)
             surf.blit(num, (tr.x + 2, tr.y + 2))
             if name:
                 tic = self.gfx.icon(icon, int(min(tr.width, tr.height) * 0.34), style.GOLD if not peeked else style.TEXT_DIM)
                 surf.blit(tic, tic.get_rect(midtop=(tr.centerx, tr.y + num.get_height() // 2)))
-                block = self.gfx.text_block(name, self.fs(0.0135), tr.width - 6,
+                block = self.gfx.text_block(name, self.fs(0.015), tr.width - 6,
                                             style.TEXT if not peeked else style.TEXT_DIM, align="center", max_lines=2)
                 surf.blit(block, block.get_rect(midbottom=(tr.centerx, tr.bottom - 3)))
                 if peeked:
@@ -354,7 +354,7 @@ class ArtMixin:
         cells = [c for row in split_rect(box, 2, "y") for c in split_rect(row, 2, "x")]
         for seat, (cell, val) in enumerate(zip(cells, scores)):
             self.marked(surf, seat, (cell.x + 1, cell.centery), max(3, self.geom.u(0.005)), "—" if val is None else str(val),
-                        0.013, style.GOLD_BRIGHT if val is not None and val == top else style.TEXT, gap=1, bold=True)
+                        0.015, style.GOLD_BRIGHT if val is not None and val == top else style.TEXT, gap=1, bold=True)
 
     # -- dens --------------------------------------------------------------------------------
     def draw_den(self, surf, v, seat):
@@ -429,7 +429,7 @@ class ArtMixin:
                 x = self.icon_count(surf, "coins", g[1], (x, cy), int(pr * 1.3), style.GOLD, style.GOLD).right + 2
             x += 4
         if not (p.get("groups") or p.get("plan")) and p.get("committed"):
-            self.blit_text(surf, "✓ " + self.tr("board.committed"), (x, cy), 0.013, style.GOOD, anchor="midleft")
+            self.blit_text(surf, "✓ " + self.tr("board.committed"), (x, cy), 0.016, style.GOOD, anchor="midleft")
         if "hand" in p and seat != v["seat"] and p["hand"]:
             sw = max(4, int(foot.height * 0.35))
             hx = foot.right - len(p["hand"]) * (sw + 2)
@@ -479,7 +479,7 @@ class ArtMixin:
         r = G.place(seat, pl)
         cage = den["cage"][pl]
         self.box(surf, r, PLACE_FILL, (70, 60, 50), G.u(0.006))
-        num = self.blit_text(surf, self.tr("table.place", n=pl + 1), (r.x + 3, r.y + 2), 0.012, style.TEXT_DIM, bold=True)
+        num = self.blit_text(surf, self.tr("table.place", n=pl + 1), (r.x + 3, r.y + 2), 0.015, style.TEXT_DIM, bold=True)
         # the cage along the top edge: strength / anti-magic; upgrade badge
         ch = max(10, int(r.height * 0.16))
         info = pygame.Rect(r.x + num.width + 6, r.y + 2, r.width - num.width - 8, ch)
@@ -561,7 +561,7 @@ class ArtMixin:
             pygame.draw.rect(surf, COLOUR_RGB[col], (x, y, sw, sh), border_radius=2)
             pygame.draw.rect(surf, (10, 8, 8), (x, y, sw, sh), 1, border_radius=2)
             x += sw + 2
-        self.blit_text(surf, self.monster_name(m), (r.centerx, y + sh + 1), 0.0138, style.TEXT, bold=True,
+        self.blit_text(surf, self.monster_name(m), (r.centerx, y + sh + 1), 0.0155, style.TEXT, bold=True,
                        max_w=r.width - 8, anchor="midtop")
         isz = max(10, int(rad * 0.55))
         left = (r.x + 4, c[1] - rad * 0.2)
@@ -576,7 +576,7 @@ class ArtMixin:
             surf.blit(ic, ic.get_rect(midright=(r.right - 4, c[1] - rad * 0.2)))
         sh_ = info.get("show")
         if sh_ and any(sh_[:6]):
-            nsz = max(self.fs(0.012), int(rad * 0.62))
+            nsz = max(self.fs(0.014), int(rad * 0.62))
             self.needs_row(surf, sh_[:6], (c[0] + rad + 6, r.y + max(10, int(r.height * 0.16)) + 6), nsz, r.right - 3)
 
     def needs_row(self, surf, needs, pos, isz, right, color=None, anchor_left=True):
