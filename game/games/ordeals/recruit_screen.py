@@ -29,7 +29,7 @@ from ...ui.scenes.base import Backdrop, Scene
 from ...ui.shop_widgets import BudgetBox, ChoiceCard, FocusWalk, ListRow, TextBox as Text, steppers
 from ...ui.theme import FONT
 from .recruit import Builder, delete_saved, load_saved, saved_companies_path
-from .recruit_words import RecruitWords, rt, supplies, why
+from .recruit_words import RecruitWords, rt, signed, supplies, why
 
 # the 1920x1080 canvas (the window letterboxes it): three panels and the Supplies box
 LEFT = pygame.Rect(96, 236, 450, 720)
@@ -41,6 +41,13 @@ ROW_H = 72                    # a member row
 CHOICE_PITCH = 66             # the pitch of the choice rows
 CAPTION_W = 140               # the middle panel's section names
 CHOICE_H = 58
+
+
+class TipText(Text):
+    """A line of text whose tooltip says what its numbers mean."""
+
+    def tooltip_text(self):
+        return self.with_cuts(self.tooltip)
 
 
 class RecruitScene(RecruitWords, Scene):
@@ -129,7 +136,8 @@ class RecruitScene(RecruitWords, Scene):
         basic = b.rec.basic
         add = self.ui.add(W.Button(a, (x, y, w, 66), rt("add"), self.add, icon="player", size=FONT.body,
                                    sublabel=supplies(basic.cost),
-                                   tooltip=rt("add_tip", might=basic.might, aim=basic.aim, pace=basic.pace,
+                                   tooltip=rt("add_tip", might=signed(basic.might), aim=signed(basic.aim),
+                                              pace=signed(basic.pace),
                                               ward=basic.ward, grit=basic.grit, cost=basic.cost)))
         why_not = b.can_add()
         if why_not:
@@ -150,8 +158,9 @@ class RecruitScene(RecruitWords, Scene):
         self.ui.add(Text(a, (MID.right - PAD - 200, MID.y + 14, 200, 40), supplies(b.member_cost(i)), FONT.body,
                          a.pal.text_dim, bold=True, anchor="right"))
         st = b.stat_line(i)
-        key = "stats_range" if st["range"] else "stats"
-        self.ui.add(Text(a, (x, MID.y + 58, w, 30), rt(key, **st), FONT.small, a.pal.text))
+        key, sw = "stats_range" if st["range"] else "stats", self.stat_words(st)
+        line = self.ui.add(TipText(a, (x, MID.y + 58, w, 30), rt(key, **sw), FONT.small, a.pal.text))
+        line.tooltip = self.stat_tip(st)
         ch = {c["change"]: c for c in b.choices(i)}
         bx, bw = x + CAPTION_W, w - CAPTION_W
         y = MID.y + 98
@@ -167,8 +176,8 @@ class RecruitScene(RecruitWords, Scene):
             cx, cy = bx + (j % 2) * (cw + 12), y + (j // 2) * CHOICE_PITCH
             steps = m.upgrades.get(stat, 0)
             name = rt("stat." + stat)
-            self.ui.add(Text(a, (cx + 8, cy + 2, cw - 148, 32), rt("upgrade", stat=name, value=st[stat]),
-                             FONT.body, a.pal.text, bold=True))
+            self.ui.add(TipText(a, (cx + 8, cy + 2, cw - 148, 32), rt("upgrade", stat=name, value=sw[stat]),
+                                FONT.body, a.pal.text, bold=True)).tooltip = self.stat_tip(st, stat)
             self.ui.add(Text(a, (cx + 8, cy + 34, cw - 148, 26), rt("upgrade_sub", step=up.step, cost=up.cost),
                              FONT.small - 2, a.pal.text_dim))
             down = ch.get(("upgrade", stat, steps - 1)) if steps else None

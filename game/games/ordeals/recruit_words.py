@@ -15,6 +15,11 @@ def supplies(n: int) -> str:
     return rt("cost", n=n)
 
 
+def signed(n) -> str:
+    """A bonus with its sign: +0, +2, −1."""
+    return f"+{n:g}" if n >= 0 else f"−{-n:g}"
+
+
 def why(reason) -> str:
     """A (key, params) reason from the model in words."""
     key, params = reason
@@ -26,6 +31,32 @@ def why(reason) -> str:
 
 class RecruitWords:
     """The words of RecruitScene (a mixin: it reads the screen's `builder` and `data`)."""
+
+    # -- a character's numbers -------------------------------------------------------------
+    def stat_words(self, st: dict) -> dict:
+        """Builder.stat_line in words: Might, Aim and Pace are bonuses (to a D12, to the
+        first Move's inches) so they carry their sign; Reach is how near a Foe must be
+        to be Assaulted (never under Engagement's inch)."""
+        R = self.data.rules
+        out = {k: f"{v:g}" for k, v in st.items()}
+        out.update({k: signed(st[k]) for k in ("might", "aim", "pace")})
+        out["reach"] = f"{max(R.engage, st['reach']):g}"
+        return out
+
+    def stat_tip(self, st: dict, only: str | None = None) -> str:
+        """What each number means, with this character's values (one stat's line with
+        `only`), after what a new recruit starts with."""
+        R, b = self.data.rules, self.builder.rec.basic
+        w = self.stat_words(st)
+        lines = {k: rt("meaning." + k, v=w[k]) for k in ("might", "aim", "pace", "ward", "grit")}
+        lines["pace"] = rt("meaning.pace", v=w["pace"], first=f"{R.move_first:g}",
+                           move=f"{R.move_first + st['pace']:g}")
+        lines["reach"] = rt("meaning.reach", v=w["reach"], engage=f"{R.engage:g}")
+        if st.get("range"):
+            lines["range"] = rt("meaning.range", v=w["range"])
+        base = rt("meaning.base", might=signed(b.might), aim=signed(b.aim), pace=signed(b.pace), ward=b.ward,
+                  grit=b.grit)
+        return "\n".join([lines[only]] if only else [base] + list(lines.values()))
 
     # -- words ---------------------------------------------------------------------------
     def thing(self, kind: str, key) -> str:

@@ -123,7 +123,7 @@ def test_BO_110_BO_112_recruit_a_character_and_buy_an_upgrade_the_supplies_left_
     assert sc.builder.members[3].upgrades == {"might": 1}
     assert sc.builder.remaining() == 35
     texts = drawn_texts(monkeypatch, app)
-    assert "35" in texts and "Might 1" in texts, "remaining Supplies and the new Might on screen"
+    assert "35" in texts and "Might +1" in texts, "remaining Supplies and the new Might (a bonus) on screen"
     click(app, choice(sc, ("upgrade", "might", "-")).rect.center)
     assert sc.builder.remaining() == 50 and sc.builder.members[3].upgrades == {}
 
