@@ -36,8 +36,9 @@ MAX_STEPS = 5000
 def _rules():
     global _R
     if _R is None:
+        from game.games.dark_gothic import SPEC
         from game.games.registry import ruleset
-        _R = ruleset("dark_gothic")
+        _R = ruleset(SPEC.id)
     return _R
 
 
