@@ -395,15 +395,21 @@ class SkirmishBoard(Board):
         size = max(22, min(26, int(cam.ppi)))
         img = self.gfx.cached(("sk_zone_tag", words, size, z, hot),
                               lambda: plate(self.gfx, words, size, ZONE_EDGES[z % 2], hot=hot))
-        cx = (min(xs) + max(xs)) / 2
-        r = img.get_rect()
-        if min(ys) <= 0 < max(ys) < H:
-            r.midbottom = (round(cam.to_screen((cx, max(ys)))[0]), round(cam.to_screen((cx, max(ys)))[1]) - 8)
-        elif max(ys) >= H > min(ys) > 0:
-            r.midtop = (round(cam.to_screen((cx, min(ys)))[0]), round(cam.to_screen((cx, min(ys)))[1]) + 8)
-        else:
-            r.center = tuple(round(v) for v in cam.to_screen((cx, (min(ys) + max(ys)) / 2)))
-        r.clamp_ip(cam.rect)
+        rad = 0.5 * cam.ppi + 2
+        bases = [pygame.Rect(round(p.screen[0] - rad), round(p.screen[1] - rad), round(2 * rad), round(2 * rad))
+                 for p in self.pieces if not p.hidden]
+        spots = []
+        for k in (0.5, 0.25, 0.75):                    # the middle of the edge, else a quarter along, clear of bases
+            cx = min(xs) + (max(xs) - min(xs)) * k
+            r = img.get_rect()
+            if min(ys) <= 0 < max(ys) < H:
+                r.midbottom = (round(cam.to_screen((cx, max(ys)))[0]), round(cam.to_screen((cx, max(ys)))[1]) - 8)
+            elif max(ys) >= H > min(ys) > 0:
+                r.midtop = (round(cam.to_screen((cx, min(ys)))[0]), round(cam.to_screen((cx, min(ys)))[1]) + 8)
+            else:
+                r.center = tuple(round(v) for v in cam.to_screen((cx, (min(ys) + max(ys)) / 2)))
+            spots.append(r.clamp(cam.rect))
+        r = next((q for q in spots if q.collidelist(bases) < 0), spots[0])
         surf.blit(img, r.topleft)
         self.zone_label = (words, r)
 
@@ -473,6 +479,7 @@ class SkirmishBoard(Board):
         a base, each nearer its own base than any other; cached while the pieces, the
         camera and the hover stay put."""
         key = (self.camera.key(), id(self.hover), id(self.selected), id(self.active), id(self.carry),
+               tuple(self.zone_label[1]) if self.zone_label else None,
                tuple((id(p), p.name, round(p.screen[0]), round(p.screen[1]), p.dim, p.hidden) for p in self.pieces))
         if key != self._plates_key:
             self._plates_key = key
@@ -504,6 +511,8 @@ class SkirmishBoard(Board):
                 first.append(p)
         rest = sorted((p for p in alive if p not in first), key=lambda p: (p.screen[1], p.screen[0]))
         placed: list = []
+        if self.zone_label is not None:                  # the deployment zone's own plate stays readable
+            placed.append((None, self.zone_label[1], None))
         size = self.plate_size(r)
         ring = r * 0.2 + 3
         table = self.table_rect()
@@ -538,6 +547,7 @@ class SkirmishBoard(Board):
                 spot = cands[0].clamp(cam.rect)          # the hovered one shows whatever it covers
             if spot is not None:
                 placed.append((p, spot, img))
+        placed = [q for q in placed if q[0] is not None]
         placed.sort(key=lambda q: q[0] is self.hover)    # the hovered plate last, so it is on top
         return placed
 

@@ -9,6 +9,7 @@ import pytest
 
 from game.games.ordeals.table_words import tt
 from game.ui.table.board import point_in_polygon
+from game.ui.table.pieces import Piece
 from tests.tablekit import TableRig, new_match
 
 pytestmark = [pytest.mark.usefixtures("display"), pytest.mark.filterwarnings("ignore::DeprecationWarning")]
@@ -83,3 +84,17 @@ def test_the_zone_mark_goes_when_deployment_is_over():
         rig.settle()
     rig.draw()
     assert rig.table.board.zone_glow is None and rig.table.board.zone_label is None
+
+
+def test_no_name_plate_covers_the_zones_plate():
+    rig = rig_deploying()
+    rig.draw()
+    b = rig.table.board
+    _words, label = b.zone_label
+    # a character just above the zone's plate: its plate's first place (below it) is on the zone's plate
+    cam = b.camera
+    x, y = cam.to_world((label.centerx, label.top - 0.5 * cam.ppi - 6))
+    b.add(Piece("here", "mini", (84, 136, 218), name="Brother Aldric", pos=(x, y), size=0.5))
+    rig.draw()
+    for p, rect, _img in b.plates():
+        assert not rect.colliderect(b.zone_label[1]), f"{p.name}'s plate covers the zone's"
