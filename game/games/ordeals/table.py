@@ -332,8 +332,24 @@ class OrdealsTable(OrdealsMoves, OrdealsWords, TableKit):
 
     def draw_overlay(self, surf) -> None:
         self._tray().draw(surf, self.gfx, self.geo()[4], tray_word("kept"))
+        self._draw_deploy_ghost(surf)
         self._draw_preview(surf)
         self._draw_piece_card(surf)
+
+    def _draw_deploy_ghost(self, surf) -> None:
+        """While deploying, the base under the pointer: ringed green where it may go, red and crossed where not."""
+        b = self.board
+        at = b.pointer
+        if b.hover is not None or at is None or not b.camera.rect.collidepoint(at):
+            return
+        ok = self.deploy_spot(b.camera.to_world(at))
+        if ok is not None:
+            r, s = max(4, round(0.5 * b.camera.ppi)), self.ctx.settings
+            pygame.draw.circle(surf, style.good(s) if ok else style.bad(s), at, r, max(2, r // 4))
+            if not ok:                                   # not by colour alone: a cross where it may not go
+                k = int(r * 0.6)
+                for dx in (-k, k):
+                    pygame.draw.line(surf, style.bad(s), (at[0] - dx, at[1] - k), (at[0] + dx, at[1] + k), 2)
 
     def _draw_piece_card(self, surf) -> None:
         """Hovering a base (not a Foe being weighed): its stats, Harm and statuses beside it."""

@@ -117,6 +117,14 @@ class OrdealsMoves:
             return False
         return True
 
+    def deploy_spot(self, point):
+        """While the viewer deploys: whether a base may be placed at this world point
+        (the rules' own check), None when not deploying."""
+        d = self._decision()
+        if d is None or d.kind != "deploy":
+            return None
+        return self.ctx.match.is_legal(d.seat, ("deploy", round(point[0], 2), round(point[1], 2)))
+
     def _board_click(self, item, point) -> None:
         d = self._decision()
         if d is None:

@@ -98,3 +98,30 @@ def test_no_name_plate_covers_the_zones_plate():
     rig.draw()
     for p, rect, _img in b.plates():
         assert not rect.colliderect(b.zone_label[1]), f"{p.name}'s plate covers the zone's"
+
+
+def test_the_pointer_shows_a_base_ringed_green_where_it_may_be_placed_and_red_where_not():
+    from game.ui.table import style
+    rig = rig_deploying()
+    b = rig.table.board
+    d = rig.decision()
+    W, H = rig.match.view(0)["trial"]["size"]
+    r = max(4, round(0.5 * b.camera.ppi))
+
+    def ring_at(world):
+        pos = tuple(int(round(v)) for v in b.camera.to_screen(world))
+        rig.move(pos)
+        return [tuple(rig.screen.get_at((pos[0] + dx, pos[1]))[:3]) for dx in (r - 1, -(r - 1))]
+    ok = d.actions[0][1:]
+    assert rig.table.deploy_spot(ok) is True
+    assert ring_at(ok) == [style.GOOD, style.GOOD]
+    assert rig.table.deploy_spot((W / 2, H / 2)) is False
+    assert ring_at((W / 2, H / 2)) == [style.BAD, style.BAD]
+    rig.table.draw(rig.screen)
+    for _ in range(40):                                   # deployment over: no ring
+        d = rig.decision()
+        if d is None or d.kind != "deploy":
+            break
+        rig.submit(d.seat, d.actions[0])
+        rig.settle()
+    assert rig.table.deploy_spot((W / 2, H / 2)) is None
