@@ -534,7 +534,7 @@ class MonsterShopTable(ChoicesMixin, WordsMixin, ArtMixin, TableKit):
         hint = {"assign": ("board.assign_hint", 0.62, 0.38), "send": ("table.send_hint", 0.47, 0.44)}.get(
             mine[0].kind if mine else None)
         if hint:
-            self.blit_text(surf, _tr(hint[0]), (r.x + r.width * hint[1], r.centery), 0.0135, style.TEXT_DIM,
+            self.blit_text(surf, _tr(hint[0]), (r.x + r.width * hint[1], r.centery), 0.0155, style.TEXT_DIM,
                            max_w=r.width * hint[2], anchor="midleft")
 
     def draw_stripes_to_fill(self, surf):
@@ -607,7 +607,7 @@ class MonsterShopTable(ChoicesMixin, WordsMixin, ArtMixin, TableKit):
             self.tray.draw(surf)
             if self.tray_key[0] != "order":      # planning: what a group is for
                 h = self.tray.head
-                self.blit_text(surf, _tr("table.plan_hint"), (h.right, h.centery), 0.0135, style.TEXT_DIM,
+                self.blit_text(surf, _tr("table.plan_hint"), (h.right, h.centery), 0.015, style.TEXT_DIM,
                                max_w=h.width * 0.55, anchor="midright")
         if self.view and self.view.get("over"):
             self.draw_final(surf, self.view)
