@@ -250,8 +250,9 @@ class MonsterShopTable(ChoicesMixin, WordsMixin, ArtMixin, TableKit):
         if isinstance(item, Target) and self.view and isinstance(item.id, tuple):
             if item.id[0] == "place":
                 return self.place_tip(item.id[1], item.id[2])
-            if item.id[0] == "tile":
-                return self.tile_tip(item.id[1], item.id[2])
+            if item.id[0] in ("tile", "space"):         # a lit place says a click sends there
+                tip = self.tile_tip(item.id[1], item.id[2]) if item.id[0] == "tile" else self.space_name(item.id[1])
+                return tip + ("\n" + _tr("table.click_to_send") if item.id in self.send_targets() else "")
         if isinstance(item, CardSprite) and item.key is not None:
             c = self.R.data.cards[item.key]
             return _tr("board.card_tip", colour=_tr("board.colour_word." + COLOURS[c[0]]),

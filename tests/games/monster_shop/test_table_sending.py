@@ -147,3 +147,20 @@ def test_no_tooltip_of_a_need_card_shows_through_the_open_planning_tray():
                 if tb.hover is not None and tb.tooltip_for(tb.hover):
                     shown.append((sp.key, pos))
     assert tb.zones["hand"].cards and not shown
+
+
+def test_hovering_a_lit_place_says_a_click_sends_a_group_there():
+    from game.core.i18n import t
+    rig = Rig()
+    rig.until_mine("send")
+    tb = rig.table
+    lit = tb.send_targets()
+    rig.move(center(tb.target_rect(lit[0])))
+    rig.frames(0.6)
+    assert tb.hover is not None and tb.hover.id == lit[0]
+    assert t("monster_shop.table.click_to_send") in tb.tooltip_for(tb.hover)
+    dark = next(("tile", k, s) for k in ("food", "cage", "upgrade", "monster_low", "monster_up") for s in range(3)
+                if tb.geom.tile(k, s) is not None and ("tile", k, s) not in lit)
+    rig.move(center(tb.target_rect(dark)))
+    rig.frames(0.6)
+    assert tb.hover is not None and t("monster_shop.table.click_to_send") not in tb.tooltip_for(tb.hover)
