@@ -107,7 +107,8 @@ def test_a_timeout_that_moves_for_you_is_in_the_chronicle(app):
     d = next(d for d in m.decisions_for(0) if d.kind == "turn")
     while scene.table.busy():
         app.step(DT, [])
-    assert m.time_left(d) is not None
+    app.step(DT, [])                                      # the table is still: her clock starts
+    assert m.deadlines.get(d.clock_key) is not None
     clock.t += d.timeout + 1                              # Ada looks away
     n = len(m.log)
     app.step(DT, [])
@@ -181,3 +182,37 @@ def test_an_autosave_that_fails_is_said_once_and_the_move_stands(app, tmp_path):
         app.step(DT, [])
     said = [x for x in app.toasts if "not_a_folder" in x.text]
     assert len(said) == 1 and said[0].kind == "error"
+
+
+def test_one_persons_clock_waits_while_the_table_catches_up(app):
+    """Against AI, a question's clock starts once the table has shown what led to it: a
+    Dark Gothic Block opened with 9 of its 20 s left because the clock ran while the
+    Strike and the cards before it were still gliding."""
+    spec = registry.get("schemers")
+    clock = Clock()
+    seats = [SeatInfo("Ada", "human"), SeatInfo("Bo", "ai", "random"), SeatInfo("Cy", "ai", "random")]
+    m = Match("schemers", registry.ruleset("schemers"), seats, {"clock": 20}, 8, now=clock,
+              agents=make_agents(spec, seats, 8))
+    app.settings.timing = 1.0
+    app.settings.animation_speed = 1.0
+    scene = TableScene(app, spec, m)
+    app.push(MenuScene(app))
+    app.push(scene)
+    asked_while_moving = set()
+    started = []
+    end = time.monotonic() + 60
+    while not started and time.monotonic() < end:
+        app.step(DT, [])
+        clock.t += DT
+        for d in m.decisions_for(0):
+            if d.timeout is None:
+                continue
+            if m.deadlines.get(d.clock_key) is None:
+                if scene.table.busy():
+                    asked_while_moving.add(d.clock_key)
+            elif d.clock_key in asked_while_moving:
+                assert not scene.table.busy()
+                started.append(m.time_left(d) / (d.timeout * m.time_scale))
+        time.sleep(0.0005)
+    assert asked_while_moving, "Ada was asked while the table still moved"
+    assert started and started[0] > 0.97, f"her clock started after it, with the whole time left: {started}"

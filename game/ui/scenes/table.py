@@ -177,6 +177,8 @@ class TableScene(Scene):
             viewer = self.humans[0] if len(self.humans) == 1 else None
         self.viewer = viewer
         self.hotseat = len(self.humans) >= 2
+        self.clock_held = False            # one person: their clock waits while the table catches up
+        self.clocks_seen: set = set()      # ...except questions already seen on a still table
         if self.hotseat:
             for s in self.humans:
                 match.pause_seat(s, True)
@@ -481,6 +483,7 @@ class TableScene(Scene):
             if m.autosave_error:
                 self.app.toast(t("toast.autosave_failed", error=m.autosave_error), "error", 5.0)
         if not m.over:
+            self.hold_clock_while_catching_up()
             self.tick_clocks()
         self.hotseat_check()
         self._safe(lambda: self.table.update(dt), "update")
@@ -510,6 +513,25 @@ class TableScene(Scene):
             self._build_hud()
         if not m.over:
             self.turn_cue()
+
+    def hold_clock_while_catching_up(self):
+        """One person at the table: a question's clock starts once the table has shown what
+        led to it (the AI's moves glide and roll first), not while they are still moving —
+        its controls are up at once all the same. Hot-seat holds clocks by the curtain."""
+        seat = self.viewer
+        if self.hotseat or seat is None or seat not in self.humans:
+            return
+        m = self.match
+        busy = bool(self._safe(self.table.busy, "busy", False))
+        keys = {d.clock_key for d in m.decisions_for(seat) if d.timeout is not None}
+        if busy:
+            for key in keys - self.clocks_seen:      # asked while the table moves: not yet
+                m.deadlines.pop(key, None)
+        else:
+            self.clocks_seen = keys
+        if busy != self.clock_held:
+            self.clock_held = busy
+            m.pause_seat(seat, busy)
 
     def tick_clocks(self):
         """Apply the defaults of decisions whose time ran out, and write in the chronicle
