@@ -16,7 +16,9 @@ Files, for a newcomer:
                  (splits, sends, need cards, sales) with paired playouts from its own view
   preview.py     what a need-card assignment would bring, asked of the rules on a copy (no pygame)
   table.py       the pygame table: hooks, input, animation (table_art.py draws it,
-                 table_layout.py places it from window fractions, table_words.py words it)
+                 table_layout.py places it from window fractions, table_words.py words it,
+                 table_choices.py turns staged cards, group chips and glowing places into the
+                 decision's actions — no pygame)
 
 API for screens (ids: monster m, cage c, upgrade u, artifact a, accessory x, need card k are
 indexes into ruleset.data.monsters/cages/upgrades/artifacts/accessories/cards; names are
