@@ -1059,10 +1059,12 @@ class Group:
 
 def draw_tooltip(surf, ui, text: str, pos, warn: bool = False, width: int = 460):
     pal = ui.pal
-    block = ui.assets.text_block(text, FONT.small, pal.text, width - 28)
-    lines_w = max((ui.assets.text_size(line, FONT.small)[0] for line in ui.assets.wrap(text, FONT.small, width - 28)),
+    icon_w = 28 if warn else 0                  # the warning icon takes its room from the text's
+    wrap_w = width - 28 - icon_w
+    block = ui.assets.text_block(text, FONT.small, pal.text, wrap_w)
+    lines_w = max((ui.assets.text_size(line, FONT.small)[0] for line in ui.assets.wrap(text, FONT.small, wrap_w)),
                   default=0)
-    w = min(width, lines_w + 28 + (30 if warn else 0))
+    w = min(width, lines_w + 28 + icon_w)
     h = block.get_height() + 20
     x = min(pos[0] + 18, surf.get_width() - w - 8)
     y = pos[1] + 26
@@ -1074,7 +1076,7 @@ def draw_tooltip(surf, ui, text: str, pos, warn: bool = False, width: int = 460)
     if warn:
         ic = ui.assets.icon("info", 20, pal.danger_hi)
         surf.blit(ic, (tx, r.y + 12))
-        tx += 28
+        tx += icon_w
     surf.blit(block, (tx, r.y + 10))
 
 
