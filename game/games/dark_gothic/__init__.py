@@ -9,7 +9,10 @@ Files, for a newcomer:
   rules.py       the Ruleset: setup, decisions, apply (a task runner), result
   invariants.py  what must hold after every step (playout tests, simulate --check)
   view.py        what one seat may see; perturb_hidden for the contract suite
-  ai.py          agents (easy / normal heuristics, hard = ISMCTS) and determinize()
+  ai.py          agents: easy / normal heuristics; hard = the heuristic with its own tuned
+                 weights, which in competitive play an ISMCTS may overrule; determinize()
+  ai_weights.py  the heuristic's numbers, one set per mode for normal and one for hard
+  table.py       the pygame table on the kit (table_art.py draws its boards and pieces)
 
 API for screens: card ids are "<key>" or "<key>:<n>" for copies, "<key>@competitive" for a
 Villain's competitive printing (its competitive price; data.py) (static data via
