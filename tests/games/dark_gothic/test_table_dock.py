@@ -6,88 +6,38 @@ would use (for a Cursed payment the orb and the card that would be Destroyed). T
 reads the game as it is now, and another Hero's plays are written in the chronicle."""
 from __future__ import annotations
 
-import os
+import pygame
+import pytest
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+from game.core.i18n import t
+from game.games import registry
+from tests.tablekit import TableRig, new_match, post_click
 
-import pygame  # noqa: E402
-import pytest  # noqa: E402
+from .helpers import set_center, set_hand
 
-from game.core.i18n import t  # noqa: E402
-from game.core.match import Match, SeatInfo  # noqa: E402
-from game.games import registry  # noqa: E402
-from game.ui.assets import Assets  # noqa: E402
-from game.ui.settings import Settings  # noqa: E402
-from game.ui.sound import Sound  # noqa: E402
-from game.ui.table.base import TableContext  # noqa: E402
-
-from .helpers import set_center, set_hand  # noqa: E402
-
-SIZE = (1920, 1080)
+pytestmark = pytest.mark.usefixtures("display")
 
 
-@pytest.fixture(scope="module", autouse=True)
-def display():
-    pygame.init()
-    pygame.display.set_mode((1, 1))
-    yield
+class Rig(TableRig):
+    """A competitive game at `seed`; the table is drawn after every settle."""
 
-
-class Rig:
     def __init__(self, players=2, seed=3, humans=(0,), viewer=0):
-        self.spec = registry.get("dark_gothic")
-        rules = registry.ruleset("dark_gothic")
-        seats = [SeatInfo(f"P{i}", "human" if i in humans else "ai", "normal") for i in range(players)]
-        agents = {i: self.spec.make_agent("normal", i, seed * 7 + i) for i in range(players) if i not in humans}
-        self.match = Match("dark_gothic", rules, seats, {"mode": "competitive", "addons": []}, seed, agents=agents)
-        self.settings = Settings()
-        self.settings.animation_speed = 0.0
-        self.ctx = TableContext(match=self.match, spec=self.spec, viewer=viewer, assets=Assets(),
-                                sound=Sound(self.settings), settings=self.settings, submit=self.submit, size=SIZE)
-        self.table = self.spec.table_class()(self.ctx)
-        self.screen = pygame.Surface(SIZE)
-
-    def submit(self, seat, action):
-        events = self.match.submit(seat, action)
-        self.table.on_events(events)
-        return events
+        super().__init__(new_match("dark_gothic", {"mode": "competitive", "addons": []}, seed, players, humans,
+                                   difficulty="normal"), viewer=viewer)
 
     def settle(self):
-        for _ in range(600):
-            self.table.update(1 / 30)
-            if not self.table.busy():
-                break
-        self.table.update(1 / 30)
-        self.table.draw(self.screen)
+        super().settle()
+        self.draw()
 
     def ai_until_mine(self):
-        for _ in range(400):
-            d = self.match.decisions()[0]
-            if d.seat not in self.match.agents:
-                self.settle()
-                return
-            self.table.on_events(self.match.run_agents(1))
-        raise AssertionError("never my turn")
-
-    def pump(self):
-        for e in pygame.event.get():
-            self.table.handle_event(e)
-        self.table.update(1 / 60)
-        self.table.draw(self.screen)
+        if not self.ai_until_human():
+            raise AssertionError("never my turn")
 
     def changed(self):
         self.match._decisions = None
         self.match.state.dec = None
         self.table.reload(self.table.viewer)
         self.settle()
-
-
-def post_click(pos):
-    pygame.event.clear()
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
 
 
 def post_move(pos):

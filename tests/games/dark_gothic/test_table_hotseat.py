@@ -28,7 +28,9 @@ def _two_people(seed_for_first=0):
     return spec, match
 
 
-def test_an_off_turn_block_never_shows_the_other_persons_hand(app):
+def strike_at_ben(app):
+    """Ann and Ben at one screen; Ann sits down and plays a Brigand (Strike: each other Hero
+    discards 1) while Ben holds a Silver Cross that could Block it: (match, scene)."""
     spec, match = _two_people()
     s = match.state
     (brigand,) = set_hand(s, 0, "brigand")                       # play: +2 Combat, Strike: discard 1
@@ -44,6 +46,12 @@ def test_an_off_turn_block_never_shows_the_other_persons_hand(app):
     app_click(app, scene.curtain_btn.rect.center)                 # Ann sits down
     assert run_until(app, lambda: scene.curtain is None and scene.viewer == 0 and not scene.table.busy(), 10)
     scene.submit_human(0, ("play", brigand))
+    return match, scene
+
+
+def test_an_off_turn_block_never_shows_the_other_persons_hand(app):
+    match, scene = strike_at_ben(app)
+    s = match.state
     block = None
 
     def asked():
