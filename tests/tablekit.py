@@ -225,7 +225,8 @@ def post_click(pos, button=1):
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
 
 
-def post_drag(a, b, steps=8):
+def post_drag(a, b, steps=8, release=True):
+    """A press at `a`, `steps` moves to `b` and (if `release`) the release there."""
     pygame.event.clear()
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=a, rel=(0, 0), buttons=(0, 0, 0)))
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=a, button=1))
@@ -235,7 +236,8 @@ def post_drag(a, b, steps=8):
         pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=p, rel=(p[0] - last[0], p[1] - last[1]),
                                              buttons=(1, 0, 0)))
         last = p
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=b, button=1))
+    if release:
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=b, button=1))
 
 
 # -- a whole App ---------------------------------------------------------------------------

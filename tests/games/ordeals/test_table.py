@@ -20,6 +20,7 @@ from game.ui.assets import Assets  # noqa: E402
 from game.ui.settings import Settings  # noqa: E402
 from game.ui.sound import Sound  # noqa: E402
 from game.ui.table.base import TableContext  # noqa: E402
+from tests.tablekit import post_click, post_drag  # noqa: E402
 
 SIZE = (1920, 1080)
 
@@ -79,27 +80,6 @@ class Rig:
             self.pump()
 
 
-def post_click(pos, button=1):
-    pygame.event.clear()
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
-
-
-def post_drag(a, b, steps=10, release=True):
-    pygame.event.clear()
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=a, rel=(0, 0), buttons=(0, 0, 0)))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=a, button=1))
-    last = a
-    for i in range(1, steps + 1):
-        p = (int(a[0] + (b[0] - a[0]) * i / steps), int(a[1] + (b[1] - a[1]) * i / steps))
-        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=p, rel=(p[0] - last[0], p[1] - last[1]),
-                                             buttons=(1, 0, 0)))
-        last = p
-    if release:
-        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=b, button=1))
-
-
 def to_act(rig):
     """Deploy by clicks, then answer initiative/activation with banner buttons until an Act."""
     rig.deploy_all()
@@ -126,7 +106,7 @@ def test_deploy_by_clicks_and_drag_move_with_the_ruler():
     ox, oy = d.free["origin"]
     a = next(a for a in d.actions if a[0] == "move")
     start, end = rig.screen_of((ox, oy)), rig.screen_of((a[1], a[2]))
-    post_drag(start, end, release=False)
+    post_drag(start, end, steps=10, release=False)
     for e in pygame.event.get():
         rig.table.handle_event(e)
     ruler = rig.table.board.ruler()
@@ -146,7 +126,7 @@ def test_an_illegal_drop_glides_back_and_applies_nothing():
     ox, oy = d.free["origin"]
     far = (ox, min(rig.table.view["trial"]["size"][1] - 1, oy + 10))     # 10" away: beyond any Move
     before = len(rig.match.log)
-    post_drag(rig.screen_of((ox, oy)), rig.screen_of(far))
+    post_drag(rig.screen_of((ox, oy)), rig.screen_of(far), steps=10)
     rig.pump()
     assert len(rig.match.log) == before
     piece = rig.table.pieces[i]
@@ -173,7 +153,7 @@ def test_a_whole_trial_by_mouse_against_the_shadow():
         rig.table.update(1 / 30)
         if d.kind == "act" and any(a[0] == "move" for a in d.actions) and rig.match.view(0)["act"]["spent"] == 0:
             a = next(a for a in d.actions if a[0] == "move")
-            post_drag(rig.screen_of(tuple(d.free["origin"])), rig.screen_of((a[1], a[2])))
+            post_drag(rig.screen_of(tuple(d.free["origin"])), rig.screen_of((a[1], a[2])), steps=10)
             before = len(rig.match.log)
             rig.pump()
             if len(rig.match.log) > before:
