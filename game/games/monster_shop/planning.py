@@ -268,12 +268,13 @@ class PlanningMixin:
         g = s.groups[seat][action[1]]
         if verb == "withdraw":
             self._group_home(s, seat, g)
-            ev.append(E("group", {"seat": seat, "group": action[1], "to": "home", "withdrawn": True}))
+            ev.append(E("group", {"seat": seat, "group": action[1], "to": "home", "withdrawn": True,
+                                  "members": list(g[:4])}))
             return
         s.rot = (s.rot + 1) % s.n
         if verb == "home":
             self._group_home(s, seat, g)
-            ev.append(E("group", {"seat": seat, "group": action[1], "to": "home"}))
+            ev.append(E("group", {"seat": seat, "group": action[1], "to": "home", "members": list(g[:4])}))
             return
         sp = self.space_keys.index(action[2])
         slot = action[3]

@@ -149,7 +149,8 @@ class WordsMixin:
         if k == "group":
             if d.get("to") == "home":
                 key = "group_withdrawn" if d.get("withdrawn") else "group_home"
-                p["i"] = d.get("group", 0) + 1
+                p["group"] = self.members(d["members"]) if d.get("members") else \
+                    _tr("table.group", i=d.get("group", 0) + 1)
             else:
                 if d["to"] not in self.R.space_keys:
                     return None

@@ -1,0 +1,30 @@
+"""MS table: the chronicle names a group that goes home or is withdrawn by what it holds
+("P3 withdraws 1 imp."), as the buttons do, not by a number nobody sees ("group 4"); the
+rules put the (public, revealed) members in the event."""
+from __future__ import annotations
+
+import pytest
+
+from tests.tablekit import TableRig, new_match
+
+pytestmark = [pytest.mark.usefixtures("display"), pytest.mark.filterwarnings("ignore::DeprecationWarning")]
+
+
+def test_a_group_going_home_is_named_by_its_members():
+    seen = 0
+    for seed in range(2, 12):
+        m = new_match("monster_shop", {}, seed, 4, humans=(), agent_difficulty="random")
+        rig = TableRig(m, viewer=0)
+        for _ in range(300):
+            if m.over:
+                break
+            events = m.run_agents(1)
+            for e in events:
+                if e.kind == "group" and e.data.get("to") == "home":
+                    words = "".join(str(seg[0]) for seg in rig.table.log_entry(e))
+                    assert "imp" in words and "group" not in words, words
+                    seen += 1
+            rig.table.on_events(events)
+        if seen >= 2:
+            return
+    raise AssertionError("no group went home in ten random games")
