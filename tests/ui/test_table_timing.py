@@ -89,9 +89,9 @@ def test_ai_answers_a_window_only_after_its_minimum_time(app):
     assert not early, f"AI answers taken before the window's minimum time: {early[:3]}"
 
 
-def test_a_timeout_that_moves_for_you_is_in_the_chronicle(app):
+def ada_against_two(app, clock):
+    """Schemers with a 20 s clock on `clock`: Ada at the screen, two random AIs; (match, scene)."""
     spec = registry.get("schemers")
-    clock = Clock()
     seats = [SeatInfo("Ada", "human"), SeatInfo("Bo", "ai", "random"), SeatInfo("Cy", "ai", "random")]
     m = Match("schemers", registry.ruleset("schemers"), seats, {"clock": 20}, 8, now=clock,
               agents=make_agents(spec, seats, 8))
@@ -99,6 +99,12 @@ def test_a_timeout_that_moves_for_you_is_in_the_chronicle(app):
     scene = TableScene(app, spec, m)
     app.push(MenuScene(app))
     app.push(scene)
+    return m, scene
+
+
+def test_a_timeout_that_moves_for_you_is_in_the_chronicle(app):
+    clock = Clock()
+    m, scene = ada_against_two(app, clock)
     end = time.monotonic() + 30
     while not any(d.kind == "turn" for d in m.decisions_for(0)) and time.monotonic() < end:
         app.step(DT, [])
@@ -188,16 +194,9 @@ def test_one_persons_clock_waits_while_the_table_catches_up(app):
     """Against AI, a question's clock starts once the table has shown what led to it: a
     Dark Gothic Block opened with 9 of its 20 s left because the clock ran while the
     Strike and the cards before it were still gliding."""
-    spec = registry.get("schemers")
-    clock = Clock()
-    seats = [SeatInfo("Ada", "human"), SeatInfo("Bo", "ai", "random"), SeatInfo("Cy", "ai", "random")]
-    m = Match("schemers", registry.ruleset("schemers"), seats, {"clock": 20}, 8, now=clock,
-              agents=make_agents(spec, seats, 8))
-    app.settings.timing = 1.0
     app.settings.animation_speed = 1.0
-    scene = TableScene(app, spec, m)
-    app.push(MenuScene(app))
-    app.push(scene)
+    clock = Clock()
+    m, scene = ada_against_two(app, clock)
     asked_while_moving = set()
     started = []
     end = time.monotonic() + 60

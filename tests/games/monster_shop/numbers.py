@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import itertools
 
+from tests.games.monster_shop.support import take_out
+
 SEED = 211
 CARE_STEPS = 120
 A, M_ = 3, 4                    # indexes of anger and magic in a monster's shown needs
@@ -34,20 +36,9 @@ def _opening(rules):
 
 
 def _place(s, seat, p, m) -> None:
-    """Monster card m out of the supply (a Black Market monster swapped for one from the
-    deck) into place p of `seat`, which must be empty: every card stays in one place."""
-    for b in s.bm:
-        if b[0] == "monster" and b[1] == m:
-            other = next(x for x in s.monster_deck if x != m)
-            s.monster_deck.remove(other)
-            s.monster_deck.append(m)
-            b[1] = other
-    for row in (s.young, s.older):
-        if m in row:
-            row[row.index(m)] = -1
-    for pile in (s.monster_deck, s.lost):
-        if m in pile:
-            pile.remove(m)
+    """Monster card m out of the supply into place p of `seat`, which must be empty: every
+    card stays in one place."""
+    take_out(s, m)
     s.mon[seat][p] = m
 
 
