@@ -35,7 +35,7 @@ from game.core.i18n import t
 from game.ui.table import style
 from game.ui.table.cards import CardSprite, load_faces
 from game.ui.table.dice import DieSprite
-from game.ui.table.gfx import light_pool, radial_glow, seat_marker_surface
+from game.ui.table.gfx import night_wood, radial_glow, seat_marker_surface
 from game.ui.table.kit import TableKit, Target
 from game.ui.table.tween import ease_in_out_cubic
 from game.ui.table.widgets import BannerSpec, Button, Menu, Option, TokenChip, layout_row
@@ -934,19 +934,10 @@ class DarkDeedsTable(DarkDeedsWords, TableKit):
         L = self.L
         w, h = self.size
         g = self.gfx
-        bg = pygame.Surface((w, h)).convert()
-        try:
-            bg.blit(self.ctx.assets.tiled("wood", (w, h), (64, 50, 50)), (0, 0))
-        except Exception:
-            bg.fill((20, 14, 12))
         # a cool night wash, then candle pools
-        night = pygame.Surface((w, h), pygame.SRCALPHA)
-        night.fill((10, 18, 40, 70))
-        bg.blit(night, (0, 0))
-        for (x, y, r, k) in ((560, 330, 620, 0.20), (1100, 760, 520, 0.16), (180, 820, 380, 0.12)):
-            rr = int(r * s)
-            bg.blit(light_pool(rr, (255, 168, 76), k), (P(x, y)[0] - rr, P(x, y)[1] - rr),
-                    special_flags=pygame.BLEND_RGB_ADD)
+        bg = night_wood(self.ctx.assets, (w, h), (64, 50, 50), (20, 14, 12), (10, 18, 40, 70),
+                        [(*P(x, y), int(r * s), k) for x, y, r, k in
+                         ((560, 330, 620, 0.20), (1100, 760, 520, 0.16), (180, 820, 380, 0.12))])
         # -- the Street board: cobbles under a lantern ------------------------------
         sr = L["street"]
         self.board_panel(bg, sr, (24, 30, 40), (12, 14, 22), style.GOLD_DEEP, cobbles=True)

@@ -13,7 +13,7 @@ import math
 import pygame
 
 from game.ui.table import style
-from game.ui.table.gfx import light_pool, radial_glow
+from game.ui.table.gfx import night_wood, radial_glow
 
 # board areas: (top colour, bottom colour, edge)
 AREAS = {
@@ -49,18 +49,9 @@ def backdrop(kit, areas: dict, labels: list, omen: tuple, slots: list, villain_r
     s = kit.geo()[0]
     w, h = kit.size
     g = kit.gfx
-    bg = pygame.Surface((w, h)).convert()
-    try:
-        bg.blit(kit.ctx.assets.tiled("wood", (w, h), (58, 50, 54)), (0, 0))
-    except Exception:
-        bg.fill((18, 14, 14))
-    night = pygame.Surface((w, h), pygame.SRCALPHA)
-    night.fill((8, 16, 40, 80))
-    bg.blit(night, (0, 0))
-    for (x, y, r, k) in ((520, 150, 640, 0.18), (760, 900, 560, 0.16), (1300, 420, 420, 0.10)):
-        rr = int(r * s)
-        cx, cy = int(x * s), int(y * s)
-        bg.blit(light_pool(rr, (255, 160, 70), k), (cx - rr, cy - rr), special_flags=pygame.BLEND_RGB_ADD)
+    bg = night_wood(kit.ctx.assets, (w, h), (58, 50, 54), (18, 14, 14), (8, 16, 40, 80),
+                    [(int(x * s), int(y * s), int(r * s), k) for x, y, r, k in
+                     ((520, 150, 640, 0.18), (760, 900, 560, 0.16), (1300, 420, 420, 0.10))], (255, 160, 70))
     _parchment_edge(kit, bg)
     for name, rects in areas.items():
         top, bottom, edge = AREAS[name]

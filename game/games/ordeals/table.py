@@ -34,7 +34,7 @@ from game.games.ordeals.table_words import (ICON_PREFIX, OrdealsWords, char_name
 from game.ui.table import style
 from game.ui.table.board import RangeRing, Terrain
 from game.ui.table.dice import DiceTray
-from game.ui.table.gfx import light_pool
+from game.ui.table.gfx import night_wood
 from game.ui.table.kit import TableKit
 from game.ui.table.pieces import RINGS, Piece, PieceRenderer, Ring
 from game.ui.table.skirmish import text_card
@@ -313,19 +313,12 @@ class OrdealsTable(OrdealsMoves, OrdealsWords, TableKit):
         """Dark wood under candle-light, the board in a framed well, the tray's place."""
         sc = self.geo()[0]
         w, h = self.size
-        bg = pygame.Surface((w, h)).convert()
-        try:
-            bg.blit(self.ctx.assets.tiled("wood", (w, h), (70, 54, 50)), (0, 0))
-        except (pygame.error, FileNotFoundError, OSError):
-            bg.fill((22, 15, 12))
-        night = pygame.Surface((w, h), pygame.SRCALPHA)
-        night.fill((8, 12, 30, 80))
-        bg.blit(night, (0, 0))
         br = self.board_rect()
-        for (x, y, r, k) in ((br.centerx, br.centery, int(max(br.size) * 0.75), 0.16),
-                             (int(w * 0.87), int(h * 0.2), int(460 * sc), 0.12),
-                             (int(w * 0.05), h, int(380 * sc), 0.1)):
-            bg.blit(light_pool(max(8, r), (255, 168, 76), k), (x - r, y - r), special_flags=pygame.BLEND_RGB_ADD)
+        bg = night_wood(self.ctx.assets, (w, h), (70, 54, 50), (22, 15, 12), (8, 12, 30, 80),
+                        [(x, y, max(8, r), k) for x, y, r, k in
+                         ((br.centerx, br.centery, int(max(br.size) * 0.75), 0.16),
+                          (int(w * 0.87), int(h * 0.2), int(460 * sc), 0.12),
+                          (int(w * 0.05), h, int(380 * sc), 0.1))])
         self.board_panel(bg, br.inflate(int(16 * sc) + 8, int(16 * sc) + 8), (40, 30, 24), (24, 18, 14), style.GOLD_DEEP)
         self._tray().paint(bg, self.gfx, self.ctx.assets, tray_word("title"), self.geo()[4])
         return bg

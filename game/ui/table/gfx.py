@@ -365,3 +365,20 @@ def light_pool(radius: int, color, strength: float = 0.2, falloff: float = 2.0) 
         k = strength * (1 - f) ** falloff
         pygame.draw.circle(s, tuple(int(c * k) for c in color[:3]), (radius, radius), int(radius * f))
     return s
+
+
+def night_wood(assets, size, tint, fallback, wash, pools, colour=(255, 168, 76)) -> pygame.Surface:
+    """A table's backdrop: tiled wood (`fallback` fill without the texture) under a night
+    `wash` (RGBA), lit by additive candle pools, each (centre x, centre y, radius, strength)
+    in window pixels."""
+    bg = pygame.Surface(size).convert()
+    try:
+        bg.blit(assets.tiled("wood", size, tint), (0, 0))
+    except (pygame.error, OSError):
+        bg.fill(fallback)
+    night = pygame.Surface(size, pygame.SRCALPHA)
+    night.fill(wash)
+    bg.blit(night, (0, 0))
+    for x, y, r, k in pools:
+        bg.blit(light_pool(r, colour, k), (x - r, y - r), special_flags=pygame.BLEND_RGB_ADD)
+    return bg
