@@ -225,8 +225,22 @@ class Brain:
         if k.group != "common" and not k.remains:
             v -= W.dilute * ctx["avg"] * ctx["crowd"]
         if k.group == "main":
+            if pen >= W.loss and self.must_grow(ctx):
+                pen = (W.shadow_base + W.shadow_slope * ctx["shadows"]) * W.shadow_mult
             v -= W.refill * self.risk(ctx) * pen
         return v
+
+    def must_grow(self, ctx) -> bool:
+        """One Shadow from the end a refill's risk weighs as the loss itself; but a Hero whose
+        whole deck, every card drawn, could not pay the Villain wins only by buying: waiting
+        would stall the game for ever."""
+        grow = ctx.get("must_grow")
+        if grow is None:
+            v = ctx["villain"]
+            K = self.rules.cards
+            gains = [(p["c"], p["n"], c, p["c"] == "W") for c in ctx["mine"] for op, p in K[c].play if op == "gain"]
+            grow = ctx["must_grow"] = v is not None and not P.feasible(gains, self._costs(ctx)(v))
+        return grow
 
     def plan(self, ctx, buys):
         """The set of purchases this pool pays for that is worth most; returns it in buying

@@ -76,6 +76,34 @@ def test_normal_refills_no_slot_once_one_more_shadow_loses():
     assert R.cards[normal_pick(s)[1]].group == "main"
 
 
+def test_normal_at_the_brink_buys_when_its_best_hand_cannot_pay_the_villain():
+    """Nine Shadows, co-op: a refill's risk weighs as the loss itself, so a Hero with a fair
+    deck ends its turn rather than buy from the Center Line. But a Hero whose best hand cannot
+    pay the Villain (11 units) never wins by waiting: every turn ended would stall the game for
+    ever (seen: 480 turns of nothing, both Heroes). That Hero buys."""
+    def brink(villain):
+        s = quiet(mode="coop", villain=villain)
+        a = s.active
+        set_hand(s, a)
+        s.box += s.deck[a]                                    # the Start cards Destroyed, and the
+        s.deck[a] = [take(s, k) for k in ("abandoned_mill", "blood_moon", "harlow_morgan", "honor", "honor",
+                                          "honor", "masked_assassin", "masked_assassin")]   # deck left
+        set_center(s, "flintlock_pistol", "book_of_common_prayer", "silver_cross", "flintlock_pistol",
+                   "delani", "tomahawk")
+        shadows_to(s, 9)
+        for stack in s.training.values():                     # sold out: the Center Line or nothing
+            s.box += stack
+            stack.clear()
+        s.pool = [("W", 3, None, True)]
+        s.dec = None
+        return normal_pick(s)
+
+    pick = brink("selena")                                    # 3U+3S: its best hand pays it
+    assert pick == ("end",) or R.cards[pick[1]].group != "main"
+    pick = brink("drowned_captain")                           # 4C+5U+2 cursed U: it never will
+    assert pick[0] == "buy" and R.cards[pick[1]].group == "main"
+
+
 def test_normal_buys_out_a_villain_tax_before_a_plain_card():
     """Blood Moon (+2 Silver on the Villain's cost while it sits in the Center Line)."""
     s = quiet(villain="headless_horseman")
