@@ -47,6 +47,9 @@ from .ai_weights import HARD, HARD_SEARCH, NORMAL
 from .state import new_state
 
 SHADOW_ALERT = 7          # TE-099 (easy): the Villain only from here
+GROW_SAMPLES = 40          # must_grow: hands sampled ...
+GROW_BELOW = 0.025         # ... and when none pays the Villain, a Hero at the brink buys anyway
+STALL_TURN = 60            # ... and so does one in a game this long (most end by turn 30)
 MIN_DENSITY = 0.45        # value per resource unit below which a card is not worth buying
 MIN_ITERATIONS = 30       # hard: below this many searched games the heuristic's pick stands
 CANDIDATE_BUYS = 2        # hard: purchases searched besides the heuristic's pick and ending
@@ -222,25 +225,50 @@ class Brain:
             return 100.0 + k.inv
         v = self.buy_value(c, ctx)
         W = self.weights[ctx["mode"]]
-        if k.group != "common" and not k.remains:
+        stuck = ctx.get("stuck", False)
+        if k.group != "common" and not k.remains and not stuck:
             v -= W.dilute * ctx["avg"] * ctx["crowd"]
         if k.group == "main":
-            if pen >= W.loss and self.must_grow(ctx):
+            if stuck and pen >= W.loss:      # a refill risks a Shadow, not the game
                 pen = (W.shadow_base + W.shadow_slope * ctx["shadows"]) * W.shadow_mult
             v -= W.refill * self.risk(ctx) * pen
         return v
 
     def must_grow(self, ctx) -> bool:
-        """One Shadow from the end a refill's risk weighs as the loss itself; but a Hero whose
-        whole deck, every card drawn, could not pay the Villain wins only by buying: waiting
-        would stall the game for ever."""
-        grow = ctx.get("must_grow")
-        if grow is None:
-            v = ctx["villain"]
-            K = self.rules.cards
-            gains = [(p["c"], p["n"], c, p["c"] == "W") for c in ctx["mine"] for op, p in K[c].play if op == "gain"]
-            grow = ctx["must_grow"] = v is not None and not P.feasible(gains, self._costs(ctx)(v))
-        return grow
+        """Whether a Hero who would buy nothing must buy anyway: one Shadow from the end (or
+        in a game gone on past STALL_TURN turns) its hands hardly ever pay the Villain, so
+        waiting never wins. Then neither the deck's average card (dilute) nor a refill
+        weighed as the loss itself holds it back: without this, Heroes with such decks ended
+        every turn for ever (co-op games of hundreds of turns, at nine Shadows and at four).
+        Not earlier: buying what is not worth it loses more games than it saves."""
+        v = ctx["villain"]
+        if v is None or (ctx["shadows"] + 1 < self.rules.limit and ctx["turn"] < STALL_TURN):
+            return False
+        return self.pay_chance(ctx, v) < GROW_BELOW
+
+    def pay_chance(self, ctx, v) -> float:
+        """The share of GROW_SAMPLES shuffles of the Hero's cards whose hand (its draws drawn
+        too) pays the Villain's cost. Seeded by the turn, so a decision repeats exactly."""
+        K = self.rules.cards
+        cards = list(ctx["mine"])
+        cost = self._costs(ctx)(v)
+        rng = RNG(ctx["turn"] * 7919 + len(cards))
+        coop = ctx["mode"] == "coop"
+        hits = 0
+        for _ in range(GROW_SAMPLES):
+            rng.shuffle(cards)
+            n, i, pool = self.rules.rules.hand_size, 0, []
+            while i < min(n, len(cards)):
+                for op, p in K[cards[i]].play:
+                    if op == "gain":
+                        pool.append((p["c"], p["n"], cards[i], p["c"] == "W"))
+                    elif op == "draw":
+                        n += p["n"]
+                    elif op == "strike" and coop:
+                        n -= p.get("n", 1)        # co-op: a Minion's Strike hits its player too
+                i += 1
+            hits += P.feasible(pool, cost)
+        return hits / GROW_SAMPLES
 
     def plan(self, ctx, buys):
         """The set of purchases this pool pays for that is worth most; returns it in buying
@@ -275,7 +303,7 @@ class Brain:
             for i in range(copies):
                 items.append((val * (1.0 if i == 0 else decay ** i), c, parts, sum(n for _, n, _ in parts)))
         if not items:
-            return []
+            return self._grow(ctx, buys)
         items.sort(key=lambda x: -x[0])
         best = [0.0, ()]
         n = len(items)
@@ -295,7 +323,14 @@ class Brain:
                     dfs(i + 1, val + v, spent + t, np, chosen + (c,))
             dfs(i + 1, val, spent, parts, chosen)
         dfs(0, 0.0, 0, (), ())
-        return list(best[1])
+        return list(best[1]) or self._grow(ctx, buys)
+
+    def _grow(self, ctx, buys):
+        """Nothing is worth buying: plan again as a Hero who must grow (must_grow), once."""
+        if ctx.get("stuck") is not None or not buys:
+            return []
+        ctx["stuck"] = self.must_grow(ctx)
+        return self.plan(ctx, buys) if ctx["stuck"] else []
 
 
 class _Costs:

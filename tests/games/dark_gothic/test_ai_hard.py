@@ -33,3 +33,18 @@ def test_hard_defeats_the_villain_when_the_pool_pays():
     s.dec = None
     hard = make_agent(R, "hard", s.active, 3, max_iterations=40)
     assert hard.choose(R.view(s, s.active), decision(s)) == ("buy", s.villain)
+
+
+def test_coop_games_that_once_stalled_end():
+    """Co-op games that ran for ever, every Hero ending its turn with nothing bought: at nine
+    Shadows (any refill might bring the tenth) and at four (three `normal` Heroes with decks
+    of ~20 cards, none worth diluting, none paying the Drowned Captain). Brain.must_grow."""
+    for seed, players, level in ((21645, 2, "hard"), (40752, 2, "hard"), (51640, 3, "normal")):
+        agents = [make_agent(R, level, i, seed * 7919 + i) for i in range(players)]
+        s = R.setup(players, {"mode": "coop", "addons": []}, seed)
+        for _ in range(3000):
+            if R.result(s) is not None:
+                break
+            d = R.decisions(s)[0]
+            R.apply(s, d.seat, d.actions[0] if len(d.actions) == 1 else agents[d.seat].choose(R.view(s, d.seat), d))
+        assert R.result(s) is not None, f"seed {seed}: no result after 3,000 actions (turn {s.turn})"

@@ -78,9 +78,9 @@ def test_normal_refills_no_slot_once_one_more_shadow_loses():
 
 def test_normal_at_the_brink_buys_when_its_best_hand_cannot_pay_the_villain():
     """Nine Shadows, co-op: a refill's risk weighs as the loss itself, so a Hero with a fair
-    deck ends its turn rather than buy from the Center Line. But a Hero whose best hand cannot
-    pay the Villain (11 units) never wins by waiting: every turn ended would stall the game for
-    ever (seen: 480 turns of nothing, both Heroes). That Hero buys."""
+    deck ends its turn rather than buy from the Center Line. But a Hero whose hands hardly ever
+    pay the Villain (11 units; Brain.pay_chance samples them) never wins by waiting: every turn
+    ended would stall the game for ever (seen: 480 turns of nothing, both Heroes). It buys."""
     def brink(villain):
         s = quiet(mode="coop", villain=villain)
         a = s.active
