@@ -67,16 +67,29 @@ def worth(s, c, q=-1) -> float:
     return float(c.st.value)
 
 
+def outcome(s, side) -> float:
+    """A finished game for `side`: WIN, -WIN, or 0 for a draw."""
+    if s.res.side is not None:
+        won = (s.res.side == "players") == (side == 0)
+    else:
+        won = bool(s.res.winners) and s.seat_side[s.res.winners[0]] == side
+    draw = s.res.side is None and not s.res.winners
+    return 0.0 if draw else (WIN if won else -WIN)
+
+
 def evaluate(R, s, side) -> float:
     """How well `side` stands, roughly in Supplies: Foes' losses minus own, Harm dealt
     (on a slay Trial's quarry at `worth`), objective progress; a finished game ±WIN."""
     if s.res is not None:
-        if s.res.side is not None:
-            won = (s.res.side == "players") == (side == 0)
-        else:
-            won = bool(s.res.winners) and s.seat_side[s.res.winners[0]] == side
-        draw = s.res.side is None and not s.res.winners
-        return 0.0 if draw else (WIN if won else -WIN)
+        return outcome(s, side)
+    return standing(R, s, side)
+
+
+def standing(R, s, side, survival=0.0) -> float:
+    """evaluate's Supplies for a game in progress (or, as a tie-break, a finished one).
+    `survival` (hard, solo): the Company's losses also cost survival * WIN * (share of
+    the Company Out of Action)^2, since a Company that falls loses the Trial whatever it
+    took with it: the third loss costs far more than the first."""
     q = quarry(R, s)
     v = 0.0
     for c in s.chars:
@@ -89,6 +102,10 @@ def evaluate(R, s, side) -> float:
             v -= sign * worth(s, c, q) * 0.6 * c.harm / c.st.grit
             if c.down:
                 v -= sign * 8
+    if survival and side == 0 and s.mode == "solo":
+        own = [c for c in s.chars if c.side == 0 and c.deployed]
+        if own:
+            v -= survival * WIN * (sum(1 for c in own if c.ooa) / len(own)) ** 2
     trial = R.trial(s)
     k = trial.victory.kind
     mine = [c for c in s.chars if c.side == side and c.in_play]
@@ -437,6 +454,14 @@ class Policy:
 
 
 # ------------------------------------------------------------------ agents
+# The solo Trials where hard searches deep (rollouts to the end of the Turn, the last
+# Turn to the end of the game, the Company's survival weighed): all but Hunt the Warden.
+# There the win is the Warden's fall within eight Turns; weighing survival and the
+# normal policy's whole Turn made hard hold back (40 games, seeds 700-739: 52.5 and
+# 47.5 % against 62.5 % without), so Trial 5 keeps the short search.
+DEEP_KINDS = ("rout", "salt", "relic", "vigil")
+
+
 class HeuristicAgent:
     def __init__(self, R, difficulty="normal", seed=0):
         self.R = R
@@ -461,7 +486,11 @@ class HardAgent:
        every side (the Shadow runs inside apply) through the Foes' next Act; scored by
        `score`. Common random numbers: within a sample every candidate gets the same dice,
        and the Foes' answer the same dice again (`reseed`), so the means differ by the
-       Deeds more than by luck.
+       Deeds more than by luck. A deep decision (solo, a Trial in `deep_kinds`) rolls on
+       to the end of the Turn (with `turn_share` of the budget, a Turn costing about
+       two answers), and in the last `endgame` Turns to the end of the game, where a
+       rollout scores the Trial won or lost first (its Supplies only break ties); its
+       `score` also weighs the Company's `survival` (see `standing`).
 
     The finalist with the best mean wins; the normal choice keeps ties (`margin`).
     Work is counted, not timed: about `rollouts` per decision, so a game is the same game
@@ -469,7 +498,8 @@ class HardAgent:
     `max_iterations` (simulate --budget-iterations) replaces `rollouts` and lifts the cap."""
 
     def __init__(self, R, seed=0, rollouts=160, max_iterations=None, budget=0.9,
-                 horizon=40, margin=1.0, threat_weight=0.5, reply=True, screen=2, finalists=4):
+                 horizon=40, margin=1.0, threat_weight=0.5, reply=True, screen=2, finalists=4,
+                 deep_kinds=DEEP_KINDS, endgame=1, turn_share=0.5, survival=0.5, halving=True):
         self.R = R
         self.name = "hard"
         self.rnd = random.Random(seed)
@@ -482,7 +512,14 @@ class HardAgent:
         self.reply = reply
         self.screen = screen
         self.finalists = finalists
+        self.deep_kinds = deep_kinds
+        self.endgame = endgame
+        self.turn_share = turn_share
+        self.survival = survival
+        self.halving = halving
+        self._survival = 0.0            # `survival` in a deep decision, else 0
         self.last_rollouts = 0
+        self.last_deep = self.last_to_end = False
 
     def candidates(self, s, decision, base) -> list:
         return [base] + [a for a in decision.actions if a != base]
@@ -502,6 +539,9 @@ class HardAgent:
         if len(cands) < 2:
             return base
         side = s0.seat_side[decision.seat]
+        deep = s0.mode == "solo" and R.trial(s0).victory.kind in self.deep_kinds
+        self.last_deep = deep
+        self._survival = self.survival if deep else 0.0
         cap = budget if budget is not None else self.budget
         deadline = None if cap is None else time.perf_counter() + cap
         alive = list(range(len(cands)))
@@ -523,48 +563,68 @@ class HardAgent:
                     used += 1
             ranked = sorted(alive[1:], key=lambda n: -quick[n])
             alive = [0] + ranked[: self.finalists - 1]
-        # the finalists: rollouts through the Foes' answer, the same dice for each
-        k = max(2, (self.rollouts - used) // len(alive))
-        for _ in range(k):
-            if deadline is not None and counts[0] >= 2 and time.perf_counter() > deadline:
-                break
-            seed, seed2 = self.rnd.getrandbits(64), self.rnd.getrandbits(64)
-            for n in alive:
-                s = s0.clone()
-                s.rng = RNG(seed)
-                R.apply(s, decision.seat, cands[n])
-                self._rollout(s, side, reply=self.reply, reseed=seed2)
-                totals[n] += self.score(s, side)
-                counts[n] += 1
-                used += 1
+        # the finalists: rollouts through the Foes' answer, the same dice for each;
+        # in a deep decision to the end of the Turn, and in the last Turn (`endgame`) to
+        # the end of the game, so they count Trials won; a Turn's rollout costs about
+        # twice an answer's, so it gets `turn_share` of the budget
+        to_end = deep and self.endgame > 0 and s0.turn > R.trial(s0).turns - self.endgame
+        self.last_to_end = to_end
+        left = self.rollouts - used
+        if deep and not to_end:
+            left = int(left * self.turn_share)
+        rounds = [(alive, max(2, left // len(alive)))]
+        if self.halving and len(alive) > 2:
+            # half the budget on every finalist, the other half on the normal choice
+            # and the best other: the close call gets the samples
+            rounds = [(alive, max(2, left // 2 // len(alive))), (None, max(2, left // 4))]
+        for group, k in rounds:
+            if group is None:
+                group = [0, max(alive[1:], key=lambda n: totals[n] / counts[n])]
+            for _ in range(k):
+                if deadline is not None and counts[0] >= 2 and time.perf_counter() > deadline:
+                    break
+                seed, seed2 = self.rnd.getrandbits(64), self.rnd.getrandbits(64)
+                for n in group:
+                    s = s0.clone()
+                    s.rng = RNG(seed)
+                    R.apply(s, decision.seat, cands[n])
+                    self._rollout(s, side, reply=self.reply, reseed=seed2, to_end=to_end, turn_end=deep)
+                    totals[n] += self.score(s, side)
+                    counts[n] += 1
+                    used += 1
         self.last_rollouts = used
         best, bv = 0, totals[0] / counts[0] + self.margin
-        for n in alive:
+        for n in group:             # the last round's finalists
             if n and totals[n] / counts[n] > bv:
                 best, bv = n, totals[n] / counts[n]
         return cands[best]
 
     def score(self, s, side) -> float:
-        v = evaluate(self.R, s, side)
+        if s.res is not None:
+            # the win first; among wins (or losses) the Supplies standing
+            return outcome(s, side) + standing(self.R, s, side, self._survival)
+        v = standing(self.R, s, side, self._survival)
         if s.res is None and self.threat_weight:
             v += self.threat_weight * threats(self.R, s, side)
         return v
 
-    def _rollout(self, s, side, reply=True, reseed=None):
+    def _rollout(self, s, side, reply=True, reseed=None, to_end=False, turn_end=False):
         """Play on with the normal policy for every side until the Act under way is over
         (`reply` False) or, with `reply`, until this side is to activate again after a Foe
         has finished an Act (or no Foe is left to act); never past the Turn or the game."""
         R = self.R
         turn = s.turn
         tired0 = self._foes_tired(s, side)
-        for _ in range(self.horizon):
-            if s.res is not None or s.turn != turn:
+        for _ in range(self.horizon * (10 if to_end else 1)):
+            if s.res is not None or (s.turn != turn and not to_end):
                 return
             ds = R.decisions(s)
             if not ds:
                 return
             d = ds[0]
-            if d.kind == "activate":
+            if to_end or (turn_end and reply):
+                pass                # on to the end of the game, or of the Turn
+            elif d.kind == "activate":
                 if not reply:
                     return
                 if s.seat_side[d.seat] == side:

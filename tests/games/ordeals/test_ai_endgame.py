@@ -1,0 +1,77 @@
+"""Book of Ordeals hard AI (BO-181): in the last Turn its rollouts play to the end of
+the game, so they count Trials won rather than Supplies; and in solo its evaluation
+weighs the Company's survival, since a Company that falls loses whatever it took."""
+from __future__ import annotations
+
+from game.games.ordeals.ai import WIN, HardAgent, HeuristicAgent, standing
+
+from .support import rules
+
+
+def _company_act(trial=1, turn_from_end=0, seed=701):
+    """A solo game played by the normal policy up to a Company Act with several Deeds
+    in the Turn `turn_from_end` Turns before the last."""
+    R = rules()
+    s = R.setup(1, {"mode": "solo", "trial": trial}, seed)
+    normal = HeuristicAgent(R, "normal", seed=1)
+    last = R.trial(s).turns
+    for _ in range(2000):
+        assert s.res is None, "the game ended before the Turn wanted"
+        d = R.decisions(s)[0]
+        if d.kind == "act" and len(d.actions) > 3 and s.turn == last - turn_from_end:
+            return R, s, d
+        R.apply(s, d.seat, normal.choose(R.view(s, d.seat), d))
+    raise AssertionError("no Company Act came up")
+
+
+def test_BO_181_last_turn_rollouts_play_to_the_end_of_the_game():
+    R, s, d = _company_act(turn_from_end=0)
+    hard = HardAgent(R, seed=1, rollouts=24, budget=None, endgame=1)
+    t = R.clone(s)
+    hard._rollout(t, 0, reply=True, to_end=True)
+    assert t.res is not None                     # the Trial decided: a win or a loss
+    u = R.clone(s)
+    hard._rollout(u, 0, reply=True)              # the usual rollout stops after the answer
+    assert u.res is None or u.turn == s.turn
+    assert hard.choose(R.view(s, d.seat), d) is not None and hard.last_to_end
+    assert 0 < hard.last_rollouts <= 24 + 2 * len(d.actions)
+
+
+def test_BO_181_earlier_turns_keep_the_short_rollouts():
+    R, s, d = _company_act(turn_from_end=2)
+    hard = HardAgent(R, seed=1, rollouts=24, budget=None, endgame=1)
+    hard.choose(R.view(s, d.seat), d)
+    assert not hard.last_to_end
+
+
+def test_BO_181_survival_makes_the_third_loss_dearer_than_the_first():
+    """With `survival`, the Company's third loss costs more than its first beyond their
+    Supplies; without it (the normal evaluation) each costs its Supplies alone."""
+    R, s, d = _company_act(turn_from_end=4)
+    own = [i for i, c in enumerate(s.chars) if c.side == 0 and c.in_play]
+    assert len(own) >= 3
+
+    def loss(n, survival):
+        t = R.clone(s)
+        for i in own[:n]:
+            t.chars[i].ooa = True
+        return standing(R, s, 0, survival) - standing(R, t, 0, survival)
+
+    plain = [loss(n, 0.0) for n in (1, 2, 3)]
+    weighed = [loss(n, 0.5) for n in (1, 2, 3)]
+    extra = [w - p for w, p in zip(weighed, plain)]
+    assert 0 < extra[0] < extra[1] - extra[0] < extra[2] - extra[1]
+    assert extra[2] >= 0.25 * WIN
+
+
+def test_BO_181_hunt_the_warden_keeps_the_short_search():
+    """Trial 5 is won only by the Warden's fall within the Turns: hard presses him with
+    the short search and no survival weight (measured stronger there); Trial 1 searches
+    deep."""
+    R, s, d = _company_act(trial=5, turn_from_end=6)
+    hard = HardAgent(R, seed=1, rollouts=24, budget=None)
+    hard.choose(R.view(s, d.seat), d)
+    assert not hard.last_deep and hard._survival == 0.0
+    R, s, d = _company_act(trial=1, turn_from_end=4)
+    hard.choose(R.view(s, d.seat), d)
+    assert hard.last_deep and hard._survival == hard.survival > 0
