@@ -573,7 +573,7 @@ class HardAgent:
         if deep and not to_end:
             left = int(left * self.turn_share)
         rounds = [(alive, max(2, left // len(alive)))]
-        if self.halving and len(alive) > 2:
+        if self.halving and s0.mode == "solo" and len(alive) > 2:
             # half the budget on every finalist, the other half on the normal choice
             # and the best other: the close call gets the samples
             rounds = [(alive, max(2, left // 2 // len(alive))), (None, max(2, left // 4))]
@@ -601,8 +601,9 @@ class HardAgent:
 
     def score(self, s, side) -> float:
         if s.res is not None:
-            # the win first; among wins (or losses) the Supplies standing
-            return outcome(s, side) + standing(self.R, s, side, self._survival)
+            # the win first; in solo, among wins (or losses) the Supplies standing
+            v = outcome(s, side)
+            return v + standing(self.R, s, side, self._survival) if s.mode == "solo" else v
         v = standing(self.R, s, side, self._survival)
         if s.res is None and self.threat_weight:
             v += self.threat_weight * threats(self.R, s, side)
