@@ -8,11 +8,11 @@ from game.games.ordeals.ai import WIN, HardAgent, HeuristicAgent, standing
 from .support import rules
 
 
-def _company_act(trial=1, turn_from_end=0, seed=701):
-    """A solo game played by the normal policy up to a Company Act with several Deeds
-    in the Turn `turn_from_end` Turns before the last."""
+def _company_act(trial=1, turn_from_end=0, seed=701, mode="solo"):
+    """A game (solo unless `mode`) played by the normal policy up to a Company Act with
+    several Deeds in the Turn `turn_from_end` Turns before the last."""
     R = rules()
-    s = R.setup(1, {"mode": "solo", "trial": trial}, seed)
+    s = R.setup(1 if mode == "solo" else 2, {"mode": mode, "trial": trial}, seed)
     normal = HeuristicAgent(R, "normal", seed=1)
     last = R.trial(s).turns
     for _ in range(2000):
@@ -75,3 +75,12 @@ def test_BO_181_hunt_the_warden_keeps_the_short_search():
     R, s, d = _company_act(trial=1, turn_from_end=4)
     hard.choose(R.view(s, d.seat), d)
     assert hard.last_deep and hard._survival == hard.survival > 0
+
+
+def test_BO_181_versus_keeps_the_short_search():
+    """Versus (the rival Company is a seat, not the Shadow) plays as it was measured:
+    no deep rollouts, no survival weight."""
+    R, s, d = _company_act(trial=1, turn_from_end=0, mode="versus", seed=5)
+    hard = HardAgent(R, seed=1, rollouts=24, budget=None)
+    hard.choose(R.view(s, d.seat), d)
+    assert not hard.last_deep and not hard.last_to_end and hard._survival == 0.0
