@@ -64,14 +64,15 @@ def test_BO_181_survival_makes_the_third_loss_dearer_than_the_first():
     assert extra[2] >= 0.25 * WIN
 
 
-def test_BO_181_hunt_the_warden_keeps_the_short_search():
-    """Trial 5 is won only by the Warden's fall within the Turns: hard presses him with
-    the short search and no survival weight (measured stronger there); Trial 1 searches
-    deep."""
-    R, s, d = _company_act(trial=5, turn_from_end=6)
-    hard = HardAgent(R, seed=1, rollouts=24, budget=None)
-    hard.choose(R.view(s, d.seat), d)
-    assert not hard.last_deep and hard._survival == 0.0
+def test_BO_181_salt_and_the_warden_keep_the_short_search():
+    """Trials 2 and 5 are races against the Turn limit (every grave salted, the Warden
+    fallen): hard keeps the short search and no survival weight there (measured stronger);
+    Trial 1 searches deep."""
+    hard = HardAgent(rules(), seed=1, rollouts=24, budget=None)
+    for trial in (2, 5):
+        R, s, d = _company_act(trial=trial, turn_from_end=5)
+        hard.choose(R.view(s, d.seat), d)
+        assert not hard.last_deep and hard._survival == 0.0
     R, s, d = _company_act(trial=1, turn_from_end=4)
     hard.choose(R.view(s, d.seat), d)
     assert hard.last_deep and hard._survival == hard.survival > 0
