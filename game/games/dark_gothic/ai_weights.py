@@ -65,7 +65,7 @@ NORMAL = {"competitive": Weights(), "coop": Weights(w_inv=0.08, shadow_mult=1.5)
 
 # hard's changes to normal's weights, per mode (tools/dark_gothic_tune.py found them)
 HARD_CHANGES = {
-    "competitive": {"w_inv": 1.3, "draw": 1.17},
+    "competitive": {"w_inv": 1.3, "draw": 1.5, "gain_silver": 2.0, "strike": 1.2},
     "coop": {"gain": 0.7, "draw": 1.17, "colour_fit": 0.35, "shadow_slope": 0.35},
 }
 
