@@ -12,7 +12,9 @@ its sight (`agent_state`); no agent ever reads the real state.
           of every candidate to the end of its own Act, then rollouts of the best few
           through the Foes' answer (played by the normal policy, the Shadow inside apply),
           scored by `evaluate` (Supplies: Out of Action, Harm, Knocked Down, objectives)
-          plus `threats` (the expected Harm of the Acts still to come this Turn)
+          plus `threats` (the expected Harm of the Acts still to come this Turn); in
+          solo Trials 1, 3 and 4 (DEEP_KINDS) the rollouts go to the end of the Turn, in
+          the last Turn to the end of the game, and the Company's survival is weighed
 """
 from __future__ import annotations
 
