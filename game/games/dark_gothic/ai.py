@@ -120,7 +120,12 @@ class Brain:
         W = self.weights[ctx["mode"]]
         if sh + 1 >= self.rules.limit:
             return W.loss                # one more and everyone loses
-        return (W.shadow_base + W.shadow_slope * sh) * W.shadow_mult
+        return self.one_shadow(ctx)
+
+    def one_shadow(self, ctx) -> float:
+        """One more card in the Shadows, short of the loss."""
+        W = self.weights[ctx["mode"]]
+        return (W.shadow_base + W.shadow_slope * ctx["shadows"]) * W.shadow_mult
 
     def villain_threats(self, ctx):
         """The face-up Villain's Shadow triggers the buyer can answer this turn."""
@@ -230,7 +235,7 @@ class Brain:
             v -= W.dilute * ctx["avg"] * ctx["crowd"]
         if k.group == "main":
             if stuck and pen >= W.loss:      # a refill risks a Shadow, not the game
-                pen = (W.shadow_base + W.shadow_slope * ctx["shadows"]) * W.shadow_mult
+                pen = self.one_shadow(ctx)
             v -= W.refill * self.risk(ctx) * pen
         return v
 
