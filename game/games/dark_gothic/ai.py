@@ -27,8 +27,11 @@
   heuristic's own pick, ending the turn and the next CANDIDATE_BUYS purchases, and keeps the
   pick unless at least MIN_ITERATIONS games were searched and another move's mean reward beats
   it by MARGIN, in the modes of ai_weights.HARD_SEARCH only. Its heuristic plays with
-  ai_weights.HARD, normal's weights tuned offline per mode (tools/dark_gothic_tune.py). Card
-  plays and every off-turn answer are the heuristic's. With an iteration budget (simulate
+  ai_weights.HARD, normal's weights tuned offline per mode (tools/dark_gothic_tune.py), and
+  where its weights' `hold` is set (co-op) it thins its deck: when only Start cards are left
+  to play it keeps one back if the turn's purchases are worth more with the Hungry Dead
+  bought to Destroy it (Brain.held_card); normal plays every card, so its Hungry Dead can only
+  take Center Line cards. Card plays and every off-turn answer are otherwise the heuristic's. With an iteration budget (simulate
   --budget-iterations) it never stops by time, so such games replay exactly.
 - `determinize(rules, view, seat, rng)`: a full state consistent with `view`.
 
@@ -50,6 +53,7 @@ SHADOW_ALERT = 7          # TE-099 (easy): the Villain only from here
 GROW_SAMPLES = 40          # must_grow: hands sampled ...
 GROW_BELOW = 0.025         # ... and when none pays the Villain, a Hero at the brink buys anyway
 STALL_TURN = 60            # ... and so does one in a game this long (most end by turn 30)
+HOLD_SPARE = 3            # hard keeps a Start card back for the Hungry Dead only in a deck this much bigger than a hand
 MIN_DENSITY = 0.45        # value per resource unit below which a card is not worth buying
 MIN_ITERATIONS = 30       # hard: below this many searched games the heuristic's pick stands
 CANDIDATE_BUYS = 2        # hard: purchases searched besides the heuristic's pick and ending
@@ -278,6 +282,10 @@ class Brain:
     def plan(self, ctx, buys):
         """The set of purchases this pool pays for that is worth most; returns it in buying
         order (the Villain first). Each decision plans again from the pool that is left."""
+        return self.best_set(ctx, buys)[1] or self._grow(ctx, buys)
+
+    def best_set(self, ctx, buys):
+        """(worth, purchases) of the best set `buys` offers that ctx["pool"] pays for."""
         K = self.rules.cards
         pool = ctx["pool"]
         exact, silver = P.split([tuple(o) for o in pool])
@@ -308,7 +316,7 @@ class Brain:
             for i in range(copies):
                 items.append((val * (1.0 if i == 0 else decay ** i), c, parts, sum(n for _, n, _ in parts)))
         if not items:
-            return self._grow(ctx, buys)
+            return 0.0, []
         items.sort(key=lambda x: -x[0])
         best = [0.0, ()]
         n = len(items)
@@ -328,7 +336,52 @@ class Brain:
                     dfs(i + 1, val + v, spent + t, np, chosen + (c,))
             dfs(i + 1, val, spent, parts, chosen)
         dfs(0, 0.0, 0, (), ())
-        return list(best[1]) or self._grow(ctx, buys)
+        return best[0], list(best[1])
+
+    def held_card(self, ctx):
+        """The Start card to keep in hand for the Hungry Dead to Destroy, or None (hard, when
+        its weights' `hold` is set). Asked when only Start cards are left to play: it weighs
+        the turn's best purchases with every one of them played against those with one kept
+        back and the Hungry Dead bought to Destroy it, a deck one weak card thinner. Playing
+        every card first, as normal does, leaves nothing in hand to Destroy: the Hungry Dead
+        could then only take a Center Line card."""
+        W = self.weights[ctx["mode"]]
+        hand = ctx["hand"]
+        if W.hold <= 0 or ctx["villain"] is None or not hand or not self.start.issuperset(hand):
+            return None
+        if len(ctx["mine"]) <= self.rules.rules.hand_size + HOLD_SPARE:
+            return None                       # a thinner deck would not fill a hand
+        targets = self.targets(ctx)
+        without = self._worth_with(ctx, targets, None)
+        best, best_worth = None, without + W.hold
+        for kind in sorted({self.rules.cards[c].key: c for c in hand}.items()):
+            worth = self._worth_with(ctx, targets, kind[1])
+            if worth > best_worth:
+                best, best_worth = kind[1], worth
+        return best
+
+    def _worth_with(self, ctx, targets, held):
+        """The best purchases' worth once every Start card in hand but `held` is played."""
+        K = self.rules.cards
+        played = [c for c in ctx["hand"] if c != held]
+        pool = [tuple(o) for o in ctx["pool"]]
+        pool += [(p["c"], p["n"], c, p["c"] == "W") for c in played for op, p in K[c].play if op == "gain"]
+        trial = {k: v for k, v in ctx.items() if k not in ("avg", "crowd", "stuck")}
+        trial.update(pool=pool, trim=held is not None, hand=[held] if held else [])
+        return self.best_set(trial, targets)[0]
+
+    def targets(self, ctx):
+        """Every card a purchase could take now, as buy actions, affordable or not (best_set
+        checks the pool): the Center Line, the Training tops, the Hungry Dead, the Villain."""
+        K = self.rules.cards
+        barred = "ally" if "no_allies" in ctx["flags"] else None
+        out = [c for c in ctx["center"] if c is not None and K[c].cost and K[c].type != barred]
+        out += [c for c in ctx["tops"] if c is not None]
+        out.append(self.rules.data.hungry_dead)
+        if ctx["villain"] is not None:
+            out.append(ctx["villain"])
+        return [("buy", c) for c in out]
+
 
     def _grow(self, ctx, buys):
         """Nothing is worth buying: plan again as a Hero who must grow (must_grow), once."""
@@ -355,6 +408,7 @@ def _ctx_from_view(v):
             "trim": None, "owned": own, "coop_rolls": v["mode"] == "coop", "active": v["active"],
             "turn": v["turn"], "villain": v["villain"], "flags": v["flags"], "on_villain": v["on_villain"],
             "heroes": [q["hero"] for q in v["seats"]], "tcount": {k: t["count"] for k, t in v["training"].items()},
+            "tops": [t["top"] for t in v["training"].values()],
             "mine": own + p["play"], "left": v["villains_left"], "n": v["players"]}
 
 
@@ -363,6 +417,7 @@ def _ctx_from_state(s, seat):
             "center": s.center, "hand": s.hand[seat], "trim": None, "owned": None,
             "coop_rolls": s.coop, "active": s.active, "turn": s.turn, "villain": s.villain, "flags": s.flags,
             "on_villain": s.on_villain, "heroes": s.heroes, "tcount": {k: len(t) for k, t in s.training.items()},
+            "tops": [t[-1] if t else None for t in s.training.values()],
             "mine": s.deck[seat] + s.hand[seat] + s.discard[seat] + s.play[seat],
             "left": len(s.vstack) + (s.villain is not None), "n": s.n}
 
@@ -377,6 +432,9 @@ def choose(brain, ctx, d, rng=None, easy=False):
     W = brain.weights[mode]
     if kind == "turn":
         plays = [a for a in acts if a[0] == "play"]
+        held = brain.held_card(ctx) if plays and not easy else None
+        if held is not None:                  # play the others; the held card waits for the Hungry Dead
+            plays = [a for a in plays if a[1] != held]
         if plays:
             # cards that draw or strike first, then the rest
             return max(plays, key=lambda a: (any(op == "draw" for op, _ in K[a[1]].play), brain.bases[mode][a[1]]))
@@ -384,7 +442,7 @@ def choose(brain, ctx, d, rng=None, easy=False):
         if buys:
             if ctx["trim"] is None:
                 hand = ctx["hand"]
-                ctx["trim"] = any(c in brain.secret for c in hand) or sum(1 for c in hand if c in brain.start) >= 2
+                ctx["trim"] = any(c in brain.secret or c in brain.start for c in hand)
             if easy:
                 best = max(buys, key=lambda a: K[a[1]].cost_total if K[a[1]].group != "villain"
                            or ctx["shadows"] >= SHADOW_ALERT else -1)
@@ -409,6 +467,8 @@ def choose(brain, ctx, d, rng=None, easy=False):
         for a in acts:
             if a[0] == "use":
                 return a
+        if held is not None:
+            return ("play", held)             # nothing to buy after all: play it
         return ("end",) if ("end",) in acts else acts[0]
     if kind == "block":
         return PASS if easy else next((a for a in acts if a != PASS), PASS)

@@ -30,6 +30,8 @@ class Weights:
     # -- a purchase ----------------------------------------------------------------------------
     colour_fit: float = 0.5      # a unit in a colour the Villain costs (x2 x its share of the cost)
     trim: float = 1.4            # the Hungry Dead when the hand holds Start cards or a Secret
+    hold: float = 0.0            # hold a Start card back to feed it to the Hungry Dead when the turn's
+                                 # purchases are worth this much more so (0: never; normal plays all)
     dilute: float = 1.3          # x the deck's average card a new card displaces
     refill: float = 1.0          # x the chance its Center Line slot refills with a Shadow
     copy_decay: float = 0.9      # a second (third) copy of a Training card is worth this power less
@@ -66,7 +68,7 @@ NORMAL = {"competitive": Weights(), "coop": Weights(w_inv=0.08, shadow_mult=1.5)
 # hard's changes to normal's weights, per mode (tools/dark_gothic_tune.py found them)
 HARD_CHANGES = {
     "competitive": {"w_inv": 1.3, "draw": 1.5, "gain_silver": 2.0, "strike": 1.2},
-    "coop": {"gain": 0.7, "draw": 1.17, "colour_fit": 0.35, "shadow_slope": 0.35},
+    "coop": {"gain": 0.7, "draw": 1.17, "colour_fit": 0.35, "shadow_slope": 0.35, "hold": 0.01},
 }
 
 HARD = {mode: with_changes(NORMAL[mode], HARD_CHANGES[mode]) for mode in NORMAL}

@@ -48,3 +48,33 @@ def test_coop_games_that_once_stalled_end():
             d = R.decisions(s)[0]
             R.apply(s, d.seat, d.actions[0] if len(d.actions) == 1 else agents[d.seat].choose(R.view(s, d.seat), d))
         assert R.result(s) is not None, f"seed {seed}: no result after 3,000 actions (turn {s.turn})"
+
+
+def test_hard_keeps_a_start_card_back_for_the_hungry_dead_and_normal_plays_it():
+    """Co-op, two Strength of Spirit left in hand, 2 Combat in the pool and nothing on the
+    Center Line worth its place in a 12-card deck: normal plays both and ends its turn; hard
+    plays one, buys the Hungry Dead with the Combat and feeds it the other, a deck one Start
+    card thinner (Brain.held_card)."""
+    def turn_of(level):
+        s = quiet(mode="coop", villain="selena")
+        me = s.active
+        set_center(s, "lord_hanbrook", "doctor_manning", "magistrate_kroft", "musket", "frederic_leon",
+                   "colonial_almanac")
+        kept = set_hand(s, me, "strength_of_spirit", "strength_of_spirit")
+        s.pool = [("C", 2, None, False)]
+        s.dec = None
+        agent = make_agent(R, level, me, 1)
+        moves = []
+        while s.active == me and R.result(s) is None:
+            d = R.decisions(s)[0]
+            a = d.actions[0] if len(d.actions) == 1 else agent.choose(R.view(s, d.seat), d)
+            moves.append(a)
+            R.apply(s, d.seat, a)
+        owned = s.deck[me] + s.hand[me] + s.discard[me] + s.play[me] + s.remains[me]
+        return moves, [c for c in kept if c not in owned]
+
+    moves, lost = turn_of("normal")
+    assert ("buy", R.data.hungry_dead) not in moves and lost == []
+    moves, lost = turn_of("hard")
+    assert ("buy", R.data.hungry_dead) in moves and len(lost) == 1
+    assert ("card", lost[0]) in moves           # the feed: the held card, not a Center Line card
