@@ -200,13 +200,16 @@ def compose_face(g: Gfx, spec: dict, size, frames: dict) -> pygame.Surface:
     rule_y = inner.top
     if "title" in parts and not tiny:
         tsize = max(8, int(w * (0.13 if w < 110 else 0.105)))
-        title_w = inner.width - 4
+        title_w, title_x = inner.width - 4, w // 2
         if "cost" in parts and spec.get("cost") is not None:
-            title_w -= 2 * (2 * max(9, int(w * 0.1)) + 2)    # clear the cost orbs' column, both sides
+            # clear the cost orbs' column (top left) and centre the title in what is left:
+            # clearing it on both sides too kept titles centred but cut them to a few letters
+            orbs = 2 * max(9, int(w * 0.1)) + 2
+            title_w, title_x = title_w - orbs, (w + orbs) // 2
         ts_ = g.fit_lines(title, tsize, title_w, fr.title, bold=True, serif=True,
                           min_size=max(8, tsize - 4), max_lines=2)
         ty = inner.top + max(1, int(w * 0.015))
-        surf.blit(ts_, ts_.get_rect(midtop=(w // 2, ty)))
+        surf.blit(ts_, ts_.get_rect(midtop=(title_x, ty)))
         rule_y = ty + ts_.get_height() + max(1, w // 60)
         pygame.draw.line(surf, fr.border, (inner.left + m, rule_y), (inner.right - m, rule_y), 1)
     # the column from the bottom up: stats, text, keywords, type line
