@@ -13,8 +13,11 @@ its sight (`agent_state`); no agent ever reads the real state.
           through the Foes' answer (played by the normal policy, the Shadow inside apply),
           scored by `evaluate` (Supplies: Out of Action, Harm, Knocked Down, objectives)
           plus `threats` (the expected Harm of the Acts still to come this Turn); in
-          solo Trials 1, 3 and 4 (DEEP_KINDS) the rollouts go to the end of the Turn, in
-          the last Turn to the end of the game, and the Company's survival is weighed
+          solo Trials 3 and 4 (DEEP_KINDS) the rollouts go to the end of the Turn, in
+          the last Turn to the end of the game, and the Company's survival is weighed;
+          its own policy (default choice, rollouts) is the normal one but that it strikes
+          a slay Trial's quarry first, holds its ground in a solo rout Trial (charge or
+          Guard, `_hold`) and walks around terrain to a grave (`_path_move`)
 """
 from __future__ import annotations
 
@@ -542,12 +545,14 @@ class Policy:
 
 # ------------------------------------------------------------------ agents
 # The solo Trials where hard searches deep (rollouts to the end of the Turn, the last
-# Turn to the end of the game, the Company's survival weighed): Trials 1, 3 and 4. In
+# Turn to the end of the game, the Company's survival weighed): Trials 3 and 4. In
 # Salt the Graves and Hunt the Warden, weighing survival and the normal policy's whole Turn made hard hold back
 # and run out of Turns (Trial 2, seeds 500-529: 56.7 % against normal's 63.3 %, 11
 # games lost to the limit; Trial 5, seeds 700-739: 52.5 and 47.5 % against 62.5 %
-# without), so they keep the short search.
-DEEP_KINDS = ("rout", "relic", "vigil")
+# without), so they keep the short search. So does Trial 1 (rout) since hard's policy
+# holds its ground there (`Policy._hold`): with it the short search won 55.0 % on
+# seeds 700-739 against the deep one's 45.0 % (normal 32.5 %), see docs/games/ordeals.md.
+DEEP_KINDS = ("relic", "vigil")
 
 
 class HeuristicAgent:

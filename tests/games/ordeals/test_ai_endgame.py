@@ -25,7 +25,7 @@ def _company_act(trial=1, turn_from_end=0, seed=701, mode="solo"):
 
 
 def test_BO_181_last_turn_rollouts_play_to_the_end_of_the_game():
-    R, s, d = _company_act(turn_from_end=0)
+    R, s, d = _company_act(trial=4, turn_from_end=0, seed=700)
     hard = HardAgent(R, seed=1, rollouts=24, budget=None, endgame=1)
     t = R.clone(s)
     hard._rollout(t, 0, reply=True, to_end=True)
@@ -38,7 +38,7 @@ def test_BO_181_last_turn_rollouts_play_to_the_end_of_the_game():
 
 
 def test_BO_181_earlier_turns_keep_the_short_rollouts():
-    R, s, d = _company_act(turn_from_end=2)
+    R, s, d = _company_act(trial=4, turn_from_end=2, seed=700)
     hard = HardAgent(R, seed=1, rollouts=24, budget=None, endgame=1)
     hard.choose(R.view(s, d.seat), d)
     assert not hard.last_to_end
@@ -64,16 +64,16 @@ def test_BO_181_survival_makes_the_third_loss_dearer_than_the_first():
     assert extra[2] >= 0.25 * WIN
 
 
-def test_BO_181_salt_and_the_warden_keep_the_short_search():
+def test_BO_181_salt_the_warden_and_the_rout_keep_the_short_search():
     """Trials 2 and 5 are races against the Turn limit (every grave salted, the Warden
-    fallen): hard keeps the short search and no survival weight there (measured stronger);
-    Trial 1 searches deep."""
+    fallen), and in Trial 1 hard's policy holds its ground: hard keeps the short search
+    and no survival weight there (measured stronger); Trial 4 searches deep."""
     hard = HardAgent(rules(), seed=1, rollouts=24, budget=None)
-    for trial in (2, 5):
-        R, s, d = _company_act(trial=trial, turn_from_end=5)
+    for trial, back in ((2, 5), (5, 5), (1, 4)):
+        R, s, d = _company_act(trial=trial, turn_from_end=back)
         hard.choose(R.view(s, d.seat), d)
         assert not hard.last_deep and hard._survival == 0.0
-    R, s, d = _company_act(trial=1, turn_from_end=4)
+    R, s, d = _company_act(trial=4, turn_from_end=4, seed=700)
     hard.choose(R.view(s, d.seat), d)
     assert hard.last_deep and hard._survival == hard.survival > 0
 
