@@ -14,7 +14,8 @@ its sight (`agent_state`); no agent ever reads the real state.
           scored by `evaluate` (Supplies: Out of Action, Harm, Knocked Down, objectives)
           plus `threats` (the expected Harm of the Acts still to come this Turn); in
           solo Trials 3 and 4 (DEEP_KINDS) the rollouts go to the end of the Turn, in
-          the last Turn to the end of the game, and the Company's survival is weighed;
+          the last Turn (Trial 4: the last two, ENDGAME_TURNS) to the end of the game,
+          and the Company's survival is weighed;
           its own policy (default choice, rollouts) is the normal one but that it strikes
           a slay Trial's quarry first, holds its ground in a solo rout Trial (charge or
           Guard, `_hold`) and walks around terrain to a grave (`_path_move`)
@@ -553,6 +554,10 @@ class Policy:
 # holds its ground there (`Policy._hold`): with it the short search won 55.0 % on
 # seeds 700-739 against the deep one's 45.0 % (normal 32.5 %), see docs/games/ordeals.md.
 DEEP_KINDS = ("relic", "vigil")
+# The last Turns in which a deep decision rolls out to the end of the game, per Trial kind
+# (else `endgame`): a vigil is decided only at the end of the last Turn, by a character in
+# the chapel, and one two Turns' walk from it must set out in the Turn before.
+ENDGAME_TURNS = {"vigil": 2}
 
 
 class HeuristicAgent:
@@ -592,8 +597,8 @@ class HardAgent:
 
     def __init__(self, R, seed=0, rollouts=160, max_iterations=None, budget=0.9,
                  horizon=40, margin=1.0, threat_weight=0.5, reply=True, screen=2, finalists=4,
-                 deep_kinds=DEEP_KINDS, endgame=1, turn_share=0.5, survival=0.5, halving=True,
-                 hold=True, paths=True):
+                 deep_kinds=DEEP_KINDS, endgame=1, endgame_turns=None, turn_share=0.5, survival=0.5,
+                 halving=True, hold=True, paths=True):
         self.R = R
         self.name = "hard"
         self.rnd = random.Random(seed)
@@ -608,6 +613,7 @@ class HardAgent:
         self.finalists = finalists
         self.deep_kinds = deep_kinds
         self.endgame = endgame
+        self.endgame_turns = ENDGAME_TURNS if endgame_turns is None else endgame_turns
         self.turn_share = turn_share
         self.survival = survival
         self.halving = halving
@@ -661,7 +667,8 @@ class HardAgent:
         # in a deep decision to the end of the Turn, and in the last Turn (`endgame`) to
         # the end of the game, so they count Trials won; a Turn's rollout costs about
         # twice an answer's, so it gets `turn_share` of the budget
-        to_end = deep and self.endgame > 0 and s0.turn > R.trial(s0).turns - self.endgame
+        endgame = self.endgame_turns.get(R.trial(s0).victory.kind, self.endgame)
+        to_end = deep and endgame > 0 and s0.turn > R.trial(s0).turns - endgame
         self.last_to_end = to_end
         left = self.rollouts - used
         if deep and not to_end:

@@ -85,3 +85,16 @@ def test_BO_181_versus_keeps_the_short_search():
     hard = HardAgent(R, seed=1, rollouts=24, budget=None)
     hard.choose(R.view(s, d.seat), d)
     assert not hard.last_deep and not hard.last_to_end and hard._survival == 0.0
+
+
+def test_BO_181_a_vigil_rolls_to_the_end_from_the_turn_before_the_last():
+    """Trial 4 is decided only at the end of the last Turn, by a character in the chapel, so
+    hard's rollouts play to the end of the game from the Turn before it (ENDGAME_TURNS);
+    Trial 3 (also deep) only in its last Turn."""
+    hard = HardAgent(rules(), seed=1, rollouts=24, budget=None)
+    R, s, d = _company_act(trial=4, turn_from_end=1, seed=700)
+    hard.choose(R.view(s, d.seat), d)
+    assert hard.last_deep and hard.last_to_end
+    R, s, d = _company_act(trial=3, turn_from_end=1, seed=700)
+    hard.choose(R.view(s, d.seat), d)
+    assert hard.last_deep and not hard.last_to_end
