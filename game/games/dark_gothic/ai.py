@@ -354,10 +354,11 @@ class Brain:
         targets = self.targets(ctx)
         without = self._worth_with(ctx, targets, None)
         best, best_worth = None, without + W.hold
-        for kind in sorted({self.rules.cards[c].key: c for c in hand}.items()):
-            worth = self._worth_with(ctx, targets, kind[1])
+        one_of_each = {self.rules.cards[c].key: c for c in hand}       # copies are alike
+        for _key, card in sorted(one_of_each.items()):
+            worth = self._worth_with(ctx, targets, card)
             if worth > best_worth:
-                best, best_worth = kind[1], worth
+                best, best_worth = card, worth
         return best
 
     def _worth_with(self, ctx, targets, held):
