@@ -372,16 +372,11 @@ class Brain:
         return self.best_set(trial, targets)[0]
 
     def targets(self, ctx):
-        """Every card a purchase could take now, as buy actions, affordable or not (best_set
-        checks the pool): the Center Line, the Training tops, the Hungry Dead, the Villain."""
+        """Every card a purchase could take now (rules.on_offer), as buy actions, affordable
+        or not: best_set checks the pool."""
         K = self.rules.cards
-        barred = "ally" if "no_allies" in ctx["flags"] else None
-        out = [c for c in ctx["center"] if c is not None and K[c].cost and K[c].type != barred]
-        out += [c for c in ctx["tops"] if c is not None]
-        out.append(self.rules.data.hungry_dead)
-        if ctx["villain"] is not None:
-            out.append(ctx["villain"])
-        return [("buy", c) for c in out]
+        offer = self.rules.on_offer(ctx["center"], ctx["tops"], ctx["villain"], ctx["flags"])
+        return [("buy", c) for c in offer if c is not None and K[c].cost]
 
 
     def _grow(self, ctx, buys):
@@ -409,7 +404,7 @@ def _ctx_from_view(v):
             "trim": None, "owned": own, "coop_rolls": v["mode"] == "coop", "active": v["active"],
             "turn": v["turn"], "villain": v["villain"], "flags": v["flags"], "on_villain": v["on_villain"],
             "heroes": [q["hero"] for q in v["seats"]], "tcount": {k: t["count"] for k, t in v["training"].items()},
-            "tops": [t["top"] for t in v["training"].values()],
+            "tops": [t["top"] for t in v["training"].values() if t["top"] is not None],
             "mine": own + p["play"], "left": v["villains_left"], "n": v["players"]}
 
 
@@ -418,7 +413,7 @@ def _ctx_from_state(s, seat):
             "center": s.center, "hand": s.hand[seat], "trim": None, "owned": None,
             "coop_rolls": s.coop, "active": s.active, "turn": s.turn, "villain": s.villain, "flags": s.flags,
             "on_villain": s.on_villain, "heroes": s.heroes, "tcount": {k: len(t) for k, t in s.training.items()},
-            "tops": [t[-1] if t else None for t in s.training.values()],
+            "tops": [t[-1] for t in s.training.values() if t],
             "mine": s.deck[seat] + s.hand[seat] + s.discard[seat] + s.play[seat],
             "left": len(s.vstack) + (s.villain is not None), "n": s.n}
 

@@ -503,6 +503,15 @@ class DarkGothicRules:
             acts.append(("end",))
         return acts
 
+    def on_offer(self, center, tops, villain, flags) -> list:
+        """What a purchase may take (TE-050), affordable or not: the Center Line (no Ally
+        under Selena's "no_allies"), the Training tops, the Hungry Dead, the face-up
+        Villain; empty slots stay as None. Pure: the AI asks it of a view too."""
+        if "no_allies" in flags:
+            allies = self.ally_ids
+            center = [c for c in center if c not in allies]
+        return [*center, *tops, self.data.hungry_dead, villain]
+
     def buy_targets(self, s, a):
         """Cards `a` can pay for now (TE-050): the Center Line, Training tops, the Hungry Dead,
         the face-up Villain. Fast path for costs no modifier touches and a pool without Silver;
@@ -530,11 +539,7 @@ class DarkGothicRules:
             silver = tuple(sorted(silver, reverse=True))
             have = e0 + e1 + e2 + sum(silver)
         need = self.need
-        center = s.center
-        if "no_allies" in s.flags:
-            allies = self.ally_ids
-            center = [c for c in center if c not in allies]
-        cands = [*center, *[v[-1] for v in s.training.values() if v], self.data.hungry_dead, s.villain]
+        cands = self.on_offer(s.center, [v[-1] for v in s.training.values() if v], s.villain, s.flags)
         out = []
         mods = None
         modded = ()

@@ -706,7 +706,7 @@ class HardAgent:
             v = outcome(s, side)
             return v + standing(self.R, s, side, self._survival) if s.mode == "solo" else v
         v = standing(self.R, s, side, self._survival)
-        if s.res is None and self.threat_weight:
+        if self.threat_weight:
             v += self.threat_weight * threats(self.R, s, side)
         return v
 
