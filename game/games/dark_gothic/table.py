@@ -332,6 +332,17 @@ class DarkGothicTable(TableKit):
         ds = self.my_decisions()
         return next((d for d in ds if d.kind in ("turn", "secret")), None)
 
+    def _play_of(self, d, key):
+        """The play action for this hand card: the rules list one card of each kind (copies
+        are one choice), so a copy plays the listed one, its twin, or dragging the second
+        Strength of Spirit did nothing."""
+        if ("play", key) in d.actions:
+            return ("play", key)
+        if key not in (self.view_of(self.viewer)["seats"][d.seat].get("hand") or ()):
+            return None                       # a Center Line copy is not in hand
+        kind = self._card(key).key
+        return next((a for a in d.actions if a[0] == "play" and self._card(a[1]).key == kind), None)
+
     def options_for(self, item) -> list:
         d = self._turn()
         key = getattr(item, "key", None)
@@ -339,8 +350,9 @@ class DarkGothicTable(TableKit):
             return []
         me = d.seat
         out = []
-        if ("play", key) in d.actions:
-            out.append(Option(t("dark_gothic.table.play"), ("play", key), target=("zone", ("play", me)), seat=me))
+        play = self._play_of(d, key)
+        if play is not None:
+            out.append(Option(t("dark_gothic.table.play"), play, target=("zone", ("play", me)), seat=me))
         if ("buy", key) in d.actions:
             c = self._card(key)
             word = "defeat" if c.type == "minion" or c.group in ("villain", "common") else "buy"

@@ -79,6 +79,24 @@ def test_drag_a_card_to_the_play_area_plays_it():
     assert key in s.play[0] and sprite(rig.table, ("play", 0), key) is not None
 
 
+def test_drag_the_second_copy_of_a_card_plays_one_of_them():
+    """The rules list one play per kind of card (copies are one choice); dragging the copy
+    they did not list still plays a card of that kind, and a Center Line card never."""
+    rig = my_turn_rig(seed=3)
+    s = rig.match.state
+    first, second = set_hand(s, 0, "strength_of_spirit", "strength_of_spirit")
+    rig.changed()
+    d = rig.match.decisions()[0]
+    assert ("play", first) in d.actions and ("play", second) not in d.actions    # the premise
+    sp = sprite(rig.table, ("hand", 0), second)
+    n = len(rig.match.log)
+    post_drag((int(sp.x), int(sp.y)), _center(rig.table.zones[("play", 0)].rect))
+    rig.pump()
+    assert rig.match.log[n:] == [(0, ("play", first))]
+    rig.settle()
+    assert len(s.hand[0]) == 1 and registry.ruleset("dark_gothic").key[s.play[0][-1]] == "strength_of_spirit"
+
+
 def test_drag_a_center_card_onto_your_discard_buys_it_and_silver_asks_its_colour():
     rig = my_turn_rig(seed=3)
     s = rig.match.state
