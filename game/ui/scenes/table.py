@@ -191,6 +191,7 @@ class TableScene(Scene):
         self.curtain_t = 0.0
         self.hold_t: float | None = None   # how long the lift key has been held (None: not held)
         self.public: list = []             # hot-seat questions answered on the public screen now
+        self.peek: int | None = None       # hot-seat: the seat looking at its own cards ("My cards")
         self._public_key = None
         self.notes: list[tuple[int, Event]] = []   # the scene's own chronicle lines, by log length
         self.think_seat: int | None = None
@@ -212,7 +213,8 @@ class TableScene(Scene):
 
     # -- hud ------------------------------------------------------------------------
     def _hud_state(self):
-        return (self.over_ready, self.show_fast_forward(), self.fast, self._public_key, self.curtain is not None)
+        return (self.over_ready, self.show_fast_forward(), self.fast, self._public_key, self.curtain is not None,
+                self.peek)
 
     def _build_hud(self):
         self._hud_key = self._hud_state()
@@ -225,10 +227,14 @@ class TableScene(Scene):
         if self.curtain_btn is None:
             self.curtain_btn = Button(self.app, (0, 0, 620, 76), "", self.lift_curtain, icon="confirm",
                                       style="primary", size=FONT.button + 2)
-        self.results_btn = self.ff_btn = None
+        self.results_btn = self.ff_btn = self.unpeek_btn = None
         self.public_btns: list[Button] = []
         if self.curtain is not None:
             return
+        if self.peek is not None:
+            self.unpeek_btn = self.ui.add(Button(self.app, (w - 142 - 330, 12, 330, 52), t("curtain.peek_done"),
+                                                 self.end_peek, icon="hooded_cloak", size=FONT.button - 4,
+                                                 tooltip=t("curtain.peek_done_tip")))
         if self.over_ready:
             from .results import reason_text
             r = self.over_rect()
@@ -247,7 +253,7 @@ class TableScene(Scene):
             for row, (d, r) in enumerate(zip(self.public, self.public_rows())):
                 x = r.right - 20
                 mk = Button(self.app, (x - 230, r.y + 18, 230, 56), t("curtain.public_look"),
-                            lambda seat=d.seat: self.raise_curtain(seat), icon="hooded_cloak", style="ghost",
+                            lambda seat=d.seat: self.start_peek(seat), icon="hooded_cloak", style="ghost",
                             tooltip=t("curtain.public_look_tip"))
                 mk.public_seat, mk.public_action = d.seat, None
                 self.public_btns.append(self.ui.add(mk))
@@ -587,6 +593,10 @@ class TableScene(Scene):
                 self.curtain = pending[0]
                 self.curtain_btn.label = t("curtain.ready", name=self.match.seats[self.curtain].name)
             return
+        if self.peek is not None:
+            if self.still_peeking():
+                return                          # the seat looks at its cards: the table is its own
+            self.peek = None                    # it answered (or the question closed): play on
         if self._safe(self.table.busy, "busy", False):
             return
         decs = [d for d in self.match.decisions() if d.seat in self.humans]
@@ -603,6 +613,31 @@ class TableScene(Scene):
         if not private or self.viewer in {d.seat for d in private}:
             return
         self.raise_curtain(private[0].seat)
+
+    def start_peek(self, seat: int):
+        """My cards: `seat` looks at its own cards behind the curtain before it answers a
+        public question (everyone else looks away); it may answer from its own table."""
+        self.peek = seat
+        self.raise_curtain(seat)
+
+    def end_peek(self):
+        """Hide my cards: back to the public question, nobody's cards on screen."""
+        seat, self.peek = self.peek, None
+        if seat is None:
+            return
+        self.match.pause_seat(seat, True)
+        if self.viewer == seat and self.curtain is None:
+            self._safe(lambda: self.show_seat(None), "set_viewer")
+        self._build_hud()
+
+    def still_peeking(self) -> bool:
+        """The peeking seat is seated and its public question is still open (nobody
+        else must decide anything private)."""
+        seat = self.peek
+        if seat is None or self.viewer != seat:
+            return False
+        decs = [d for d in self.match.decisions() if d.seat in self.humans]
+        return any(d.seat == seat for d in decs) and all(self.is_public(d) for d in decs)
 
     def set_public(self, decs):
         key = tuple((d.seat, d.kind, d.clock_key, tuple(d.actions)) for d in decs) or None
