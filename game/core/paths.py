@@ -57,7 +57,8 @@ def writable_dir(path: Path) -> bool:
     import tempfile
     try:
         path.mkdir(parents=True, exist_ok=True)
-        fd, probe = tempfile.mkstemp(prefix=".probe.", suffix=".tmp", dir=path)
+        # named like the app's own temp files, so one left by a crash is cleaned up
+        fd, probe = tempfile.mkstemp(prefix=".probe.~nocturne-", suffix=".tmp", dir=path)
     except OSError:
         return False
     try:

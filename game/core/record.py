@@ -3,7 +3,9 @@
 A save is the seed plus the action log; loading replays the log (the RNG lives in
 the state, so the same state comes back). `digest` hashes the final state to prove it.
 Writes are atomic (temp file, fsync, rename, fsync of the folder); `clean_orphans`
-removes the temp files an interrupted write left behind.
+removes the temp files an interrupted write left behind (only names the app gives its
+own temp files, and only old ones); `move_aside` keeps every damaged file as a numbered
+`.bad`; `file_lock` lets two windows take turns at a read-change-write.
 
 Reading goes through `game.core.safeio` (a regular file of at most 5 MB, bounded
 nesting and numbers). A bad file raises RecordError — one line naming the file — and
@@ -16,8 +18,10 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import stat
 import tempfile
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -70,7 +74,20 @@ def write_record(path, record: Record) -> None:
     atomic_write_text(path, json.dumps(record.to_json(), separators=(",", ":")))
 
 
+TMP_TAG = ".~nocturne-"           # in every temp file the app names, and in no one else's
 TMP_SUFFIX = ".tmp"
+ORPHAN_AGE = 15 * 60.0             # far longer than any write of ours takes
+
+
+def temp_prefix(path) -> str:
+    """How the temp files of an atomic write of `path` start: hidden, the target's
+    name, then a tag no one else's file carries (`.settings.json.~nocturne-`)."""
+    return "." + Path(path).name + TMP_TAG
+
+
+def is_our_temp(name: str) -> bool:
+    """Whether a file name is one the app gave a temp file (only those are cleaned up)."""
+    return name.startswith(".") and TMP_TAG in name and name.endswith(TMP_SUFFIX)
 
 
 def atomic_write_text(path, text: str) -> None:
@@ -78,7 +95,7 @@ def atomic_write_text(path, text: str) -> None:
     the new one, never half, and the rename itself survives a power cut."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=TMP_SUFFIX, dir=path.parent)
+    fd, tmp = tempfile.mkstemp(prefix=temp_prefix(path), suffix=TMP_SUFFIX, dir=path.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8", errors="surrogatepass") as fh:
             fh.write(text)
@@ -110,26 +127,114 @@ def fsync_dir(folder) -> None:
         os.close(dfd)
 
 
-def clean_orphans(folder, older_than: float = 60.0) -> list[Path]:
-    """Delete the temp files (`<name>.<random>.tmp`) an interrupted atomic write left in
-    `folder`; only those older than `older_than` seconds, so a write in progress in
-    another window is left alone. Returns what was removed; never raises."""
+def clean_orphans(folder, older_than: float = ORPHAN_AGE) -> list[Path]:
+    """Delete the temp files an interrupted atomic write of ours left in `folder`: only
+    names the app itself gives (`is_our_temp`), never a player's `notes.tmp`, and only
+    those older than `older_than` seconds, so a write in progress in another window is
+    left alone. Returns what was removed; never raises."""
     removed = []
     try:
-        entries = list(Path(folder).glob(f"*{TMP_SUFFIX}"))
+        entries = [e for e in os.scandir(folder) if is_our_temp(e.name)]
     except OSError:
         return removed
     now = time.time()
-    for p in entries:
+    for entry in entries:
+        p = Path(entry.path)
         try:
             st = p.lstat()
-            if not p.is_file() or p.is_symlink() or now - st.st_mtime < older_than:
+            if not stat.S_ISREG(st.st_mode) or now - st.st_mtime < older_than:
                 continue
             p.unlink()
             removed.append(p)
         except OSError:
             continue
     return removed
+
+
+BAD_SUFFIX = ".bad"
+
+
+def move_aside(path) -> Path | None:
+    """Rename a damaged file (or whatever stands at its name: a folder, a pipe, a link)
+    to `<name>.bad`, or `<name>.2.bad`, `<name>.3.bad`… when that is taken: an older
+    damaged file is never replaced. Returns the new path; None if it cannot be moved."""
+    path = Path(path)
+    for n in range(1, 1000):
+        bad = path.with_name(path.name + (BAD_SUFFIX if n == 1 else f".{n}{BAD_SUFFIX}"))
+        if os.path.lexists(bad):
+            continue
+        try:
+            if os.path.isdir(path) and not os.path.islink(path):
+                os.rename(path, bad)           # a folder: nothing can be linked
+            else:
+                os.link(path, bad, follow_symlinks=False)   # fails if `bad` appeared meanwhile
+                os.unlink(path)
+            return bad
+        except FileExistsError:
+            continue
+        except OSError:
+            try:                                # a file system without hard links
+                if os.path.lexists(bad):
+                    continue
+                os.rename(path, bad)
+                return bad
+            except OSError:
+                return None
+    return None
+
+
+@contextmanager
+def file_lock(path, timeout: float = 10.0):
+    """Hold an exclusive lock on the file `path` (made if missing) for a
+    read-change-write of another file: two windows saving at once take turns. Waits up
+    to `timeout` seconds, then goes on unlocked rather than hang the window."""
+    path = Path(path)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
+    except OSError:
+        yield False
+        return
+    locked = False
+    try:
+        deadline = time.monotonic() + timeout
+        while True:
+            try:
+                _lock(fd)
+                locked = True
+                break
+            except OSError:
+                if time.monotonic() > deadline:
+                    break
+                time.sleep(0.01)
+        yield locked
+    finally:
+        if locked:
+            try:
+                _unlock(fd)
+            except OSError:
+                pass
+        os.close(fd)
+
+
+def _lock(fd: int) -> None:
+    if os.name == "nt":
+        import msvcrt
+        os.lseek(fd, 0, os.SEEK_SET)
+        msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+    else:
+        import fcntl
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+
+
+def _unlock(fd: int) -> None:
+    if os.name == "nt":
+        import msvcrt
+        os.lseek(fd, 0, os.SEEK_SET)
+        msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)
+    else:
+        import fcntl
+        fcntl.flock(fd, fcntl.LOCK_UN)
 
 
 def read_record(path, known_games=None) -> Record:

@@ -3,7 +3,8 @@
 Read through `game.core.safeio` (a regular file of at most 5 MB, bounded nesting).
 A file that cannot be read gives the defaults plus a message (shown once as a toast);
 it stays as it is until settings are next saved (at the latest when the app closes),
-and is then first moved aside to settings.json.bad, so nothing the player wrote is
+and is then first moved aside to settings.json.bad (settings.json.2.bad… when that is
+taken), so nothing the player wrote is
 lost and the next start is quiet. Values are checked field by field: a bad one falls back to its
 default (named in the message) and the default is what is saved back; inside
 `last_new_game` each game's entry is checked the same way (seat names cut to plain
@@ -27,7 +28,7 @@ from pathlib import Path
 
 from ..core.i18n import system_language
 from ..core.paths import user_config_dir
-from ..core.record import NAME_CHARS, atomic_write_text, clean_orphans
+from ..core.record import NAME_CHARS, atomic_write_text, clean_orphans, move_aside
 from ..core.safeio import SETTINGS_MAX_BYTES, UnsafeFile, clean_text, one_line, read_json
 
 ANIMATION_SPEEDS = (0.0, 0.5, 1.0, 1.5, 2.0)
@@ -88,7 +89,7 @@ class Settings:
         path = self.path or default_path()
         path.parent.mkdir(parents=True, exist_ok=True)
         if self.keep_bad:
-            _move_aside(path)
+            move_aside(path)          # settings.json.bad, or .2.bad…: never over an older one
             self.keep_bad = False
         atomic_write_text(path, json.dumps(self.to_json(), indent=2, sort_keys=True))
 
@@ -262,17 +263,6 @@ def load(path: Path | None = None) -> tuple[Settings, str | None]:
     if bad:
         return s, f"{path}: ignored bad values for {', '.join(bad)}"
     return s, None
-
-
-def _move_aside(path: Path) -> Path | None:
-    """Rename a damaged file (or whatever stands at its name: a folder, a pipe, a link)
-    to <name>.bad, replacing an older .bad; None if that cannot be done."""
-    bad = path.with_name(path.name + ".bad")
-    try:
-        path.replace(bad)
-        return bad
-    except OSError:
-        return None
 
 
 __all__ = ["Settings", "load", "default_path", "ANIMATION_SPEEDS", "TIMINGS", "WINDOW_SIZES", "asdict"]

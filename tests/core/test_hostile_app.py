@@ -179,7 +179,7 @@ def test_orphan_temp_files_are_cleaned_at_start(home):
     from game.ui.scenes.saves import startup_reports
     folder = home / "data" / "autosave"
     folder.mkdir(parents=True)
-    orphan = folder / "schemers.json.x1y2.tmp"
+    orphan = folder / ".schemers.json.~nocturne-x1y2.tmp"
     orphan.write_text("{half")
     past = time.time() - 3600
     os.utime(orphan, (past, past))

@@ -220,8 +220,8 @@ def test_an_autosave_failure_never_breaks_the_move(tmp_path):
 
 
 def test_orphan_temp_files_are_cleaned_but_a_fresh_one_is_left(tmp_path):
-    old = tmp_path / "toy.json.abc123.tmp"
-    fresh = tmp_path / "toy.json.def456.tmp"
+    old = tmp_path / ".toy.json.~nocturne-abc123.tmp"
+    fresh = tmp_path / ".toy.json.~nocturne-def456.tmp"
     keep = tmp_path / "toy.json"
     for p in (old, fresh, keep):
         p.write_text("x")

@@ -1,7 +1,10 @@
 """Recruitment (BO-110 … BO-117) as a pure model for the Company builder screen
 (`recruit_screen.py`): pick characters, upgrades, weapons, armour, items and Lore within
 the Supplies and maxima, with the remaining Supplies always known; ready-made Companies
-one call away; saved Companies reused. No pygame here: the screen only calls these
+one call away; saved Companies reused. The saved-Companies file keeps the discipline
+of saves: a file that cannot be read is moved aside as `.bad` and never written over,
+every write is atomic, and each change re-reads the file under a lock (two windows
+saving at once both keep theirs). No pygame here: the screen only calls these
 methods and shows `remaining()`, `choices(i)` and `issues()`.
 
 Reasons and problems come as (key, params): the screen words them through the locale
@@ -13,9 +16,11 @@ The result is the `company` (or `rival`) option: a list of member dicts that
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
-from ...core.safeio import UnsafeFile, clean_text, read_json
+from ...core.record import atomic_write_text, file_lock, move_aside
+from ...core.safeio import UnsafeFile, clean_text, one_line, read_json
 from .data import GameData, Member, company_problems, member_cost
 
 SAVED_MAX_BYTES = 512 * 1024             # a saved-Companies file: a few hundred Companies at most
@@ -25,13 +30,25 @@ TITLE_CHARS = 40
 Reason = tuple                           # (key, params) for t("ordeals.recruit.why.<key>", **params)
 
 
+NAME_CHARS = 40
+
+
+def _clean_member(m) -> Member:
+    """A member as the builder keeps it: its name plain text (no control characters,
+    no lone surrogates that would make the saved file unreadable), cut on entry."""
+    if isinstance(m, dict):
+        m = Member.model_validate({**m, "name": clean_text(m.get("name", ""), NAME_CHARS) or "?"})
+    elif m.name != (clean_text(m.name, NAME_CHARS) or "?"):
+        m = m.model_copy(update={"name": clean_text(m.name, NAME_CHARS) or "?"})
+    return m
+
+
 class Builder:
     def __init__(self, data: GameData, members=None, supplies: int | None = None):
         self.data = data
         self.rec = data.recruitment
         self.supplies = self.rec.company.supplies if supplies is None else supplies
-        self.members: list[Member] = [Member.model_validate(m) if isinstance(m, dict) else m
-                                      for m in (members or [])]
+        self.members: list[Member] = [_clean_member(m) for m in (members or [])]
 
     # -- reading ----------------------------------------------------------------------
     def cost(self) -> int:
@@ -161,14 +178,14 @@ class Builder:
 
     # -- changing ---------------------------------------------------------------------------
     def add(self, name: str) -> int:
-        self.members.append(Member(name=name))
+        self.members.append(Member(name=clean_text(name, NAME_CHARS) or "?"))
         return len(self.members) - 1
 
     def remove(self, i: int) -> None:
         del self.members[i]
 
     def rename(self, i: int, name: str) -> None:
-        name = clean_text(name, 40)
+        name = clean_text(name, NAME_CHARS)
         if name:
             self.members[i].name = name
 
@@ -225,26 +242,50 @@ class Builder:
     def save(self, path: Path, title: str) -> str:
         """Add (or replace) this Company under `title` in the saved-Companies file;
         returns the title as stored. OSError if the file cannot be written."""
-        from ...core.record import atomic_write_text
         title = clean_text(title, TITLE_CHARS) or "Company"
-        saved = load_saved(path)
-        saved.pop(title, None)
-        saved[title] = self.to_option()
-        while len(saved) > SAVED_MAX:
-            saved.pop(next(iter(saved)))
-        atomic_write_text(Path(path), json.dumps(saved, indent=1, ensure_ascii=False))
+        company = self.to_option()
+
+        def put(saved: dict) -> None:
+            saved.pop(title, None)
+            saved[title] = company
+            while len(saved) > SAVED_MAX:
+                saved.pop(next(iter(saved)))
+        change_saved(path, put)
         return title
+
+
+class SavedUnreadable(Exception):
+    """The saved-Companies file is there but cannot be used; the message is one line."""
+
+
+def read_saved(path: Path) -> dict:
+    """The saved-Companies file as stored, {title: members}; {} when there is none.
+    SavedUnreadable (one line naming the file) when something stands there that is not
+    such a file: it is then never written over (see `set_aside_damaged`)."""
+    path = Path(path)
+    if not os.path.lexists(path):
+        return {}
+    try:
+        raw = read_json(path, SAVED_MAX_BYTES, "saved Companies")
+    except UnsafeFile as exc:
+        raise SavedUnreadable(one_line(exc)) from None
+    except ValueError as exc:            # damaged JSON
+        raise SavedUnreadable(one_line(f"{path}: not valid JSON ({exc})")) from None
+    except OSError as exc:
+        raise SavedUnreadable(one_line(f"{path}: cannot be read ({exc.strerror or exc})")) from None
+    if not isinstance(raw, dict):
+        raise SavedUnreadable(f"{path}: not a saved-Companies file (expected a JSON object)")
+    return raw
 
 
 def load_saved(path: Path, data: GameData | None = None) -> dict:
     """Saved Companies {title: [member dicts]} through the bounded JSON reader; an
-    unreadable file reads as none. With `data`, entries that are not a Company by
-    these rules (members, known weapons and Lore, the maxima) are left out."""
+    unreadable file reads as none (nothing is changed here). With `data`, entries that
+    are not a Company by these rules (members, known weapons and Lore, the maxima) are
+    left out."""
     try:
-        raw = read_json(Path(path), SAVED_MAX_BYTES, "saved Companies")
-    except (OSError, ValueError, UnsafeFile):
-        return {}
-    if not isinstance(raw, dict):
+        raw = read_saved(path)
+    except SavedUnreadable:
         return {}
     out = {}
     for title, members in raw.items():
@@ -261,11 +302,38 @@ def load_saved(path: Path, data: GameData | None = None) -> dict:
     return out
 
 
+def set_aside_damaged(path: Path) -> tuple[str, Path | None] | None:
+    """If the saved-Companies file cannot be read, move it aside to `<name>.bad`
+    (numbered beside older ones, never over one) so the next save starts a new file
+    instead of erasing it. Returns (the problem, where it went; None when it could not
+    be moved), or None when the file is fine or absent."""
+    try:
+        read_saved(path)
+        return None
+    except SavedUnreadable as exc:
+        return str(exc), move_aside(path)
+
+
+def change_saved(path: Path, change) -> None:
+    """Read, change and write the saved-Companies file as one step under a lock, so
+    two windows saving at once both keep their Companies; the write is atomic. A file
+    that cannot be read is moved aside first, never written over (OSError when it
+    cannot be moved)."""
+    path = Path(path)
+    with file_lock(path.with_name(path.name + ".lock")):
+        try:
+            saved = read_saved(path)
+        except SavedUnreadable as exc:
+            if move_aside(path) is None:
+                raise OSError(f"{exc}; it could not be set aside, so nothing was written") from None
+            saved = {}
+        saved = {k: v for k, v in saved.items() if isinstance(k, str) and isinstance(v, list)}
+        change(saved)
+        atomic_write_text(path, json.dumps(saved, indent=1, ensure_ascii=False))
+
+
 def delete_saved(path: Path, title: str) -> None:
-    from ...core.record import atomic_write_text
-    saved = load_saved(path)
-    if saved.pop(title, None) is not None:
-        atomic_write_text(Path(path), json.dumps(saved, indent=1, ensure_ascii=False))
+    change_saved(path, lambda saved: saved.pop(title, None))
 
 
 def saved_companies_path() -> Path:

@@ -28,7 +28,7 @@ from ...ui import widgets as W
 from ...ui.scenes.base import Backdrop, Scene
 from ...ui.shop_widgets import BudgetBox, ChoiceCard, FocusWalk, ListRow, TextBox as Text, steppers
 from ...ui.theme import FONT
-from .recruit import Builder, delete_saved, load_saved, saved_companies_path
+from .recruit import Builder, delete_saved, load_saved, saved_companies_path, set_aside_damaged
 from .recruit_words import RecruitWords, rt, signed, supplies, why
 
 # the 1920x1080 canvas (the window letterboxes it): three panels and the Supplies box
@@ -80,11 +80,23 @@ class RecruitScene(RecruitWords, Scene):
         self.sel: int | None = 0 if self.builder.members else None
         self.walk = FocusWalk()                # keyboard focus over the buttons
         self.saved_path = saved_companies_path()
+        self.report_damaged_saved()
         self.saved: dict = {}
         self.save_text = ""
         self.saved_sel: str | None = None      # the saved Company last taken or saved
         self.backdrop = Backdrop(app, glow_pos=(1500, 160), glow_radius=700, embers=14)
         self.build()
+
+    def report_damaged_saved(self):
+        """A saved-Companies file that cannot be read is said once and moved aside as
+        `.bad` now, before any Save Company could write a new file in its place."""
+        damaged = set_aside_damaged(self.saved_path)
+        if damaged is None:
+            return
+        problem, bad = damaged
+        words = rt("saved_set_aside", error=problem, file=bad.name) if bad is not None else \
+            rt("saved_unreadable", error=problem)
+        self.app.toast(words, "warning", 10.0)
 
     # -- widgets ----------------------------------------------------------------------------
     def build(self):

@@ -15,7 +15,7 @@ import pygame
 from ...core.i18n import format_date, t
 from ...core.paths import storage_problem, user_data_dir
 from ...core.match import replay_record
-from ...core.record import Record, RecordError, clean_orphans, read_record
+from ...core.record import Record, RecordError, clean_orphans, move_aside, read_record
 from ...games.registry import load_checked
 from ..theme import FONT, SPACE
 from ..widgets import Button, ScrollList, draw_panel, draw_text
@@ -169,13 +169,11 @@ def startup_reports() -> list[str]:
 
 
 def _set_aside(path: Path, message: str) -> str:
-    """Move a damaged autosave to `<name>.bad` (replacing an older one) and say so."""
-    bad = path.with_name(path.name + ".bad")
-    try:
-        path.replace(bad)
-        return t("saves.autosave_set_aside", error=message, file=bad.name)
-    except OSError:
+    """Move a damaged autosave to `<name>.bad` (`<name>.2.bad`… beside an older one) and say so."""
+    bad = move_aside(path)
+    if bad is None:
         return message
+    return t("saves.autosave_set_aside", error=message, file=bad.name)
 
 
 def open_saved_game(app, path) -> bool:
