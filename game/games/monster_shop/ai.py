@@ -478,8 +478,8 @@ class Brain:
     def business(self, s, seat, acts):
         R = self.R
         def val(a):
-            if a[0] == "skip":
-                return 0.3
+            if a[0] != "biz":                   # skip; "later" (work first) is never its pick
+                return 0.3 if a[0] == "skip" else -1.0
             op = R.biz[a[1]][2]
             if op == "psychiatrist":
                 return 4.0 if a[3] == "mutation" else 2.5

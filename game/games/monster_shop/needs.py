@@ -375,38 +375,43 @@ class NeedsMixin:
             return True
         return False
 
-    # hunger (MS-083, Vampling MS-133, Gobbler MS-132)
-    def _eat_auto(self, s, seat, m, p) -> bool:
+    # hunger (MS-083, Vampling MS-133, Gobbler MS-132, food choice MS-G27)
+    def foods_for(self, s, seat, m, p) -> list:
+        """Each kind of food monster m may eat now, the default (oldest first) first:
+        ("meat"|"veg", chamber) from the oldest chamber, ("frozen", 0 meat | 1 veg),
+        ("can",), ("lollipop",). Empty for a monster that eats neither meat nor vegetables."""
         diet = self.M[m].diet
         if diet == "none":
-            return False
+            return []
         if self.mods(s, seat, p).any_diet:
             diet = "omnivore"
         kinds = (0,) if diet == "carnivore" else (1,) if diet == "herbivore" else (0, 1)
         rows = (s.meat[seat], s.veg[seat])
-        ch = self.R.food_chambers
-        for i in range(ch - 1, -1, -1):          # oldest first (MS-G27)
-            for k in kinds:
-                if rows[k][i]:
-                    rows[k][i] -= 1
-                    self._fed(s, m, 0)
-                    return True
-        for k in kinds:
-            if s.frozen[seat][k]:
-                s.frozen[seat][k] -= 1
-                self._fed(s, m, 0)
-                return True
+        out = [(("meat", "veg")[k], i) for i in range(self.R.food_chambers - 1, -1, -1) for k in kinds if rows[k][i]]
+        out += [("frozen", k) for k in kinds if s.frozen[seat][k]]
         pr = s.processed[seat]
-        if pr[1]:                                 # a can
-            pr[1] -= 1
-            self._fed(s, m, 1)
-            return True
-        if pr[0]:                                 # a lollipop: also one play of this monster
-            pr[0] -= 1
-            self._fed(s, m, 0)
+        return out + ([("can",)] if pr[1] else []) + ([("lollipop",)] if pr[0] else [])
+
+    def food_count(self, s, seat, food) -> int:
+        kind = food[0]
+        if kind in ("meat", "veg"):
+            return (s.meat[seat] if kind == "meat" else s.veg[seat])[food[1]]
+        if kind == "frozen":
+            return s.frozen[seat][food[1]]
+        return s.processed[seat][1 if kind == "can" else 0]
+
+    def eat(self, s, seat, m, food) -> None:
+        kind = food[0]
+        if kind in ("meat", "veg"):
+            (s.meat[seat] if kind == "meat" else s.veg[seat])[food[1]] -= 1
+        elif kind == "frozen":
+            s.frozen[seat][food[1]] -= 1
+        elif kind == "can":
+            s.processed[seat][1] -= 1
+        else:                                     # a lollipop: also one play of this monster
+            s.processed[seat][0] -= 1
             s.cs[11] += 1
-            return True
-        return False
+        self._fed(s, m, 1 if kind == "can" else 0)
 
     def _fed(self, s, m, can):
         sh = s.show[m]
@@ -452,9 +457,17 @@ class NeedsMixin:
                     cs[H] -= 1
                     self._gobble(s, seat, m, opts[0], ev)
                     continue
-            elif self._eat_auto(s, seat, m, cs[1]):
-                cs[H] -= 1
-                continue
+            else:
+                foods = self.foods_for(s, seat, m, cs[1])
+                if foods:
+                    # MS-G27: the owner picks the food while there is a choice ("oldest"
+                    # eats oldest first from here on: the default and the AI's)
+                    if not cs[10] and len(foods) > 1 and sum(self.food_count(s, seat, f) for f in foods) > cs[H]:
+                        self.ask(s, seat, "feed", [("feed", "oldest")] + [("feed",) + f for f in foods])
+                        return False
+                    cs[H] -= 1
+                    self.eat(s, seat, m, foods[0])
+                    continue
             cs[H] -= 1
             if self.suffer(s, seat, m, 1, ev):
                 return False
@@ -467,6 +480,13 @@ class NeedsMixin:
             self.injure(s, seat, 1, ev)
         else:
             self.suffer(s, seat, m, 1, ev)
+
+    def _ans_feed(self, s, seat, action, ctx, ev):
+        if action[1] == "oldest":
+            s.cs[10] = 1
+            return
+        s.cs[H] -= 1
+        self.eat(s, seat, s.cs[0], action[1:])
 
     def _ans_gobbler(self, s, seat, action, ctx, ev):
         s.cs[H] -= 1

@@ -252,9 +252,14 @@ class PlanningMixin:
                 if members >= space.min_imps and gold >= space.min_gold:
                     out.append(("send", i, skey, slot))
             out.append(("home", i))
+        # MS-046: any other waiting group may be withdrawn, of this size too (identical ones
+        # once); the only group of this size is not: sending it home is that
+        kept = set()
         for i, g in enumerate(gs):
-            if g[4] == WAIT and i not in mine:
-                out.append(("withdraw", i))              # MS-046
+            key = tuple(g[:4])
+            if g[4] == WAIT and key not in kept and not (i in mine and len(mine) == 1):
+                kept.add(key)
+                out.append(("withdraw", i))
         return tuple(out)
 
     def _group_home(self, s, seat, g):
@@ -289,7 +294,7 @@ class PlanningMixin:
         else:
             s.away[seat] += g[0]
         ev.append(E("group", {"seat": seat, "group": action[1], "to": action[2], "slot": slot,
-                              "size": size2(g) / 2, "paid": paid}))
+                              "size": size2(g) / 2, "paid": paid, "members": list(g[:4])}))
         getattr(self, "space_" + op)(s, seat, g, sp, slot, ev)
 
     # ---------------------------------------------------------------- spaces
@@ -504,7 +509,9 @@ class PlanningMixin:
             self.ask(s, seat, "business", [("skip",)] + acts)
 
     def _ans_business(self, s, seat, action, ctx, ev):
-        if action[0] == "biz":
+        if action[0] == "later":                    # MS-115: the work first, then a business
+            s.biz_later = seat
+        elif action[0] == "biz":
             self.run_business(s, seat, action, ev)
 
     # The Slug's Boutique (MS-063, MS-G32, MS-G33)

@@ -309,7 +309,9 @@ class MonsterShopRules(PlanningMixin, NeedsMixin, ScoringMixin):
             return (Decision(seat, "sell", acts, None, acts[-1], None, {"customer": s.tmp[0]}),)
         if st == "work":
             acts = self.work_actions(s, seat)
-            return (Decision(seat, "work", acts, None, acts[0]),)
+            # where each number of cleaners cleans by default (left to right), for the buttons
+            left = [list(self.clean_choices(s, seat, k)[0]) for k in range(acts[0][1] + 1)]
+            return (Decision(seat, "work", acts, None, acts[0], None, {"clean": left}),)
         raise RuntimeError(f"no decisions in stage {st!r}")
 
     def is_legal(self, s: State, seat: int, action) -> bool:

@@ -176,11 +176,57 @@ class ScoringMixin:
     def cleanable(self, s, seat) -> int:
         return sum(d for d, m in zip(s.dung[seat], s.mon[seat]) if m < 0)
 
+    def clean_cap(self, s, seat, k) -> int:
+        """How much dung k cleaners remove (2 each; a Duster changes the first's share)."""
+        cap = k * self.R.work["clean"]
+        duster = self.art_param(s, seat, "duster")
+        if duster and k:
+            cap += duster["n"] - self.R.work["clean"]
+        return cap
+
+    def clean_choices(self, s, seat, k) -> list:
+        """MS-114: the ways k cleaners can spend their strokes on the empty places, as dung
+        counts per place; the first is the default, left to right. Only more than one
+        when the dirty empty places hold more than the cleaners take."""
+        dirty = [(p, d) for p, (d, m) in enumerate(zip(s.dung[seat], s.mon[seat])) if m < 0 and d]
+        left = min(self.clean_cap(s, seat, k), sum(d for _p, d in dirty))
+        first = [0] * self.R.places
+        rest = left
+        for p, d in dirty:
+            first[p] = min(d, rest)
+            rest -= first[p]
+        out = [tuple(first)]
+        if len(dirty) > 1 and 0 < left < sum(d for _p, d in dirty):
+            for combo in self._spreads(dirty, left):
+                counts = [0] * self.R.places
+                for (p, _d), c in zip(dirty, combo):
+                    counts[p] = c
+                if tuple(counts) != out[0]:
+                    out.append(tuple(counts))
+        return out
+
+    @staticmethod
+    def _spreads(dirty, total):
+        """Every way to take `total` cubes from places holding dirty[i][1] each."""
+        if not dirty:
+            if total == 0:
+                yield ()
+            return
+        d = dirty[0][1]
+        for c in range(min(d, total), -1, -1):
+            for tail in ScoringMixin._spreads(dirty[1:], total - c):
+                yield (c,) + tail
+
     def work_actions(self, s, seat) -> tuple:
         free = self.free_imps(s, seat)
         dung = self.cleanable(s, seat)
         most = min(free, -(-dung // self.R.work["clean"]))
-        return tuple(("work", k) for k in range(most, -1, -1))
+        out = []
+        for k in range(most, -1, -1):
+            out.append(("work", k))                              # the default: left to right
+            if k:
+                out += [("work", k, counts) for counts in self.clean_choices(s, seat, k)[1:]]
+        return tuple(out)
 
     def _ready_work(self, s, ev) -> bool:
         while True:
@@ -189,33 +235,37 @@ class ScoringMixin:
                     self.end_round(s, ev)
                     return False
                 s.seat_i = s.tmp.pop(0)
-                acts = self.biz_actions(s, s.seat_i)            # MS-115
+                acts = self.biz_actions(s, s.seat_i)            # MS-115: before the work, or after it
                 if acts:
-                    self.ask(s, s.seat_i, "business", [("skip",)] + acts)
+                    later = [("later",)] if self.free_imps(s, s.seat_i) > 0 else []
+                    self.ask(s, s.seat_i, "business", [("skip",)] + acts + later, "work")
                     return True
             if self.free_imps(s, s.seat_i) > 0:
                 return True
             s.seat_i = None
 
     def _on_work(self, s, seat, action, ev):
-        """MS-114: cleaners remove up to 2 dung each from empty places; the rest earn."""
+        """MS-114: cleaners remove up to 2 dung each from the empty places their owner
+        picks (by default left to right); the rest earn. A business put off comes after."""
         k = action[1]
         free = self.free_imps(s, seat)
-        cap = k * self.R.work["clean"]
-        duster = self.art_param(s, seat, "duster")
-        if duster and k:
-            cap += duster["n"] - self.R.work["clean"]
+        counts = action[2] if len(action) > 2 else self.clean_choices(s, seat, k)[0]
         cleaned = 0
-        for p in range(self.R.places):
-            while cap and s.mon[seat][p] < 0 and s.dung[seat][p]:
+        for p, c in enumerate(counts):
+            for _ in range(c):
                 self.clean_one(s, seat, p, ev)
-                cap -= 1
                 cleaned += 1
         earn = (free - k) * self.R.work["earn"]
         s.gold[seat] += earn
         s.used[seat] += free
-        ev.append(E("work", {"seat": seat, "cleaners": k, "cleaned": cleaned, "earned": earn}))
+        ev.append(E("work", {"seat": seat, "cleaners": k, "cleaned": cleaned, "earned": earn,
+                             "places": list(counts)}))
         s.seat_i = None
+        if s.biz_later == seat:
+            s.biz_later = None
+            acts = self.biz_actions(s, seat)
+            if acts:
+                self.ask(s, seat, "business", [("skip",)] + acts, "work")
 
     # ---------------------------------------------------------------- the end
     def economic(self, s, seat) -> int:

@@ -19,7 +19,7 @@ from ...core.rng import RNG
 # plain values (ints, strings, None, tuples, frozen things)
 _PLAIN = ("n", "rnd", "rounds", "full", "short", "reverse", "stage", "start", "cur_size", "rot",
           "c_open", "u_open", "biz_open", "seat_i", "care", "arr_left", "res", "dec", "bm_contest",
-          "lookahead", "last_sender")
+          "lookahead", "last_sender", "biz_later")
 # flat lists of ints / values
 _LISTS = ("rep", "gold", "home", "away", "hosp", "podium", "used", "bodyguard", "bg_home", "bg_pod",
           "potions", "pass_at", "jury", "injured", "hat_used", "gift", "stage_m", "suff", "mut", "acc_on",

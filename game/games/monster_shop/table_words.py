@@ -157,8 +157,11 @@ class WordsMixin:
                 slot = d.get("slot")
                 shown = self.geom.tile(d["to"], slot) is not None if isinstance(slot, int) else False
                 p["space"] = self.space_name(d["to"]) + (f" {slot + 1}" if shown else "")
-                size = d.get("size") or 0
-                p["size"] = int(size) if float(size).is_integer() else size
+                # imps counted as imps (MS-041: gold, the bodyguard and the hat add size, not imps)
+                g = d.get("members") or [int(d.get("size") or 0) - d.get("paid", 0), d.get("paid", 0), 0, 0]
+                p["imps"] = g[0]
+                p["extra"] = ("" if not g[2] else _tr("board.log.with_bodyguard")) + \
+                    ("" if not g[3] else _tr("board.log.with_hat"))
                 p["paid"] = d.get("paid", 0)
                 key = "group_paid" if p["paid"] else "group"
         elif k == "food":
@@ -252,8 +255,19 @@ class WordsMixin:
             return self.card(a[1])
         if v == "colour":
             return self.colour(COLOURS[a[1]])
+        if v == "work" and a[1]:                 # MS-114: where the cleaners clean
+            mine = self.my_decisions()
+            counts = a[2] if len(a) > 2 else (mine[0].prompt or {}).get("clean", [[]] * (a[1] + 1))[a[1]] \
+                if mine and mine[0].kind == "work" else ()
+            at = ", ".join(_tr("table.act.clean_at", n=p + 1, k=c) for p, c in enumerate(counts) if c)
+            return _tr("table.act.work", n=a[1]) + (": " + at if at else "")
         if v in ("work", "play"):
             return _tr("table.act." + v, n=a[1])
+        if v == "feed":                          # MS-G27: which food the monster eats
+            food = a[1]
+            if food in ("meat", "veg"):
+                return _tr("table.act.feed_" + food, age=_tr(f"table.act.food_age.{a[2]}"))
+            return _tr("table.act.feed_" + food + ("_" + ("meat", "veg")[a[2]] if food == "frozen" else ""))
         if v in ("join", "recall"):
             return _tr("table.act." + v, i=a[1] + 1)
         if v == "peek":
