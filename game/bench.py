@@ -4,7 +4,8 @@ frame_ms: each game's table mid-game with animations running at 1920×1080 (dumm
 video driver); startup_s: process start to the first interactive menu frame;
 sim: random-play speed; kernel_us: apply+decisions and determinize costs;
 ai_ms: thinking time per decision per difficulty; busy_frame_ms: a game's table in its
-busiest state (SPEC.bench_table); peak_rss_mb: this process.
+busiest state (SPEC.bench_table); peak_rss_mb: this process; idle_cpu_pct and
+idle_cpu_pct_by_screen: % of a core a screen waiting for input costs (game.ui.bench_idle).
 """
 from __future__ import annotations
 

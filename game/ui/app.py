@@ -34,6 +34,7 @@ import pygame
 
 from ..core import i18n
 from ..core.i18n import set_language, t
+from ..core.safeio import printable
 from . import settings as settings_mod
 from . import theme
 from .assets import Assets
@@ -114,6 +115,8 @@ class App:
         self.moving = False             # the scenes asked for frames at the last step
         self.draws = 0
         self.probe_t = 0.0
+        self.crashes = None             # game/ui/crash.py's CrashLog, made at the first error
+        self.settings_error_said = False
         if msg:
             self.toast(msg, "warning", 6.0)
 
@@ -251,7 +254,14 @@ class App:
         try:
             self.settings.save()
         except OSError as exc:
-            self.toast(t("toast.settings_not_saved", error=str(exc)), "error")
+            # said once per run, and not at all when the menu already said at start that
+            # the folder cannot be written (a read-only home: one message, not one a change)
+            if self.settings_error_said:
+                return
+            self.settings_error_said = True
+            from ..core.paths import storage_problem
+            if storage_problem() is None:
+                self.toast(t("toast.settings_not_saved", error=str(exc)), "error")
 
     # -- scene stack ----------------------------------------------------------------
     @property
@@ -312,6 +322,8 @@ class App:
 
     # -- messages -----------------------------------------------------------------
     def toast(self, text: str, kind: str = "info", seconds: float = 3.5) -> None:
+        # drawable whatever it names: a file name that was not UTF-8, a raw escape
+        text = "\n".join(printable(line) for line in str(text).split("\n"))
         if self.toasts and self.toasts[-1].text == text:
             self.toasts[-1].left = seconds
             return
@@ -319,11 +331,28 @@ class App:
         del self.toasts[:-4]
 
     def report_error(self, where: str, exc: BaseException) -> None:
-        """A bug in a scene or table: keep the window alive, say so, log the trace."""
+        """A bug in a scene or table: keep the window alive and the game safe. The
+        autosave is written, a crash report (game, seed, last actions, traceback) goes
+        to the log folder, and the window says where it is and offers to continue from
+        the autosave (game/ui/crash.py); no traceback reaches the player."""
         if self.strict:
             raise exc
-        traceback.print_exception(type(exc), exc, exc.__traceback__, file=sys.stderr)
-        self.toast(t("toast.internal_error", where=where, error=f"{type(exc).__name__}: {exc}"), "error", 8.0)
+        from .crash import CrashLog
+        from .scenes.crash_notice import CrashNotice
+        if self.crashes is None:
+            self.crashes = CrashLog()
+        try:
+            crash = self.crashes.report(self, where, exc)
+        except Exception:                 # noqa: BLE001 - reporting must not crash
+            crash = None
+        if crash is None:                 # said already (an error repeating every frame)
+            return
+        if isinstance(self.top, CrashNotice):
+            return
+        try:
+            self.push(CrashNotice(self, crash))
+        except Exception:                 # noqa: BLE001
+            self.toast(t("toast.internal_error", where=where, error=crash.error), "error", 8.0)
 
     # -- one frame ----------------------------------------------------------------------
     def logical_event(self, e):
@@ -436,16 +465,14 @@ class App:
                 self.report_error(type(scene).__name__, exc)
 
     def frame_rate(self) -> float:
-        """Frames per second the scenes on screen ask for now (0: still)."""
+        """Frames per second the top scene asks for now (0: still). Only the top scene
+        is updated, so a scene under an overlay (the table under the Esc menu) cannot
+        change its picture: it asks for nothing."""
         rate = 0.0
-        first = 0
-        for i in range(len(self.scenes) - 1, -1, -1):
-            if self.scenes[i].opaque:
-                first = i
-                break
-        for scene in self.scenes[first:]:
+        top = self.top
+        if top is not None:
             try:
-                rate = max(rate, float(scene.frame_rate()))
+                rate = float(top.frame_rate())
             except Exception:             # noqa: BLE001 - when unsure, draw
                 rate = float(theme.FPS)
         if self.settings.show_fps:
@@ -603,7 +630,14 @@ class App:
         if exit_after_first_frame:
             return 0
         while self.running:
-            self.loop_once(probe)
+            try:
+                self.loop_once(probe)
+            except Exception as exc:      # noqa: BLE001 - outside any scene: still no traceback
+                if self.strict:
+                    raise
+                self.report_error("the window", exc)
+                if self.crashes is not None and self.crashes.written >= 5:
+                    return 1              # it keeps failing: the reports and the autosave are written
         return 0
 
     def shutdown(self) -> None:
@@ -616,9 +650,43 @@ class App:
         self.sound.stop_all()
 
 
+class NoWindow(Exception):
+    """No window can be opened (no display, a bad SDL driver); the message is one line."""
+
+
+def open_problem() -> str | None:
+    """Why no window can be opened here, before trying (one line), or None. SDL, asked
+    for no driver on a machine without a display, falls back to an invisible
+    off-screen one: the player would wait for a window that never comes."""
+    if os.environ.get("SDL_VIDEODRIVER"):
+        return None
+    if sys.platform.startswith("linux") and not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
+        return "no display to open the window on (DISPLAY and WAYLAND_DISPLAY are not set); " \
+               "start Nocturne from a desktop session"
+    return None
+
+
+def _window_error(exc) -> str:
+    driver = os.environ.get("SDL_VIDEODRIVER")
+    why = printable(" ".join(str(exc).split())) or type(exc).__name__
+    if driver:
+        return f"cannot open the window ({why}); SDL_VIDEODRIVER={printable(driver)} — unset it to let SDL choose"
+    return f"cannot open the window ({why})"
+
+
 def run(load_path=None, replay_path=None, exit_after_first_frame: bool = False) -> int:
-    """Open the window and play. Returns the process exit code."""
-    app = App()
+    """Open the window and play. Returns the process exit code: 2 with one line on
+    stderr when no window can be opened (no display, a bad video driver)."""
+    problem = open_problem()
+    if problem is None:
+        try:
+            app = App()
+        except pygame.error as exc:
+            problem = _window_error(exc)
+    if problem is not None:
+        print(f"nocturne: {problem}", file=sys.stderr)
+        pygame.quit()
+        return 2
     try:
         from .scenes.menu import MenuScene
         app.push(MenuScene(app))
@@ -629,6 +697,10 @@ def run(load_path=None, replay_path=None, exit_after_first_frame: bool = False) 
             from .scenes.replay import open_replay
             open_replay(app, replay_path)
         code = app.run_loop(exit_after_first_frame)
+    except Exception as exc:              # noqa: BLE001 - outside the loop's guard: one line, a report
+        from .crash import CrashLog
+        CrashLog().report(app, "start-up", exc)
+        code = 1
     finally:
         app.shutdown()
         pygame.quit()

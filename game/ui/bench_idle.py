@@ -4,11 +4,19 @@ keeps (issue 12, item 10). Both run headless through the real App loop:
     idle_cpu_pct(seconds)     a table waiting for you (solo Schemers, your turn, the
                               rulebook clock running) in a 1600x900 window: CPU time
                               of the whole process over wall time, in % of one core
+    idle_cpu_pct_by_screen(seconds)
+                              the same for every screen that waits for input (issue 25,
+                              item 2): the table, the Esc menu over the Book of Ordeals'
+                              table, the hot-seat curtain, the main menu, the results
+                              and the Ordeals recruitment screen, each measured once it
+                              has settled into waiting (its backdrop's candle holds
+                              still AMBIENT_SECONDS after the last input)
     soak_rss_mb(turns)        every scene visited, then `turns` turns of AI play across
                               Schemers and Dark Deeds on the table (animations on),
                               every scene visited again: resident memory at the end, MB
     measure()                 both, each in a fresh process (nothing else in memory):
-                              {"idle_cpu_pct": ..., "rss_after_soak_mb": ...}
+                              {"idle_cpu_pct": ..., "idle_cpu_pct_by_screen": {...},
+                               "rss_after_soak_mb": ...}
 
     python -m game.ui.bench_idle [--json] [--seconds S] [--turns N]
 """
@@ -40,7 +48,7 @@ def rss_mb() -> float:
 
 
 def waiting_table(app, game_id: str | None = None, seed: int = 3):
-    """A solo table (you and two AI seats) run until it waits for you, settled (the
+    """A solo table (you and up to two AI seats) run until it waits for you, settled (the
     first registered game unless `game_id` says otherwise)."""
     from ..core.match import Match, SeatInfo
     from ..games import registry
@@ -49,6 +57,7 @@ def waiting_table(app, game_id: str | None = None, seed: int = 3):
     from .scenes.table import TableScene, make_agents
     spec = registry.get(game_id)
     seats = [SeatInfo("You", "human"), SeatInfo("Bo", "ai", "random"), SeatInfo("Cy", "ai", "random")]
+    seats = seats[:max(1, min(len(seats), registry.ruleset(game_id).max_players))]
     match = Match(game_id, registry.ruleset(game_id), seats, {}, seed, agents=make_agents(spec, seats, seed),
                   time_scale=app.settings.time_scale)
     scene = TableScene(app, spec, match)
@@ -82,6 +91,77 @@ def idle_cpu_pct(seconds: float = 4.0, game_id: str | None = None, size=(1600, 9
         return round(100.0 * (time.process_time() - c0) / (time.perf_counter() - w0), 2)
     finally:
         app.shutdown()
+
+
+SCREENS = ("table", "esc_menu", "curtain", "main_menu", "results", "recruitment")
+
+
+def waiting_screen(app, name: str):
+    """Open the screen `name` (one of SCREENS) as a person finds it, waiting for input."""
+    from ..core.match import Match, SeatInfo
+    from ..games import registry
+    from .scenes.menu import MenuScene
+    if name == "table":
+        return waiting_table(app)
+    if name == "esc_menu":
+        from .scenes.overlays import PauseMenu
+        table = waiting_table(app, "ordeals" if "ordeals" in registry.game_ids() else None)
+        app.push(PauseMenu(app, table))
+        return app.top
+    app.push(MenuScene(app))
+    if name == "main_menu":
+        return app.top
+    if name == "curtain":
+        from .scenes.table import TableScene, make_agents
+        gid = registry.game_ids()[0]
+        spec = registry.get(gid)
+        seats = [SeatInfo("Ann", "human"), SeatInfo("Bo", "ai", "random"), SeatInfo("Cy", "human")]
+        match = Match(gid, registry.ruleset(gid), seats, {}, 3, agents=make_agents(spec, seats, 3))
+        scene = TableScene(app, spec, match)
+        app.push(scene)
+        end = time.monotonic() + 30
+        while scene.curtain is None and time.monotonic() < end:
+            app.step(1 / 60, [])
+        assert scene.curtain is not None, "a hot-seat table raises its curtain"
+        return scene
+    if name == "results":
+        from .headless import finished_match
+        from .scenes.results import ResultsScene
+        spec, match = finished_match()
+        match.seats[0].kind = "human"
+        app.push(ResultsScene(app, spec, match))
+        return app.top
+    if name == "recruitment":
+        from ..games.ordeals.recruit_screen import RecruitScene
+        app.push(RecruitScene(app, registry.ruleset("ordeals")))
+        return app.top
+    raise ValueError(f"unknown screen {name!r}; known: {', '.join(SCREENS)}")
+
+
+def screen_idle_cpu_pct(name: str, seconds: float = 4.0, size=(1600, 900)) -> float:
+    """% of one core the window's loop uses on the screen `name` once it waits for input
+    (its ambient candle has had AMBIENT_SECONDS to settle)."""
+    from .headless import make_app
+    from .scenes.base import AMBIENT_SECONDS
+    app = make_app(size)
+    try:
+        waiting_screen(app, name)
+        for _ in range(30):                  # hover glows settle
+            app.step(1 / 60, [])
+        t0 = time.perf_counter()
+        while time.perf_counter() - t0 < AMBIENT_SECONDS + 0.5:
+            app.loop_once()
+        c0, w0 = time.process_time(), time.perf_counter()
+        while time.perf_counter() - w0 < seconds:
+            app.loop_once()
+        return round(100.0 * (time.process_time() - c0) / (time.perf_counter() - w0), 2)
+    finally:
+        app.shutdown()
+
+
+def idle_cpu_pct_by_screen(seconds: float = 4.0) -> dict:
+    """{screen: % of one core} for every screen in SCREENS."""
+    return {name: screen_idle_cpu_pct(name, seconds) for name in SCREENS}
 
 
 def visit_every_scene(app) -> None:
@@ -152,10 +232,13 @@ def _in_fresh_process(args: list[str]) -> dict:
 
 
 def measure(seconds: float = 4.0, turns: int = 500) -> dict:
-    """{"idle_cpu_pct", "rss_after_soak_mb"}, each measured in its own fresh process."""
+    """{"idle_cpu_pct", "idle_cpu_pct_by_screen", "rss_after_soak_mb"}, each measured in its
+    own fresh process."""
     idle = _in_fresh_process(["--only", "idle", "--seconds", str(seconds)])
+    screens = _in_fresh_process(["--only", "screens", "--seconds", str(seconds)])
     soak = _in_fresh_process(["--only", "soak", "--turns", str(turns)])
-    return {"idle_cpu_pct": idle["idle_cpu_pct"], "rss_after_soak_mb": soak["rss_after_soak_mb"]}
+    return {"idle_cpu_pct": idle["idle_cpu_pct"], "idle_cpu_pct_by_screen": screens["idle_cpu_pct_by_screen"],
+            "rss_after_soak_mb": soak["rss_after_soak_mb"]}
 
 
 def main(argv=None) -> int:
@@ -164,11 +247,13 @@ def main(argv=None) -> int:
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--seconds", type=float, default=4.0)
     ap.add_argument("--turns", type=int, default=500)
-    ap.add_argument("--only", choices=("idle", "soak"))
+    ap.add_argument("--only", choices=("idle", "screens", "soak"))
     a = ap.parse_args(argv)
     report = {}
     if a.only == "idle":
         report["idle_cpu_pct"] = idle_cpu_pct(a.seconds)
+    elif a.only == "screens":
+        report["idle_cpu_pct_by_screen"] = idle_cpu_pct_by_screen(a.seconds)
     elif a.only == "soak":
         report["rss_after_soak_mb"] = soak_rss_mb(a.turns)
     else:

@@ -19,6 +19,7 @@ from ..widgets import Button, Group, draw_text
 
 
 AMBIENT_FPS = 12.0   # the candle-lit backdrops' embers and flicker: slow enough to cost little
+AMBIENT_SECONDS = 6.0   # ...for this long after the last input; then the backdrop holds still
 
 
 class Scene:
@@ -69,7 +70,15 @@ class Scene:
         picture is still (the window then draws only on input), AMBIENT_FPS for a
         drifting backdrop, theme.FPS while something animates. A scene that does not
         say draws at full rate."""
-        return AMBIENT_FPS if getattr(self, "backdrop", None) is not None else float(theme.FPS)
+        return self.ambient_rate() if getattr(self, "backdrop", None) is not None else float(theme.FPS)
+
+    def ambient_rate(self) -> float:
+        """The candle-lit backdrop's rate: it flickers for AMBIENT_SECONDS after the last
+        input (or while a text field has the caret), then holds still, so a screen left
+        waiting costs next to nothing; any input lights it again."""
+        if self.app.since_input < AMBIENT_SECONDS or self.ui.focused_input() is not None:
+            return AMBIENT_FPS
+        return 0.0
 
     def draw(self, surf: pygame.Surface) -> None:
         self.ui.draw(surf)
@@ -219,4 +228,4 @@ def seat_marker(surf, ui, seat: int, center, r: int = 12):
     pygame.draw.circle(surf, (0, 0, 0), center, r + 2, 1) if shape in ("circle", "ring") else None
 
 
-__all__ = ["Scene", "AMBIENT_FPS", "Backdrop", "vignette", "radial_glow", "seat_marker", "SPACE"]
+__all__ = ["Scene", "AMBIENT_FPS", "AMBIENT_SECONDS", "Backdrop", "vignette", "radial_glow", "seat_marker", "SPACE"]

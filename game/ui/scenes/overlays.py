@@ -44,6 +44,11 @@ class PauseMenu(Scene):
         self.on_resume()
         return True
 
+    def frame_rate(self) -> float:
+        """Still: the table under it waits too (it is not updated while covered); hover
+        glows follow input, which the window draws anyway."""
+        return 0.0
+
     def on_resume(self):
         self.app.pop()
 
@@ -94,6 +99,9 @@ class HelpOverlay(Scene):
 
     def close(self):
         self.app.pop()
+
+    def frame_rate(self) -> float:
+        return 0.0                      # a still list: drawn on input only
 
     def handle_event(self, e) -> bool:
         if self.ui.handle_event(e):

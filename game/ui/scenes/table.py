@@ -32,7 +32,7 @@ from ..table.base import TableContext
 from ..theme import FONT, LOGICAL_SIZE, SPACE
 from ..widgets import Button, draw_panel, draw_text
 from .. import theme
-from .base import AMBIENT_FPS, Backdrop, Scene, seat_marker
+from .base import Backdrop, Scene, seat_marker
 from .savefiles import autosave_path, new_save_path, saves_dir
 
 
@@ -863,7 +863,7 @@ class TableScene(Scene):
         animations, an AI thinking, toasts and bubbles on the table, a countdown (a few
         frames a second), the curtain's embers. A table waiting for you is still."""
         if self.curtain is not None:
-            return float(theme.FPS) if self.hold_t is not None else AMBIENT_FPS
+            return float(theme.FPS) if self.hold_t is not None else self.ambient_rate()
         if self.worker.busy or self.ready is not None:
             return float(theme.FPS)
         if self._safe(self.table.busy, "busy", False):
