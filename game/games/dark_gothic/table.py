@@ -31,6 +31,8 @@ from game.ui.table.widgets import BannerSpec, Button, Option
 from game.ui.table.zones import Fan, Row, Spot, Stack
 
 from . import table_art as art
+from . import table_hints as hints
+from .table_choice import Hurry, hero_cards
 
 ORB = {"C": (190, 52, 48), "U": (58, 150, 78), "S": (60, 104, 206), "W": (196, 198, 210)}
 FRAMES = {
@@ -97,7 +99,9 @@ class DarkGothicTable(TableKit):
 
     def __init__(self, ctx):
         self.dock: Dock | None = None          # the docked prompt, from controls()
+        self.total_rects: list = []            # the pool's totals per colour as last drawn
         super().__init__(ctx)
+        self.hurry = Hurry(self)               # "Faster" while another Hero plays
 
     # ------------------------------------------------------------------ card faces
     def _rules(self):
@@ -414,9 +418,9 @@ class DarkGothicTable(TableKit):
             title = t("dark_gothic.table.reroll", face=t("dark_gothic.table.skull") if face == 0 else face)
             buttons = [Button(("reroll",), t("dark_gothic.table.reroll_yes"), action=("reroll",), seat=d.seat),
                        Button(("accept",), t("dark_gothic.table.reroll_no"), action=("accept",), seat=d.seat)]
-        elif d.kind == "hero":
-            title = t("dark_gothic.table.hero")
-            buttons = [Button(a, t(f"dark_gothic.hero.{a[1]}"), action=a, seat=d.seat) for a in d.actions]
+        elif d.kind == "hero":               # the offered Heroes as cards over the Center Line
+            self.dock = None
+            return hero_cards(self, d), None
         _s, R, P, _C, _F = self.geo()
         if d.kind == "turn":                 # small, top right: the table stays in view
             self.dock = None
@@ -492,8 +496,8 @@ class DarkGothicTable(TableKit):
             return seg(L + "turn", d, seats=("seat",))
         if k == "buy":
             return seg(L + "buy", d, seats=("seat",), cards=("card",))
-        if k == "move" and "why" not in d and self._played_by_other(d):
-            # what another Hero plays (an AI's turn is followed here; your own plays are yours)
+        if k == "move" and "why" not in d and self._played_from_hand(d):
+            # what each Hero plays, you included (as the replay lists it)
             return seg(L + "play", {"seat": int(d["src"][5:]), "card": d["card"]}, seats=("seat",),
                        cards=("card",))
         if k == "move" and d.get("why") == "destroy":
@@ -502,8 +506,8 @@ class DarkGothicTable(TableKit):
             return seg(L + "shadow", d)
         if k == "roam":
             return seg(L + ("roam_out" if d["to"] == "shadows" else "roam"), d, cards=("card",))
-        if k == "roll":
-            return seg(L + "roll", {"face": t("dark_gothic.table.skull") if d["face"] == 0 else d["face"]})
+        if k == "roll":                    # the face and what it did
+            return seg(L + "roll", {"line": hints.roll_words(self, ev)})
         if k == "protect":
             return seg(L + "protect", d, seats=("seat",), cards=("card",))
         if k == "villain_defeated":
@@ -518,12 +522,13 @@ class DarkGothicTable(TableKit):
             return seg(L + ("game_over_heroes" if d.get("side") != "game" else "game_over_shadows"), d)
         return None
 
-    def _played_by_other(self, d) -> bool:
-        """A move event is another seat's card played: from its hand to its play area or Remains."""
+    @staticmethod
+    def _played_from_hand(d) -> bool:
+        """A move event is a seat's card played: from its hand to its own play area or Remains."""
         src, dst = str(d.get("src", "")), str(d.get("dst", ""))
         if not (src.startswith("hand:") and src[5:].isdigit() and dst.partition(":")[0] in ("play", "remains")):
             return False
-        return int(src[5:]) != self.viewer and dst.partition(":")[2] == src[5:]
+        return dst.partition(":")[2] == src[5:]
 
     def animate(self, ev) -> bool:
         """Cards glide between zones (played, bought, discarded at the end of a turn, drawn), so a
@@ -798,6 +803,7 @@ class DarkGothicTable(TableKit):
             surf.blit(self._orb(col, amount, was_silver, r), (x - r - 2, cy - r - 2))
             self.orb_rects.append((pygame.Rect(x - r, cy - r, 2 * r, 2 * r), src))
             x += step
+        self.total_rects = hints.draw_totals(self, surf, box)     # a glyph and a sum per colour
 
     def _orb(self, col, amount, was_silver, r) -> pygame.Surface:
         """A resource orb, shaded like a glass bead (cached per look)."""
@@ -818,6 +824,7 @@ class DarkGothicTable(TableKit):
             num = g.outlined_text(str(amount), max(11, int(r * 0.95)), style.TEXT, outline=(0, 0, 0), bold=True) \
                 if col != "W" else g.text(str(amount), max(11, int(r * 0.95)), style.INK, bold=True)
             o.blit(num, num.get_rect(center=c))
+            hints.glyph(o, col, (c[0] + int(r * 0.62), c[1] + int(r * 0.62)), max(4, r // 3))
             return o
         return self.gfx.cached(("dg_orb", col, amount, was_silver, r), make)
 
@@ -844,7 +851,9 @@ class DarkGothicTable(TableKit):
         return out
 
     def draw_overlay(self, surf) -> None:
+        hints.dim_unaffordable(self, surf)
         art.blood_drips(self, surf, self.cursed_orbs(), self.pulse_t)
+        self.hurry.draw(surf)
         dk = self._shown_dock()
         if dk is not None:
             subject, hovered = self.dock_focus(dk)
@@ -856,6 +865,14 @@ class DarkGothicTable(TableKit):
             if rect.collidepoint(pos):
                 lab = self.gfx.badge(self.orb_source(src), 18, fill=style.INK, border=style.GOLD, color=style.TEXT)
                 surf.blit(lab, lab.get_rect(midbottom=(rect.centerx, rect.top - 4)))
+        hovers = [(rect, hints.total_tip(self, col)) for rect, col in self.total_rects]
+        for rect, words in hovers + [(self.hurry.rect, self.hurry.tip())]:
+            if rect is not None and words and rect.collidepoint(pos):
+                lab = self.gfx.text_block(words, 18, 420, style.TEXT, align="left")
+                box = lab.get_rect(midbottom=(rect.centerx, rect.top - 8)).clamp(surf.get_rect())
+                surf.blit(self.gfx.panel(box.w + 16, box.h + 12, fill=style.INK, border=style.GOLD, radius=8,
+                                         alpha=245), (box.x - 8, box.y - 6))
+                surf.blit(lab, box)
 
     def _draw_dock(self, surf, dk: Dock) -> None:
         """The docked prompt's panel, question and countdown (its buttons are the kit's widgets,
@@ -917,12 +934,16 @@ class DarkGothicTable(TableKit):
         """A face-up card's words at a readable size (a card's own text is a few pixels high
         in a 1280×720 window): name and kind, cost and Investigation, what it does, and that
         Space shows the whole card. Face-down cards (another Hero's hand, the decks) say nothing."""
+        about = self.pile_tip(item)
+        if about:
+            return about
         key = getattr(item, "key", None) if isinstance(item, CardSprite) else None
         if key is None or self._card(key) is None:
             return super().tooltip_for(item)
         spec = self.card_spec(key)
         A = "dark_gothic.art."
-        lines = [f"{spec['title']} — {spec.get('subtitle', '')}"]
+        why = hints.refusals(self).get(key)       # a card on offer you cannot take now: why first
+        lines = ([why] if why else []) + [f"{spec['title']} — {spec.get('subtitle', '')}"]
         facts = []
         if spec.get("cost"):
             c = self._card(key)
@@ -937,8 +958,48 @@ class DarkGothicTable(TableKit):
             lines.append(" · ".join(facts))
         if spec.get("text"):
             lines.append(spec["text"])
+        v = self.view or self.view_of(self.viewer)
+        if key == v["villain"]:
+            lines.append(hints.villain_tip(v))
         lines.append(t(A + "tip_zoom"))
         return "\n".join(lines)
+
+    def pile_tip(self, item) -> str | None:
+        """What the Shadows, the Villains still face down and the Omen die are, in words."""
+        v = self.view or self.view_of(self.viewer)
+        if isinstance(item, DieSprite):
+            face = next((ev.data["face"] for ev in reversed(self.history) if ev.kind == "roll"), None)
+            return hints.omen_tip(v, face)
+        where = item.zone if isinstance(item, CardSprite) else getattr(item, "id", None)
+        if where in ("shadows", "shadow_track"):
+            return hints.shadows_tip(v)
+        if where == "vstack":
+            return hints.vstack_tip(v)
+        return None
+
+    def targets_at(self, pos) -> list:
+        """The Shadows' track (its tooltip; it takes no drops)."""
+        _s, R, _P, _C, _F = self.geo()
+        tr = LAYOUT["shadow_track"]
+        return ["shadow_track"] if R(tr.x, tr.y, tr.w, tr.h).collidepoint(pos) else []
+
+    def handle_event(self, e) -> bool:
+        """The "Faster" control; a card on offer you cannot take says why instead of not lifting."""
+        if e.type == pygame.MOUSEBUTTONDOWN and getattr(e, "button", 1) == 1:
+            if self.hurry.click(e.pos):
+                return True
+            item = self.item_at(e.pos)
+            why = hints.refusals(self).get(getattr(item, "key", None)) if isinstance(item, CardSprite) else None
+            if why and self.menu is None:
+                self.pointer = e.pos
+                self.say(why, 3.2)
+                self.sound("error")
+                return True
+        return super().handle_event(e)
+
+    def update(self, dt: float) -> None:
+        self.hurry.update()
+        super().update(dt)
 
     def orb_source(self, src) -> str:
         """What a pool orb's hover says: the card that made it (TE-084 needs it for Cursed costs)."""

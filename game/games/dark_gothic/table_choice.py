@@ -1,0 +1,139 @@
+"""Two things of the Dark Gothic table for a newcomer (issue 25): the Heroes offered by Draw 2
+Choose 1 shown as cards (ability, Honor and Start cards) that you click, and the "Faster"
+control that hurries another Hero's turn (the cards glide three times quicker and the AI
+answers without its reading pause) until the table asks you something again.
+"""
+from __future__ import annotations
+
+import pygame
+
+from game.core.i18n import t
+from game.ui.table import style
+from game.ui.table.widgets import Button
+
+from . import table_hints as hints
+
+HURRY = 3.0                       # how much quicker the table plays while hurried
+HERO_CARD = (430, 400)            # design pixels of a Hero card in the choice
+START_ORDER = (("strength_of_combat", "C"), ("strength_of_cunning", "U"), ("strength_of_spirit", "S"))
+
+
+# ---------------------------------------------------------------- the Hero cards
+def hero_lines(rules, hero_key) -> dict:
+    """The words on a Hero's card: name, ability, Honor and Start cards."""
+    h = rules.heroes[hero_key]
+    honor = t("dark_gothic.choice.honor", n=h.honor) if h.honor else t("dark_gothic.choice.no_honor")
+    start = [(col, h.start.get(key, 0), t("dark_gothic.card." + key)) for key, col in START_ORDER
+             if h.start.get(key)]
+    return {"name": t("dark_gothic.hero." + hero_key), "ability": t("dark_gothic.hero_ability." + hero_key),
+            "honor": honor, "start": start}
+
+
+class HeroCard(Button):
+    """A button drawn as a Hero's card; its label is the Hero's name (so a test or a hotkey
+    finds it like any button)."""
+
+    def __init__(self, action, lines: dict, rect, seat):
+        super().__init__(action, lines["name"], rect, action=action, seat=seat)
+        self.lines = lines
+
+    def image(self, gfx, hover: bool) -> pygame.Surface:
+        key = ("dg_hero_card", self.label, self.rect.size, hover)
+        return gfx.cached(key, lambda: self._card(gfx, hover))
+
+    def _card(self, gfx, hover: bool) -> pygame.Surface:
+        w, h = self.rect.size
+        k = w / HERO_CARD[0]
+        surf = pygame.Surface((w + 8, h + 8), pygame.SRCALPHA)
+        surf.blit(gfx.panel(w, h, fill=(44, 30, 26) if not hover else (70, 44, 34),
+                            border=style.GOLD_BRIGHT if hover else style.GOLD, radius=14, width=3, alpha=250,
+                            inner=style.GOLD_DEEP), (4, 4))
+        pad = int(20 * k)
+        x, y, room = 4 + pad, 4 + int(16 * k), w - 2 * pad
+        L = self.lines
+        for text, size, col, bold, serif, lines in (
+                (L["name"], int(28 * k), style.GOLD_BRIGHT, True, True, 2),
+                (t("dark_gothic.choice.ability"), int(17 * k), style.TEXT_DIM, True, False, 1),
+                (L["ability"], int(19 * k), style.TEXT, False, False, 5),
+                (L["honor"], int(18 * k), style.GOLD, False, False, 2),
+                (t("dark_gothic.choice.start"), int(17 * k), style.TEXT_DIM, True, False, 1)):
+            blk = gfx.text_block(text, max(11, size), room, col, bold=bold, serif=serif, align="left",
+                                 max_lines=lines)
+            surf.blit(blk, (x, y))
+            y += blk.get_height() + int(8 * k)
+        r = max(6, int(10 * k))
+        for col, n, name in L["start"]:
+            hints.glyph(surf, col, (x + r, y + int(12 * k)), r)
+            lab = gfx.fit_text(f"{n} × {name}", max(11, int(19 * k)), room - 3 * r, style.TEXT, min_size=10)
+            surf.blit(lab, lab.get_rect(midleft=(x + 3 * r, y + int(12 * k))))
+            y += int(30 * k)
+        return surf
+
+
+def hero_cards(table, d) -> list:
+    """The offered Heroes as cards side by side over the Center Line (window pixels)."""
+    s, R, _P, _C, _F = table.geo()
+    w, h = HERO_CARD
+    gap = 40
+    n = len(d.actions)
+    x0 = (1520 - (n * w + (n - 1) * gap)) // 2
+    return [HeroCard(a, hero_lines(table.match.rules, a[1]), R(x0 + i * (w + gap), 40, w, h), d.seat)
+            for i, a in enumerate(d.actions)]
+
+
+# ---------------------------------------------------------------- hurrying an AI turn
+class Hurry:
+    """The "Faster" control: shown while another Hero (an AI) plays and the table asks the
+    viewer nothing; on, the table's tweens run HURRY times quicker and the app's table scene
+    (ctx.extra["scene"], when there is one) stops pausing between AI answers. It switches
+    itself off when the viewer must answer something."""
+    RECT = (1560, 150, 320, 52)          # design pixels: under the "… is thinking" badge
+
+    def __init__(self, table):
+        self.table = table
+        self.on = False
+        self.rect: pygame.Rect | None = None      # where it was last drawn (None: not shown)
+        base = table.anim.speed_fn
+        table.anim.speed_fn = lambda: base() * (HURRY if self.on else 1.0)
+
+    def shown(self) -> bool:
+        tb = self.table
+        m = tb.match
+        if m.over or not tb.is_human_viewer() or tb.my_decisions():
+            return False
+        return any(d.seat in m.agents for d in m.decisions())
+
+    def set(self, on: bool) -> None:
+        self.on = on
+        scene = self.table.ctx.extra.get("scene")
+        if scene is not None and hasattr(scene, "fast"):
+            scene.fast = on
+
+    def update(self) -> None:
+        """Off again once the table asks the viewer something (or the game ends)."""
+        if self.on and (self.table.match.over or self.table.my_decisions()):
+            self.set(False)
+
+    def click(self, pos) -> bool:
+        if self.rect is None or not self.rect.collidepoint(pos):
+            return False
+        self.set(not self.on)
+        self.table.sound("ui_click")
+        return True
+
+    def draw(self, surf) -> None:
+        tb = self.table
+        if not self.shown():
+            self.rect = None
+            return
+        _s, R, _P, _C, _F = tb.geo()
+        self.rect = R(*self.RECT)
+        hot = self.rect.collidepoint(tb.pointer)
+        btn = Button("dg_hurry", t("dark_gothic.choice.normal_speed" if self.on else "dark_gothic.choice.faster"),
+                     self.rect, icon="clock", style_name="gold" if self.on else "normal", font_size=20)
+        btn.draw(surf, tb, hot)
+
+    def tip(self) -> str | None:
+        if self.rect is None or not self.rect.collidepoint(self.table.pointer):
+            return None
+        return t("dark_gothic.choice.faster_tip")
