@@ -334,8 +334,21 @@ class TableScene(Scene):
         self._build_hud()
 
     def language_changed(self):
-        """Settings changed the language under the in-game menu: the table and its
-        buttons are rebuilt in the new language at once."""
+        """Settings changed the language under the in-game menu: the game's table is
+        built anew (a table reads its words, card faces, chronicle title and trays when
+        it builds them), with the same seat, chronicle and hidden hand, and the buttons
+        are rebuilt in the new language at once. An arrangement not yet confirmed (a
+        split of imps, cards picked to return) starts again."""
+        old = self.table
+        try:
+            table = build_table(self.spec, self.ctx)
+        except Exception as exc:      # noqa: BLE001 - keep the old words rather than no table
+            self.app.report_error(f"{self.spec.id} table (language)", exc)
+            table = old
+        if table is not old:
+            table.history = list(getattr(old, "history", None) or [])
+            table.hand_hidden = getattr(old, "hand_hidden", False)
+            self.table = table
         self._safe(lambda: self.table.set_viewer(self.viewer), "set_viewer")
         self.curtain_btn = None
         self._build_hud()
