@@ -29,7 +29,7 @@ import pygame
 from game.games.ordeals.table_art import BASE_LOOK, OrdealsBoard, paint_base
 from game.games.ordeals.table_moves import OrdealsMoves
 from game.games.ordeals.table_terrain import Look, TerrainArt
-from game.games.ordeals.table_words import (ICON_PREFIX, OrdealsWords, char_name, facing_of, icon_of, t_status,
+from game.games.ordeals.table_words import (ICON_PREFIX, OrdealsWords, facing_of, icon_of, t_status,
                                             terrain_word, tray_word, tt, tt_fog)
 from game.ui.table import style
 from game.ui.table.board import RangeRing, Terrain
@@ -38,6 +38,7 @@ from game.ui.table.gfx import night_wood
 from game.ui.table.kit import TableKit
 from game.ui.table.pieces import RINGS, Piece, PieceRenderer, Ring
 from game.ui.table.skirmish import text_card
+from game.ui.table.strings import ts
 
 SIDE_COLOURS = ((84, 136, 218), (186, 54, 62))
 TERRAIN_KIND = {"blocking": "block", "woods": "woods", "obstacle": "wall", "gap": "gap", "open": "open"}
@@ -49,17 +50,100 @@ class OrdealsTable(OrdealsMoves, OrdealsWords, TableKit):
     _after: dict | None = None       # the view after the events being told (names of newcomers)
 
     # ------------------------------------------------------------------ layout
-    BANNER_H = 210       # the Act banner above the board (its fonts do not scale)
+    # Landscape: the Act banner over the board, which takes the window's height below it
+    # and all its width but the right-hand panel (the Trial, the chronicle, the dice
+    # tray), which folds to a tab. The tables are square (24" or 36"), so turning the
+    # view would gain nothing: height is what limits them, and the side panel gives it.
+    BANNER_BOTTOM = 206  # design pixels: the banner (12..200) and its shadow
+    PANEL_W, TAB_W = 440, 44
+    TRIAL_H, TRAY_H = 262, 250
+    HOME_PPI = 36        # design pixels an inch at the default zoom: a 1" base is 24 px at 1280x720
+    panel_open = True
+
+    def _px(self, v: float) -> int:
+        return int(v * self.geo()[0])
 
     def board_rect(self) -> pygame.Rect:
         w, h = self.size
-        top = 12 + self.BANNER_H
-        return pygame.Rect(20, top, int(w * 0.74) - 20, h - top - 40)
+        right = w - self._px(self.PANEL_W if self.panel_open else self.TAB_W)
+        top = self._px(self.BANNER_BOTTOM)
+        return pygame.Rect(self._px(12), top, right - self._px(24), h - top - self._px(10))
+
+    def _panel(self) -> pygame.Rect:
+        """The right-hand column (when open): the Trial, the chronicle, the dice tray."""
+        w, h = self.size
+        x = w - self._px(self.PANEL_W - 10)
+        return pygame.Rect(x, self._px(84), w - x - self._px(14), h - self._px(96))
+
+    def trial_rect(self) -> pygame.Rect:
+        pr = self._panel()
+        return pygame.Rect(pr.x, pr.y, pr.w, self._px(self.TRIAL_H))
 
     def log_rect(self) -> pygame.Rect:
-        w, h = self.size
-        x = int(w * 0.74) + 10
-        return pygame.Rect(x, 84, w - x - 20, int(h * 0.62))
+        pr = self._panel()
+        top = pr.y + self._px(self.TRIAL_H + 10)
+        r = pygame.Rect(pr.x, top, pr.w, pr.bottom - self._px(self.TRAY_H + 12) - top)
+        return r if self.panel_open else r.move(self.size[0], 0)      # folded: off the table
+
+    def tray_rect(self) -> pygame.Rect:
+        pr = self._panel()
+        r = pygame.Rect(pr.x, pr.bottom - self._px(self.TRAY_H), pr.w, self._px(self.TRAY_H))
+        return r if self.panel_open else r.move(self.size[0], 0)
+
+    def fold_rect(self) -> pygame.Rect:
+        """The button that folds the panel (in the Trial panel's corner) or opens it (a tab)."""
+        if self.panel_open:
+            tr = self.trial_rect()
+            return pygame.Rect(tr.right - self._px(46), tr.y + self._px(8), self._px(38), self._px(38))
+        return pygame.Rect(self.size[0] - self._px(self.TAB_W - 4), self._px(84), self._px(self.TAB_W - 10),
+                           self._px(120))
+
+    def toggle_panel(self) -> None:
+        """Fold the side panel away (the board takes the width) or open it again."""
+        self.panel_open = not self.panel_open
+        self.board.set_rect(self.board_rect())
+        self.board.centre_what_fits()
+        self.log.rect = self.log_rect()
+        self._bg = self._static = None
+        self._tray_from_history([ev for ev in self.history if self.visible(ev)])
+        self.refresh_controls()                 # the banner follows the board's middle
+
+    def _home_view(self, view) -> None:
+        """The default zoom: an inch HOME_PPI design pixels (the whole table when that
+        shows it bigger), on the active character, else the viewer's deployment zone."""
+        cam = self.board.camera
+        cam.ppi = min(cam.max_ppi, max(cam.min_ppi, self.HOME_PPI * self.geo()[0]))
+        self._followed = None
+        self._look_at(self._focus(view))
+
+    def _focus(self, view):
+        a = view.get("act")
+        c = self._char(a["index"]) if a else None
+        if c is not None and c["deployed"] and not c["ooa"]:
+            return (c["x"], c["y"])
+        zones, side = view["trial"]["zones"], view.get("side")
+        z = zones[side] if side is not None and 0 <= side < len(zones) else None
+        if z:
+            return (sum(p[0] for p in z) / len(z), sum(p[1] for p in z) / len(z))
+        w, h = view["trial"]["size"]
+        return (w / 2, h / 2)
+
+    def _look_at(self, point) -> None:
+        cam = self.board.camera
+        cam.origin = (point[0] - cam.rect.w / 2 / cam.ppi, point[1] - cam.rect.h / 2 / cam.ppi)
+        cam.clamp()
+        self.board.centre_what_fits()
+
+    def _follow(self, view) -> None:
+        """A new Act whose character is off the view (or at its edge): the view goes to it."""
+        a = view.get("act")
+        if a is None or a["index"] == self._followed:
+            return
+        self._followed = a["index"]
+        p = self.pieces.get(a["index"])
+        cam = self.board.camera
+        if p is not None and not cam.rect.inflate(-2 * cam.ppi, -2 * cam.ppi).collidepoint(cam.to_screen(p.pos)):
+            self._look_at(p.pos)
 
     def build(self, view) -> None:
         t = view["trial"]
@@ -75,7 +159,7 @@ class OrdealsTable(OrdealsMoves, OrdealsWords, TableKit):
         self.board = OrdealsBoard(self.board_rect(), tuple(t["size"]), self.renderer, terrain=terrain,
                                   art=TerrainArt.from_view(view), look=Look.of(view), zones=zones, chapel=chapel,
                                   words={"area": self._terrain_tag, "zone": lambda z: tt("your_zone")},
-                                  on_drop=self._drop, on_click=self._board_click, allowance=self._allowance,
+                                  on_drop=self._drop, on_click=self._on_board_click, allowance=self._allowance,
                                   measure=self._measure, drag_rings=self._drag_rings)
         self.board.los_targets = lambda p: not p.dim
         self.pieces: dict[int, Piece] = {}
@@ -83,13 +167,10 @@ class OrdealsTable(OrdealsMoves, OrdealsWords, TableKit):
         self._facings_from(self.history)
         self._preview_cache: dict = {}
         self.tray = DiceTray(self.tray_rect(), self.geo()[0])     # the last roll, in words too
-        self._status: tuple | None = None        # (view, the status line's words)
+        self._status: tuple | None = None        # (view, the Trial panel's rows)
+        self.card_of: int | None = None          # the character whose card is open
         self._sync_pieces(view, instant=True)
-
-    def tray_rect(self) -> pygame.Rect:
-        w, h = self.size
-        lr = self.log_rect()
-        return pygame.Rect(lr.x, lr.bottom + 12, lr.w, max(80, h - lr.bottom - 32))
+        self._home_view(view)
 
     def _facings_from(self, events) -> None:
         """Where each base faces after these events (a rebuilt table keeps its facings)."""
@@ -132,7 +213,7 @@ class OrdealsTable(OrdealsMoves, OrdealsWords, TableKit):
                 continue
             ghost = not c.get("seen", True)
             if p is None:
-                p = Piece(c["id"], "mini", SIDE_COLOURS[c["side"]], label=ICON_PREFIX + icon_of(c), name=char_name(c),
+                p = Piece(c["id"], "mini", SIDE_COLOURS[c["side"]], label=ICON_PREFIX + icon_of(c), name=self.shown(c),
                           pos=(c["x"], c["y"]), size=0.5, owner=c["owner"], draggable=c["owner"] == self.viewer,
                           facing=self.facing.get(i, self._default_facing(c)))
                 self.pieces[i] = p
@@ -147,13 +228,15 @@ class OrdealsTable(OrdealsMoves, OrdealsWords, TableKit):
                 p.facing = self._default_facing(c)
             p.dim = ghost
             p.label = "?" if ghost else ICON_PREFIX + icon_of(c)
-            p.name = char_name(c)
+            p.name = self.shown(c)
             p.statuses = set() if ghost else self._statuses(c)
             p.draggable = self._my_mover(i)
-            p.tip = tt_fog("last_seen", name=char_name(c)) if ghost else self._tip(c)
+            p.tip = tt_fog("last_seen", name=self.shown(c)) if ghost else self._tip(c)
         self._preview_cache.clear()
         self._marks(view)
         self._rings(view)
+        if hasattr(self, "_followed"):
+            self._follow(view)
 
     def _marks(self, view) -> None:
         """What the board shows beside the bases: lanterns (lit characters seen now), the
@@ -179,12 +262,6 @@ class OrdealsTable(OrdealsMoves, OrdealsWords, TableKit):
         d = self._decision()
         side = view.get("side")
         b.zone_glow = side if d is not None and d.kind == "deploy" and side is not None else None
-
-    def _salt_uses(self, view) -> int:
-        """How many Uses salt a grave: the Trial's data (public, like the map)."""
-        key = view["trial"]["key"]
-        trial = next((tr for tr in self.ctx.match.rules.data.trials.values() if tr.key == key), None)
-        return int(getattr(trial.victory, "uses", 0) or 2) if trial is not None else 2
 
     # ------------------------------------------------------------------ hover preview
     def _draw_preview(self, surf) -> None:
@@ -320,14 +397,89 @@ class OrdealsTable(OrdealsMoves, OrdealsWords, TableKit):
                           (int(w * 0.87), int(h * 0.2), int(460 * sc), 0.12),
                           (int(w * 0.05), h, int(380 * sc), 0.1))])
         self.board_panel(bg, br.inflate(int(16 * sc) + 8, int(16 * sc) + 8), (40, 30, 24), (24, 18, 14), style.GOLD_DEEP)
-        self._tray().paint(bg, self.gfx, self.ctx.assets, tray_word("title"), self.geo()[4])
+        if self.panel_open:
+            self._tray().paint(bg, self.gfx, self.ctx.assets, tray_word("title"), self.geo()[4])
         return bg
 
     def draw_overlay(self, surf) -> None:
-        self._tray().draw(surf, self.gfx, self.geo()[4], tray_word("kept"))
+        if self.panel_open:
+            self._tray().draw(surf, self.gfx, self.geo()[4], tray_word("kept"))
+            self._draw_trial(surf)
+        self._draw_fold(surf)
         self._draw_deploy_ghost(surf)
         self._draw_preview(surf)
         self._draw_piece_card(surf)
+        self._draw_char_card(surf)
+
+    TRIAL_LOOK = {"head": (22, style.GOLD_BRIGHT, True), "turn": (20, style.GOLD, True),
+                  "goal": (18, style.TEXT, True), "text": (17, style.TEXT, False), "dim": (16, style.TEXT_DIM, False)}
+
+    def _draw_trial(self, surf) -> None:
+        """The Trial panel: its name, the Turn, the goal, how it is lost, the conditions."""
+        r = self.trial_rect()
+        rows = self.trial_lines()
+        key = ("bo_trial", tuple(rows), r.size)
+
+        def make():
+            img = self.gfx.panel(r.w, r.h, fill=(16, 11, 14), border=style.GOLD_DEEP, radius=12, alpha=215).copy()
+            y = self._px(10)
+            for text, kind in rows:
+                size, col, bold = self.TRIAL_LOOK[kind]
+                width = r.w - self._px(28) - (self._px(44) if kind == "head" else 0)     # the fold button
+                for line in self.gfx.wrap(text, self.geo()[4](size, 12), width, bold=bold):
+                    im = self.gfx.text(line, self.geo()[4](size, 12), col, bold=bold)
+                    if y + im.get_height() <= r.h - self._px(6):
+                        img.blit(im, (self._px(14), y))
+                    y += im.get_height()
+                y += self._px(5)
+            return img
+        surf.blit(self.gfx.cached(key, make), r.topleft)
+
+    def _draw_fold(self, surf) -> None:
+        """The fold button: a chevron pointing where the panel goes."""
+        r = self.fold_rect()
+        hot = r.collidepoint(self.pointer)
+        pygame.draw.rect(surf, (40, 28, 24) if not hot else (70, 50, 36), r, border_radius=8)
+        pygame.draw.rect(surf, style.GOLD if hot else style.GOLD_DEEP, r, 2, border_radius=8)
+        k, (cx, cy) = max(5, r.w // 5), r.center
+        d = 1 if self.panel_open else -1                  # open: ›  (fold to the right); folded: ‹
+        pygame.draw.lines(surf, style.GOLD_BRIGHT, False, [(cx - d * k // 2, cy - k), (cx + d * k // 2, cy),
+                                                          (cx - d * k // 2, cy + k)], 3)
+
+    def char_card_rect(self, card) -> pygame.Rect:
+        """Where a character's card goes: the top of the side panel (over the Trial), or
+        the board's top right corner when the panel is folded."""
+        r = card.get_rect(topright=(self.size[0] - self._px(14), self._px(84)))
+        if not self.panel_open:
+            r.topright = (self.board_rect().right - self._px(8), self.board_rect().y + self._px(8))
+        return r
+
+    def _char_card(self):
+        c = self._char(self.card_of)
+        if c is None or not c["deployed"] or c["ooa"]:
+            return None
+        lines = self.card_lines(c)
+        width = self._px(self.PANEL_W - 24)
+        wrapped = [line for text in lines for line in (self.gfx.wrap(text, self.geo()[4](18, 13), width - 24)
+                                                       or [text])]
+        return text_card(self.gfx, wrapped, self.geo()[4](18, 13), 10)
+
+    def _draw_char_card(self, surf) -> None:
+        card = self._char_card()
+        if card is None:
+            return
+        r = self.char_card_rect(card)
+        surf.blit(card, r.topleft)
+        x = self.close_rect(r)
+        pygame.draw.line(surf, style.TEXT, x.topleft, x.bottomright, 3)
+        pygame.draw.line(surf, style.TEXT, x.topright, x.bottomleft, 3)
+
+    def close_rect(self, card_rect) -> pygame.Rect:
+        return pygame.Rect(card_rect.right - self._px(30), card_rect.y + self._px(12), self._px(16), self._px(16))
+
+    def open_card(self, index) -> None:
+        """A character's card (stats, weapons, armour, items, Lore, statuses), until closed."""
+        self.card_of = index if self._char(index) is not None else None
 
     def _draw_deploy_ghost(self, surf) -> None:
         """While deploying, the base under the pointer: ringed green where it may go, red and crossed where not."""
@@ -357,20 +509,61 @@ class OrdealsTable(OrdealsMoves, OrdealsWords, TableKit):
 
     def draw_board(self, surf) -> None:
         self.board.draw(surf)
-        text = self._status_text()
-        if text:
-            br = self.board_rect()
-            surf.blit(self.gfx.fit_text(text, 20, br.w, style.PARCHMENT, bold=True), (br.x, br.bottom + 8))
 
+    # ------------------------------------------------------------------ input
     def handle_event(self, e) -> bool:
+        if self._panel_event(e):
+            return True
+        if e.type == pygame.MOUSEMOTION and not self.board.camera.rect.collidepoint(e.pos) \
+                or e.type == pygame.WINDOWLEAVE:
+            self.board.hover = self.board.hover_area = None     # off the board: no card stays behind
         return super().handle_event(e) or self.board.handle_event(e)      # G: the grid (the board's key)
 
-    def extra_help(self) -> list[tuple[str, str]]:
-        return [(tt("grid_key"), tt("grid_help"))]
+    def _panel_event(self, e) -> bool:
+        """The fold button and P, a character's card (right-click a base; ✕ or Esc closes it)."""
+        if e.type == pygame.KEYDOWN and e.key == pygame.K_p and not getattr(e, "mod", 0) & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
+            self.toggle_panel()
+            return True
+        if e.type == pygame.KEYDOWN and e.key == pygame.K_ESCAPE and self.card_of is not None \
+                and self.board.carry is None:
+            self.card_of = None
+            return True
+        if e.type != pygame.MOUSEBUTTONDOWN or not hasattr(e, "pos"):
+            return False
+        card = self._char_card()
+        if card is not None and self.char_card_rect(card).collidepoint(e.pos):
+            if e.button == 1:
+                self.card_of = None
+            return True
+        if e.button == 1 and self.fold_rect().collidepoint(e.pos):
+            self.toggle_panel()
+            return True
+        if e.button == 3 and self.board.camera.rect.collidepoint(e.pos):
+            piece = self.board.piece_at(e.pos)
+            self.open_card(self._index_of(piece) if piece is not None else None)
+            return True
+        return False
+
+    def _on_board_click(self, item, point) -> None:
+        """A click on the board: the decision's (deploy, activate, attack) when it is one;
+        a click on a character that did nothing opens its card."""
+        before = len(self.ctx.match.log)
+        self._board_click(item, point)
+        if len(self.ctx.match.log) == before:
+            self.open_card(self._index_of(item) if item is not None else None)
+
+    def help_lines(self) -> list[tuple[str, str]]:
+        """The keys of this table (not the card tables' Space, Alt and H)."""
+        return [(tt(f"key_{k}"), tt(f"help_{k}")) for k in ("drag", "click", "right", "wheel", "pan", "keys",
+                                                              "panel", "grid")] + \
+            [(ts("key_undo"), ts("help_undo")), (ts("key_esc"), ts("help_escape"))]
 
     def update(self, dt: float) -> None:
         super().update(dt)
         self.board.update(dt)
+        b = self.board
+        if b.hover is not None and b.carry is None and not b.hover.hit(b.pointer):
+            b.hover = None              # the base moved away (or went) from under a resting pointer
 
     def busy(self) -> bool:
         return super().busy() or self.board.busy()

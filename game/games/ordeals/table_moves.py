@@ -168,14 +168,14 @@ class OrdealsMoves:
         elif d.kind == "activate":
             title, sub = tt("activate"), tt("activate_sub")
             for a in d.actions:
-                buttons.append(Button(("act", a[1]), char_name(view["chars"][a[1]]), action=a, seat=d.seat))
+                buttons.append(Button(("act", a[1]), char_name(view["chars"][a[1]], view["chars"]), action=a, seat=d.seat))
         elif d.kind == "push":
             title = tt("won_assault")
             buttons = [Button("push", tt("push"), action=("push",), seat=d.seat),
                        Button("stay", tt("stay"), action=("stay",), seat=d.seat)]
         elif d.kind == "act":
             p = d.prompt or {}
-            title = tt("acts", name=char_name(view["chars"][view["act"]["index"]]), left=p.get("left", 0))
+            title = tt("acts", name=char_name(view["chars"][view["act"]["index"]], view["chars"]), left=p.get("left", 0))
             sub = tt("act_sub")
             seen = set()
             for a in d.actions:
@@ -183,7 +183,7 @@ class OrdealsMoves:
                     continue
                 label = deed_word(a[0])
                 if len(a) > 1 and isinstance(a[-1], int) and a[0] in ("assault", "fire", "aid"):
-                    label = tt("deed_at", deed=label, target=char_name(view["chars"][a[-1]]))
+                    label = tt("deed_at", deed=label, target=char_name(view["chars"][a[-1]], view["chars"]))
                 elif a[0] == "use":
                     label = tt("deed_at", deed=label, target=word(a[1]))
                 elif a[0] == "climb":

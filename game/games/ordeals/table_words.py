@@ -47,10 +47,16 @@ def terrain_word(name) -> str:
     return or_as_is("ordeals.terrain." + str(name).replace(" ", "_"), name) if name else ""
 
 
-def char_name(c: dict) -> str:
-    """A character's shown name: a Shadow profile's name in the current language
-    (ordeals.profile.<key>), a Company member's own name as the data gives it."""
-    return or_as_is(f"ordeals.profile.{c.get('key')}", c["name"]) if c.get("key") != "member" else c["name"]
+def char_name(c: dict, chars=()) -> str:
+    """A character's shown name: a Company member's own name as the data gives it, a
+    Shadow profile's name in the current language (ordeals.profile.<key>), numbered
+    when `chars` (the view's list) holds more than one of that profile: "Husk 2" is
+    the second Husk in the list, which only grows, so the number never changes."""
+    if c.get("key") == "member":
+        return c["name"]
+    name = or_as_is(f"ordeals.profile.{c.get('key')}", c["name"])
+    same = [o["index"] for o in chars if o.get("key") == c.get("key") and o.get("side") == c.get("side")]
+    return tt("numbered", name=name, n=same.index(c["index"]) + 1) if len(same) > 1 and c["index"] in same else name
 
 
 def t_status(key: str) -> str:
@@ -93,19 +99,23 @@ class OrdealsWords:
     """The words of OrdealsTable (a mixin: it reads the table's view, the view after the
     events being told, and the rules' data)."""
 
+    def shown(self, c: dict) -> str:
+        """A character's name as the table shows it (numbered among its profile)."""
+        return char_name(c, (self.view or {}).get("chars", ()))
+
     def _terrain_tag(self, art) -> str:
         """A terrain piece's name under the pointer, with its height if it has one."""
         name = terrain_word(art.name) or art.name
         return f"{name} · {art.height:g}\"" if art.height > 0 else name
 
     def _tip(self, c) -> str:
-        bits = [tt("stats", name=char_name(c), might=c["might"], aim=c["aim"], pace=c["pace"], ward=c["ward"]),
+        bits = [tt("stats", name=self.shown(c), might=c["might"], aim=c["aim"], pace=c["pace"], ward=c["ward"]),
                 tt("harm_of", harm=c["harm"], grit=c["grit"])
                 + (f" · {word(c['ranged'])} {c['range']:g}\"" if c["ranged"] else "")]
         return "\n".join(bits)
 
     def _preview_lines(self, pv, me, foe) -> list:
-        lines = [tp("head", name=char_name(me), foe=char_name(foe))]
+        lines = [tp("head", name=self.shown(me), foe=self.shown(foe))]
         rng = f"{me['range']:g}" if pv.purpose == "fire" else f"{max(1.0, me['stats']['reach']):g}"
         lines.append(tp("range_in" if pv.in_range else "range_out", dist=f"{pv.distance:.1f}", range=rng))
         lines.append(tp("los_clear" if pv.los else "los_blocked")
@@ -164,13 +174,15 @@ class OrdealsWords:
         else:
             groups = [(dice, "", None)]
         result = tray_word("purpose_" + purpose) if has(f"ordeals.tray.purpose_{purpose}") else purpose
+        if len(dice) == 2 and purpose in ("deployment", "initiative") and totals[0] == totals[1]:
+            result = tray_word("tied")
         return groups, result
 
     def _name(self, cid) -> str:
         for v in (self.view, self._after):
             for c in (v or {}).get("chars", []):
                 if c["id"] == cid:
-                    return char_name(c)
+                    return char_name(c, v["chars"])
         return str(cid)
 
     def _log_line(self, d: dict):
@@ -204,6 +216,9 @@ class OrdealsWords:
                         total=d["total"], grit=d["grit"]), None, None)]
         if k == "roll" and d.get("purpose") in ("deployment", "initiative"):
             totals = d.get("totals") or d["dice"]
+            if totals[0] == totals[1]:              # a tie is rolled again (BO-121): nobody won it
+                return [(tt(f"{d['purpose']}_tied", company=totals[0], other=self._side_word(1), theirs=totals[1]),
+                         None, None)]
             return [(tt(f"{d['purpose']}_roll", company=totals[0], other=self._side_word(1), theirs=totals[1],
                         first=self._side_word(0 if totals[0] < totals[1] else 1)
                         if d["purpose"] == "deployment" else self._side_word(0 if totals[0] > totals[1] else 1)),
@@ -226,17 +241,71 @@ class OrdealsWords:
             return tt("company_side")
         return tt("shadow") if (self.view or {}).get("mode", "solo") == "solo" else tt("rivals")
 
-    def _status_text(self) -> str:
-        """The line under the board, worded once per view (not every frame)."""
+    # -- the Trial panel and a character's card --------------------------------------------
+    def _trial_data(self):
+        """The Trial's data (public, like the map): the rules' Trial of this view's key."""
+        key = self.view["trial"]["key"]
+        return next((tr for tr in self.ctx.match.rules.data.trials.values() if tr.key == key), None)
+
+    def _salt_uses(self, view) -> int:
+        """How many Uses salt a grave."""
+        trial = self._trial_data()
+        return int(getattr(trial.victory, "uses", 0) or 2) if trial is not None else 2
+
+    def trial_lines(self) -> list:
+        """The Trial panel, worded once per view: (text, kind) rows — its name, the Turn
+        of how many, the goal (with how far it got), how it is lost, what joins the
+        Shadow each Turn, the conditions and the Supplies lost on each side."""
         v = self.view or {}
         if not v:
-            return ""
+            return []
         got = self._status
         if got is not None and got[0] is v:
             return got[1]
-        text = tt("status_line", trial=v["trial"]["number"], turn=v["turn"], turns=v["trial"]["turns"],
-                  sight=v["sight"], season=word(v["season"]), light=word(v["light"]), weather=word(v["weather"]),
-                  ours=v["lost"][0], other=tt("shadow") if v["mode"] == "solo" else tt("rivals"),
-                  theirs=v["lost"][1])
-        self._status = (v, text)
-        return text
+        t, data = v["trial"], self._trial_data()
+        vic = getattr(data, "victory", None)
+        other = tt("shadow") if v["mode"] == "solo" else tt("rivals")
+        salted = sum(1 for g in v.get("graves") or () if int(g[2]) >= self._salt_uses(v))
+        warden = or_as_is(f"ordeals.profile.{getattr(vic, 'profile', '')}", "?")
+        goal = tt("goal_" + t["victory"], turns=t["turns"], graves=len(v.get("graves") or ()), salted=salted,
+                  uses=self._salt_uses(v), radius=f"{(t.get('chapel') or {}).get('radius', 3):g}", name=warden)
+        rows = [(tt("trial_head", n=t["number"], name=or_as_is(f"ordeals.trial.{t['key']}.name", t["key"])), "head"),
+                (tt("turn_of", turn=v["turn"], turns=t["turns"]), "turn"), (goal, "goal"),
+                (tt("lose_solo", turns=t["turns"]) if v["mode"] == "solo" else tt("versus_end", turns=t["turns"]),
+                 "text")]
+        rf = getattr(getattr(data, "shadow", None), "reinforcements", None)
+        if rf and v["mode"] == "solo":
+            what = ", ".join(or_as_is(f"ordeals.profile.{k}", k) for k in rf.every_turn)
+            rows.append((tt("reinforce", what=what, turn=rf.from_turn), "text"))
+        rows.append((tt("conditions", season=word(v["season"]).capitalize(), light=word(v["light"]),
+                        weather=word(v["weather"]), sight=v["sight"]), "dim"))
+        rows.append((tt("lost_line", ours=v["lost"][0], other=other, theirs=v["lost"][1]), "dim"))
+        self._status = (v, rows)
+        return rows
+
+    def card_lines(self, c: dict) -> list:
+        """A character's card: name and side, the numbers, Harm, weapons with their reach
+        and range, armour, items, Lore and statuses (what the view shows of it)."""
+        rw = lambda kind, key: or_as_is(f"ordeals.recruit.{kind}.{key}", key)     # noqa: E731
+        side = tt("company_side") if c["side"] == 0 else (tt("shadow") if (self.view or {}).get("mode") == "solo"
+                                                          else tt("rivals"))
+        lines = [tt("card_head", name=self.shown(c), side=side),
+                 tt("card_stats", might=f"{c['might']:+d}", aim=f"{c['aim']:+d}", pace=f"{c['pace']:+d}",
+                    ward=c["ward"], sight=f"{c['sight']:g}"),
+                 tt("harm_of", harm=c["harm"], grit=c["grit"])]
+        reach = max(1.0, float(c["stats"].get("reach") or 0))
+        weapons = [tt("card_melee", weapon=rw("weapon", c["melee"]), reach=f"{reach:g}")]
+        if c["ranged"]:
+            weapons.append(tt("card_ranged", weapon=rw("weapon", c["ranged"]), range=f"{c['range']:g}"))
+        lines.append(tt("card_weapons", list=" · ".join(weapons)))
+        lines.append(tt("card_armour", what=rw("armour", c["armour"]) if c["armour"] else tt("card_none")))
+        for key, kind, vals in (("card_items", "item", c["items"]), ("card_lore", "lore", c["lore"])):
+            if vals:
+                lines.append(tt(key, list=", ".join(rw(kind, k) for k in vals)))
+        statuses = [t_status(k) for k, on in (("tired", c["tired"]), ("knocked_down", c["down"]),
+                                              ("hidden", c["hidden"]), ("guard", c["guard"]),
+                                              ("engaged", c["engaged"]), ("lit", c["lit"])) if on]
+        lines.append(tt("card_status", list=", ".join(statuses) if statuses else tt("card_ready")))
+        if not c.get("seen", True):
+            lines.append(tt_fog("last_seen", name=self.shown(c)))
+        return lines

@@ -220,7 +220,7 @@ class DiceTray:
                     die = DieSprite("d12", (x, y), face=face, size=size, did=("tray", g, k))
                 dice.append(die)
                 slots.append(die)
-            self.groups.append({"label": label, "dice": slots, "kept": kept})
+            self.groups.append({"label": label, "dice": slots, "kept": kept, "at": (cx, tr.y + tr.h * 0.5)})
         return dice, (0.9 + 0.08 * len(dice) if animator is not None else 0.0)
 
     def landed(self) -> bool:
@@ -231,14 +231,10 @@ class DiceTray:
         dimmed) and the result, once the dice have landed."""
         tr = self.felt
         landed = self.landed()
+        for im, r in self.label_rects(gfx, F):
+            surf.blit(im, r)
         for g in self.groups:
             dice = g["dice"]
-            if not dice:
-                continue
-            cx = sum(d.x for d in dice) / len(dice)
-            if g["label"]:
-                im = gfx.fit_text(g["label"], F(17, 12), int(tr.w / max(1, len(self.groups)) - 10), style.TEXT, bold=True)
-                surf.blit(im, im.get_rect(midbottom=(int(cx), int(dice[0].y - dice[0].size * 0.55))))
             if landed and g["kept"] is not None:
                 for k, d in enumerate(dice):
                     r = d.size // 2 + 4
@@ -252,6 +248,19 @@ class DiceTray:
         if landed and self.result:
             im = gfx.fit_text(self.result, F(19, 13), tr.w - 16, style.GOLD_BRIGHT, bold=True)
             surf.blit(im, im.get_rect(midbottom=(tr.centerx, tr.bottom - 8)))
+
+    def label_rects(self, gfx, F) -> list:
+        """(image, rect) of each group's label: in its own column over where its dice land
+        (not following a tumbling die), so two labels never meet."""
+        tr = self.felt
+        width = int(tr.w / max(1, len(self.groups)) - 10)
+        out = []
+        for g in self.groups:
+            if g["label"] and g["dice"]:
+                im = gfx.fit_lines(g["label"], F(17, 12), width, style.TEXT, bold=True)
+                x, y = g["at"]
+                out.append((im, im.get_rect(midbottom=(int(x), int(y - g["dice"][0].size * 0.55)))))
+        return out
 
     def paint(self, bg, gfx, assets, title: str, F) -> None:
         """The tray on a background: a wooden rim round green felt, the felt's shadow under

@@ -66,7 +66,12 @@ class Rig:
         self.settle()
 
     def screen_of(self, world):
-        return tuple(int(round(v)) for v in self.table.board.camera.to_screen(world))
+        """Where a world point is on screen, the view panned to it first when it is off
+        the view (zoomed in, as a person drags the ground to see it)."""
+        cam = self.table.board.camera
+        if not cam.rect.inflate(-cam.ppi, -cam.ppi).collidepoint(cam.to_screen(world)):
+            self.table._look_at(world)
+        return tuple(int(round(v)) for v in cam.to_screen(world))
 
     def decision(self):
         ds = self.match.decisions_for(0)
