@@ -3,7 +3,9 @@ opening a saved game. A save that cannot be read is reported once, by name, and
 left exactly as it is — except a damaged autosave, which is the app's own file: it
 is moved aside to `<name>.bad` and reported once, so that the menu always opens.
 Every file is read through `read_record` (bounded) and checked like a new game
-(`load_checked`) before anything replays."""
+(`load_checked`) before anything replays. Lists (the Load screen, the menu's Continue,
+the start-up check of autosaves) read a large file's header only (`read_listing`), so
+start-up costs the same whatever the folders hold."""
 from __future__ import annotations
 
 import time
@@ -15,18 +17,21 @@ import pygame
 from ...core.i18n import format_date, t
 from ...core.paths import storage_problem, user_data_dir
 from ...core.match import replay_record
-from ...core.record import Record, RecordError, clean_orphans, move_aside, read_record
+from ...core.record import (LISTING_FULL_BYTES, Record, RecordError, check_record, clean_orphans, move_aside,
+                            read_listing)
+from ...core.safeio import shown_path
 from ...games.registry import load_checked
 from ..theme import FONT, SPACE
-from ..widgets import Button, ScrollList, draw_panel, draw_text
+from ..widgets import Button, ScrollList, Widget, draw_panel, draw_text, fit_text
 from .base import Backdrop, Scene, seat_marker
 from .savefiles import autosave_dir, autosave_path, is_autosave, new_save_path, replays_dir, saves_dir  # noqa: F401 - the Load screen's names
 
 
 def game_title(game_id: str) -> str:
+    """The game's title in the current language (a save stores the game's id)."""
     try:
         from ...games import registry
-        return registry.get(game_id).title
+        return registry.get(game_id).title_text()
     except Exception:            # noqa: BLE001 - an unknown or broken game still lists
         return str(game_id)
 
@@ -42,6 +47,31 @@ def mode_label(game_id: str, options: dict) -> str:
     return str(mode).replace("_", " ").title()
 
 
+class FittedText(Widget):
+    """A text in at most `max_lines` lines of `width` pixels: what does not fit ends in
+    "…" and the whole text is the tooltip (point at it to read it all)."""
+
+    def __init__(self, ui, pos, text: str, size: int, color, width: int, max_lines: int = 1, bold=False,
+                 serif=False):
+        super().__init__(ui, (pos, (width, 1)))
+        self.text, self.size, self.color, self.bold, self.serif = str(text), size, color, bold, serif
+        lines = ui.assets.wrap(self.text, size, width, bold, serif) if max_lines > 1 else [self.text]
+        shown = lines[:max_lines] or [""]
+        if len(lines) > max_lines:
+            shown[-1] += " …"
+        shown[-1] = fit_text(ui, shown[-1], size, width, bold, serif)
+        if len(lines) > max_lines or shown[-1] != lines[len(shown) - 1]:
+            self.cuts["text"] = self.text
+        self.lines = shown
+        self.line_h = ui.assets.font(size, bold, serif).get_linesize()
+        self.rect.h = self.line_h * len(shown)
+
+    def draw(self, surf):
+        for i, line in enumerate(self.lines):
+            draw_text(surf, self.ui, line, (self.rect.x, self.rect.y + i * self.line_h), self.size, self.color,
+                      bold=self.bold, serif=self.serif)
+
+
 @dataclass
 class SaveInfo:
     path: Path
@@ -49,6 +79,7 @@ class SaveInfo:
     mtime: float
     record: Record | None = None
     error: str | None = None
+    moves: int | None = None      # a large save is listed from its header (read_listing)
 
     @property
     def ok(self) -> bool:
@@ -60,7 +91,7 @@ class SaveInfo:
 
     def title(self) -> str:
         if not self.record:
-            return self.path.name
+            return shown_path(self.path.name)
         mode = mode_label(self.record.game, self.record.options)
         return game_title(self.record.game) + (f" — {mode}" if mode else "")
 
@@ -88,7 +119,9 @@ class SaveInfo:
         if short:
             return t("saves.continue_line", game=game_title(self.record.game), n=len(self.record.seats),
                      ago=self.ago())
-        return t("saves.row_sub", players=self.players(), when=self.when(), n=len(self.record.actions))
+        if self.moves is None:
+            return f"{self.players()} · {self.when()}"
+        return t("saves.row_sub", players=self.players(), when=self.when(), n=self.moves)
 
 
 MAX_LISTED = 300          # newest files per folder: a folder of thousands still opens at once
@@ -121,9 +154,9 @@ def scan(kinds=("autosave", "save")) -> list[SaveInfo]:
             if size > budget:
                 info.error = f"{p}: not read (the saves listed before it already hold {READ_BUDGET // 2**20} MB)"
             else:
-                budget -= size
+                budget -= min(size, LISTING_FULL_BYTES)
                 try:
-                    info.record = read_record(p, known_games=known)
+                    info.record, info.moves = read_listing(p, known_games=known)
                 except RecordError as exc:
                     info.error = str(exc)
             out.append(info)
@@ -160,12 +193,23 @@ def startup_reports() -> list[str]:
         found = []
     for path in found:
         try:
-            load_checked(path)
+            check_listed(path)
         except RecordError as exc:
             messages.append(_set_aside(path, str(exc)))
         except Exception as exc:     # noqa: BLE001 - the menu must open whatever the file holds
             messages.append(_set_aside(path, f"{path}: {type(exc).__name__}"))
     return messages
+
+
+def check_listed(path) -> Record:
+    """`load_checked` on what a list reads of a save (`read_listing`: a large file's
+    header only), so that start-up costs the same whatever the autosaves hold; the rest
+    is checked when the save is opened."""
+    from ...games import registry
+    record, _moves = read_listing(path, known_games=set(registry.game_ids()))
+    spec = registry.get(record.game)
+    return check_record(record, registry.ruleset(record.game), int(spec.min_players), int(spec.max_players),
+                        name=shown_path(path))
 
 
 def _set_aside(path: Path, message: str) -> str:
@@ -247,13 +291,54 @@ class SavesScene(Scene):
             self.list.select(0)
         self.refresh()
 
+    DETAILS = pygame.Rect(1180, 216, 644, 740)
+
     def refresh(self):
         info = self.current()
+        self.place_details(info)
         ok = info is not None and info.ok
         reason = t("saves.pick_one") if info is None else (info.error or "")
         self.open_btn.set_enabled(ok, reason)
         if self.replay_btn:
             self.replay_btn.set_enabled(ok, reason)
+
+    def place_details(self, info) -> None:
+        """The selected save's title, mode and seat names in the details panel: each
+        fits its place (two lines for the title), and what is cut shows whole on hover."""
+        for w in getattr(self, "details", []):
+            if w in self.ui.widgets:
+                self.ui.widgets.remove(w)
+        self.details: list[Widget] = []
+        if info is None or not info.ok:
+            return
+        pal, a, r = self.app.pal, self.app.assets, self.DETAILS
+        rec = info.record
+        x, y = r.x + 32, r.y + 28
+        width = r.right - 32 - (x + 116)
+        title = game_title(rec.game)
+        mode = mode_label(rec.game, rec.options) or t("saves.kind_" + info.kind)
+        if a.text_size(title, FONT.heading, bold=True, serif=True)[0] <= width:
+            parts = [FittedText(self.app, (x + 116, y + 8), title, FONT.heading, pal.gold, width, bold=True, serif=True),
+                     FittedText(self.app, (x + 116, y + 58), mode, FONT.body, pal.text_dim, width)]
+        else:
+            head = FittedText(self.app, (x + 116, y - 6), title, FONT.heading - 8, pal.gold, width, max_lines=2,
+                              bold=True, serif=True)
+            parts = [head, FittedText(self.app, (x + 116, head.rect.bottom + 4), mode, FONT.body - 2, pal.text_dim,
+                                      width)]
+        parts.append(FittedText(self.app, (x + 150, y + 140 + 34 * 3), shown_path(info.path.name), FONT.small,
+                                pal.text, r.right - 32 - (x + 150)))
+        y += 140 + 34 * 4 + 16 + 44
+        for i, seat in enumerate(rec.seats[:8]):
+            kind_w = a.text_size(self.seat_kind(seat), FONT.small)[0]
+            parts.append(FittedText(self.app, (x + 36, y), str(seat.get("name", "?")), FONT.body, pal.text,
+                                    r.right - 32 - kind_w - 16 - (x + 36)))
+            y += 40
+        self.details = [self.ui.add(w) for w in parts]
+
+    @staticmethod
+    def seat_kind(seat: dict) -> str:
+        return t("seat.human") if seat.get("kind") == "human" else \
+            t("seat.ai_level", level=t("difficulty." + str(seat.get("difficulty", "normal"))))
 
     def current(self) -> SaveInfo | None:
         i = self.list.selected
@@ -288,10 +373,11 @@ class SavesScene(Scene):
         title = t("saves.title_load") if self.mode == "load" else t("saves.title_replays")
         self.header(surf, title, t("saves.subtitle_load") if self.mode == "load" else t("saves.subtitle_replays"))
         draw_panel(surf, (72, 216, 1068, 740), self.app, alpha=200)
-        self.draw_details(surf, pygame.Rect(1180, 216, 644, 740))
+        self.draw_details(surf, self.DETAILS)
         super().draw(surf)
 
     def draw_details(self, surf, r):
+        """The panel and its rows; the title, mode and seat names are `self.details`."""
         pal = self.app.pal
         draw_panel(surf, r, self.app, alpha=215)
         info = self.current()
@@ -313,26 +399,20 @@ class SavesScene(Scene):
         rec = info.record
         ic = self.app.assets.icon(f"game_{rec.game}", 96, pal.gold)
         surf.blit(ic, (x, y))
-        draw_text(surf, self.app, game_title(rec.game), (x + 116, y + 8), FONT.heading, pal.gold, bold=True,
-                  serif=True)
-        mode = mode_label(rec.game, rec.options)
-        draw_text(surf, self.app, mode or t("saves.kind_" + info.kind), (x + 116, y + 58), FONT.body, pal.text_dim)
         y += 140
-        rows = [(t("saves.saved"), info.when()), (t("saves.actions"), str(len(rec.actions))),
-                (t("saves.seed"), str(rec.seed)), (t("saves.file"), info.path.name)]
+        rows = [(t("saves.saved"), info.when()), (t("saves.actions"), str(len(rec.actions) if info.moves is None else info.moves)),
+                (t("saves.seed"), str(rec.seed)), (t("saves.file"), shown_path(info.path.name))]
         for k, v in rows:
             draw_text(surf, self.app, k, (x, y), FONT.small, pal.text_faint)
-            draw_text(surf, self.app, v, (x + 150, y), FONT.small, pal.text)
+            if k != t("saves.file"):                  # the file's name is a detail that fits (a widget)
+                draw_text(surf, self.app, v, (x + 150, y), FONT.small, pal.text)
             y += 34
         y += 16
         draw_text(surf, self.app, t("saves.players"), (x, y), FONT.body, pal.gold, bold=True)
         y += 44
         for i, s in enumerate(rec.seats[:8]):
             seat_marker(surf, self.app, i, (x + 12, y + 14), 10)
-            kind = t("seat.human") if s.get("kind") == "human" else \
-                t("seat.ai_level", level=t("difficulty." + str(s.get("difficulty", "normal"))))
-            draw_text(surf, self.app, str(s.get("name", "?")), (x + 36, y), FONT.body, pal.text)
-            draw_text(surf, self.app, kind, (r.right - 32, y), FONT.small, pal.text_dim, anchor="topright")
+            draw_text(surf, self.app, self.seat_kind(s), (r.right - 32, y), FONT.small, pal.text_dim, anchor="topright")
             y += 40
 
     def help_lines(self):
