@@ -865,11 +865,16 @@ class DarkGothicTable(TableKit):
             if rect.collidepoint(pos):
                 lab = self.gfx.badge(self.orb_source(src), 18, fill=style.INK, border=style.GOLD, color=style.TEXT)
                 surf.blit(lab, lab.get_rect(midbottom=(rect.centerx, rect.top - 4)))
-        hovers = [(rect, hints.total_tip(self, col)) for rect, col in self.total_rects]
-        for rect, words in hovers + [(self.hurry.rect, self.hurry.tip())]:
-            if rect is not None and words and rect.collidepoint(pos):
+        pool = self.geo()[1](*LAYOUT["pool"])            # a total's sources over the pool, clear of its orbs
+        hovers = [(rect, hints.total_tip(self, col), {"midbottom": (pool.centerx, pool.top - 8)})
+                  for rect, col in self.total_rects]
+        hr = self.hurry.rect
+        if hr is not None:
+            hovers.append((hr, self.hurry.tip(), {"midtop": (hr.centerx, hr.bottom + 10)}))
+        for rect, words, anchor in hovers:
+            if words and rect.collidepoint(pos):
                 lab = self.gfx.text_block(words, 18, 420, style.TEXT, align="left")
-                box = lab.get_rect(midbottom=(rect.centerx, rect.top - 8)).clamp(surf.get_rect())
+                box = lab.get_rect(**anchor).clamp(surf.get_rect())
                 surf.blit(self.gfx.panel(box.w + 16, box.h + 12, fill=style.INK, border=style.GOLD, radius=8,
                                          alpha=245), (box.x - 8, box.y - 6))
                 surf.blit(lab, box)

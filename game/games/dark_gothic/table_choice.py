@@ -76,7 +76,7 @@ def hero_cards(table, d) -> list:
     w, h = HERO_CARD
     gap = 40
     n = len(d.actions)
-    x0 = (1520 - (n * w + (n - 1) * gap)) // 2
+    x0 = (1000 - (n * w + (n - 1) * gap)) // 2       # left of the turn banner, which says what to do
     return [HeroCard(a, hero_lines(table.match.rules, a[1]), R(x0 + i * (w + gap), 40, w, h), d.seat)
             for i, a in enumerate(d.actions)]
 

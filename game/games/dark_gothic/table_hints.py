@@ -75,9 +75,7 @@ def _refusals(table, d) -> dict:
     open_ = set(rules.on_offer(v["center"], tops, v["villain"], set(v["flags"])))
     price = PriceState(v)
     out = {}
-    for zid in offered_zones(table):
-        z = table.zones.get(zid)
-        key = z.cards[-1].key if z is not None and z.cards else None
+    for key in [*v["center"], *tops, v["hungry_dead"], v["villain"]]:     # what the game offers now
         if key is None or ("buy", key) in d.actions:
             continue
         if d.kind == "secret":
@@ -85,9 +83,12 @@ def _refusals(table, d) -> dict:
         elif key not in open_:
             out[key] = t(H + "no_allies")
         else:
-            cost = cost_words(rules.cost_of(price, key, d.seat))
+            parts = rules.cost_of(price, key, d.seat)
+            cost = cost_words(parts)
             out[key] = t(H + "short", cost=cost, pool=pool_words(v["pool"])) if v["pool"] \
                 else t(H + "pool_empty", cost=cost)
+            if any(col == "W" for col, _n, _cur in parts):
+                out[key] += " " + t(H + "silver_one_colour")
     return out
 
 
@@ -97,6 +98,7 @@ def dim_unaffordable(table, surf) -> None:
     if not why:
         return
     s = table.geo()[0]
+    pool = table.view_of(table.viewer)["pool"]
     for zid in offered_zones(table):
         z = table.zones.get(zid)
         if z is None or not z.cards or z.cards[-1].key not in why:
@@ -107,6 +109,8 @@ def dim_unaffordable(table, surf) -> None:
         r = sp.rect()
         veil = table.gfx.cached(("dg_veil", r.size), lambda r=r: _veil(r.size))
         surf.blit(veil, r.topleft)
+        if not pool:                  # before anything is played every card would say so: the veil is enough
+            continue
         lab = table.gfx.badge(t(H + "cannot_pay_badge"), max(11, int(16 * s)), fill=(30, 22, 26),
                               border=style.TEXT_DIM, color=style.TEXT)
         surf.blit(lab, lab.get_rect(center=(r.centerx, r.bottom - int(26 * s))))
