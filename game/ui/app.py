@@ -71,11 +71,25 @@ def letterbox(window_size, logical=LOGICAL_SIZE) -> pygame.Rect:
     return pygame.Rect((ww - w) // 2, (wh - h) // 2, w, h)
 
 
+DESK_SHARE = (0.96, 0.92)   # a window keeps within this share of the desktop (its frame, the task bar)
+
+
 def fit_to_desktop(size, desk) -> tuple[int, int]:
     """A window size that fits the desktop (keeping its shape), at least 640x360."""
     w, h = size
-    scale = min(1.0, (desk[0] * 0.96) / w, (desk[1] * 0.92) / h)
+    scale = min(1.0, (desk[0] * DESK_SHARE[0]) / w, (desk[1] * DESK_SHARE[1]) / h)
     return max(640, int(w * scale)), max(360, int(h * scale))
+
+
+def fits_desktop(size, desk) -> bool:
+    """Whether a window of `size` opens at that size on the desktop (fit_to_desktop keeps it)."""
+    return fit_to_desktop(size, desk) == tuple(size)
+
+
+def largest_window(desk, shape=LOGICAL_SIZE) -> tuple[int, int]:
+    """The largest window of the canvas' shape that fits the desktop."""
+    k = min(desk[0] * DESK_SHARE[0] / shape[0], desk[1] * DESK_SHARE[1] / shape[1])
+    return max(640, int(shape[0] * k)), max(360, int(shape[1] * k))
 
 
 class Toast:
@@ -157,12 +171,21 @@ class App:
         except pygame.error:
             return pygame.Surface(LOGICAL_SIZE)
 
-    def wanted_window_size(self) -> tuple[int, int]:
+    def desktop_size(self) -> tuple[int, int]:
+        """The screen the window is on (1920x1080 where the system does not say)."""
         try:
-            desk = pygame.display.get_desktop_sizes()[0]
+            return tuple(pygame.display.get_desktop_sizes()[0])
         except (pygame.error, IndexError):
-            desk = (1920, 1080)
-        return fit_to_desktop(tuple(self.settings.window_size), desk)
+            return (1920, 1080)
+
+    def window_size_now(self) -> tuple[int, int]:
+        """The window's size as it is (the setting when full screen or not yet open)."""
+        if self.window is not None and not self.is_fullscreen():
+            return tuple(self.window.get_size())
+        return tuple(self.settings.window_size)
+
+    def wanted_window_size(self) -> tuple[int, int]:
+        return fit_to_desktop(tuple(self.settings.window_size), self.desktop_size())
 
     def _center_window(self) -> None:
         try:

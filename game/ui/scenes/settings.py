@@ -30,6 +30,23 @@ def languages() -> list[tuple[str, str]]:
     return out or [("en", "English")]
 
 
+def window_sizes(desk, now) -> list[tuple[tuple[int, int], str]]:
+    """(size, label) for Settings → Window size on a desktop of `desk`: the sizes that
+    open whole on it, the largest window that fits, and the window's size `now` (marked
+    so), smallest first."""
+    from ..app import fits_desktop, largest_window
+    largest = largest_window(desk)
+    sizes = {tuple(v) for v in settings_mod.WINDOW_SIZES if fits_desktop(v, desk)}
+    sizes |= {largest, tuple(now)}
+
+    def label(v):
+        words = f"{v[0]} × {v[1]}"
+        if v == tuple(now):
+            return t("settings.window_now", size=words)
+        return t("settings.window_largest", size=words) if v == largest else words
+    return [(v, label(v)) for v in sorted(sizes, key=lambda v: (v[0] * v[1], v))]
+
+
 class SettingsScene(Scene):
     name = "settings"
 
@@ -73,10 +90,8 @@ class SettingsScene(Scene):
         self.ui.add(Toggle(a, (rx, y, w, h), t("settings.fullscreen"), s.fullscreen, self.set_fullscreen,
                            on_text=on, off_text=off, tooltip=t("settings.fullscreen_tip")))
         y += h + gap
-        sizes = [(tuple(v), f"{v[0]} × {v[1]}") for v in settings_mod.WINDOW_SIZES]
-        cur_size = tuple(s.window_size)
-        if cur_size not in [v for v, _ in sizes]:
-            sizes.insert(0, (cur_size, f"{cur_size[0]} × {cur_size[1]}"))
+        cur_size = a.window_size_now()
+        sizes = window_sizes(a.desktop_size(), cur_size)
         self.ui.add(Cycler(a, (rx, y, w, h), t("settings.window_size"), sizes, cur_size, self.set_window_size,
                            tooltip=t("settings.window_size_tip")))
         y += h + gap
@@ -111,6 +126,7 @@ class SettingsScene(Scene):
     def set_window_size(self, v):
         self.app.settings.window_size = tuple(v)
         self.app.apply_window_size()
+        self.build()                      # "(now)" moves to the window's new size
 
     def set_colorblind(self, v):
         self.app.settings.colorblind = v
@@ -158,4 +174,4 @@ class SettingsScene(Scene):
         super().draw(surf)
 
 
-__all__ = ["SettingsScene", "languages", "SPACE", "pygame"]
+__all__ = ["SettingsScene", "languages", "window_sizes", "SPACE", "pygame"]
