@@ -174,7 +174,7 @@ def format_number(value, spec: str = "", lang: str | None = None) -> str:
     """`value` as the language writes it: 12345.5 -> "12,345.5" (en), "12 345,5" (cs,
     with a non-breaking space). `spec` is a format spec such as ".1f"."""
     group, point = _NUMBER_STYLE.get(lang or _lang, (",", "."))
-    spec = spec.replace(",", "").replace("_", "")
+    spec = bounded_spec(spec.replace(",", "").replace("_", ""))
     if spec and spec[-1] not in "fdg":
         return format(value, spec)
     if spec:
@@ -315,14 +315,42 @@ def resolve_blocks(text: str, params: dict, lang: str | None = None) -> str:
         return text
 
 
+FORMAT_MAX_WIDTH = 64          # a {field:WIDTH.PRECISION} in a message pads or rounds this far at most
+MESSAGE_MAX_CHARS = 20_000     # a filled-in message is cut here (the longest shipped one is ~1,500)
+_SPEC_NUMBER = re.compile(r"\d+")
+MESSAGE_CONVERSIONS = (None, "r", "s")    # {key!r} quotes an option name; !a and others are refused
+
+
+def bounded_spec(spec: str) -> str:
+    """A format spec with its width and precision at most FORMAT_MAX_WIDTH: a locale's
+    `{0:1000000000}` would allocate gigabytes (validate-data reports it; this is the
+    guard for a file edited after that)."""
+    if len(spec) > 24:
+        return ""
+    return _SPEC_NUMBER.sub(lambda m: str(min(int(m.group()[:6]), FORMAT_MAX_WIDTH)), spec)
+
+
 class _Formatter(string.Formatter):
-    """str.format with numbers written the language's way."""
+    """str.format with numbers written the language's way, widths bounded, and only plain
+    {name} fields: no {0}, {name.attribute} or {name[index]} (a message is data, and must
+    not reach into the objects it is given), no conversion but !r and !s."""
 
     def __init__(self, lang: str):
         super().__init__()
         self.lang = lang
 
+    def get_field(self, field_name, args, kwargs):
+        if not field_name.isidentifier():
+            raise KeyError(field_name)
+        return super().get_field(field_name, args, kwargs)
+
+    def convert_field(self, value, conversion):
+        if conversion not in MESSAGE_CONVERSIONS:
+            raise ValueError(f"conversion !{conversion} is not allowed in a message")
+        return super().convert_field(value, conversion)
+
     def format_field(self, value, format_spec):
+        format_spec = bounded_spec(format_spec) if format_spec else format_spec
         if isinstance(value, (int, float)) and not isinstance(value, bool):
             return format_number(value, format_spec, self.lang)
         return super().format_field(value, format_spec)
@@ -332,11 +360,13 @@ def format_message(text: str, params: dict, lang: str | None = None) -> str:
     """`text` with plural/select blocks chosen and {params} filled in. A message that
     does not fit its parameters is returned as written (never an exception)."""
     lang = lang or _lang
+    text = text if len(text) <= MESSAGE_MAX_CHARS else text[:MESSAGE_MAX_CHARS - 1] + "…"
     try:
         resolved = _resolve(text, params, lang)
-        return _Formatter(lang).vformat(resolved, (), params)
-    except (KeyError, IndexError, ValueError, AttributeError, TypeError):
+        out = _Formatter(lang).vformat(resolved, (), params)
+    except (KeyError, IndexError, ValueError, AttributeError, TypeError, OverflowError, MemoryError):
         return text
+    return out if len(out) <= MESSAGE_MAX_CHARS else out[:MESSAGE_MAX_CHARS - 1] + "…"
 
 
 # -- loading ---------------------------------------------------------------------------------

@@ -4,7 +4,14 @@ data/<game>/locale) and every language in it, compared with English:
 - a key present in one language and not the other (file:line of the key that is there);
 - a message whose plural/select block does not parse (it would show raw braces);
 - a translation that uses a {parameter} the English text never gives (a typo: it would
-  show as written).
+  show as written);
+- a placeholder the message format refuses or bounds (every language, English too): a
+  field that is not a plain {name} ({0}, {name.attr}, {name[0]}), a width or precision
+  over FORMAT_MAX_WIDTH (`{n:1000000000}` would allocate gigabytes), a conversion other
+  than !r / !s, braces that do not pair;
+- a message longer than MESSAGE_MAX_CHARS, or one that is not empty but draws nothing
+  (only zero-width or control characters);
+- a locale folder without en.yaml (English is what every other language falls back to).
 
 `problems(root)` gives them as `game.core.data.Problem`s; `validate-data` prints them
 with the rest (`report`). Nothing here imports pygame."""
@@ -13,8 +20,12 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import string
+import unicodedata
+
 from .data import Doc, Problem, Problems, data_root, load_yaml
-from .i18n import format_message
+from .i18n import (_BLOCK as _BLOCK_BODY, FORMAT_MAX_WIDTH, MESSAGE_CONVERSIONS, MESSAGE_MAX_CHARS,
+                   _branches, _matching, format_message)
 
 BASE = "en"
 _BLOCK = re.compile(r"\{\s*([A-Za-z_]\w*)\s*,\s*(plural|select)\s*,")
@@ -60,6 +71,81 @@ def _broken_block(text: str, lang: str) -> bool:
     return bool(_BLOCK.search(out)) or out == text
 
 
+_WIDTHS = re.compile(r"(\d+)")
+
+
+def _field_problems(field: str, out: list[str], depth: int = 0) -> None:
+    """Problems of one `{...}` that is not a plural/select block (its text without braces)."""
+    try:
+        parsed = list(string.Formatter().parse("{" + field + "}"))
+    except ValueError as exc:
+        out.append(f"the placeholder {{{field[:40]}}} does not parse ({exc})")
+        return
+    for _lit, name, spec, conversion in parsed:
+        if name is None:
+            continue
+        if not name.isidentifier():
+            out.append(f"{{{name[:40]}}}: a placeholder is a plain {{name}} (no position, attribute or index)")
+        if conversion not in MESSAGE_CONVERSIONS:
+            out.append(f"{{{name[:40]}!{conversion}}}: only !r and !s are allowed")
+        if spec:
+            if "{" in spec and depth < 2:
+                for inner in re.findall(r"\{([^{}]*)\}", spec):
+                    _field_problems(inner, out, depth + 1)
+            plain = re.sub(r"\{[^{}]*\}", "", spec)
+            if any(int(n[:9]) > FORMAT_MAX_WIDTH for n in _WIDTHS.findall(plain)):
+                out.append(f"{{{name[:40]}:{spec[:20]}}}: a width or precision over {FORMAT_MAX_WIDTH}")
+
+
+def placeholder_problems(text: str) -> list[str]:
+    """What the message format would refuse or bound in `text`, as sentences: fields that
+    are not plain names, widths or precisions over FORMAT_MAX_WIDTH, conversions other
+    than !r / !s, braces that do not pair. Plural/select branches are checked inside."""
+    out: list[str] = []
+    i, n = 0, len(text)
+    while i < n and len(out) < 5:
+        c = text[i]
+        if c in "{}" and text.startswith(c * 2, i):
+            i += 2
+            continue
+        if c == "}":
+            out.append("a '}' that closes nothing (write '}}' for a brace)")
+            break
+        if c != "{":
+            i += 1
+            continue
+        close = _matching(text, i)
+        if close < 0:
+            out.append("a '{' that is never closed (write '{{' for a brace)")
+            break
+        inner = text[i + 1:close]
+        block = _BLOCK_BODY.match(inner)
+        branches = _branches(block.group(3)) if block else None
+        if block and branches is not None:
+            for body in branches.values():
+                out += placeholder_problems(body.replace("#", ""))
+        else:
+            _field_problems(inner, out)
+        i = close + 1
+    return out[:5]
+
+
+def _draws_nothing(text: str) -> bool:
+    """Not empty, yet every character is zero-width, a control or a mark alone."""
+    return bool(text) and not text.isspace() and all(
+        unicodedata.category(ch) in ("Cf", "Cc", "Mn", "Me", "Zs", "Zl", "Zp") for ch in text)
+
+
+def message_problems(text: str) -> list[str]:
+    """Everything validate-data says about one message, whatever its language."""
+    found = placeholder_problems(text)
+    if len(text) > MESSAGE_MAX_CHARS:
+        found.append(f"{len(text):,} characters (a message has at most {MESSAGE_MAX_CHARS:,})")
+    elif _draws_nothing(text):
+        found.append("draws nothing (only zero-width or control characters)")
+    return found
+
+
 def languages(root: Path) -> list[str]:
     """Every language the app has (data/locale/<code>.yaml): each game needs them all."""
     return sorted(p.stem for p in (root / "locale").glob("*.yaml"))
@@ -71,6 +157,7 @@ def problems(root: Path | None = None) -> list[Problem]:
     for folder in locale_folders(root):
         files = {p.stem: p for p in sorted(folder.glob("*.yaml"))}
         if BASE not in files:
+            found.add(folder / f"{BASE}.yaml", (), "file is missing: every language falls back to English", line=1)
             continue
         for lang in languages(root):
             if lang not in files:
@@ -82,8 +169,11 @@ def problems(root: Path | None = None) -> list[Problem]:
         for lang, doc in docs.items():
             leaves = base if lang == BASE else _leaves(doc)
             for key, (text, line) in leaves.items():
-                if _broken_block(text, lang):
+                if _broken_block(text, lang):       # its braces are that problem: said once
                     found.add(files[lang], (), f"{key}: a plural/select block that does not parse", line=line)
+                    continue
+                for problem in message_problems(text):
+                    found.add(files[lang], (), f"{key}: {problem}", line=line)
             if lang == BASE:
                 continue
             for key, (_, line) in base.items():
@@ -129,4 +219,5 @@ def report(root: Path | None = None, say=print) -> list[Problem]:
     return found
 
 
-__all__ = ["problems", "report", "missing_counts", "params_of", "locale_folders", "languages"]
+__all__ = ["problems", "report", "missing_counts", "params_of", "locale_folders", "languages",
+           "placeholder_problems", "message_problems"]

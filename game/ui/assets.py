@@ -6,9 +6,19 @@ ask `assets.text(...)` / `assets.icon(...)` each frame instead, they are dict lo
 
 Missing files never crash the game: a clear placeholder is drawn and the name is
 recorded in `assets.missing` (the self-test reports it).
+
+Every text drawn goes through one bounded renderer: `assets.font()` returns a
+`BoundedFont`, whose `render` and `size` never fail (empty or zero-width text — a
+zero-width space, a name of only combining marks — draws nothing; a NUL or a lone
+surrogate is dropped; a line is cut at `line_limit(size)` characters), and `wrap` /
+`text_block` read at most WRAP_MAX_CHARS characters into at most WRAP_MAX_LINES lines.
+A damaged font file falls back to pygame's default font with one warning.
 """
 from __future__ import annotations
 
+import struct
+import sys
+from array import array
 from pathlib import Path
 
 import pygame
@@ -21,6 +31,61 @@ _TEXT_BYTES = 24 << 20
 _ICON_BYTES = 16 << 20
 _IMAGE_BYTES = 48 << 20
 _SCALED_BYTES = 48 << 20           # about two screens' backdrops and glows
+LINE_MAX_CHARS = 1000              # one drawn line (a 1920 px screen shows ~150 at body size)
+LINE_PIXEL_BUDGET = 60_000         # characters x font size: a 132 px title line is cut sooner
+WRAP_MAX_CHARS = 20_000            # text wrapped into a block (the longest rules page is ~3,500)
+WRAP_MAX_LINES = 400
+
+
+def line_limit(size: int) -> int:
+    """The most characters one line of text at `size` px is drawn with: a 200,000-character
+    name costs what a 1,000-character one does, and its surface stays a few MB."""
+    return max(16, min(LINE_MAX_CHARS, LINE_PIXEL_BUDGET // max(1, int(size))))
+
+
+def drawable(text, limit: int = LINE_MAX_CHARS) -> str:
+    """What a font may be given: a str without NUL or lone surrogates (both make SDL_ttf
+    raise), at most `limit` characters (cut with an ellipsis)."""
+    if not isinstance(text, str):
+        text = "" if text is None else str(text)
+    if len(text) > limit:
+        text = text[:max(0, limit - 1)] + "…"
+    if "\x00" in text:
+        text = text.replace("\x00", "")
+    if not text.isascii():
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError:
+            text = text.encode("utf-8", "replace").decode("utf-8")
+    return text
+
+
+class BoundedFont(pygame.font.Font):
+    """A pygame Font whose `render` and `size` never raise: text SDL_ttf refuses ("Text
+    has zero width" for a zero-width space or a bidi mark, a NUL, a surrogate) draws as
+    nothing, 0 px wide and one line high, like the empty string; long text is cut."""
+
+    def __init__(self, file, size: int):
+        super().__init__(file, size)
+        self.max_chars = line_limit(size)
+
+    def render(self, text, antialias=True, color=(255, 255, 255), bgcolor=None, wraplength=0):
+        text = drawable(text, self.max_chars)
+        if text:
+            try:
+                return super().render(text, antialias, color, bgcolor, min(max(0, int(wraplength)), 8192))
+            except (pygame.error, ValueError, UnicodeError, MemoryError):
+                pass
+        return pygame.Surface((0, self.get_height()), pygame.SRCALPHA)
+
+    def size(self, text) -> tuple[int, int]:
+        text = drawable(text, self.max_chars)
+        if text:
+            try:
+                return super().size(text)
+            except (pygame.error, ValueError, UnicodeError):
+                pass
+        return (0, self.get_height())
 
 
 class SurfaceCache:
@@ -78,6 +143,52 @@ class SurfaceCache:
         self.bytes = 0
 
 
+FONT_MAX_BYTES = 32 << 20
+_SFNT_TAGS = (b"\x00\x01\x00\x00", b"OTTO", b"true")
+_FONT_NEEDS = {b"cmap", b"head", b"hhea", b"hmtx", b"maxp"}
+
+
+def _table_sum(body: bytes) -> int:
+    words = array("I", body + b"\0" * (-len(body) % 4))
+    if sys.byteorder == "little":
+        words.byteswap()
+    return sum(words) & 0xFFFFFFFF
+
+
+def font_file_problem(path) -> str | None:
+    """Why a font file must not reach SDL_ttf, or None. A truncated or corrupted font
+    can raise deep inside a draw or abort the process (exit 134), so before a file is
+    opened its table directory is read and every table's checksum checked (~5 ms a file)."""
+    try:
+        with open(path, "rb") as fh:
+            raw = fh.read(FONT_MAX_BYTES + 1)
+    except OSError as exc:
+        return f"cannot be read ({exc.strerror or type(exc).__name__})"
+    if len(raw) > FONT_MAX_BYTES:
+        return "too big for a font"
+    if len(raw) < 12 or raw[:4] not in _SFNT_TAGS:
+        return "not a TrueType/OpenType font"
+    count = struct.unpack(">H", raw[4:6])[0]
+    if not 1 <= count <= 200 or 12 + 16 * count > len(raw):
+        return "its table directory is damaged"
+    tags = set()
+    for i in range(count):
+        tag, checksum, offset, length = struct.unpack(">4sIII", raw[12 + 16 * i:28 + 16 * i])
+        if offset + length > len(raw):
+            return "cut short (truncated)"
+        body = raw[offset:offset + length]
+        if tag == b"head":
+            if length < 12:
+                return "its head table is damaged"
+            body = body[:8] + b"\0\0\0\0" + body[12:]      # checkSumAdjustment is not summed
+        if _table_sum(body) != checksum:
+            return f"damaged (table {tag.decode('latin-1').strip()!r} fails its checksum)"
+        tags.add(tag)
+    if _FONT_NEEDS - tags or not ({b"glyf", b"CFF "} & tags):
+        return "tables a font needs are missing"
+    return None
+
+
 def _classify_fonts(folder: Path) -> dict:
     """Map (serif, bold) to DejaVu files, "display" to a small-caps title face and
     "plain" to its regular companion (EB Garamond when bundled)."""
@@ -125,6 +236,28 @@ class Assets:
         self.font_files["plain"] = files.get("plain") or self.font_files[(True, False)]
         if files.get((False, False)) is None:
             self.missing.add("fonts/DejaVuSans.ttf")
+        self.damaged_fonts: dict[str, str] = {}     # file -> why it is not used (warned once)
+        self._font_ok: dict = {}                     # file -> passed font_file_problem
+
+    def _usable_font(self, path):
+        """`path` if its file is a sound font, else None (pygame's default font)."""
+        if path is None:
+            return None
+        ok = self._font_ok.get(path)
+        if ok is None:
+            why = font_file_problem(path)
+            ok = self._font_ok[path] = why is None
+            if why:
+                self._font_damaged(path, why)
+        return path if ok else None
+
+    def _font_damaged(self, path, why: str = "cannot be opened") -> None:
+        """One warning per damaged font file; its text is then drawn in pygame's default font."""
+        if path is None or str(path) in self.damaged_fonts:
+            return
+        self.damaged_fonts[str(path)] = why
+        self._font_ok[path] = False
+        print(f"nocturne: font {path}: {why}; using pygame's default font", file=sys.stderr)
 
     # -- fonts and text ---------------------------------------------------------
     def font(self, size: int, bold: bool = False, serif: bool = False,
@@ -138,10 +271,13 @@ class Assets:
                 path = self.font_files["plain" if display == "plain" else "display"]
             else:
                 path = self.font_files[(serif, bold)]
+            size = max(1, min(int(size), 1000))
+            path = self._usable_font(path)
             try:
-                f = pygame.font.Font(str(path) if path else None, int(size))
-            except (OSError, pygame.error):
-                f = pygame.font.Font(None, int(size))
+                f = BoundedFont(str(path) if path else None, size)
+            except (OSError, pygame.error, ValueError):
+                self._font_damaged(path)
+                f = BoundedFont(None, size)
             if path is None and bold:
                 f.bold = True
             self._fonts[key] = f
@@ -170,6 +306,7 @@ class Assets:
         """Split text into lines that fit `width` pixels (keeps blank lines)."""
         font = self.font(size, bold, serif)
         lines: list[str] = []
+        s = drawable(s, WRAP_MAX_CHARS)
         for para in s.split("\n"):
             words = para.split(" ")
             line = ""
@@ -181,6 +318,8 @@ class Assets:
                     lines.append(line)
                     line = w
             lines.append(line)
+            if len(lines) >= WRAP_MAX_LINES:
+                return lines[:WRAP_MAX_LINES]
         return lines
 
     def text_block(self, s: str, size: int, color, width: int, bold: bool = False,
