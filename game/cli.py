@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import sys
 import time
@@ -21,6 +22,25 @@ class UsageError(Exception):
     """A mistake in what the user asked for: printed as one line, exit code 2."""
 
 
+MAX_JOBS = 64                      # simulate --jobs: worker processes at most
+MAX_BUDGET_SECONDS = 3600.0        # simulate --budget: thinking seconds a decision at most
+MAX_ITERATIONS = 10_000_000        # simulate --budget-iterations
+MAX_GAMES = 100_000_000
+OPTION_MAX_CHARS = 1000            # one --option KEY=VALUE
+OPTION_MAX_DIGITS = 18
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse whose mistakes are one line (`nocturne: …`) and exit 2, like every other
+    usage error; the usage text stays behind --help."""
+
+    def error(self, message):
+        from .core.safeio import one_line
+        print(f"nocturne: {self.prog.removeprefix('nocturne ')}: {one_line(message, 300)} (see --help)",
+              file=sys.stderr)
+        raise SystemExit(2)
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     parser = build_parser()
@@ -30,7 +50,10 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return args.run(args)
     except UsageError as exc:
-        print(f"nocturne: {exc}", file=sys.stderr)
+        from .core.safeio import one_line
+        lines = str(exc).splitlines() or [""]
+        print("\n".join(one_line(("nocturne: " if i == 0 else "") + line, 400)
+                        for i, line in enumerate(lines[:60])), file=sys.stderr)
         return 2
     except Exception as exc:
         from .core.data import DataError
@@ -65,7 +88,7 @@ def guarded_main(argv: list[str] | None = None) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="nocturne", description="Nocturne: five dark tabletop games.")
+    p = _Parser(prog="nocturne", description="Nocturne: five dark tabletop games.")
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
 
     play = sub.add_parser("play", help="open the window (the default)")
@@ -155,16 +178,54 @@ def game_options(args, ruleset) -> dict:
         options["addons"] = list(args.addon)
     for item in args.option:
         key, sep, value = item.partition("=")
-        if not sep:
-            raise UsageError(f"--option {item!r}: expected KEY=VALUE")
-        try:
-            options[key] = json.loads(value)
-        except json.JSONDecodeError:
-            options[key] = value
+        if not sep or not key:
+            raise UsageError(f"--option {quote_arg(item)}: expected KEY=VALUE")
+        options[key] = option_value(key, value)
     try:
         return ruleset.validate_options(options, args.players)
     except OptionsError as exc:
         raise UsageError(str(exc))
+    except (TypeError, ValueError, KeyError, AttributeError) as exc:
+        raise UsageError(f"--option: a value of the wrong kind for this game ({type(exc).__name__})")
+
+
+def quote_arg(text: str, limit: int = 60) -> str:
+    from .core.safeio import quote
+    return quote(text, limit)
+
+
+def _bounded_int(text: str) -> int:
+    if len(text.lstrip("-")) > OPTION_MAX_DIGITS:
+        raise ValueError(f"a number of more than {OPTION_MAX_DIGITS} digits")
+    return int(text)
+
+
+def option_value(key: str, value: str):
+    """One --option value: JSON (a number, true/false, null, text, or a list of text)
+    or else the text itself. Refused with one line: over OPTION_MAX_CHARS characters, a
+    number of more than OPTION_MAX_DIGITS digits or not finite, nesting, a mapping."""
+    where = f"--option {quote_arg(key, 40)}"
+    if len(value) > OPTION_MAX_CHARS:
+        raise UsageError(f"{where}: a value of {len(value):,} characters (at most {OPTION_MAX_CHARS:,})")
+    if value[:1] not in set('-0123456789[{"tfn'):
+        return value
+    try:
+        parsed = json.loads(value, parse_int=_bounded_int, parse_constant=_no_constant)
+    except json.JSONDecodeError:
+        return value
+    except (ValueError, RecursionError) as exc:
+        raise UsageError(f"{where}: {exc if isinstance(exc, ValueError) else 'nested too deeply'}")
+    if isinstance(parsed, float) and not math.isfinite(parsed):
+        raise UsageError(f"{where}: expected a finite number")
+    if isinstance(parsed, dict):
+        raise UsageError(f"{where}: expected a value or a list of words, not a mapping")
+    if isinstance(parsed, list) and not all(isinstance(v, str) for v in parsed):
+        raise UsageError(f"{where}: a list holds words only, e.g. [\"taglia\"]")
+    return parsed
+
+
+def _no_constant(name: str):
+    raise ValueError(f"{name} is not a number")
 
 
 # -- commands -----------------------------------------------------------------------
@@ -228,12 +289,16 @@ def cmd_simulate(args) -> int:
     unknown = [n for n in names if n not in spec.difficulties]
     if unknown:
         raise UsageError(f"--agents: unknown agent {unknown[0]!r}; choose from {', '.join(spec.difficulties)}")
-    if args.games < 1:
-        raise UsageError("--games: expected at least 1")
+    if not 1 <= args.games <= MAX_GAMES:
+        raise UsageError(f"--games: expected 1 to {MAX_GAMES:,}")
+    if not 1 <= args.jobs <= MAX_JOBS:
+        raise UsageError(f"--jobs: expected 1 to {MAX_JOBS} worker processes")
+    if args.budget is not None and not (math.isfinite(args.budget) and 0 < args.budget <= MAX_BUDGET_SECONDS):
+        raise UsageError(f"--budget: expected seconds above 0 and at most {MAX_BUDGET_SECONDS:g}, got {args.budget}")
     iterations = args.budget_iterations
     if iterations is not None:
-        if iterations < 1:
-            raise UsageError("--budget-iterations: expected at least 1")
+        if not 1 <= iterations <= MAX_ITERATIONS:
+            raise UsageError(f"--budget-iterations: expected 1 to {MAX_ITERATIONS:,}")
         try:
             spec.make_agent(names[0], 0, 0, max_iterations=iterations)
         except TypeError:
@@ -241,7 +306,7 @@ def cmd_simulate(args) -> int:
     from .progress import Progress
     with Progress(args.games, "games", enabled=not args.json) as bar:
         report = sim.simulate(args.game, options, names, args.games, args.seed,
-                              budget=args.budget, jobs=max(1, args.jobs), check=args.check,
+                              budget=args.budget, jobs=args.jobs, check=args.check,
                               iterations=iterations, progress=bar.done)
     report["mode"] = options.get("mode")
     report["addons"] = options.get("addons", [])
@@ -301,17 +366,62 @@ def cmd_screenshot(args) -> int:
     from .ui import headless
     from .core.i18n import available_languages
     if args.lang is not None and args.lang not in available_languages():
-        raise UsageError(f"--lang {args.lang!r}: expected one of {', '.join(available_languages())}")
+        raise UsageError(f"--lang {quote_arg(args.lang, 40)}: expected one of {', '.join(available_languages())}")
+    check_out_path(args.out)
     if args.scene:
-        headless.screenshot_scene(args.scene, args.out, size, lang=args.lang, game=args.game)
+        if args.scene not in headless.SCENES:
+            raise UsageError(f"--scene {quote_arg(args.scene, 40)}: expected one of {', '.join(headless.SCENES)}")
+        if args.game is not None:
+            load_game(args.game)
+        render = lambda: headless.screenshot_scene(args.scene, args.out, size, lang=args.lang, game=args.game)
     else:
         if not args.game or not args.players:
             raise UsageError("screenshot: give --game and --players (or --scene NAME)")
         _spec, ruleset = load_game(args.game)
         options = game_options(args, ruleset)
-        headless.screenshot(args.game, args.players, options, args.seed, args.after, args.out, size, lang=args.lang)
+        render = lambda: headless.screenshot(args.game, args.players, options, args.seed, args.after, args.out,
+                                             size, lang=args.lang)
+    try:
+        render()
+    except (OSError, headless.SaveFailed) as exc:
+        raise UsageError(f"--out {quote_arg(args.out, 120)}: cannot be written ({one_line_reason(exc)})")
     print(args.out)
     return 0
+
+
+def one_line_reason(exc) -> str:
+    from .core.safeio import one_line
+    return one_line(getattr(exc, "strerror", None) or exc, 160)
+
+
+def check_out_path(out: str) -> None:
+    """--out must name a regular file we may create or replace, in a folder that exists or
+    can be made: a folder, a device (/dev/full) or a read-only place is one line, exit 2,
+    before any rendering."""
+    from pathlib import Path
+    path = Path(out)
+    where = f"--out {quote_arg(out, 120)}"
+    if not out or out.endswith(os.sep) or path.is_dir():
+        raise UsageError(f"{where}: is a folder; give a file name such as shot.png")
+    if path.exists() and not path.is_file():
+        raise UsageError(f"{where}: not a regular file")
+    if path.suffix.lower() not in (".png", ".jpg", ".jpeg", ".bmp", ".tga"):
+        raise UsageError(f"{where}: expected a .png (or .jpg, .bmp, .tga) file name")
+    folder = path.parent if str(path.parent) else Path(".")
+    probe = folder
+    while not probe.exists() and probe != probe.parent:
+        probe = probe.parent
+    if not probe.is_dir() or not os.access(probe, os.W_OK | os.X_OK) or \
+            (path.exists() and not os.access(path, os.W_OK)):
+        raise UsageError(f"{where}: that place cannot be written")
+    if probe == folder:                   # try it: root passes os.access on a read-only mount
+        trial = folder / f".{path.name}.{os.getpid()}.probe"
+        try:
+            with open(trial, "xb"):
+                pass
+            trial.unlink()
+        except OSError as exc:
+            raise UsageError(f"{where}: that place cannot be written ({one_line_reason(exc)})")
 
 
 def cmd_bench(args) -> int:

@@ -30,7 +30,13 @@ def make_app(size=(1920, 1080), lang=None):
     return app
 
 
+class SaveFailed(Exception):
+    """The picture could not be written (pygame says why); the CLI prints one line."""
+
+
 def _save(app, surf, out_path, size):
+    """Write the picture through a temporary file beside it, so a failed write (a full
+    disk, a read-only place) leaves no half picture behind."""
     import pygame
     size = tuple(size)
     if surf.get_size() != size:
@@ -39,7 +45,17 @@ def _save(app, surf, out_path, size):
     folder = os.path.dirname(out_path)
     if folder:
         os.makedirs(folder, exist_ok=True)
-    pygame.image.save(surf, out_path)
+    stem, ext = os.path.splitext(out_path)
+    tmp = f"{stem}.{os.getpid()}.tmp{ext}"
+    try:
+        pygame.image.save(surf, tmp)
+        os.replace(tmp, out_path)
+    except (pygame.error, OSError) as exc:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise SaveFailed(str(exc)) from exc
     return out_path
 
 
