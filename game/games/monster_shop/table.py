@@ -39,7 +39,7 @@ from game.ui.table.zones import Row
 from .effects import COLOURS, SYMBOLS
 from .preview import care_preview, complete
 from .table_art import COLOUR_RGB, MUTATION_RGB, SUFFER_RGB, ArtMixin, need_icon
-from .table_layout import Geometry
+from .table_layout import Geometry, HandRow
 from .table_choices import ChoicesMixin
 from .table_words import CHRONICLED, WordsMixin
 
@@ -85,6 +85,10 @@ class MonsterShopTable(ChoicesMixin, WordsMixin, ArtMixin, TableKit):
     def log_rect(self) -> pygame.Rect:
         return self.geom["log"]
 
+    def toast_at(self) -> tuple:
+        """A refusal shows in the acting player's own area: over the hand and the buttons."""
+        return self.geom["bottom"].centerx, self.geom["hand"].y + self.geom.u(0.02)
+
     # -- need cards: faces, the hand, staging an assignment -------------------------------
     def card_canon(self, key):
         return self.R.data.cards[key] if isinstance(key, int) else key
@@ -103,8 +107,8 @@ class MonsterShopTable(ChoicesMixin, WordsMixin, ArtMixin, TableKit):
         return (int(h * CARD_ASPECT), h)
 
     def build(self, view) -> None:
-        self.add_zone(Row("hand", self.geom["hand"], self.card_size("hand"), gap=self.geom.u(0.006), private=True,
-                          target=False))
+        self.add_zone(HandRow("hand", self.geom["hand"], self.card_size("hand"), gap=self.geom.u(0.006), private=True,
+                              target=False))
         w, h = self.card_size("staged")
         self.add_zone(Row("staged", self.geom["staged"], (int(w * 0.8), int(h * 0.8)), gap=self.geom.u(0.004), target=False))
 
@@ -251,7 +255,8 @@ class MonsterShopTable(ChoicesMixin, WordsMixin, ArtMixin, TableKit):
             if item.id[0] == "place":
                 return self.place_tip(item.id[1], item.id[2])
             if item.id[0] in ("tile", "space"):         # a lit place says a click sends there
-                tip = self.tile_tip(item.id[1], item.id[2]) if item.id[0] == "tile" else self.space_name(item.id[1])
+                tip = self.tile_tip(item.id[1], item.id[2]) if item.id[0] == "tile" else \
+                    self.space_name(item.id[1]) + self.who_is_on(item.id[1])
                 return tip + ("\n" + _tr("table.click_to_send") if item.id in self.send_targets() else "")
         if isinstance(item, CardSprite) and item.key is not None:
             c = self.R.data.cards[item.key]
@@ -293,6 +298,7 @@ class MonsterShopTable(ChoicesMixin, WordsMixin, ArtMixin, TableKit):
                                                           for g in sorts(arr)])))
         return StagingTray.split(self.geom["tray"], units, self.R.R.max_groups, on_submit=submit,
                                  renderer=self.pieces, gfx=self.gfx, label=_tr("decision.plan"),
+                                 steppers={k: _tr("table.step_" + k) for k in ("imp", "gold") if any(u.sort == k for u in units)},
                                  source_label=_tr("table.home"), validate=lambda arr: _tr("table.group_needs_imp")
                                  if any("imp" not in g for g in sorts(arr)) else None)
 
@@ -315,6 +321,11 @@ class MonsterShopTable(ChoicesMixin, WordsMixin, ArtMixin, TableKit):
         super().update(dt)
         if self.tray is not None:
             self.tray.update(dt)
+        hand = self.zones.get("hand")
+        if hand is not None:          # the lower of two staggered rows over the upper; the hovered card on top
+            low = 200 if hand.card_size != hand.full_size else 0
+            for i, sp in enumerate(hand.cards):
+                sp.z = hand.z * 1000 + i + (low if i % 2 else 0) + (500 if sp is self.hover else 0)
         d = self.drag
         if d is not None and isinstance(d["item"], CardSprite) and d["item"].zone == "hand":
             # a carried need card shrinks to the staged cards' size, centred on the pointer, so
@@ -595,11 +606,13 @@ class MonsterShopTable(ChoicesMixin, WordsMixin, ArtMixin, TableKit):
         box.midleft = (r.right + self.geom.gap, r.centery)
         if box.right > self.geom["dens"].right:
             box.midright = (r.left - self.geom.gap, r.centery)
-        col = SUFFER_RGB if (pv.suffering or pv.lost) else style.GOOD
-        self.box(surf, box, (16, 10, 12), col, 6, alpha=235)
+        # an opaque plate; a loss in white on red, so the warning reads over any den
+        fill, col = ((150, 22, 30), (255, 246, 240)) if pv.lost else ((14, 9, 10), SUFFER_RGB if pv.suffering
+                                                                        else style.GOOD)
+        self.box(surf, box, fill, (255, 240, 230) if pv.lost else col, 6, alpha=255, width=3 if pv.lost else 2)
         self.needs_row(surf, pv.needs, (box.x + 6, box.y + 4), isz, box.right - 6)
         self.blit_text(surf, self.preview_words(pv), (box.centerx, box.bottom - 4), 0.0155, col, bold=True,
-                       max_w=box.width - 8, anchor="midbottom")
+                       max_w=box.width - 8, anchor="midbottom", lines=2)
 
     def draw_overlay(self, surf) -> None:
         if self.tray is not None and not self.tray.submitted:

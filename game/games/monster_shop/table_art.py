@@ -21,6 +21,8 @@ from game.ui.table.spaces import Space
 from .effects import COLOURS, SYMBOLS
 
 COLOUR_RGB = {"G": (96, 170, 88), "Y": (222, 196, 84), "R": (198, 72, 64), "P": (150, 96, 196)}
+# a need stripe's colour also has a shape, so it reads without telling colours apart
+COLOUR_SHAPE = {"G": "circle", "Y": "triangle", "R": "square", "P": "diamond"}
 NEED_RGB = ((214, 150, 90), (150, 110, 70), (120, 190, 220), (220, 80, 70), (170, 120, 230), (140, 200, 90))
 SUFFER_RGB = (230, 70, 80)
 MUTATION_RGB = (190, 120, 240)
@@ -50,11 +52,13 @@ class ArtMixin:
         return self.geom.font(frac)
 
     def blit_text(self, surf, text, pos, frac, color=style.TEXT, bold=False, serif=False, max_w=None,
-                  anchor="topleft"):
+                  anchor="topleft", lines=1):
+        """A text at pos; with max_w it never runs past it: shrunk, else wrapped onto up to
+        `lines` lines, else cut with an ellipsis (the tooltip of what it names says it whole)."""
         size = self.fs(frac)
         if max_w is not None:
-            img = self.gfx.fit_text(str(text), size, max(8, int(max_w)), color, bold=bold, serif=serif,
-                                    min_size=max(10, size - 3))
+            img = self.gfx.fit_lines(str(text), size, max(8, int(max_w)), color, bold=bold, serif=serif,
+                                     min_size=max(9, size - 3), max_lines=lines)
         else:
             img = self.gfx.text(str(text), size, color, bold=bold, serif=serif)
         r = img.get_rect(**{anchor: (int(pos[0]), int(pos[1]))})
@@ -174,7 +178,7 @@ class ArtMixin:
             else:
                 self.monster_token(surf, x, v["monsters"].get(str(x), {}), (cx, cy), isz * 0.62, small=True)
             self.blit_text(surf, self.offer_name(key, x), (r.centerx, r.bottom - 2), 0.015, style.TEXT,
-                           max_w=r.width - 6, anchor="midbottom")
+                           max_w=r.width - 6, anchor="midbottom", lines=2)
         occ = v["occupied"][self.space_index(key)]
         seat = occ[slot] if slot < len(occ) else -1
         if seat is not None and seat >= 0:
@@ -473,6 +477,8 @@ class ArtMixin:
         return s
 
     def draw_place(self, surf, v, seat, pl):
+        """A den place: along the top its number, dung and pearls, the upgrade and the cage's
+        strength / anti-magic; the cage's bars behind; its monster (token, stripes, name)."""
         G = self.geom
         d = self.R.data
         den = v["seats"][seat]["den"]
@@ -480,32 +486,41 @@ class ArtMixin:
         cage = den["cage"][pl]
         self.box(surf, r, PLACE_FILL, (70, 60, 50), G.u(0.006))
         num = self.blit_text(surf, self.tr("table.place", n=pl + 1), (r.x + 3, r.y + 2), 0.015, style.TEXT_DIM, bold=True)
-        # the cage along the top edge: strength / anti-magic; upgrade badge
         ch = max(10, int(r.height * 0.16))
         info = pygame.Rect(r.x + num.width + 6, r.y + 2, r.width - num.width - 8, ch)
+        right = info.right
         if cage == -2:
             pygame.draw.rect(surf, (80, 66, 56), r.inflate(-4, -4), 1, border_radius=G.u(0.006))
         else:
             st, an = (d.printed_mods if cage == -1 else (d.cages[cage][2], d.cages[cage][3]))
-            self.counts(surf, (("ms_anti_magic", str(an), (170, 140, 240)), ("ms_strength", str(st), (220, 200, 150))),
-                        info.right, info.centery, ch, 3, "midright")
+            right = self.counts(surf, (("ms_anti_magic", str(an), (170, 140, 240)), ("ms_strength", str(st), (220, 200, 150))),
+                                info.right, info.centery, ch, 3, "midright")
             # the bars of the cage across the place (the monster sits in front of them)
             bars = self.gfx.cached(("ms_bars", r.size), lambda: self.bars(r.width, r.height - ch - 6))
             surf.blit(bars, (r.x, info.bottom + 2))
-        upg = den["upgrade"][pl]
-        if upg >= 0:
+        if den["upgrade"][pl] >= 0:
             ic = self.gfx.icon("ms_upgrade", ch, (200, 200, 210))
-            surf.blit(ic, ic.get_rect(bottomright=(r.right - 4, r.bottom - 3)))
-        # dung and pearls along the bottom
+            surf.blit(ic, ic.get_rect(midright=(right, info.centery)))
         self.counts(surf, (("ms_need_E", den["dung"][pl], (160, 120, 80)), ("ms_pearl", den["pearls"][pl], (240, 240, 255))),
-                    r.x + 5, r.bottom - ch // 2 - 3, ch, 4)
+                    info.x, info.centery, ch, 3)
         m = den["monster"][pl]
         if m >= 0:
-            info_m = v["monsters"].get(str(m), {})
-            rad = min(r.width * 0.19, r.height * 0.2)
-            c = (r.centerx, r.y + ch + 2 + rad * 1.12)
-            self.monster_token(surf, m, info_m, c, rad)
-            self.monster_marks(surf, m, info_m, r, c, rad)
+            self.monster_in_place(surf, m, v["monsters"].get(str(m), {}), r, info.bottom + 2)
+
+    def monster_in_place(self, surf, m, info, r, top):
+        """From the bottom up: its name (two lines if it must), its need stripes, and its
+        token in the room left; suffering and mutations beside it, shown needs above right."""
+        name = self.gfx.fit_lines(self.monster_name(m), self.fs(0.0155), r.width - 6, style.TEXT, bold=True,
+                                  min_size=max(9, self.fs(0.0155) - 3), max_lines=2)
+        nr = name.get_rect(midbottom=(r.centerx, r.bottom - 2))
+        surf.blit(name, nr)
+        cols = self.stripes_of(m, info)
+        sh = max(8, int(r.height * 0.085))
+        rad = max(6, min(r.width * 0.19, (nr.top - sh - 4 - top) / 2.5))
+        c = (r.centerx, top + (nr.top - sh - 3 - top) / 2)
+        self.stripe_row(surf, cols, (c[0], nr.top - sh - 2), sh, r.width - 8)
+        self.monster_token(surf, m, info, c, rad)
+        self.monster_marks(surf, m, info, r, c, rad, len(cols))
 
     def stripes_of(self, m, info) -> list:
         """The colour letters of its stripes: its dial's stage, the printed extra, accessories."""
@@ -548,26 +563,14 @@ class ArtMixin:
                                border=style.GOLD, color=style.GOLD_BRIGHT, pad=3)
             surf.blit(b, b.get_rect(center=(cx + int(rad * 0.85), cy + int(rad * 0.8))))
 
-    def monster_marks(self, surf, m, info, r, c, rad):
-        """Under the token: the need stripes; beside it suffering (of its limit) and
-        mutations; above, once revealed, the needs it shows this round."""
-        cols = self.stripes_of(m, info)
-        sw = max(5, int(rad * 0.42))
-        sh = max(4, int(rad * 0.22))
-        total = len(cols) * (sw + 2) - 2
-        x = c[0] - total // 2
-        y = c[1] + rad + max(3, rad // 4) + 1
-        for col in cols:
-            pygame.draw.rect(surf, COLOUR_RGB[col], (x, y, sw, sh), border_radius=2)
-            pygame.draw.rect(surf, (10, 8, 8), (x, y, sw, sh), 1, border_radius=2)
-            x += sw + 2
-        self.blit_text(surf, self.monster_name(m), (r.centerx, y + sh + 1), 0.0155, style.TEXT, bold=True,
-                       max_w=r.width - 8, anchor="midtop")
+    def monster_marks(self, surf, m, info, r, c, rad, limit):
+        """Beside the token suffering (of its limit, the stripes) and mutations; above
+        right, once revealed, the needs it shows this round."""
         isz = max(10, int(rad * 0.55))
         left = (r.x + 4, c[1] - rad * 0.2)
         suff = info.get("suffering", 0)
         if suff:
-            self.icon_count(surf, "ms_suffering", f"{suff}/{len(cols)}", left, isz, SUFFER_RGB, SUFFER_RGB)
+            self.icon_count(surf, "ms_suffering", f"{suff}/{limit}", left, isz, SUFFER_RGB, SUFFER_RGB)
         mut = info.get("mutations", 0)
         if mut:
             self.icon_count(surf, "ms_mutation", mut, (left[0], left[1] + isz + 2), isz, MUTATION_RGB, MUTATION_RGB)
@@ -578,6 +581,33 @@ class ArtMixin:
         if sh_ and any(sh_[:6]):
             nsz = max(self.fs(0.014), int(rad * 0.62))
             self.needs_row(surf, sh_[:6], (c[0] + rad + 6, r.y + max(10, int(r.height * 0.16)) + 6), nsz, r.right - 3)
+
+    def stripe_row(self, surf, cols, top, h, width) -> int:
+        """The need stripes centred under `top`: each a block in its colour with its shape
+        on it, at least h px tall; returns the height used."""
+        n = max(1, len(cols))
+        w = max(h, min(int(h * 1.5), width // n - 2))
+        x = top[0] - (n * (w + 2) - 2) // 2
+        for col in cols:
+            box = pygame.Rect(x, top[1], w, h)
+            pygame.draw.rect(surf, COLOUR_RGB[col], box, border_radius=2)
+            pygame.draw.rect(surf, (10, 8, 8), box, 1, border_radius=2)
+            self.colour_shape(surf, col, box.center, max(2, h // 2 - 1))
+            x += w + 2
+        return h
+
+    def colour_shape(self, surf, col, c, k):
+        """The shape of a need colour (circle, triangle, square, diamond) in dark ink."""
+        ink, (x, y) = (24, 16, 14), c
+        shape = COLOUR_SHAPE[col]
+        if shape == "circle":
+            pygame.draw.circle(surf, ink, c, k)
+        elif shape == "triangle":
+            pygame.draw.polygon(surf, ink, ((x, y - k), (x + k, y + k), (x - k, y + k)))
+        elif shape == "square":
+            pygame.draw.rect(surf, ink, (x - k + 1, y - k + 1, 2 * k - 1, 2 * k - 1))
+        else:
+            pygame.draw.polygon(surf, ink, ((x, y - k), (x + k, y), (x, y + k), (x - k, y)))
 
     def needs_row(self, surf, needs, pos, isz, right, color=None, anchor_left=True):
         """The needs shown (icon + count each), wrapping under itself before `right`."""

@@ -72,25 +72,44 @@ class WordsMixin:
         if c == -1:
             lines.append(_tr("table.printed", a=d.printed_mods[0], b=d.printed_mods[1]))
         elif c >= 0:
-            lines.append(f"{self.nm(d.cages[c][1])} {d.cages[c][2]}/{d.cages[c][3]}")
+            lines.append(f"{self.nm(d.cages[c][1])}: " + _tr("table.cage_stats", a=d.cages[c][2], b=d.cages[c][3]))
+            lines.append(self.stripe_words(self.stripes_of(m, info)))
         if den["upgrade"][p] >= 0:
             lines.append(self.nm(d.upgrades[den["upgrade"][p]][1]))
         lines.append(_tr("table.dung", n=den["dung"][p]) + (" " + _tr("table.pearl", n=den["pearls"][p])
                                                               if den["pearls"][p] else ""))
         return "\n".join(lines)
 
+    def stripe_words(self, cols) -> str:
+        """"Need stripes: 2 green (circle), 1 red (square)": what the blocks under a monster mean."""
+        parts = [_tr("table.stripe", n=cols.count(c), colour=_tr("board.colour_word." + c),
+                     shape=_tr("table.shape." + c)) for c in dict.fromkeys(cols)]
+        return _tr("table.stripes", list=", ".join(parts))
+
     def tile_tip(self, key, slot) -> str:
         head = self.space_name(key) + f" {slot + 1}"
         x = self.offer_at(self.view, key, slot)
+        who = self.who_is_on(key, slot)
         if x is None:
-            return head
+            return head + who
         if key == "food":
-            return f"{head}: " + _tr("table.food_offer", meat=x[0], veg=x[1]) + (f" {self.gold(x[2])}" if x[2] else "")
+            return f"{head}: " + _tr("table.food_offer", meat=x[0], veg=x[1]) + (f" {self.gold(x[2])}" if x[2] else "") + who
         if key == "cage":
-            extra = f" {self.R.data.cages[x][2]}/{self.R.data.cages[x][3]}"
-        else:
-            extra = "" if key == "upgrade" else f" ({self.view['monsters'].get(str(x), {}).get('size')})"
-        return f"{head}: {self.offer_name(key, x)}{extra}"
+            extra = ", " + _tr("table.cage_stats", a=self.R.data.cages[x][2], b=self.R.data.cages[x][3])
+        else:      # a monster's number is its size
+            extra = "" if key == "upgrade" else ", " + _tr("table.size_word", n=self.view["monsters"].get(str(x), {}).get("size"))
+        return f"{head}: {self.offer_name(key, x)}{extra}" + who
+
+    def who_is_on(self, key, slot=None) -> str:
+        """The groups on a space (or one of its tiles): who, with how many imps, and what the
+        number on a meeple means; "" when nobody is there."""
+        sp = self.R.space_keys.index(key)
+        rows = []
+        for seat, p in enumerate(self.view["seats"]):
+            for g in p.get("groups") or []:
+                if g[4] == 1 and g[5] == sp and (slot is None or g[6] == slot):
+                    rows.append(f"{self.name(seat)}: {self.members(g)}")
+        return "\n" + "\n".join(rows + [_tr("table.meeple_number")]) if rows else ""
 
     def offer_at(self, v, key, slot):
         """What tile `slot` of space `key` offers: a food bundle, or a cage, upgrade or

@@ -1786,12 +1786,16 @@ class TableKit(GameTable):
         surface.blit(bg, (x, y))
         surface.blit(block, (x + 12, y + 8))
 
+    def toast_at(self) -> tuple:
+        """Where toasts stack up from (a game may put them in the acting player's area)."""
+        return self.size[0] // 2, self.size[1] - 300
+
     def _draw_toasts(self, surface) -> None:
-        y = self.size[1] - 300
+        x, y = self.toast_at()
         for text, left in self.toasts:
             s = self.gfx.badge(text, 20, fill=(30, 14, 18), border=style.CRIMSON_BRIGHT, color=style.TEXT, pad=14)
             if left < 0.4:
                 s = s.copy()
                 s.set_alpha(int(255 * left / 0.4))
-            surface.blit(s, s.get_rect(center=(self.size[0] // 2, y)))
+            surface.blit(s, s.get_rect(center=(x, y)))
             y -= s.get_height() + 8

@@ -60,11 +60,15 @@ class Unit(Piece):
 class _Button(HitItem):
     layer = 5
 
-    def __init__(self, bid, label: str):
+    def __init__(self, bid, label: str, tip: str | None = None):
         self.id = bid
         self.label = label
+        self.tip = tip
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.enabled = True
+
+    def tooltip(self):
+        return self.tip
 
     @property
     def bounds(self):
@@ -82,7 +86,7 @@ class StagingTray(HitItem):
                  accept: Callable[[Unit, Any], bool] | None = None, submit_label: str | None = None,
                  reset_label: str | None = None, sort_colors: dict | None = None,
                  draw_unit: Callable | None = None, animator: Animator | None = None,
-                 threshold_frac: float = 0.01, ordered: bool = False):
+                 threshold_frac: float = 0.01, ordered: bool = False, steppers: dict | None = None):
         self.rect = pygame.Rect(rect)
         self.renderer = renderer
         self.gfx = gfx
@@ -114,6 +118,14 @@ class StagingTray(HitItem):
         if not self.groups:
             raise ValueError("a staging tray needs at least one group")
         self.active = self.groups[0]
+        # steppers {sort: tooltip}: a − and a + per group and sort, in fixed places, and the
+        # sources keep one slot per unit, so repeated clicks hit the same thing
+        self.steppers = dict(steppers or {})
+        self.step_btns = [_Button((sign, g.id, sort), "−" if sign < 0 else "+", tip)
+                          for g in self.groups for sort, tip in self.steppers.items() for sign in (-1, 1)]
+        if self.steppers:
+            for sp in self.sources:
+                sp.capacity = len(sp.occupants)
         self.submit_btn = _Button("submit", submit_label or ts("confirm"))
         self.reset_btn = _Button("reset", reset_label or ts("cancel"))
         self.submitted = False
@@ -152,7 +164,8 @@ class StagingTray(HitItem):
     @classmethod
     def split(cls, rect, units, k: int, *, on_submit, renderer, gfx, label=None, source_label=None,
               group_labels: list[str] | None = None, capacity: int | None = None, validate=None, **kw):
-        """Split a pool into up to k groups (empty groups are simply not sent)."""
+        """Split a pool into up to k groups (empty groups are simply not sent); with
+        `steppers={sort: tooltip}` each group also has − / + buttons per sort."""
         labels = group_labels or [str(i + 1) for i in range(k)]
         return cls(rect, [("pool", source_label, list(units))],
                    [(i, labels[i], capacity) for i in range(k)], on_submit=on_submit, renderer=renderer,
@@ -250,7 +263,7 @@ class StagingTray(HitItem):
         for row in split_rect(bottom, rows, "y", pad):
             cells += split_rect(row, cols, "x", pad)
         for g, rr in zip(self.groups, cells):
-            g.rect = rr
+            g.rect = self._place_steppers(g, rr, pad)
         self.foot = pygame.Rect(inner.x, inner.bottom - foot, inner.width, foot)
         bh = int(foot * 0.62)
         bw = max(bh * 3, int(inner.width * 0.2))
@@ -271,8 +284,29 @@ class StagingTray(HitItem):
         self.stack.clear()
         self.stack.extend(self.sources + self.groups, layer=1)
         self.stack.extend(self.units.values(), layer=3)
-        self.stack.extend([self.submit_btn, self.reset_btn], layer=5)
+        self.stack.extend([self.submit_btn, self.reset_btn] + self.step_btns, layer=5)
 
+    def _place_steppers(self, g: Space, cell, pad) -> pygame.Rect:
+        """The group's − / + buttons at the right end of its cell; returns what is left for it."""
+        mine = [b for b in self.step_btns if b.id[1] == g.id]
+        if not mine:
+            return cell
+        bh = max(12, min(int(cell.height * 0.62), cell.width // 12))
+        x = cell.right
+        for b in reversed(mine):          # per sort: − (its colour between) +
+            x -= bh
+            b.rect = pygame.Rect(x, cell.centery - bh // 2, bh, bh)
+            x -= bh if b.id[0] > 0 else pad
+        return pygame.Rect(cell.x, cell.y, max(1, x - cell.x), cell.height)
+
+    def step(self, sign: int, gid, sort) -> bool:
+        """+1: the last unit of `sort` at home joins group gid; -1: its last one goes home."""
+        g = next(x for x in self.groups if x.id == gid)
+        if sign > 0:
+            u = next((u for sp in self.sources for u in reversed(sp.occupants) if u.sort == sort), None)
+            return u is not None and self.move(u, g)
+        u = next((u for u in reversed(g.occupants) if u.sort == sort), None)
+        return u is not None and self.move(u, self.home(u))
     # -- hit protocol (the tray as one item of a table's stack) -------------------------------
     @property
     def bounds(self):
@@ -315,10 +349,15 @@ class StagingTray(HitItem):
             self.submit()
         elif item is self.reset_btn:
             self.reset()
+        elif item in self.step_btns:
+            self.step(item.id[0], item.id[1], item.id[2])
         elif isinstance(item, Unit):
             sp = self.where(item)
             if sp in self.groups:
                 self.move(item, self.home(item))
+            elif self.steppers:           # the last of its sort goes: the ones before stay put
+                self.step(1, self.active.id if self.active.accepts(item) else
+                          next((g.id for g in self.groups if g.accepts(item)), self.active.id), item.sort)
             else:
                 dst = self.active if self.active.accepts(item) else \
                     next((g for g in self.groups if g.accepts(item)), None)
@@ -398,6 +437,22 @@ class StagingTray(HitItem):
         self.reset_btn.enabled = not self.submitted and any(g.occupants for g in self.groups)
         for b, primary in ((self.reset_btn, False), (self.submit_btn, True)):
             self._draw_button(surf, b, primary)
+        self._draw_steppers(surf)
+
+    def _draw_steppers(self, surf) -> None:
+        for b in self.step_btns:
+            sign, gid, sort = b.id
+            g = next(x for x in self.groups if x.id == gid)
+            have = any(u.sort == sort for u in g.occupants) if sign < 0 else \
+                any(u.sort == sort for sp in self.sources for u in sp.occupants)
+            b.enabled = have and not self.submitted
+            self._draw_button(surf, b, False)
+            if sign < 0:                  # the sort's colour between its − and +
+                col = self.sort_colors.get(sort) or next((u.color for u in self.units.values() if u.sort == sort),
+                                                         style.TEXT)
+                c = (b.rect.right + b.rect.width // 2, b.rect.centery)
+                pygame.draw.circle(surf, col, c, max(3, b.rect.height // 3))
+                pygame.draw.circle(surf, (0, 0, 0), c, max(3, b.rect.height // 3), 1)
 
     def _draw_summary(self, surf, g: Space) -> None:
         """Per sort in a group, in its footer: a small token and its number (the group's
@@ -442,5 +497,6 @@ class StagingTray(HitItem):
             fill, border, col = ((66, 44, 40) if hover else (40, 28, 30)), style.GOLD_DEEP, style.TEXT
         surf.blit(gfx.panel(r.width, r.height, fill=fill, border=border, radius=max(4, r.height // 4),
                             width=2, alpha=255), r.topleft)
-        t = gfx.fit_text(b.label, max(12, int(r.height * 0.45)), r.width - 12, col, bold=True, min_size=10)
+        t = gfx.fit_text(b.label, max(12, int(r.height * 0.45)), max(r.width - 12, int(r.width * 0.8)), col,
+                         bold=True, min_size=10)
         surf.blit(t, t.get_rect(center=r.center))

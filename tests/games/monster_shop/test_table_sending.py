@@ -43,7 +43,7 @@ class Rig(TableRig):
 
     def drawn_text(self):
         drawn = []
-        for name in ("text", "fit_text"):
+        for name in ("text", "fit_text", "fit_lines"):
             real = getattr(self.table.gfx, name)
 
             def spy(s, *a, _real=real, **k):
