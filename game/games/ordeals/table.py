@@ -24,6 +24,8 @@ checked by the rules (an illegal drop glides home).
 """
 from __future__ import annotations
 
+import math
+
 import pygame
 
 from game.games.ordeals.table_art import BASE_LOOK, OrdealsBoard, paint_base
@@ -406,6 +408,7 @@ class OrdealsTable(OrdealsMoves, OrdealsWords, TableKit):
             self._tray().draw(surf, self.gfx, self.geo()[4], tray_word("kept"))
             self._draw_trial(surf)
         self._draw_fold(surf)
+        self._draw_offview(surf)
         self._draw_deploy_ghost(surf)
         self._draw_preview(surf)
         self._draw_piece_card(surf)
@@ -417,23 +420,31 @@ class OrdealsTable(OrdealsMoves, OrdealsWords, TableKit):
     def _draw_trial(self, surf) -> None:
         """The Trial panel: its name, the Turn, the goal, how it is lost, the conditions."""
         r = self.trial_rect()
-        rows = self.trial_lines()
-        key = ("bo_trial", tuple(rows), r.size)
+        surf.blit(self._rows_panel(self.trial_lines(), r.w, r.h), r.topleft)
 
+    def _rows_panel(self, rows, w: int, h: int) -> pygame.Surface:
+        """A dark panel of (text, kind) rows wrapped to its width (the first row leaves
+        room for the button in its corner), at least `h` high; cached."""
         def make():
-            img = self.gfx.panel(r.w, r.h, fill=(16, 11, 14), border=style.GOLD_DEEP, radius=12, alpha=215).copy()
-            y = self._px(10)
-            for text, kind in rows:
+            F = self.geo()[4]
+            imgs = []
+            for k, (text, kind) in enumerate(rows):
                 size, col, bold = self.TRIAL_LOOK[kind]
-                width = r.w - self._px(28) - (self._px(44) if kind == "head" else 0)     # the fold button
-                for line in self.gfx.wrap(text, self.geo()[4](size, 12), width, bold=bold):
-                    im = self.gfx.text(line, self.geo()[4](size, 12), col, bold=bold)
-                    if y + im.get_height() <= r.h - self._px(6):
-                        img.blit(im, (self._px(14), y))
-                    y += im.get_height()
-                y += self._px(5)
+                width = w - self._px(28) - (self._px(44) if k == 0 else 0)
+                imgs += [self.gfx.text(line, F(size, 12), col, bold=bold)
+                         for line in self.gfx.wrap(text, F(size, 12), width, bold=bold)]
+                imgs.append(None)                                  # a small gap between rows
+            gap = self._px(5)
+            full = self._px(16) + sum(im.get_height() if im is not None else gap for im in imgs)
+            img = self.gfx.panel(w, max(h, full), fill=(16, 11, 14), border=style.GOLD_DEEP, radius=12,
+                                 alpha=215 if full <= h else 245).copy()
+            y = self._px(10)
+            for im in imgs:
+                if im is not None and y + im.get_height() <= img.get_height() - self._px(6):
+                    img.blit(im, (self._px(14), y))
+                y += im.get_height() if im is not None else gap
             return img
-        surf.blit(self.gfx.cached(key, make), r.topleft)
+        return self.gfx.cached(("bo_rows", tuple(rows), w, h), make)
 
     def _draw_fold(self, surf) -> None:
         """The fold button: a chevron pointing where the panel goes."""
@@ -446,23 +457,53 @@ class OrdealsTable(OrdealsMoves, OrdealsWords, TableKit):
         pygame.draw.lines(surf, style.GOLD_BRIGHT, False, [(cx - d * k // 2, cy - k), (cx + d * k // 2, cy),
                                                           (cx - d * k // 2, cy + k)], 3)
 
+    def offview_marks(self) -> list:
+        """(index, screen point) for each character off the view (zoomed in): a mark on the
+        view's edge in the line from its middle, so nobody acts unseen; a click goes there."""
+        cam = self.board.camera
+        inner = cam.rect.inflate(-self._px(40), -self._px(40))
+        cx, cy = inner.center
+        out = []
+        for i, p in self.pieces.items():
+            x, y = cam.to_screen(p.pos)
+            if cam.rect.collidepoint(x, y) or (x, y) == (cx, cy):
+                continue
+            k = min(abs((inner.w / 2) / (x - cx)) if x != cx else 1e9, abs((inner.h / 2) / (y - cy)) if y != cy else 1e9)
+            out.append((i, (round(cx + (x - cx) * k), round(cy + (y - cy) * k))))
+        return out
+
+    def _draw_offview(self, surf) -> None:
+        r = self._px(13)
+        cx, cy = self.board.camera.rect.center
+        for i, (x, y) in self.offview_marks():
+            p = self.pieces[i]
+            ang = math.atan2(y - cy, x - cx)
+            tip = (x + math.cos(ang) * r * 1.9, y + math.sin(ang) * r * 1.9)
+            side = [(x + math.cos(ang + d) * r, y + math.sin(ang + d) * r) for d in (1.2, -1.2)]
+            pygame.draw.polygon(surf, p.color, [tip] + side)
+            pygame.draw.circle(surf, (16, 11, 14), (x, y), r + 2)
+            pygame.draw.circle(surf, p.color if not p.dim else (90, 90, 96), (x, y), r, 3)
+            ic = self.gfx.icon(p.label[len(ICON_PREFIX):], 2 * r - 6, style.TEXT) \
+                if p.label.startswith(ICON_PREFIX) else self.gfx.text(p.label, r, style.TEXT, bold=True)
+            surf.blit(ic, ic.get_rect(center=(x, y)))
+
     def char_card_rect(self, card) -> pygame.Rect:
         """Where a character's card goes: the top of the side panel (over the Trial), or
         the board's top right corner when the panel is folded."""
-        r = card.get_rect(topright=(self.size[0] - self._px(14), self._px(84)))
+        r = card.get_rect(topleft=self.trial_rect().topleft)
         if not self.panel_open:
             r.topright = (self.board_rect().right - self._px(8), self.board_rect().y + self._px(8))
         return r
 
     def _char_card(self):
+        """The open character's card, as wide and at least as high as the Trial panel it covers."""
         c = self._char(self.card_of)
         if c is None or not c["deployed"] or c["ooa"]:
             return None
         lines = self.card_lines(c)
-        width = self._px(self.PANEL_W - 24)
-        wrapped = [line for text in lines for line in (self.gfx.wrap(text, self.geo()[4](18, 13), width - 24)
-                                                       or [text])]
-        return text_card(self.gfx, wrapped, self.geo()[4](18, 13), 10)
+        r = self.trial_rect()
+        return self._rows_panel([(lines[0], "head")] + [(line, "goal" if k == 0 else "text")
+                                                       for k, line in enumerate(lines[1:])], r.w, r.h)
 
     def _draw_char_card(self, surf) -> None:
         card = self._char_card()
@@ -470,12 +511,14 @@ class OrdealsTable(OrdealsMoves, OrdealsWords, TableKit):
             return
         r = self.char_card_rect(card)
         surf.blit(card, r.topleft)
-        x = self.close_rect(r)
+        box = self.close_rect(r)
+        pygame.draw.rect(surf, style.GOLD if box.collidepoint(self.pointer) else style.GOLD_DEEP, box, 2, border_radius=8)
+        x = box.inflate(-self._px(22), -self._px(22))
         pygame.draw.line(surf, style.TEXT, x.topleft, x.bottomright, 3)
         pygame.draw.line(surf, style.TEXT, x.topright, x.bottomleft, 3)
 
     def close_rect(self, card_rect) -> pygame.Rect:
-        return pygame.Rect(card_rect.right - self._px(30), card_rect.y + self._px(12), self._px(16), self._px(16))
+        return pygame.Rect(card_rect.right - self._px(46), card_rect.y + self._px(8), self._px(38), self._px(38))
 
     def open_card(self, index) -> None:
         """A character's card (stats, weapons, armour, items, Lore, statuses), until closed."""
@@ -537,6 +580,10 @@ class OrdealsTable(OrdealsMoves, OrdealsWords, TableKit):
             return True
         if e.button == 1 and self.fold_rect().collidepoint(e.pos):
             self.toggle_panel()
+            return True
+        mark = next((i for i, at in self.offview_marks() if math.dist(at, e.pos) <= self._px(18)), None)
+        if e.button == 1 and mark is not None:
+            self._look_at(self.pieces[mark].pos)            # to the character the mark points at
             return True
         if e.button == 3 and self.board.camera.rect.collidepoint(e.pos):
             piece = self.board.piece_at(e.pos)

@@ -275,3 +275,19 @@ def test_the_czech_table_words_its_panel_card_and_help():
     assert t.card_lines(t.view["chars"][0])[-1].startswith("Stav: ")
     assert "Kolečko myši" in dict(t.help_lines())
     t.draw(rig.screen)
+
+
+def test_characters_off_the_view_are_marked_on_its_edge_and_a_click_goes_there():
+    rig = Rig(seed=3, trial=2)
+    to_act(rig)
+    t = rig.table
+    cam = t.board.camera
+    t.draw(rig.screen)
+    marks = dict(t.offview_marks())
+    off = [i for i, p in t.pieces.items() if not cam.rect.collidepoint(cam.to_screen(p.pos))]
+    assert off and sorted(marks) == sorted(off)          # the 36" table: the Shadow's edge is off the view
+    assert all(cam.rect.collidepoint(at) for at in marks.values())
+    i = off[0]
+    post_click(marks[i])
+    rig.pump()
+    assert cam.rect.collidepoint(cam.to_screen(t.pieces[i].pos))
