@@ -23,17 +23,18 @@ you, as turn-based play online), 1 = the rulebook's times, 1.5 and 2 = more time
 from __future__ import annotations
 
 import json
+import os
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 
 from ..core.i18n import system_language
 from ..core.paths import user_config_dir
 from ..core.record import NAME_CHARS, atomic_write_text, clean_orphans, move_aside
-from ..core.safeio import SETTINGS_MAX_BYTES, UnsafeFile, clean_text, one_line, read_json
+from ..core.safeio import SETTINGS_MAX_BYTES, UnsafeFile, clean_text, one_line, read_json, shown_path
 
 ANIMATION_SPEEDS = (0.0, 0.5, 1.0, 1.5, 2.0)
 TIMINGS = (0.0, 1.0, 1.5, 2.0)             # 0 = off: no time limit for people
-WINDOW_SIZES = ((1280, 720), (1366, 768), (1600, 900), (1920, 1080), (2560, 1440), (3840, 2160))
+WINDOW_SIZES = ((960, 540), (1024, 576), (1280, 720), (1366, 768), (1600, 900), (1920, 1080), (2560, 1440), (3840, 2160))
 
 
 @dataclass
@@ -232,7 +233,7 @@ def load(path: Path | None = None) -> tuple[Settings, str | None]:
     path = Path(path) if path else default_path()
     s = Settings(path=path)
     clean_orphans(path.parent)
-    if not path.exists() and not path.is_symlink():
+    if not os.path.lexists(path):             # (False too for a home path too long to use)
         s.language = system_language()        # first start: the computer's language, if we have it
         return s, None
     try:
@@ -241,12 +242,12 @@ def load(path: Path | None = None) -> tuple[Settings, str | None]:
             raise ValueError("not a JSON object")
     except (UnsafeFile, ValueError) as exc:
         why = str(exc)
-        if why.startswith(str(path) + ": "):
-            why = why[len(str(path)) + 2:]
+        if why.startswith(shown_path(path) + ": "):
+            why = why[len(shown_path(path)) + 2:]
         elif isinstance(exc, json.JSONDecodeError):
             why = f"not valid JSON, line {exc.lineno}"
         s.keep_bad = True
-        return s, one_line(f"{path}: settings could not be read ({why}); using defaults "
+        return s, one_line(f"{shown_path(path)}: settings could not be read ({why}); using defaults "
                            f"(the file is kept as {path.name}.bad)", 300)
     bad = []
     defaults = Settings()
@@ -261,7 +262,7 @@ def load(path: Path | None = None) -> tuple[Settings, str | None]:
         except (ValueError, TypeError):
             bad.append(f.name)
     if bad:
-        return s, f"{path}: ignored bad values for {', '.join(bad)}"
+        return s, f"{shown_path(path)}: ignored bad values for {', '.join(bad)}"
     return s, None
 
 

@@ -45,6 +45,6 @@ def test_only_sizes_that_fit_the_screen_and_the_current_one(desk, window):
 def test_a_big_screen_offers_the_usual_sizes_and_czech_marks_them():
     cycler = size_cycler((2800, 1600), (1280, 720), lang="cs")
     sizes = [c[0] for c in cycler.choices]
-    assert sizes[:5] == [(1280, 720), (1366, 768), (1600, 900), (1920, 1080), (2560, 1440)]
+    assert sizes[:7] == [(960, 540), (1024, 576), (1280, 720), (1366, 768), (1600, 900), (1920, 1080), (2560, 1440)]
     assert (3840, 2160) not in sizes
-    assert cycler.choices[0][1] == "1280 × 720 (teď)"
+    assert cycler.choices[2][1] == "1280 × 720 (teď)"
