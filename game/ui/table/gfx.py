@@ -6,7 +6,7 @@ import math
 
 import pygame
 
-from ..assets import SurfaceCache
+from ..assets import WRAP_MAX_CHARS, WRAP_MAX_LINES, SurfaceCache, drawable
 from . import style
 
 TABLE_CACHE_BYTES = 64 << 20       # a table's panels, glows, shadows and wrapped text
@@ -38,7 +38,7 @@ class Gfx:
         if got is None:
             font = self.font(size, bold, serif)
             got = []
-            for para in s.split("\n"):
+            for para in drawable(s, WRAP_MAX_CHARS).split("\n"):   # bounded, as Assets.wrap
                 line = ""
                 for word in para.split(" "):
                     trial = word if not line else line + " " + word
@@ -48,6 +48,9 @@ class Gfx:
                         got.append(line)
                         line = word
                 got.append(line)
+                if len(got) >= WRAP_MAX_LINES:
+                    del got[WRAP_MAX_LINES:]
+                    break
             self._cache[key] = got
         return got
 
@@ -122,7 +125,7 @@ class Gfx:
             for i, line in enumerate(lines):
                 if font.size(line)[0] <= width and not (cut and i == len(lines) - 1):
                     continue
-                base = line
+                base = line[:width]          # no glyph is narrower than a pixel
                 last = base.rstrip(" .,;-") + "…"
                 while len(base) > 1 and font.size(last)[0] > width:
                     base = base[:-1]
