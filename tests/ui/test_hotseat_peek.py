@@ -68,3 +68,26 @@ def test_hide_my_cards_returns_to_the_public_question(app):
     pass_btn = next(b for b in scene.public_btns if b.public_action == ("pass",))
     click(app, pass_btn.rect.center)
     assert match.log[-1] == (0, ("pass",))
+
+
+def test_the_public_question_is_drawn_without_any_input(app):
+    """The window draws only when something moves or changes: the step that brings the
+    public question up (after the claim's bubble settles, nobody touching anything) draws
+    it — the screen kept showing the claimant's cards with no question until the mouse moved."""
+    spec, match = new_match("schemers", ["human", "human"], seed=11)
+    scene = TableScene(app, spec, match)
+    app.push(MenuScene(app))
+    app.push(scene)
+    assert run_until(app, lambda: scene.curtain == 1)
+    lift(app, scene)
+    scene.submit_human(1, ("claim", "doge"))
+    app.since_input = 10.0                     # nobody touches anything from here on
+    drawn = []
+    draw_public = scene.draw_public
+    scene.draw_public = lambda surf: (drawn.append(len(match.log)), draw_public(surf))
+    for _ in range(600):
+        app.step(1 / 60, [], lazy=True)
+        if scene.public and drawn:
+            break
+    assert scene.public, "the question is asked in public"
+    assert drawn, "and the window draws it"

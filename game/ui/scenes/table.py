@@ -205,6 +205,7 @@ class TableScene(Scene):
         self.paused_at: float | None = None
         self.had_decision = False
         self.backdrop = None
+        self.redraw = True                 # the picture changed by itself (a seat, a curtain): draw it
         self._hud_key = None
         self.curtain_btn = None
         self._build_hud()
@@ -218,6 +219,7 @@ class TableScene(Scene):
 
     def _build_hud(self):
         self._hud_key = self._hud_state()
+        self.redraw = True
         self.ui.clear()
         w = LOGICAL_SIZE[0]
         self.menu_btn = self.ui.add(Button(self.app, (w - 68, 12, 56, 52), "", self.open_menu, icon="menu",
@@ -488,6 +490,7 @@ class TableScene(Scene):
         show it (its own "(only you)" lines included)."""
         self.viewer = seat
         self.ctx.viewer = seat
+        self.redraw = True
         history = self.chronicle_events()
         if history is not None and hasattr(self.table, "history"):
             self.table.history = history
@@ -874,7 +877,11 @@ class TableScene(Scene):
     def frame_rate(self) -> float:
         """The window draws the table only while its picture changes by itself:
         animations, an AI thinking, toasts and bubbles on the table, a countdown (a few
-        frames a second), the curtain's embers. A table waiting for you is still."""
+        frames a second), the curtain's embers, and once whenever the scene itself
+        changed the picture (another seat sat down, the public screen came up, the
+        curtain rose). A table waiting for you is still."""
+        if self.redraw:
+            return float(theme.FPS)
         if self.curtain is not None:
             return float(theme.FPS) if self.hold_t is not None else self.ambient_rate()
         if self.worker.busy or self.ready is not None:
@@ -890,6 +897,7 @@ class TableScene(Scene):
         return 0.0
 
     def draw(self, surf):
+        self.redraw = False
         if self.curtain is not None:
             self.draw_curtain(surf)
             self.ui.draw(surf)
