@@ -1,8 +1,8 @@
 """Fog of war: the optional solo setting of §4.7 (option `fog`, off by default).
 
 The Company sees a Shadow character only while at least one of its characters can see
-it: in line of sight and within Sight, or lit (near a light, in lightning), or Engaged
-with it (`seen`). Everything else about the table stays public.
+it: in line of sight and within Sight, or lit (near a light it sees, BO-152; in
+lightning), or Engaged with it (`seen`). Everything else about the table stays public.
 
 - The view (view.py) lists an unseen Shadow character without its true place: `seen`
   False, its place and Harm where the Company last saw it (`ghost` True), or not on the

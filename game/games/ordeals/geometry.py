@@ -509,37 +509,70 @@ class Map:
             out.append(b)
         return out, False
 
-    def push_line(self, start, away_from, length, others, on=-1) -> tuple:
+    def push_line(self, start, away_from, length, others, on=-1, below=()) -> tuple:
         """BO-132/198: the end point of a push of `length` straight away from `away_from`,
         stopping at walls, at base contact with any character (`others`) and at the table
         edge. Returns (end, fell_off): fell_off is True when a base pushed from a top ends
-        outside it."""
+        outside it (then `below`, the bases on the ground, must leave room to land)."""
         L = dist(start, away_from)
         if L <= EPS:
             return start, False
         ux, uy = (start[0] - away_from[0]) / L, (start[1] - away_from[1]) / L
+        if on >= 0:
+            return self._push_off_top(start, (ux, uy), length, others, on, below)
         end = start
         step = 0.1
         d = step
-        over_edge = False
         while d <= length + 1.0 + 1e-9:
             p = (start[0] + ux * d, start[1] + uy * d)
             if not self.on_table(p) or any(dist(p, c) < self.base - 1e-6 for c in others):
                 break
-            if on >= 0 and not over_edge and self.inside_top(p, on):
-                if d > length + 1e-9:
-                    break
-                end = p
-            elif on >= 0:
-                over_edge = True
-                if self.static_clear_point(p) and not self._in_kind(p, ("gap", "obstacle")):
-                    return p, True
-            else:
-                if d > length + 1e-9 or not self.static_clear_point(p):
-                    break
-                end = p
+            if d > length + 1e-9 or not self.static_clear_point(p):
+                break
+            end = p
             d += step
         return end, False
+
+    def _push_off_top(self, start, u, length, others, on, below) -> tuple:
+        """A push of a base standing on top of piece `on`: the full `length` over the top
+        and on through the air past its edge (stopped only by the table edge, another
+        base or another piece), and it falls from where it lands (BO-132, BO-104). A base
+        still hanging on the edge there slides on until it is clear (at most 1" more)."""
+        step = 0.05
+
+        def blocked(p):
+            return not self.on_table(p) or any(dist(p, c) < self.base - 1e-6 for c in others) \
+                or self._hits_wall(p, skip=on)
+
+        end = last_top = start
+        for k in range(1, int(round(length / step)) + 1):
+            p = (start[0] + u[0] * k * step, start[1] + u[1] * k * step)
+            if blocked(p):
+                break
+            end = p
+            if self.inside_top(p, on):
+                last_top = p
+        if self.inside_top(end, on):
+            return end, False
+        for _ in range(int(round(1.0 / step))):
+            if self._can_land(end, below):
+                return end, True
+            p = (end[0] + u[0] * step, end[1] + u[1] * step)
+            if blocked(p):
+                break
+            end = p
+        if self._can_land(end, below):
+            return end, True
+        return last_top, False
+
+    def _hits_wall(self, p, skip=-1) -> bool:
+        """Whether a base at p overlaps a wall other than piece `skip`."""
+        r = self.r - 1e-6
+        return any(j != skip and point_poly_dist(p, self.pieces[j]) < r for j in self.walls)
+
+    def _can_land(self, p, below) -> bool:
+        return self.static_clear_point(p) and not self._in_kind(p, ("gap", "obstacle")) \
+            and all(dist(p, c) >= self.base - 1e-6 for c in below)
 
     def _in_kind(self, p, kinds) -> bool:
         return any(pc.kind in kinds and point_in_poly(p, pc.poly) for pc in self.pieces)
@@ -590,6 +623,40 @@ def truncate(path, length) -> list:
         out.append((a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t))
         return out
     return out
+
+
+def round_inward(path, reach: float, places: int = 2) -> tuple:
+    """The end of `path` on the 0.01" grid without lengthening the path past `reach`
+    (BO-130): the nearest grid point when that keeps the path within `reach` (it is at
+    most 0.007" from the end), else the grid point near the end that keeps the most of the
+    path within `reach` (less than 0.01" short). Plain rounding could add up to 0.007"
+    and turn a full Move into a refused one."""
+    end = path[-1]
+    q = (round(end[0], places), round(end[1], places))
+    if len(path) < 2:
+        return q
+    px, py = path[-2]
+    left = reach if len(path) == 2 else reach - sum(dist(a, b) for a, b in zip(path[:-2], path[1:-1]))
+    if math.hypot(q[0] - px, q[1] - py) <= left + 1e-9:
+        return q
+    scale = 10 ** places
+    gx0, gy0 = round(end[0] * scale), round(end[1] * scale)
+    cap = (left + 1e-9) ** 2
+    best, most = None, -1.0
+    for span in (1, 2):                 # the 3 x 3 points round it nearly always hold one
+        ys = [gy / scale for gy in range(gy0 - span, gy0 + span + 1)]
+        for gx in range(gx0 - span, gx0 + span + 1):
+            x = gx / scale
+            dx2 = (x - px) * (x - px)
+            for y in ys:
+                d2 = dx2 + (y - py) * (y - py)
+                if most < d2 <= cap:
+                    best, most = (x, y), d2
+        if best is not None and left - math.sqrt(most) < 0.01:
+            return best
+    if best is not None:
+        return best
+    return (round(px, places), round(py, places))
 
 
 def fall_harm(height: float, safe: float = 3.0) -> int:

@@ -69,22 +69,29 @@ class Preview(NamedTuple):
     reasons: tuple           # why Advantage / Disadvantage: ("aimed",) ("cover",) ("engaged",) ("rain",)
 
 
-def _lit_near(R, view, t) -> bool:
-    if t["lit"]:
+def _sees(R, view, a, b) -> bool:
+    m = R.maps[view["trial"]["number"]]
+    return m.los((a["x"], a["y"]), a["on"], (b["x"], b["y"]), b["on"], a["z"], b["z"])
+
+
+def _lit_near(R, view, t, a) -> bool:
+    """BO-152 as rules.lit_near: a light counts only where the observer `a` sees it."""
+    if t["lit"] and _sees(R, view, a, t):
         return True
     lim = R.R.lantern_radius + R.R.base
     return any(o["lit"] and o.get("seen", True) and o["deployed"] and not o["ooa"]
-               and math.hypot(o["x"] - t["x"], o["y"] - t["y"]) <= lim for o in view["chars"])
+               and math.hypot(o["x"] - t["x"], o["y"] - t["y"]) <= lim
+               and (o is a or _sees(R, view, a, o)) for o in view["chars"])
 
 
 def shrouded(R, view, a, t) -> bool:
-    """BO-151 from a view: `t` beyond `a`'s Sight, not lit nor near a light, no lightning."""
+    """BO-151 from a view: `t` beyond `a`'s Sight, not lit nor near a light `a` sees, no lightning."""
     d = math.hypot(a["x"] - t["x"], a["y"] - t["y"]) - R.R.base
     if d <= R.R.always_see + 1e-9 or view.get("lightning"):
         return False
     if d <= a["sight"] + 1e-9:
         return False
-    return not _lit_near(R, view, t)
+    return not _lit_near(R, view, t, a)
 
 
 def preview(R, view, i: int, j: int) -> Preview:

@@ -25,6 +25,7 @@ Actions: ("deploy", x, y) · ("first", side) · ("act", char) · ("move", x, y) 
 from __future__ import annotations
 
 import math
+from typing import NamedTuple
 
 from ...core.rules import Decision, Event, IllegalAction, OptionSpec, OptionsError, Result, GAME, PLAYERS
 from . import geometry as G
@@ -41,6 +42,14 @@ def _E(kind, data, to=None):
 
 def _r2(v: float) -> float:
     return round(v, 2)
+
+
+class MoveRoute(NamedTuple):
+    """What a Move toward a point would do (OrdealsRules.move_route)."""
+    path: list | None        # the legs walked, cut where a Foe stops the Move; None when refused
+    to: tuple | None         # the point to ask for: the one asked, or the one it snapped to
+    reason: str | None       # why refused: "reach", "blocked" or "stand"; None when legal
+    snapped: bool            # brought back within the allowance
 
 
 class OrdealsRules:
@@ -350,24 +359,27 @@ class OrdealsRules:
     def is_lit(self, c) -> bool:
         return c.lit and not (c.st.always_lit and c.hidden)
 
-    def lit_near(self, s, t) -> bool:
-        """BO-152: a lit bearer and everything within 3" of it are never Shrouded."""
-        if self.is_lit(t):
+    def lit_near(self, s, t, obs=None) -> bool:
+        """BO-152: a lit bearer and everything within 3" of it are never Shrouded to an
+        observer with line of sight to the light (`obs`; None: to anyone)."""
+        if self.is_lit(t) and (obs is None or self.los(s, obs, t)):
             return True
         lim = self.R.lantern_radius + self.R.base
         for o in s.chars:
-            if o.in_play and self.is_lit(o) and math.hypot(o.x - t.x, o.y - t.y) <= lim:
+            if o.in_play and self.is_lit(o) and math.hypot(o.x - t.x, o.y - t.y) <= lim \
+                    and (obs is None or o is obs or self.los(s, obs, o)):
                 return True
         return False
 
     def shrouded(self, s, obs, t) -> bool:
-        """BO-151: is `t` beyond `obs`'s Sight (and not lit, not within 1", no lightning)?"""
+        """BO-151: is `t` beyond `obs`'s Sight (and not lit where `obs` sees the light,
+        not within 1", no lightning)?"""
         d = math.hypot(obs.x - t.x, obs.y - t.y) - self.R.base
         if d <= self.R.always_see + 1e-9 or s.lightning:
             return False
         if d <= self.sight_of(s, obs) + 1e-9:
             return False
-        return not self.lit_near(s, t)
+        return not self.lit_near(s, t, obs)
 
     def los(self, s, a, b) -> bool:
         return self.map(s).los(a.pos, a.on, b.pos, b.on, a.z, b.z)
@@ -447,46 +459,135 @@ class OrdealsRules:
     def move_plan(self, s, i, dest, reach=None):
         """(path, fall) for a Move of character i to `dest` within its allowance, or None.
         Ground Moves plan around walls and bases (BO-130); from a top the path is straight,
-        inside the top or off it with a drop (BO-104, BO-198)."""
+        inside the top or off it with a drop (BO-104, BO-198). A Move that comes within 1"
+        of a Foe stops there, so what lies beyond that point never refuses it (BO-198)."""
+        return self.move_check(s, i, dest, reach)[0]
+
+    def move_check(self, s, i, dest, reach=None) -> tuple:
+        """(plan, reason): `plan` as move_plan gives it, and when it is None why the Move
+        is refused: "reach" (longer than the allowance), "blocked" (walls, bases or a
+        wide gap in the way) or "stand" (not a place a base may stand)."""
         c = s.chars[i]
         m = self.map(s)
         reach = self.allowance(s, c) if reach is None else reach
+        dest = (float(dest[0]), float(dest[1]))
+        if c.on >= 0 and c.z >= m.pieces[c.on].height - 1e-9:
+            return self._top_check(s, i, dest, reach)
+        fall = c.z if c.on >= 0 else 0.0           # on a ledge: a drop, then a ground path
         a = c.pos
-        if c.on >= 0:
-            pc = m.pieces[c.on]
-            top = c.z >= pc.height - 1e-9
-            if top:
-                L = G.dist(a, dest)
-                if L > reach + 1e-6:
-                    return None
-                mates = self.others_for(s, i, c.on)
-                if m.inside_top(dest, c.on):
-                    if not m.can_stand(dest, mates, on=c.on):
-                        return None
-                    return [a, dest], 0.0
-                ground = self.others_for(s, i)
-                # off the edge: straight, the rest on the ground
-                if not m.can_stand(dest, ground) or not m.bases_clear_seg(a, dest, mates):
-                    return None
-                t = 0.0
-                while t < 1.0 and m.inside_top((a[0] + (dest[0] - a[0]) * t, a[1] + (dest[1] - a[1]) * t), c.on):
-                    t += 0.05
-                mid = (a[0] + (dest[0] - a[0]) * t, a[1] + (dest[1] - a[1]) * t)
-                for j in m.walls:
-                    if j != c.on and G.seg_hits_poly(mid, dest, m.pieces[j]):
-                        return None
-                if not m.bases_clear_seg(mid, dest, ground):
-                    return None
-                return [a, dest], c.z
-            # on a ledge: a drop to the ground, then a ground path
-            fall = c.z
-        else:
-            fall = 0.0
         others = self.others_for(s, i)
-        path = m.plan_path(a, (float(dest[0]), float(dest[1])), others)
-        if path is None or m.path_length(path) > reach + 1e-6:
+        foes = self.stopping_foes(s, c, stays_top=False)
+        path = m.plan_path(a, dest, others)
+        if path is not None:
+            if m.path_length(path) <= reach + 1e-6:
+                return (path, fall), None
+            walked, stopped = m.stop_at_foes(path, foes)
+            if stopped and m.path_length(walked) <= reach + 1e-6:
+                return (walked, fall), None
+            return None, "reach"
+        # the end is no place to stand, or no route reaches it: a straight drag that a Foe stops
+        walked, stopped = m.stop_at_foes([a, dest], foes)
+        if stopped and m.path_length(walked) <= reach + 1e-6 and m.can_stand(walked[-1], others) \
+                and m.static_clear_seg(a, walked[-1]) and m.bases_clear_seg(a, walked[-1], others):
+            return (walked, fall), None
+        if G.dist(a, dest) > reach + 1e-6:
+            return None, "reach"
+        return None, ("blocked" if m.can_stand(dest, others) else "stand")
+
+    def _top_check(self, s, i, dest, reach) -> tuple:
+        """move_check for a character standing on a top: straight, inside the top or off
+        its edge with a drop (BO-104, BO-198)."""
+        c = s.chars[i]
+        m = self.map(s)
+        a = c.pos
+        mates = self.others_for(s, i, c.on)
+        if m.inside_top(dest, c.on) or G.dist(a, dest) > reach + 1e-6:
+            walked, stopped = m.stop_at_foes([a, dest], self.stopping_foes(s, c, stays_top=True))
+            end = walked[-1]
+            if stopped and m.path_length(walked) <= reach + 1e-6 and m.inside_top(end, c.on) \
+                    and m.can_stand(end, mates, on=c.on) and m.bases_clear_seg(a, end, mates):
+                return ([a, end], 0.0), None
+        if G.dist(a, dest) > reach + 1e-6:
+            return None, "reach"
+        if m.inside_top(dest, c.on):
+            if not m.can_stand(dest, mates, on=c.on):
+                return None, "stand"
+            return ([a, dest], 0.0), None
+        ground = self.others_for(s, i)
+        # off the edge: straight, the rest on the ground
+        if not m.can_stand(dest, ground):
+            return None, "stand"
+        if not m.bases_clear_seg(a, dest, mates):
+            return None, "blocked"
+        t = 0.0
+        while t < 1.0 and m.inside_top((a[0] + (dest[0] - a[0]) * t, a[1] + (dest[1] - a[1]) * t), c.on):
+            t += 0.05
+        mid = (a[0] + (dest[0] - a[0]) * t, a[1] + (dest[1] - a[1]) * t)
+        for j in m.walls:
+            if j != c.on and G.seg_hits_poly(mid, dest, m.pieces[j]):
+                return None, "blocked"
+        if not m.bases_clear_seg(mid, dest, ground):
+            return None, "blocked"
+        return ([a, dest], c.z), None
+
+    def stopping_foes(self, s, c, stays_top) -> list:
+        """Centres of the Foes whose 1" stops a Move of c (BO-130): on its top's level
+        while it stays there, else those on the ground."""
+        return [(o.x, o.y) for o in s.chars if o.side != c.side and o.in_play and
+                (abs(o.z - c.z) <= 1.0 if stays_top else o.z <= 1.0)]
+
+    def move_route(self, s, i, dest, snap=True) -> MoveRoute:
+        """The one answer to "what would a Move of character i toward `dest` do", for the
+        rules, the table's ruler and its drop: the legs walked (cut where a Foe stops it),
+        the point to ask for, or why it is refused. With `snap`, a point beyond the
+        allowance is brought back to the farthest legal point along the way there (the
+        route, or the straight line where there is none), on the 0.01" grid."""
+        c = s.chars[i]
+        reach = self.allowance(s, c)
+        plan, reason = self.move_check(s, i, dest, reach)
+        if plan is not None:
+            return MoveRoute(plan[0], (float(dest[0]), float(dest[1])), None, False)
+        if snap and reason == "reach":
+            got = self._snap(s, i, dest, reach)
+            if got is not None:
+                return got
+        return MoveRoute(None, None, reason, False)
+
+    def _snap(self, s, i, dest, reach):
+        """The farthest legal Move toward `dest` within `reach` (0.05" steps back)."""
+        c = s.chars[i]
+        m = self.map(s)
+        way = None
+        if c.on < 0:
+            way = m.plan_path(c.pos, (float(dest[0]), float(dest[1])), self.others_for(s, i))
+        if way is None:
+            way = [c.pos, (float(dest[0]), float(dest[1]))]
+        total = m.path_length(way)
+        d = min(reach, total)
+        while d > 0.05:
+            q = G.round_inward(G.truncate(way, d), d)
+            plan = self.move_plan(s, i, q, reach)
+            if plan is not None:
+                break
+            d -= 0.05
+        else:
             return None
-        return path, fall
+        # the shortest way to that point may cut a corner of the route: go on along its
+        # last leg by what is left of the allowance
+        for _ in range(3):
+            legs = plan[0]
+            slack = reach - m.path_length(legs)
+            far = G.dist(legs[-2], legs[-1]) if len(legs) > 1 else 0.0
+            if slack < 0.005 or d >= total or far <= G.EPS:
+                break
+            k = (far + slack) / far
+            on = (legs[-2][0] + (legs[-1][0] - legs[-2][0]) * k, legs[-2][1] + (legs[-1][1] - legs[-2][1]) * k)
+            q2 = G.round_inward(legs[:-1] + [on], reach)
+            plan2 = self.move_plan(s, i, q2, reach)
+            if plan2 is None or m.path_length(plan2[0]) <= m.path_length(legs):
+                break
+            q, plan = q2, plan2
+        return MoveRoute(plan[0], q, None, True)
 
     # ------------------------------------------------------------------ decisions
     def decisions(self, s: State):
@@ -809,7 +910,7 @@ class OrdealsRules:
             dd = d * frac
             if dd < 0.1:
                 break
-            p = (_r2(o[0] + (target[0] - o[0]) / L * dd), _r2(o[1] + (target[1] - o[1]) / L * dd))
+            p = G.round_inward([o, (o[0] + (target[0] - o[0]) / L * dd, o[1] + (target[1] - o[1]) / L * dd)], dd)
             if ground:
                 # straight samples only: a straight clear segment is its own shortest path
                 if G.dist(o, p) <= reach + 1e-6 and m.can_stand(p, others) and \
@@ -1229,11 +1330,12 @@ class OrdealsRules:
         s.moves += 1
         m = self.map(s)
         from_top = c.on >= 0 and c.z >= m.pieces[c.on].height - 1e-9
-        stays_top = from_top and m.inside_top(dest, c.on)
-        foes = [(o.x, o.y) for o in s.chars if o.side != c.side and o.in_play and
-                (abs(o.z - c.z) <= 1.0 if stays_top else o.z <= 1.0)]
+        stays_top = from_top and m.inside_top(path[-1], c.on)
+        foes = self.stopping_foes(s, c, stays_top)
         walked, stopped = m.stop_at_foes(path, foes)
         end = walked[-1]
+        if not stopped and any(G.dist(end, f) <= self.engage_c + 1e-6 for f in foes):
+            stopped = True        # a path already cut at a Foe's 1" (move_check) ends on it
         if from_top and not stays_top and stopped:
             if m.inside_top(end, c.on):
                 stays_top = True          # stopped by a Foe before the edge: still on top
@@ -1250,8 +1352,9 @@ class OrdealsRules:
                     if t >= 1.0:
                         break
                 walked = walked[:-1] + [end]
-        # a point on the Engagement ring stays exact (rounding could undo the Engagement)
-        c.x, c.y = (end if stopped else (_r2(end[0]), _r2(end[1])))
+        # a point on the Engagement ring stays exact (rounding could undo the Engagement);
+        # any other end goes on the 0.01" grid without lengthening the Move (BO-130)
+        c.x, c.y = (end if stopped else G.round_inward(walked, max(reach, m.path_length(walked))))
         if not stays_top:
             c.z, c.on = 0.0, -1
         # rounding may nudge into a base: step back along the path if so
@@ -1400,7 +1503,8 @@ class OrdealsRules:
                   (o.on == l.on if l.on >= 0 else not (o.on >= 0 and o.z >= m.pieces[o.on].height - 1e-9))]
         on = l.on if (l.on >= 0 and l.z >= m.pieces[l.on].height - 1e-9) else -1
         start = l.pos
-        end, fell = m.push_line(start, w.pos, self.R.push, others, on)
+        below = self.others_for(s, li) if on >= 0 else ()
+        end, fell = m.push_line(start, w.pos, self.R.push, others, on, below)
         l.x, l.y = _r2(end[0]), _r2(end[1])
         drop = 0.0
         if fell:

@@ -259,8 +259,7 @@ def _step_along(R, s, i, path, ev) -> bool:
     m = R.map(s)
     reach = R.allowance(s, c)
     if c.on >= 0:
-        end = G.truncate(path, reach)[-1]
-        p = (round(end[0], 2), round(end[1], 2))
+        p = G.round_inward(G.truncate(path, reach), reach)
         if R.move_plan(s, i, p, reach) is not None:
             R.do_deed(s, i, ("move", p[0], p[1]), ev)
             return True
@@ -271,8 +270,7 @@ def _step_along(R, s, i, path, ev) -> bool:
         d = min(reach, total)
         while d > 0.2:
             sub = G.truncate(path, d)
-            end = sub[-1]
-            sub[-1] = (round(end[0], 2), round(end[1], 2))
+            sub[-1] = G.round_inward(sub, d)        # never past the allowance (BO-130)
             if R.ground_path_ok(s, i, sub, reach, others):
                 R.move_along(s, i, sub, ev)
                 return True
@@ -287,7 +285,7 @@ def _step_along(R, s, i, path, ev) -> bool:
                 for d in (min(reach, want), min(reach, want) * 0.6):
                     if d <= 0.2:
                         continue
-                    p = (round(c.x + math.cos(ang) * d, 2), round(c.y + math.sin(ang) * d, 2))
+                    p = G.round_inward([c.pos, (c.x + math.cos(ang) * d, c.y + math.sin(ang) * d)], d)
                     if G.dist(p, path[-1]) >= G.dist(c.pos, path[-1]) - 0.1:
                         continue          # no closer: not a step toward it
                     if R.ground_path_ok(s, i, [c.pos, p], reach, others):
