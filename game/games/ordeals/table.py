@@ -162,7 +162,7 @@ class OrdealsTable(OrdealsMoves, OrdealsWords, TableKit):
                                   art=TerrainArt.from_view(view), look=Look.of(view), zones=zones, chapel=chapel,
                                   words={"area": self._terrain_tag, "zone": lambda z: tt("your_zone")},
                                   on_drop=self._drop, on_click=self._on_board_click, allowance=self._allowance,
-                                  measure=self._measure, drag_rings=self._drag_rings)
+                                  measure=self._measure, drag_rings=self._drag_rings, route=self._route)
         self.board.los_targets = lambda p: not p.dim
         self.pieces: dict[int, Piece] = {}
         self.facing: dict[int, float] = {}

@@ -1,15 +1,17 @@
 """What the viewer of the Book of Ordeals table may do, without drawing (no pygame): the
-decision owed, the Act banner's buttons (`controls`), the reach and the Engagement rings
-while a character is carried, a drop or a click made an action (refused with a word),
-which character is selected and which Foe is weighed, and the odds preview of the pair
-(odds.py, once per pair and view). OrdealsTable's mixin: it reads the table's view,
-pieces, board and match."""
+decision owed, the Act banner's buttons (`controls`), the reach, route and Engagement
+rings while a character is carried (the rules' move_route, asked on what the seat sees), a
+drop or a click made an action (a refused Move says why), which character is selected and
+which Foe is weighed, and the odds preview of the pair (odds.py, once per pair and view).
+OrdealsTable's mixin: it reads the table's view, pieces, board and match."""
 from __future__ import annotations
 
 import math
+import random
 
 from game.core.rules import IllegalAction
 from game.games.ordeals import odds as O
+from game.games.ordeals.rebuild import determinize
 from game.games.ordeals.table_words import char_name, deed_word, tt, word
 from game.ui.table.board import RangeRing
 from game.ui.table.widgets import BannerSpec, Button
@@ -78,9 +80,11 @@ class OrdealsMoves:
         return d.free.get("index") == i
 
     def _allowance(self, piece):
+        """The Move's allowance as the rules give it: how far the base's centre may travel
+        (the ruler measures centre to centre, so nothing is added for the base)."""
         d = self._decision()
         if d is not None and d.free is not None and d.free.get("verb") == "move":
-            return float(d.free["reach"]) + 1.0     # centre travel includes the base
+            return float(d.free["reach"])
         return None
 
     def _measure(self, a, b) -> float:
@@ -92,22 +96,64 @@ class OrdealsMoves:
             return []
         return [RangeRing(tuple(f), 2.0, (220, 60, 60), None, dashed=True) for f in d.free.get("foes", [])]
 
+    def _known_state(self):
+        """The state behind this seat's view, with only what the seat may see (under fog
+        the Shadow characters it does not see now are left off): what the ruler asks the
+        rules about. Built once per view."""
+        view = self.view
+        kept = getattr(self, "_known", None)
+        if kept is not None and kept[0] is view:
+            return kept[1]
+        s = determinize(self.ctx.match.rules, view, self.viewer, random.Random(0))
+        for cv, c in zip(view["chars"], s.chars):
+            if not cv.get("seen", True):
+                c.deployed = False
+        self._known = (view, s)
+        return s
+
+    def move_route(self, point):
+        """The rules' answer (rules.move_route) for a Move of the active character toward
+        this world point, from what the seat sees; None when no Move is open."""
+        d = self._decision()
+        if d is None or d.free is None or d.free.get("verb") != "move" or self.view is None:
+            return None
+        key = (id(self.view), round(point[0], 2), round(point[1], 2))
+        kept = getattr(self, "_route_kept", None)
+        if kept is not None and kept[0] == key:
+            return kept[1]
+        rules = self.ctx.match.rules
+        got = rules.move_route(self._known_state(), d.free["index"], (round(point[0], 2), round(point[1], 2)))
+        self._route_kept = (key, got)
+        return got
+
+    def _route(self, piece, home, wanted) -> list:
+        """The legs the carried base would walk (round walls, cut at a Foe's 1", brought back
+        within the allowance): the board moves the piece to their end and the ruler
+        measures them. A refused point keeps the straight line to the pointer."""
+        self._wanted = wanted
+        got = self.move_route(wanted)
+        if got is None or got.path is None:
+            return [home, wanted]
+        return [tuple(q) for q in got.path]
+
     def _drop(self, piece, point, target):
         d = self._decision()
         if d is None or d.free is None:
             return False
         verb = d.free.get("verb")
         action = (verb, round(point[0], 2), round(point[1], 2))
-        if verb == "move" and not self.ctx.match.is_legal(d.seat, action):
-            # a pixel beyond the allowance: the same line, just inside it
-            ox, oy = d.free["origin"]
-            L = math.hypot(point[0] - ox, point[1] - oy)
-            reach = float(d.free["reach"])
-            if reach < L <= reach + 0.25:
-                k = (reach - 0.01) / L
-                action = (verb, round(ox + (point[0] - ox) * k, 2), round(oy + (point[1] - oy) * k, 2))
+        if verb == "move":
+            # where the pointer was, not the route's end: a Move cut at a Foe's 1" is asked
+            # for as dragged and the rules stop it there again (a rounded end could miss the 1")
+            wanted, self._wanted = getattr(self, "_wanted", None) or point, None
+            got = self.move_route(wanted)
+            if got is None or got.path is None:
+                self.say(tt("move_" + (got.reason if got is not None and got.reason else "blocked")))
+                self.sound("error")
+                return False
+            action = (verb, round(got.to[0], 2), round(got.to[1], 2))
         if not self.ctx.match.is_legal(d.seat, action):
-            self.say(tt("no_place"))
+            self.say(tt("move_blocked" if verb == "move" else "deploy_zone"))
             self.sound("error")
             return False
         try:

@@ -129,9 +129,13 @@ def test_an_illegal_drop_glides_back_and_applies_nothing():
     d = to_act(rig)
     i = d.free["index"]
     ox, oy = d.free["origin"]
-    far = (ox, min(rig.table.view["trial"]["size"][1] - 1, oy + 10))     # 10" away: beyond any Move
+    view = rig.match.view(0)
+    friend = min((c for c in view["chars"] if c["side"] == view["chars"][i]["side"] and c["index"] != i
+                  and c["deployed"]), key=lambda c: math.hypot(c["x"] - ox, c["y"] - oy))
+    k = 0.6 / math.hypot(friend["x"] - ox, friend["y"] - oy)
+    on_friend = (friend["x"] + (ox - friend["x"]) * k, friend["y"] + (oy - friend["y"]) * k)   # no place to stand
     before = len(rig.match.log)
-    post_drag(rig.screen_of((ox, oy)), rig.screen_of(far), steps=10)
+    post_drag(rig.screen_of((ox, oy)), rig.screen_of(on_friend), steps=10)
     rig.pump()
     assert len(rig.match.log) == before
     piece = rig.table.pieces[i]
