@@ -2,6 +2,7 @@
 
 frame_ms: each game's table mid-game with animations running at 1920×1080 (dummy
 video driver); startup_s: process start to the first interactive menu frame;
+startup_s_full_folders: the same with 40 autosaves of 4.7 MB and 500 saves present;
 sim: random-play speed; kernel_us: apply+decisions and determinize costs;
 ai_ms: thinking time per decision per difficulty; busy_frame_ms: a game's table in its
 busiest state (SPEC.bench_table); peak_rss_mb: this process; idle_cpu_pct and
@@ -17,8 +18,10 @@ import time
 from .simulate import all_ms, ms_summary, percentile, play_one
 
 
-def _startup_seconds(runs: int = 3) -> float:
+def _startup_seconds(runs: int = 3, home: str | None = None) -> float:
     env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+    if home is not None:
+        env["NOCTURNE_HOME"] = home
     if getattr(sys, "frozen", False):
         cmd = [sys.executable, "play", "--exit-after-first-frame"]
     else:
@@ -30,6 +33,50 @@ def _startup_seconds(runs: int = 3) -> float:
         subprocess.run(cmd, env=env, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         best.append(time.perf_counter() - t0)
     return round(min(best), 3), round(percentile(best, 50), 3)
+
+
+def fill_folders(home, autosaves: int = 40, autosave_mb: float = 4.7, saves: int = 500) -> None:
+    """A user folder as a long-used machine may have it: `autosaves` autosaves of about
+    `autosave_mb` MB each (a long game's log) and `saves` ordinary saves."""
+    import json
+    from pathlib import Path
+
+    from .ai.random_agent import RandomAgent
+    from .core.match import Match, SeatInfo
+    from .core.record import MAX_ACTIONS
+    from .games import registry
+    game_id = registry.game_ids()[0]                 # any game: the folder is what is measured
+    rules = registry.ruleset(game_id)
+    players = max(2, int(registry.get(game_id).min_players))
+    m = Match(game_id, rules, [SeatInfo(f"P{i}") for i in range(players)], {}, 7,
+              agents={i: RandomAgent(i) for i in range(players)}, clocks=False)
+    m.run_agents(30)
+    record = m.record().to_json()
+    small = json.dumps(record, separators=(",", ":")).encode()
+    pool = sorted(record["actions"], key=lambda a: len(json.dumps(a)))[len(record["actions"]) // 3:]
+    entry = len(json.dumps(pool, separators=(",", ":"))) / len(pool)
+    n = min(MAX_ACTIONS, int(autosave_mb * 2**20 / entry))
+    record["actions"] = (pool * (n // len(pool) + 1))[:n]
+    record["moves"] = n
+    big = json.dumps(record, separators=(",", ":")).encode()
+    home = Path(home)
+    for folder, count, blob, name in ((home / "data" / "autosave", autosaves, big, game_id + "-{}.json"),
+                                      (home / "data" / "saves", saves, small, game_id + "-save-{}.json")):
+        folder.mkdir(parents=True, exist_ok=True)
+        for i in range(count):
+            (folder / name.format(i)).write_bytes(blob)
+
+
+def _startup_full_folders(runs: int) -> float:
+    """Start-up (as startup_s) with 40 autosaves of 4.7 MB and 500 saves present."""
+    import shutil
+    import tempfile
+    home = tempfile.mkdtemp(prefix="nocturne-bench-home-")
+    try:
+        fill_folders(home)
+        return _startup_seconds(runs, home=home)[0]
+    finally:
+        shutil.rmtree(home, ignore_errors=True)
 
 
 def _sim_speed(game_id: str, players: int, seconds: float) -> dict:
@@ -141,7 +188,7 @@ def busy_frames(game_id: str, frames: int = 600, size=(1920, 1080)) -> dict:
 def steps() -> int:
     """How many `progress` calls `run` makes (for a progress bar's total)."""
     from .games import registry
-    return 2 + 4 * len(registry.game_ids()) + sum(1 for g in registry.game_ids() if registry.get(g).bench_table)
+    return 3 + 4 * len(registry.game_ids()) + sum(1 for g in registry.game_ids() if registry.get(g).bench_table)
 
 
 def run(quick: bool = False, progress=None) -> dict:
@@ -153,6 +200,8 @@ def run(quick: bool = False, progress=None) -> dict:
     report: dict = {"frame_ms": {}, "sim": {}, "kernel_us": {}, "ai_ms": {}}
     report["startup_s"], report["startup_median_s"] = _startup_seconds(2 if quick else 5)
     step("start-up")
+    report["startup_s_full_folders"] = _startup_full_folders(2 if quick else 3)
+    step("start-up, full folders")
     for game_id in registry.game_ids():
         spec = registry.get(game_id)
         players = min(4, spec.max_players)

@@ -51,6 +51,15 @@ def user_config_dir() -> Path:
     return _ensure(_user_dir("config"))
 
 
+def user_log_dir() -> Path:
+    """Crash reports (NOCTURNE_HOME/logs in tests; the platform's log folder otherwise)."""
+    override = os.environ.get("NOCTURNE_HOME")
+    if override:
+        return _ensure(Path(override) / "logs")
+    import platformdirs
+    return _ensure(Path(platformdirs.user_log_dir(APP_NAME, False)))
+
+
 def writable_dir(path: Path) -> bool:
     """Whether files can be created in `path` (made first if missing): tried for real
     with a probe file, since permission bits do not tell about read-only mounts."""
@@ -86,5 +95,5 @@ def display_path(path) -> str:
     path = Path(path)
     try:
         return str(path.resolve().relative_to(resource_root()))
-    except ValueError:
+    except (ValueError, OSError, RuntimeError):    # RuntimeError: a symlink loop
         return str(path)

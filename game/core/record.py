@@ -26,7 +26,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .rules import as_action
-from .safeio import SAVE_MAX_BYTES, UnsafeFile, clean_text, load_json, one_line, quote, read_capped
+from .safeio import (SAVE_MAX_BYTES, UnsafeFile, clean_text, load_json, one_line, quote, read_capped, read_head,
+                     shown_path)
 
 FORMAT = 1
 MAX_ACTIONS = 200_000            # far beyond any real game (simulate gives up at 20,000)
@@ -53,10 +54,12 @@ class Record:
     extra: dict = field(default_factory=dict)      # e.g. saved_at, title
 
     def to_json(self) -> dict:
+        # Everything a list of saves shows comes before the action log ("moves" counts
+        # it), so `read_listing` reads a large file's first kilobytes only.
         return {"format": self.format, "game": self.game, "options": self.options,
-                "seed": self.seed, "seats": self.seats,
-                "actions": [[seat, list_form(action)] for seat, action in self.actions],
-                "digest": self.digest, **({"extra": self.extra} if self.extra else {})}
+                "seed": self.seed, "seats": self.seats, "moves": len(self.actions),
+                **({"extra": self.extra} if self.extra else {}), "digest": self.digest,
+                "actions": [[seat, list_form(action)] for seat, action in self.actions]}
 
 
 def list_form(action):
@@ -217,6 +220,23 @@ def file_lock(path, timeout: float = 10.0):
         os.close(fd)
 
 
+def claim(path):
+    """Take the lock on file `path` (made if missing) for as long as this process runs:
+    the open file, to keep; None when another running process holds it or it cannot be
+    made. The system lets go of it when the process ends, however it ends."""
+    try:
+        Path(path).parent.mkdir(parents=True, exist_ok=True)
+        fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
+    except OSError:
+        return None
+    try:
+        _lock(fd)
+    except OSError:
+        os.close(fd)
+        return None
+    return os.fdopen(fd, "r+b")
+
+
 def _lock(fd: int) -> None:
     if os.name == "nt":
         import msvcrt
@@ -241,7 +261,7 @@ def read_record(path, known_games=None) -> Record:
     """Read and check a save. Every problem is a RecordError whose message is one line
     naming the file; the file itself is left exactly as it was."""
     path = Path(path)
-    name = str(path)
+    name = shown_path(path)
     try:
         raw = read_capped(path, SAVE_MAX_BYTES, "save")
     except UnsafeFile as exc:
@@ -262,6 +282,60 @@ def read_record(path, known_games=None) -> Record:
     except (RecursionError, MemoryError, ValueError, TypeError, KeyError, AttributeError) as exc:
         raise RecordError(f"{name}: the save is damaged ({one_line(type(exc).__name__ + ': ' + str(exc), 120)})") \
             from None
+
+
+LISTING_FULL_BYTES = 256 * 1024     # a save up to this is read whole when listed
+HEADER_BYTES = 64 * 1024            # of a larger one, only this much (its header)
+
+
+def read_listing(path, known_games=None) -> tuple[Record, int | None]:
+    """What a list of saves shows, cheaply: (record, number of moves). A file of at most
+    LISTING_FULL_BYTES is read and checked whole (`read_record`); of a larger one only
+    the header before its action log is read (the record comes without actions, the
+    number of moves from the header, None if an older file has none). Opening the save
+    reads it all. RecordError (one line naming the file) as `read_record`."""
+    path = Path(path)
+    name = shown_path(path)
+    try:
+        head, size = read_head(path, SAVE_MAX_BYTES, HEADER_BYTES, "save")
+    except UnsafeFile as exc:
+        raise RecordError(str(exc)) from None
+    if size <= LISTING_FULL_BYTES:
+        record = read_record(path, known_games)
+        return record, len(record.actions)
+    data = _header(head, name)
+    moves = data.pop("moves", None)
+    if isinstance(moves, int) and moves > MAX_ACTIONS:
+        raise RecordError(f"{name}: the save is damaged ({moves} actions; at most {MAX_ACTIONS})")
+    data["actions"] = []
+    record = _record_from(data, name, known_games)
+    return record, moves if isinstance(moves, int) and not isinstance(moves, bool) and moves >= 0 else None
+
+
+def _header(head: bytes, name: str) -> dict:
+    """The keys before `"actions":` in the first bytes of a save, as a dict."""
+    try:
+        text = head.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        if exc.start < len(head) - 4:            # not a character cut at the end
+            raise RecordError(f"{name}: not a Nocturne save (not UTF-8 text)") from None
+        text = head[:exc.start].decode("utf-8")
+    start = 0
+    for _ in range(64):                          # "actions": may also stand inside a name
+        at = text.find('"actions"', start)
+        if at < 0:
+            break
+        start = at + 1
+        prefix = text[:at].rstrip()
+        if not prefix.endswith(","):
+            continue
+        try:
+            data = load_json((prefix[:-1] + "}").encode("utf-8"), name, "Nocturne save")
+        except (UnsafeFile, json.JSONDecodeError):
+            continue
+        if isinstance(data, dict) and "format" in data:
+            return data
+    raise RecordError(f"{name}: not a Nocturne save (no header in its first {HEADER_BYTES // 1024} KB)")
 
 
 def _record_from(data, name: str, known_games) -> Record:

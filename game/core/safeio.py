@@ -8,7 +8,10 @@ a symlink to /dev/zero, 100 MB of brackets, a number with 5,000 digits, a string
   most its cap (named in the message);
 - `load_json` refuses nesting deeper than `MAX_DEPTH`, integers longer than
   `MAX_INT_DIGITS` digits, NaN/Infinity and anything that is not text;
-- `quote` shows at most ~80 characters of a value in a message, on one line.
+- `quote` shows at most ~80 characters of a value in a message, on one line;
+- `printable` / `shown_path` make a name drawable and safe on a terminal (a byte that
+  was not UTF-8 as \\xNN, a raw escape as \\x1b), so every message that names a file can
+  be shown whatever the file system holds.
 
 Every refusal is an `UnsafeFile` whose message is one line naming the file. YAML has
 its own bounded path in `game/core/data.py` (which uses `read_capped` and `quote`).
@@ -77,8 +80,9 @@ def _item(v, depth: int) -> str:
 
 
 def one_line(text: str, limit: int = 300) -> str:
-    """A message as one line of at most `limit` characters."""
-    text = " ".join(str(text).split())
+    """A message as one line of at most `limit` characters, safe to draw and to print on
+    a terminal (a raw escape or a byte that was not UTF-8 in a name shows escaped)."""
+    text = printable(" ".join(str(text)[:limit * 4 + 64].split()))    # cut first: a huge text costs nothing
     return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
@@ -86,12 +90,37 @@ def _size(n: int) -> str:
     return f"{n / MB:.0f} MB" if n >= MB else f"{n / KB:.0f} KB"
 
 
-def read_capped(path, limit: int, what: str = "file") -> bytes:
-    """The bytes of a regular file of at most `limit` bytes. Opens without blocking (a
-    FIFO or device never hangs the caller), checks the opened file (no race with a
-    swap), and never reads more than limit + 1 bytes."""
-    path = Path(path)
-    name = str(path)
+def printable(text) -> str:
+    """Text made safe to draw on screen and print on a terminal: a byte that was not
+    UTF-8 (a lone surrogate, as Python decodes such file names) shows as \\xNN, a control
+    character (a raw terminal escape, a newline) as its escape; the rest is unchanged."""
+    text = str(text)
+    if text.isprintable():
+        return text
+    out = []
+    for ch in text:
+        o = ord(ch)
+        if 0xDC80 <= o <= 0xDCFF:                # a byte of a name that was not UTF-8
+            out.append(f"\\x{o - 0xDC00:02x}")
+        elif 0xD800 <= o <= 0xDFFF:
+            out.append(f"\\u{o:04x}")
+        elif o < 32 or o == 127 or 0x80 <= o < 0xA0:
+            out.append(repr(ch)[1:-1] if ch in "\t\n\r" else f"\\x{o:02x}")
+        else:
+            out.append(ch)
+    return "".join(out)
+
+
+def shown_path(path) -> str:
+    """A path as messages show it: drawable and printable (see `printable`)."""
+    return printable(os.fspath(path) if not isinstance(path, str) else path)
+
+
+def _open_regular(path, limit: int, what: str):
+    """(fd, size) of a regular file of at most `limit` bytes, opened without blocking
+    (a FIFO or device never hangs the caller) and checked once opened (no race with a
+    swap); UnsafeFile otherwise."""
+    name = shown_path(path)
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0) \
         | getattr(os, "O_NOCTTY", 0)
     try:
@@ -115,6 +144,31 @@ def read_capped(path, limit: int, what: str = "file") -> bytes:
                 os.set_blocking(fd, True)
             except OSError:
                 pass
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd, st.st_size
+
+
+def read_head(path, limit: int, head: int, what: str = "file") -> tuple[bytes, int]:
+    """(the first `head` bytes, the size) of a regular file of at most `limit` bytes:
+    for a list that shows a file's header without reading all of it."""
+    fd, size = _open_regular(path, limit, what)
+    try:
+        return os.read(fd, head), size
+    except OSError as exc:
+        raise UnsafeFile(f"{shown_path(path)}: cannot be read ({exc.strerror or type(exc).__name__})") from None
+    finally:
+        os.close(fd)
+
+
+def read_capped(path, limit: int, what: str = "file") -> bytes:
+    """The bytes of a regular file of at most `limit` bytes. Opens without blocking (a
+    FIFO or device never hangs the caller), checks the opened file (no race with a
+    swap), and never reads more than limit + 1 bytes."""
+    name = shown_path(path)
+    fd, _size = _open_regular(path, limit, what)
+    try:
         chunks, total = [], 0
         while total <= limit:
             chunk = os.read(fd, min(1 * MB, limit + 1 - total))
@@ -206,7 +260,7 @@ def nesting_depth(value, cap: int) -> int:
 
 def read_json(path, limit: int, what: str = "file"):
     """`read_capped` then `load_json`: the whole bounded path for a JSON file."""
-    return load_json(read_capped(path, limit, what), str(path), what)
+    return load_json(read_capped(path, limit, what), shown_path(path), what)
 
 
 def clean_text(value, limit: int) -> str:
@@ -226,6 +280,7 @@ def clean_text(value, limit: int) -> str:
     return "".join(out).strip()
 
 
-__all__ = ["UnsafeFile", "read_capped", "load_json", "read_json", "quote", "one_line", "clean_text",
+__all__ = ["UnsafeFile", "read_capped", "read_head", "printable", "shown_path", "load_json", "read_json", "quote",
+           "one_line", "clean_text",
            "nesting_depth", "SAVE_MAX_BYTES", "SETTINGS_MAX_BYTES", "YAML_MAX_BYTES", "MAX_DEPTH",
            "YAML_MAX_DEPTH", "MAX_INT_DIGITS"]

@@ -7,6 +7,7 @@ import time
 from pathlib import Path
 
 from ...core.paths import user_data_dir
+from ...core.record import claim
 
 
 def autosave_dir() -> Path:
@@ -21,8 +22,26 @@ def replays_dir() -> Path:
     return user_data_dir() / "replays"
 
 
+_claimed: dict = {}            # (folder, game id) -> (path, open lock file) held while this process runs
+
+
 def autosave_path(game_id: str) -> Path:
-    return autosave_dir() / f"{game_id}.json"
+    """This window's autosave of a game: `<game>.json`, or `<game>-2.json`… when another
+    window that is running holds that one (each claims its file with a lock it keeps
+    until it closes), so two windows playing the same game never overwrite each other."""
+    folder = autosave_dir()
+    key = (str(folder), game_id)
+    if key in _claimed:
+        return _claimed[key][0]
+    for other in [k for k in _claimed if k[0] != key[0]]:    # the data folder moved (tests): let go
+        _claimed.pop(other)[1].close()
+    for n in range(1, 20):
+        path = folder / (f"{game_id}.json" if n == 1 else f"{game_id}-{n}.json")
+        lock = claim(path.with_name("." + path.name + ".lock"))
+        if lock is not None:
+            _claimed[key] = (path, lock)
+            return path
+    return folder / f"{game_id}.json"        # no lock to be had (read-only folder): the plain name
 
 
 def new_save_path(folder: Path, game_id: str) -> Path:
@@ -39,5 +58,5 @@ def new_save_path(folder: Path, game_id: str) -> Path:
 def is_autosave(path) -> bool:
     try:
         return Path(path).resolve().parent == autosave_dir().resolve()
-    except OSError:
+    except (OSError, RuntimeError):          # RuntimeError: a symlink loop
         return False
