@@ -91,3 +91,16 @@ def test_the_public_question_is_drawn_without_any_input(app):
             break
     assert scene.public, "the question is asked in public"
     assert drawn, "and the window draws it"
+
+
+@pytest.mark.parametrize("lang", ["en", "cs"])
+def test_my_cards_reads_whole_in_every_language(app, lang):
+    from game.core import i18n
+    i18n.set_language(lang)
+    try:
+        scene, _match = doge_claimed(app)
+        app.step(1 / 60, [])
+        look = my_cards_button(scene, 0)
+        assert look.label == i18n.t("curtain.public_look") and not look.cuts, f"cut: {look.cuts}"
+    finally:
+        i18n.set_language("en")

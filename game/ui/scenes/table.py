@@ -254,12 +254,13 @@ class TableScene(Scene):
         if self.public:
             for row, (d, r) in enumerate(zip(self.public, self.public_rows())):
                 x = r.right - 20
-                mk = Button(self.app, (x - 230, r.y + 18, 230, 56), t("curtain.public_look"),
+                look_w = self.look_button_w()
+                mk = Button(self.app, (x - look_w, r.y + 18, look_w, 56), t("curtain.public_look"),
                             lambda seat=d.seat: self.start_peek(seat), icon="hooded_cloak", style="ghost",
                             tooltip=t("curtain.public_look_tip"))
                 mk.public_seat, mk.public_action = d.seat, None
                 self.public_btns.append(self.ui.add(mk))
-                x -= 230 + 14
+                x -= look_w + 14
                 for a in reversed(d.actions):
                     label = action_label(self.spec.id, a, d.kind)
                     bw = max(170, min(300, self.app.assets.text_size(label, FONT.button, bold=True)[0] + 60))
@@ -293,8 +294,12 @@ class TableScene(Scene):
 
     PUBLIC_W = 1320
 
+    def look_button_w(self) -> int:
+        """"My cards" with its icon, whole in every language."""
+        return max(230, self.app.assets.text_size(t("curtain.public_look"), FONT.button, bold=True)[0] + 100)
+
     def public_buttons_w(self, d) -> int:
-        w = 230 + 14
+        w = self.look_button_w() + 14
         for a in d.actions:
             label = action_label(self.spec.id, a, d.kind)
             w += max(170, min(300, self.app.assets.text_size(label, FONT.button, bold=True)[0] + 60)) + 12
