@@ -99,6 +99,8 @@ def test_the_details_panel_fits_every_game(lang, size, mode):
                 if seat.cuts:
                     assert LONG_NAME in seat.tooltip_text(), "a cut name reads whole in its tooltip"
             check(rec, f"{mode} {lang}")
+            cut = [(b.label, b.cuts) for b in (scene.open_btn, scene.replay_btn) if b is not None and b.cuts]
+            assert not cut, f"buttons cut: {cut}"
     finally:
         app.shutdown()
 

@@ -278,11 +278,13 @@ class SavesScene(Scene):
                                            on_select=lambda i: self.refresh(), on_activate=lambda i: self.open(),
                                            empty_text=t("saves.none")))
         label = t("saves.load") if self.mode == "load" else t("saves.watch")
-        self.open_btn = self.ui.add(Button(self.app, (1516, 980, 308, 60), label, self.open,
+        # under the details panel (1180..1824): "Watch replay" is the longer label (whole in Czech too)
+        self.open_btn = self.ui.add(Button(self.app, (1560, 980, 264, 60) if self.mode == "load" else
+                                           (1464, 980, 360, 60), label, self.open,
                                            icon="load" if self.mode == "load" else "deck", style="primary",
                                            hotkey=pygame.K_RETURN))
         if self.mode == "load":
-            self.replay_btn = self.ui.add(Button(self.app, (1180, 980, 308, 60), t("saves.watch"),
+            self.replay_btn = self.ui.add(Button(self.app, (1180, 980, 360, 60), t("saves.watch"),
                                                  self.open_replay, icon="deck"))
         else:
             self.replay_btn = None
