@@ -557,18 +557,22 @@ class OrdealsRules:
         """The farthest legal Move toward `dest` within `reach` (0.05" steps back)."""
         c = s.chars[i]
         m = self.map(s)
-        way = None
-        if c.on < 0:
-            way = m.plan_path(c.pos, (float(dest[0]), float(dest[1])), self.others_for(s, i))
+        ground = c.on < 0
+        others = self.others_for(s, i) if ground else ()
+        way = m.plan_path(c.pos, (float(dest[0]), float(dest[1])), others) if ground else None
         if way is None:
             way = [c.pos, (float(dest[0]), float(dest[1]))]
         total = m.path_length(way)
         d = min(reach, total)
         while d > 0.05:
-            q = G.round_inward(G.truncate(way, d), d)
-            plan = self.move_plan(s, i, q, reach)
-            if plan is not None:
-                break
+            sub = G.truncate(way, d)
+            q = sub[-1] = G.round_inward(sub, d)
+            # on the ground only a point whose own way there is clear can be the answer: a
+            # cheap look first, so the ruler never plans round the table at every step back
+            if not ground or self.ground_path_ok(s, i, sub, reach + 1e-6, others):
+                plan = self.move_plan(s, i, q, reach)
+                if plan is not None:
+                    break
             d -= 0.05
         else:
             return None
