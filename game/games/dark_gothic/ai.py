@@ -216,7 +216,7 @@ class Brain:
     def _costs(self, ctx):
         """cost_of for every card, as the rules price it now (from public information)."""
         r = self.rules
-        fake = _Costs(ctx["villain"], ctx["center"], ctx["on_villain"], ctx["heroes"])
+        fake = ViewCosts(ctx["villain"], ctx["center"], ctx["on_villain"], ctx["heroes"])
         me = ctx["active"]
         return lambda c: r.cost_of(fake, c, me)
 
@@ -387,7 +387,7 @@ class Brain:
         return self.plan(ctx, buys) if ctx["stuck"] else []
 
 
-class _Costs:
+class ViewCosts:
     """The little of a state that `rules.cost_of` reads, from a view."""
     __slots__ = ("villain", "center", "on_villain", "heroes")
 
@@ -476,8 +476,8 @@ def choose(brain, ctx, d, rng=None, easy=False):
         owner = zone[1] if zone[0] != "center" else None
         mine = owner == me
         worth = brain.keep_value(card, mode) if card else 0.0
-        if reason in ("feed", "hit") and mine and ctx["active"] == me:
-            return PASS                       # my own choice to Destroy it
+        if reason in ("feed", "chosen"):
+            return PASS                       # a Hero chose to Destroy it (co-op: never asked)
         if (mine or (mode == "coop" and owner is not None)) and (worth >= W.protect_own or reason == "key"):
             return next(a for a in acts if a != PASS)
         if mode == "coop" and owner is None and worth >= W.protect_center:
@@ -514,24 +514,32 @@ def choose(brain, ctx, d, rng=None, easy=False):
     if kind == "hero":
         order = ("inspector_cooke", "argot_blackwell", "thomas_harrow", "anne_marie", "sara_the_bright_witch")
         return min(acts, key=lambda a: order.index(a[1]) if a[1] in order else 9)
-    if kind == "curse":
-        return acts[0] if len(acts) == 1 else _cheapest_orb(brain, d, acts, ctx)
-    if kind == "silver":                       # pay with the colour the pool holds most of
-        pool = ctx.get("pool") or []
-        held = {c: sum(o[1] for o in pool if o[0] == c) for c in ("C", "U", "S")}
-        return max(acts, key=lambda a: held.get(a[1], 0))
+    if kind == "pay":
+        return acts[0] if len(acts) == 1 or easy else _best_payment(brain, ctx, d)
     return acts[0]
 
 
-def _cheapest_orb(brain, d, acts, ctx):
-    pool = ctx.get("pool") or []
-    def cost(a):
-        i = a[1]
-        if i >= len(pool):
-            return 0
-        src = pool[i][2]
-        return -1.0 if src is None else brain.keep_value(src, ctx["mode"])
-    return min(acts, key=cost)
+def _best_payment(brain, ctx, d):
+    """The payment that loses least to a Cursed part and leaves the pool that buys most
+    afterwards (the turn's best purchases from what stays, the card being bought aside)."""
+    acts = d.actions
+    prompt = d.prompt or {}
+    pool = [tuple(o) for o in ctx.get("pool") or []]
+    parts = tuple(tuple(p) for p in prompt.get("parts") or ())
+    target = prompt.get("card")
+    mode = ctx["mode"]
+    if ctx["trim"] is None:
+        ctx["trim"] = any(c in brain.secret or c in brain.start for c in ctx["hand"])
+    later = [a for a in brain.targets(ctx) if a[1] != target]
+    best, score = acts[0], None
+    for a in acts:
+        new, destroyed, _paid = P.apply_payment(pool, parts, a[1])
+        trial = dict(ctx)
+        trial["pool"] = new
+        v = brain.best_set(trial, later)[0] - sum(brain.keep_value(c, mode) for c in destroyed)
+        if score is None or v > score + 1e-9:
+            best, score = a, v
+    return best
 
 
 class HeuristicAgent:
@@ -657,10 +665,16 @@ def determinize(rules, view, seat, rng: RNG):
     s.crypt += disc[v["discoveries"]:]          # (cannot happen: every Discovery is seen or in the deck)
     # blurred seats (after a Poltergeist pass) take their cards from the unseen rest
     rng.shuffle(rest)
+    ownable = [c for c in rest if c not in rules.lightning_ids]     # TE-054: never in a Hero's cards
     for i, cnt in unknown_cnt.items():
         take = []
-        while len(take) < cnt and (start_box or rest):
-            take.append(start_box.pop() if start_box else rest.pop())
+        while len(take) < cnt and (start_box or ownable):
+            if start_box:
+                take.append(start_box.pop())
+            else:
+                c = ownable.pop()
+                rest.remove(c)
+                take.append(c)
         k = v["seats"][i]["hand_count"]
         s.hand[i], s.deck[i] = take[:k], take[k:]
     s.box = start_box
@@ -767,7 +781,7 @@ class HardAgent:
                                   name="hard", seed=seed, budget=budget, max_iterations=max_iterations,
                                   rollout_policy=rollout, evaluate=_evaluate_factory(rules), max_depth=60,
                                   reaction_budget=min(0.25, budget), reaction_kinds=frozenset(
-                                      {"block", "protect", "choose", "pass", "reroll", "silver", "curse", "feed",
+                                      {"block", "protect", "choose", "pass", "reroll", "pay", "feed",
                                        "target", "secret"}))
         self.normal = HeuristicAgent(rules, "normal", seed)
         self.normal.brain = brain

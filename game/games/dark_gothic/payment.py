@@ -5,6 +5,10 @@ whose colour is not chosen yet; `source` is the card that produced it (None: a H
 resource or a Fight's gain). A cost is a list of parts `(colour, n, cursed)`; a W part is paid as
 ONE colour of the payer's choice for its whole amount (TE-051). A Silver orb becomes one colour
 when first spent and keeps it for what is left (TE-043).
+
+The payer names the units (TE-051, TE-083): a payment lists, per part, its colour and the orbs
+that pay it (`payment_problem` checks one, `apply_payment` spends it); `payment_options` is the
+bounded sample offered to agents, one payment per distinct outcome, the suggested one first.
 """
 from __future__ import annotations
 
@@ -79,18 +83,6 @@ def feasible_split(exact, silver, parts) -> bool:
     return False
 
 
-def silver_options(pool, parts, idx) -> list:
-    """Colours the W part `idx` may take and still leave the whole cost payable."""
-    out = []
-    exact, silver = split(pool)
-    for c in COLS:
-        trial = list(parts)
-        trial[idx] = (c, parts[idx][1], parts[idx][2])
-        if feasible_split(exact, silver, trial):
-            out.append(c)
-    return out
-
-
 def take(pool, i, colour, amount):
     """Spend up to `amount` of `colour` from orb i; returns (new pool, spent, source)."""
     col, n, src, w = pool[i]
@@ -101,25 +93,6 @@ def take(pool, i, colour, amount):
     else:
         del new[i]
     return new, spent, src
-
-
-def curse_candidates(pool, parts, idx) -> list:
-    """Orb indexes that may pay the next units of cursed part `idx` (fixed colour) with the
-    rest of the cost still payable afterwards."""
-    colour, n, _ = parts[idx]
-    out = []
-    for i, (col, m, src, w) in enumerate(pool):
-        if col != colour and col != "W":
-            continue
-        new, spent, _ = take(pool, i, colour, n)
-        rest = list(parts)
-        if n - spent:
-            rest[idx] = (colour, n - spent, True)
-        else:
-            del rest[idx]
-        if feasible(new, rest):
-            out.append(i)
-    return out
 
 
 def pay_plain(pool, parts):
@@ -174,3 +147,547 @@ def pay_plain(pool, parts):
     for i in sorted(remove, reverse=True):
         del new[i]
     return new
+
+
+# -- naming the units: a payment the payer picks (TE-051, TE-083) ----------------------------
+# A payment names, for each part of the cost in order, the colour it is paid in and the pool
+# orbs that pay it: ((colour, ((orb, n), ...)), ...), the orbs of a part in increasing order.
+# Orb indexes are those of the pool the payment was made for (it is checked against it).
+
+MAX_OPTIONS = 12          # payments offered to agents for one purchase (the sample is bounded)
+_MAX_COMBOS = 120         # ways tried before the sample stops growing
+
+
+def payment_problem(pool, parts, payment):
+    """Why `payment` cannot pay `parts` from `pool` (a short English reason), or None."""
+    if not isinstance(payment, tuple) or len(payment) != len(parts):
+        return "a payment names one entry per part of the cost"
+    spent = {}
+    silver_as = {}
+    for (pcol, pn, _cur), entry in zip(parts, payment):
+        if not isinstance(entry, tuple) or len(entry) != 2:
+            return "each part is (colour, orbs)"
+        colour, draws = entry
+        if colour not in _IDX or (pcol != "W" and colour != pcol):
+            return f"a {pcol} part cannot be paid as {colour!r}"
+        if not isinstance(draws, tuple):
+            return "a part's orbs are a list"
+        last = -1
+        total = 0
+        for d in draws:
+            if not (isinstance(d, tuple) and len(d) == 2 and all(type(x) is int for x in d)):
+                return "each orb is (index, units)"
+            i, n = d
+            if not (last < i < len(pool)) or n < 1:
+                return "orbs are named once each, in order, with at least one unit"
+            last = i
+            col = pool[i][0]
+            if col == "W":
+                if silver_as.setdefault(i, colour) != colour:
+                    return "a Silver orb pays one colour only"
+            elif col != colour:
+                return f"a {col} orb cannot pay {colour}"
+            spent[i] = spent.get(i, 0) + n
+            if spent[i] > pool[i][1]:
+                return "an orb pays more units than it holds"
+            total += n
+        if total != pn:
+            return f"a part of {pn} is paid with {total}"
+    return None
+
+
+def apply_payment(pool, parts, payment):
+    """(the pool after paying, the source cards that paid a Cursed part in order, the parts
+    with their colours). The payment must be valid (payment_problem is None)."""
+    spent = {}
+    colour_of = {}
+    destroyed = []
+    paid = []
+    for (pcol, pn, cur), (colour, draws) in zip(parts, payment):
+        paid.append((colour, pn, cur))
+        for i, n in draws:
+            spent[i] = spent.get(i, 0) + n
+            colour_of[i] = colour
+            src = pool[i][2]
+            if cur and src is not None and src not in destroyed:
+                destroyed.append(src)
+    new = []
+    for i, orb in enumerate(pool):
+        used = spent.get(i)
+        if not used:
+            new.append(orb)
+        elif orb[1] > used:
+            new.append((colour_of[i], orb[1] - used, orb[2], orb[3]))
+    return new, tuple(destroyed), tuple(paid)
+
+
+def _compositions(total, caps):
+    """Every way to take `total` units from bins with capacities `caps` (first bins first)."""
+    if not caps:
+        if total == 0:
+            yield ()
+        return
+    first, rest = caps[0], caps[1:]
+    room = sum(rest)
+    for k in range(min(first, total), -1, -1):
+        if total - k <= room:
+            for tail in _compositions(total - k, rest):
+                yield (k,) + tail
+
+
+def _colour_ways(demands, kinds, sources_matter, key):
+    """The ways one colour's demands [(part, n, cursed)] can be met from `kinds` (lists of
+    interchangeable orbs (index, units, source, kind, silver)), one per distinct outcome:
+    ({part: draws}, ...). Cursed parts first, then the plain parts together (one plain unit
+    is as good as another)."""
+    caps = tuple(sum(o[1] for o in k) for k in kinds)
+    cursed = [(p, n) for p, n, cur in demands if cur]
+    plain = [(p, n) for p, n, cur in demands if not cur]
+    plain_total = sum(n for _, n in plain)
+    out = []
+    seen = set()
+
+    def cursed_ways(idx, left, taken):
+        if idx == len(cursed):
+            yield left, taken
+            return
+        p, n = cursed[idx]
+        for comp in _compositions(n, left):
+            yield from cursed_ways(idx + 1, tuple(c - k for c, k in zip(left, comp)), taken + ((p, comp),))
+
+    for left, taken in cursed_ways(0, caps, ()):
+        burnt = tuple(sorted(key(kinds[j][0][2]) for _p, comp in taken for j, k in enumerate(comp)
+                             if k and kinds[j][0][2] is not None))
+        for comp in _compositions(plain_total, left):
+            stay = {}
+            for j, c in enumerate(left):
+                g = (kinds[j][0][3] if sources_matter else None, kinds[j][0][4])
+                stay[g] = stay.get(g, 0) + c - comp[j]
+            sig = (burnt, tuple(sorted(stay.items(), key=repr)))
+            if sig in seen:
+                continue
+            seen.add(sig)
+            avail = [[o[1] for o in k] for k in kinds]      # each kind's orbs used in pool order
+            draws = {}
+            for p, cc in taken + tuple(_split_plain(plain, comp)):
+                got = []
+                for j, units in enumerate(cc):
+                    for o, orb in enumerate(kinds[j]):
+                        if units <= 0:
+                            break
+                        n = min(avail[j][o], units)
+                        if n:
+                            got.append((orb[0], n))
+                            avail[j][o] -= n
+                            units -= n
+                draws.setdefault(p, []).extend(got)
+            out.append({p: _merge(g) for p, g in draws.items()})
+    return out
+
+
+def _merge(draws):
+    """(orb, n) pairs with one entry per orb, in orb order."""
+    tot = {}
+    for i, n in draws:
+        tot[i] = tot.get(i, 0) + n
+    return tuple(sorted(tot.items()))
+
+
+def _split_plain(plain, comp):
+    """Share the plain units taken from each kind (`comp`) among the plain parts, in order."""
+    left = list(comp)
+    for p, n in plain:
+        cc = []
+        for j in range(len(left)):
+            k = min(left[j], n)
+            cc.append(k)
+            left[j] -= k
+            n -= k
+        yield p, tuple(cc)
+
+
+def payment_options(pool, parts, key, sources_matter=(), price=None, prefer=None, cap=MAX_OPTIONS):
+    """A bounded sample of the payments of `parts` from `pool`, one per distinct outcome, the
+    suggested payment first. An outcome is the set of cards a Cursed part Destroys (by kind:
+    copies are alike) and what stays in the pool (by colour, Silver kept apart; by source
+    too in the colours of `sources_matter`, i.e. where a later Cursed cost could Destroy
+    them). Every distinct Destroy is in the sample (up to `cap`); other ways of leaving the
+    pool fill the rest. `key(card)`: its kind. `price(card)`: how dear a card is (a Cursed
+    part takes the cheapest first in the suggestion). `prefer`: the colours in the order a
+    Silver part tries them."""
+    price = price or (lambda c: 0)
+    order = tuple(prefer) if prefer else COLS
+    for orb in pool:
+        if orb[0] == "W":
+            return _options_with_silver(pool, parts, key, sources_matter, price, order, cap)
+    # no Silver orb (the common case): each colour is paid by its own orbs alone
+    kinds = {c: {} for c in COLS}
+    have = {c: 0 for c in COLS}
+    for i, (col, n, src, _w) in enumerate(pool):
+        have[col] += n
+        k = None if src is None else key(src)
+        kinds[col].setdefault(k, []).append((i, n, src))
+    w_parts = [i for i, p in enumerate(parts) if p[0] == "W"]
+    ways_memo = {}
+    found = {}
+    for wcols in product(order, repeat=len(w_parts)):
+        fixed = list(parts)
+        for i, c in zip(w_parts, wcols):
+            fixed[i] = (c, parts[i][1], parts[i][2])
+        per = []
+        for c in COLS:
+            demands = tuple((i, n, cur) for i, (pc, n, cur) in enumerate(fixed) if pc == c)
+            if not demands:
+                continue
+            if sum(n for _i, n, _c in demands) > have[c]:
+                per = None
+                break
+            m = ways_memo.get((c, demands))
+            if m is None:
+                m = ways_memo[c, demands] = _plain_colour_ways(c, demands, kinds[c], c in sources_matter, key, price,
+                                                               cap)
+            per.append(m)
+        if per is None:
+            continue
+        pref = [order.index(c) for c in wcols]
+        for combo in product(*per):
+            sig = tuple(w[3] for w in combo)
+            if sig in found:
+                continue
+            draws = {}
+            for w in combo:
+                draws.update(w[0])
+            payment = tuple((fixed[i][0], draws.get(i, ())) for i in range(len(fixed)))
+            found[sig] = ((sum(w[1] for w in combo), 0, 0, pref, len(found)), payment, tuple(w[2] for w in combo))
+            if len(found) >= _MAX_COMBOS:
+                break
+    out = {}
+    for sig, (cost, payment, burnt) in found.items():   # _ranked reads the Destroy first in the key
+        out[(burnt, sig)] = (cost, payment)
+    return _ranked(out, cap)
+
+
+def _plain_colour_ways(colour, demands, kinds, matter, key, price, cap):
+    """One colour's ways without Silver orbs: [(draws {part: ((orb, n), ...)}, price of what
+    a Cursed part Destroys, the kinds it Destroys, signature)], one per distinct outcome, cheapest Destroys first,
+    sourceless and cheap cards spent first."""
+    total = sum(n for _p, n, _c in demands)
+    cursed = any(cur for _p, _n, cur in demands)
+    if len(kinds) == 1 or not (cursed or matter):
+        orbs = sorted((i, n) for group in kinds.values() for i, n, _s in group)
+        return [(_fill_parts(demands, orbs), 0, (), (colour, total))]
+    groups = sorted(kinds.values(), key=lambda g: (g[0][2] is not None, price(g[0][2]) if g[0][2] else 0, g[0][0]))
+    if cursed:
+        return _cursed_colour_ways(colour, demands, groups, matter, key, price)
+    out = []
+    for comp in _compositions(total, tuple(sum(n for _i, n, _s in g) for g in groups)):
+        units = []
+        for g, k in zip(groups, comp):
+            for i, n, _s in g:
+                if k <= 0:
+                    break
+                t = n if n < k else k
+                units.append((i, t))
+                k -= t
+        units.sort()
+        out.append((_fill_parts(demands, units), 0, (), (colour, total, comp)))
+        if len(out) >= cap:
+            break
+    return out
+
+
+def _cursed_colour_ways(colour, demands, groups, matter, key, price):
+    """_plain_colour_ways when a Cursed part is paid in this colour (every distinct Destroy)."""
+    labelled = [[(i, n, src, None if src is None else key(src), False) for i, n, src in g] for g in groups]
+    srcs = {i: src for g in groups for i, _n, src in g}
+    total = sum(n for _p, n, _c in demands)
+    out = []
+    for draws in _colour_ways(demands, labelled, matter, key):
+        burnt = []
+        cost = 0
+        spent = {}
+        for p, _n, cur in demands:
+            for i, k in draws.get(p, ()):
+                spent[i] = spent.get(i, 0) + k
+                src = srcs[i]
+                if cur and src is not None and src not in burnt:
+                    burnt.append(src)
+                    cost += price(src) + 1
+        left = {}
+        for g in groups:
+            for i, n, src in g:
+                if n - spent.get(i, 0):
+                    kk = key(src) if matter and src is not None else ""
+                    left[kk] = left.get(kk, 0) + n - spent.get(i, 0)
+        burnt = tuple(sorted(key(b) for b in burnt))
+        out.append((draws, cost, burnt, (colour, total, burnt, tuple(sorted(left.items())))))
+    return out
+
+
+def _fill_parts(demands, orbs):
+    """Pay the parts in order from `orbs` [(index, units)] taken in order."""
+    avail = [list(o) for o in orbs]
+    draws = {}
+    j = 0
+    for p, n, _cur in demands:
+        got = []
+        while n > 0:
+            i, u = avail[j]
+            k = u if u < n else n
+            if k:
+                got.append((i, k))
+                avail[j][1] -= k
+                n -= k
+            if avail[j][1] == 0:
+                j += 1
+        draws[p] = tuple(got)
+    return draws
+
+
+def _options_with_silver(pool, parts, key, sources_matter, price, order, cap):
+    w_parts = [i for i, p in enumerate(parts) if p[0] == "W"]
+    silver_orbs = [i for i, o in enumerate(pool) if o[0] == "W"]
+    found = {}
+    combos = 0
+    for wcols in product(order, repeat=len(w_parts)):
+        fixed = list(parts)
+        for i, c in zip(w_parts, wcols):
+            fixed[i] = (c, parts[i][1], parts[i][2])
+        if not feasible(pool, fixed):
+            continue
+        needed = [c for c in COLS if any(p[0] == c for p in fixed)]
+        for scols in product((None,) + tuple(needed), repeat=len(silver_orbs)):
+            ways = []
+            for c in needed:
+                demands = [(i, n, cur) for i, (pc, n, cur) in enumerate(fixed) if pc == c]
+                by_source = c in sources_matter or any(cur for _, _, cur in demands)
+                groups = {}
+                for i, (col, n, src, w) in enumerate(pool):
+                    silver = col == "W"
+                    if col != c and not (silver and scols[silver_orbs.index(i)] == c):
+                        continue
+                    k = key(src) if src is not None else None
+                    g = (silver, k if by_source else None)
+                    groups.setdefault(g, []).append((i, n, src, k if by_source else None, silver))
+                kinds = sorted(groups.values(), key=lambda k: (k[0][4], k[0][2] is not None,
+                                                                price(k[0][2]) if k[0][2] else 0, k[0][0]))
+                got = _colour_ways(demands, kinds, c in sources_matter, key)
+                if not got:
+                    ways = None
+                    break
+                ways.append(got)
+            if ways is None:
+                continue
+            for combo in product(*ways):
+                combos += 1
+                draws = {}
+                for d in combo:
+                    draws.update(d)
+                payment = tuple((fixed[i][0], draws.get(i, ())) for i in range(len(fixed)))
+                new, destroyed, _ = apply_payment(pool, parts, payment)
+                burnt = tuple(sorted(key(c) for c in destroyed))
+                stay = tuple(sorted((o[0], key(o[2]) if (o[0] in sources_matter and o[2] is not None) else "", o[1])
+                                    for o in new))
+                out = (burnt, stay)
+                if out not in found:
+                    used_silver = sum(n for (colour, ds) in payment for i, n in ds if pool[i][0] == "W")
+                    touched = sum(pool[i][1] for i in {i for _c, ds in payment for i, _n in ds} if pool[i][0] == "W")
+                    cost = (sum(price(c) + 1 for c in destroyed), touched, used_silver,
+                            [order.index(c) for c in wcols], len(found))
+                    found[out] = (cost, payment)
+                if combos >= _MAX_COMBOS:
+                    break
+            if combos >= _MAX_COMBOS:
+                break
+        if combos >= _MAX_COMBOS:
+            break
+    return _ranked(found, cap)
+
+
+def _ranked(found, cap):
+    """The suggested payment (least cost) first, then one per other Destroy, then the rest."""
+    if not found:
+        return []
+    ranked = sorted(found.items(), key=lambda kv: kv[1][0])
+    first = ranked[0]
+    out = [first[1][1]]
+    burnt_seen = {first[0][0]}
+    rest = []
+    for (burnt, _stay), (_cost, pay) in ranked[1:]:
+        if burnt not in burnt_seen:
+            burnt_seen.add(burnt)
+            out.append(pay)
+        else:
+            rest.append(pay)
+    return (out + rest)[:cap]
+
+
+def quick_ways(pool, parts, key, matter_of, order=COLS):
+    """The common purchase, read fast: the cost's parts with the colour of its Silver part
+    fixed, one entry per outcome (in `order`), when no Cursed part is paid and in each colour
+    either one kind of card pays, or all of that colour is spent, or no later Cursed cost
+    cares which card pays (`matter_of()`: those colours); a Silver orb is spared when exact
+    colours pay (it can pay anything they can), and with one Silver orb it pays what they
+    cannot. None when this reading does not apply (then payment_options decides)."""
+    if len(parts) == 1 and parts[0][0] != "W" and not parts[0][2]:
+        # the most common purchase: one colour, its own orbs pay it
+        col, need, _cur = parts[0]
+        have = 0
+        kind = mixed = False
+        for c, n, src, _w in pool:
+            if c == col:
+                k = None if src is None else key(src)
+                if kind is False:
+                    kind = k
+                elif k != kind:
+                    mixed = True
+                have += n
+            elif c == "W":
+                break
+        else:
+            if have >= need and (not mixed or have == need or col not in matter_of()):
+                return [parts]
+    have = [0, 0, 0]
+    first = [0, 0, 0]                         # the kind of card that pays first in each colour
+    mixed = [False, False, False]             # ... and whether another kind pays it too
+    silver = []
+    for col, n, src, _w in pool:
+        if col == "W":
+            silver.append(n)
+            continue
+        i = _IDX[col]
+        k = None if src is None else key(src)
+        if not have[i]:
+            first[i] = k
+        elif k != first[i]:
+            mixed[i] = True
+        have[i] += n
+    need = [0, 0, 0]
+    w = None
+    for j, (col, n, cur) in enumerate(parts):
+        if cur:
+            return None
+        if col == "W":
+            if w is not None:
+                return None
+            w = j
+            continue
+        need[_IDX[col]] += n
+    matter = None
+
+    def single(i, d):
+        """Colour i paying d has one outcome (a deficit: the one Silver orb pays it). With a
+        Silver orb spared, only where a later Cursed cost takes this colour could paying with
+        it instead leave a different choice of what to Destroy then."""
+        nonlocal matter
+        if d > have[i]:
+            if len(silver) != 1 or d - have[i] > silver[0]:
+                return False
+            if d - have[i] == silver[0]:
+                return True                   # every unit of the colour and the Silver orb
+        elif d == 0 or (not silver and (not mixed[i] or d == have[i])):
+            return True
+        if matter is None:
+            matter = matter_of()
+        return COLS[i] not in matter
+
+    short = 0
+    for i in range(3):
+        if need[i] > have[i]:
+            short += 1
+        if not single(i, need[i]):
+            return None
+    if short > 1:
+        return None
+    if w is None:
+        return [tuple(parts)]
+    n = parts[w][1]
+    out = []
+    seen = []
+    for c in order:
+        i = _IDX[c]
+        d = need[i] + n
+        if d > have[i] and (short - (need[i] > have[i]) or len(silver) != 1 or d - have[i] > silver[0]):
+            continue                          # the one Silver orb cannot pay this colouring too
+        if not single(i, d):
+            return None
+        left = [have[k] - need[k] for k in range(3)] + [sum(silver)]
+        left[i] -= n
+        for k in range(3):
+            if left[k] < 0:                   # the Silver orb pays it; the rest keeps that colour
+                left[k] += left[3]
+                left[3] = 0
+        if left in seen:
+            continue
+        seen.append(left)
+        fixed = list(parts)
+        fixed[w] = (c, n, parts[w][2])
+        out.append(tuple(fixed))
+    return out or None
+
+
+def plain_payment(pool, parts):
+    """The payment pay_plain makes for fixed-colour, uncursed `parts` that quick_ways read:
+    each colour's own orbs in pool order, then the Silver orb."""
+    used = [0] * len(pool)
+    draws = []
+    for col, n, _cur in parts:
+        got = []
+        for want in (col, "W"):
+            for i, orb in enumerate(pool):
+                if n <= 0:
+                    break
+                if orb[0] == want:
+                    k = min(orb[1] - used[i], n)
+                    if k > 0:
+                        got.append((i, k))
+                        used[i] += k
+                        n -= k
+        draws.append((col, tuple(sorted(got))))
+    return tuple(draws)
+
+
+def payment_preferring(pool, parts, marked, prefer=COLS):
+    """A payment of `parts` in which the `marked` orbs (indexes) pay first, a Cursed part
+    before the rest; the other orbs as the suggestion would, exact colours before Silver.
+    A Silver part takes the first colour (the marked orbs' colours, then `prefer`) that
+    pays. None when no payment is found this way."""
+    marked = set(marked)
+    w_parts = [i for i, p in enumerate(parts) if p[0] == "W"]
+    first = [pool[i][0] for i in sorted(marked) if i < len(pool) and pool[i][0] != "W"]
+    order = tuple(dict.fromkeys(first + list(prefer) + list(COLS)))
+    for wcols in product(order, repeat=len(w_parts)):
+        fixed = list(parts)
+        for i, c in zip(w_parts, wcols):
+            fixed[i] = (c, parts[i][1], parts[i][2])
+        pay = _greedy(pool, fixed, marked)
+        if pay is not None and payment_problem(pool, parts, pay) is None:
+            return pay
+    return None
+
+
+def _greedy(pool, parts, marked):
+    """Pay fixed-colour `parts` greedily: Cursed parts first, marked orbs first, exact colours
+    before Silver, pool order; None if it runs short."""
+    left = [o[1] for o in pool]
+    silver_as = {}
+    draws = [None] * len(parts)
+    for j in sorted(range(len(parts)), key=lambda j: not parts[j][2]):
+        colour, n, _cur = parts[j]
+        got = []
+        for i in sorted(range(len(pool)), key=lambda i: (i not in marked, pool[i][0] == "W", i)):
+            if n <= 0:
+                break
+            col = pool[i][0]
+            if left[i] <= 0 or not (col == colour or (col == "W" and silver_as.get(i, colour) == colour)):
+                continue
+            k = min(left[i], n)
+            left[i] -= k
+            n -= k
+            got.append((i, k))
+            if col == "W":
+                silver_as[i] = colour
+        if n > 0:
+            return None
+        draws[j] = (colour, tuple(sorted(got)))
+    return tuple(draws)

@@ -14,9 +14,11 @@ Inspector Cooke's Cunning and Remains-in-Play income) -> Dark Secrets first (TE-
 decision -> end: Roaming (TE-075) -> Villain end-of-turn Globals -> discard, draw up (TE-070) ->
 flip the next Villain or the Heroes win (TE-062) -> next player.
 
-Buying: ("buy", card) -> the `pay` task asks Silver cost colours and which orbs pay a Cursed
-part, but only when the choice matters (payment.py) -> the card is gained (refill + Mystery,
-Fight, acquire effects, Cursed sources Destroyed).
+Buying: ("buy", card) -> the `pay` task pays the suggested payment, or asks the payer which
+units pay ("pay" decision) when payments differ in outcome (payment.payment_options: the cards
+a Cursed part Destroys, what stays in the pool) -> the card is gained (refill + Mystery, Fight,
+acquire effects, Cursed sources Destroyed). ("buy", card, payment) names the units at once
+(TE-051, TE-083): a free choice, any legal payment (`is_legal`).
 
 Off-turn decisions use the kernel windows: Block against a Strike or Fight effect aimed at you
 ("block" ReactionWindow), Protect whenever a card would be Destroyed ("protect"), the victim's
@@ -29,8 +31,9 @@ Decision kinds -> actions:
   hero      ("hero", key)                       Draw 2 Choose 1 (setup)
   secret    ("play", secret)                    a Dark Secret must be played first
   turn      ("play", card) | ("buy", card) | ("use", card) | ("end",)
-  silver    ("colour", C|U|S)                   a Silver part of a cost
-  curse     ("orb", i)                          which pool orb pays the next Cursed units
+  turn      ("buy", card, payment)              (free) the units named: payment.py
+  pay       ("pay", payment)                    (free) which units pay; the sample holds each
+                                                distinct outcome, the suggested payment first
   block     ("pass",) | ("block", "played"|card)
   protect   ("pass",) | ("protect", "played"|"warden"|card)
   choose    ("card", card) | ("none",)          discard/Destroy from your hand
@@ -52,6 +55,10 @@ from .state import State, new_state
 
 _tuple_new = tuple.__new__
 COLS = ("C", "U", "S")
+BUY_FREE = {"verb": "buy"}
+# Destroys a Hero chose (the Hungry Dead's, "you may Destroy", the Burying Ground's): in co-op
+# no one is asked to Protect them (the team chose them), in competitive play all but the chooser
+CHOSEN = ("feed", "chosen")      # the main decision: ("buy", card, payment) names the units (is_legal)
 
 
 def _E(kind, data, to=None):
@@ -122,6 +129,10 @@ class DarkGothicRules:
         self.minion_ids = frozenset(c for c, k in K.items() if k.type == "minion")
         self.roaming_ids = frozenset(c for c, k in K.items() if k.roaming)
         self.destroy_once = frozenset(c for c, k in K.items() if k.ability == "destroy_once")
+        # a card's Cursed colours (a Cursed Silver part: any): which units a later payment Destroys
+        self.cursed_cols = {c: frozenset(x for col, _n, cur in k.cost if cur for x in (COLS if col == "W" else (col,)))
+                            for c, k in K.items() if any(cur for _c, _n, cur in k.cost)}
+        self.price = {c: k.cost_total for c, k in K.items()}
         self._tasks = {name[3:]: getattr(self, name) for name in dir(self) if name.startswith("_t_")}
         self._answers = {name[4:]: getattr(self, name) for name in dir(self) if name.startswith("_on_")}
 
@@ -420,21 +431,17 @@ class DarkGothicRules:
         if w is None:
             a = s.active
             acts = tuple(self._turn_actions(s, a))
-            return (_tuple_new(Decision, (a, "turn", acts, None, acts[-1], None, None, None, False, None)),)
+            return (_tuple_new(Decision, (a, "turn", acts, None, acts[-1], None, None, BUY_FREE, False, None)),)
         kind = w[0]
         if kind == "secret":
             a = s.active
             acts = tuple(("play", c) for c in self._distinct(s.hand[a]) if c in self.secret_set)
             return (Decision(a, "secret", acts, None, acts[0], None, None),)
-        if kind == "silver":
-            _, seat, t, parts, idx, destroyed = w
-            acts = tuple(("colour", c) for c in P.silver_options(s.pool, parts, idx))
-            return (Decision(seat, "silver", acts, None, acts[0], None,
-                             {"card": t, "part": list(parts[idx])}),)
-        if kind == "curse":
-            _, seat, t, parts, idx, destroyed = w
-            acts = tuple(("orb", i) for i in self._curse_choices(s, parts, idx))
-            return (Decision(seat, "curse", acts, None, acts[0], None, {"card": t, "part": list(parts[idx])}),)
+        if kind == "pay":
+            _, seat, t, parts, options = w
+            acts = tuple(("pay", o) for o in options)
+            return (Decision(seat, "pay", acts, None, acts[0], None, {"card": t, "parts": [list(p) for p in parts]},
+                             free={"verb": "pay", "card": t}),)
         if kind in ("block", "protect"):
             win = s.window
             return tuple(win.decisions(lambda seat: self._window_actions(s, kind, seat)))
@@ -577,18 +584,47 @@ class DarkGothicRules:
                 append(c)
         return out
 
-    def _curse_choices(self, s, parts, idx):
-        """Orbs that may pay the Cursed part, one per distinct consequence (which card is
-        Destroyed, and whether the orb was Silver)."""
-        seen = set()
-        out = []
-        for i in P.curse_candidates(s.pool, parts, idx):
-            col, n, src, w = s.pool[i]
-            k = (None if src is None else self.key[src], col)
-            if k not in seen:
-                seen.add(k)
-                out.append(i)
+    # -- paying: the payer names the units (TE-051, TE-083) ---------------------------------
+    def is_legal(self, s, seat, action) -> bool:
+        """Listed, or a payment the seat names itself: ("buy", card, payment) at its main
+        decision, ("pay", payment) when asked how to pay."""
+        if s.res is not None or not isinstance(action, tuple) or not action:
+            return False
+        decs = self.decisions(s)
+        if any(d.seat == seat and action in d.actions for d in decs):
+            return True
+        w = s.wait
+        if w is None and seat == s.active and len(action) == 3 and action[0] == "buy":
+            t = action[1]
+            return (t in self.buy_targets(s, seat)
+                    and P.payment_problem(s.pool, self.cost_of(s, t, seat), action[2]) is None)
+        if w is not None and w[0] == "pay" and seat == w[1] and len(action) == 2 and action[0] == "pay":
+            return P.payment_problem(s.pool, w[3], action[1]) is None
+        return False
+
+    def sources_matter(self, s, target):
+        """The colours in which which card pays a unit can change a later Destroy this turn:
+        those of the Cursed parts of the other cards on offer (TE-080)."""
+        cursed = self.cursed_cols
+        out = frozenset()
+        for c in (s.villain, *s.center):
+            if c is not None and c != target and c in cursed:
+                out = out | cursed[c]
         return out
+
+    def payment_options(self, s, seat, target, parts):
+        """The payments offered for `parts` now (payment.payment_options), the suggested first:
+        a Silver part tries the colour held most first, a Cursed part the cheapest card."""
+        return P.payment_options(s.pool, parts, self.key.get, self.sources_matter(s, target),
+                                 price=self.price.get, prefer=self._prefer(s))
+
+    def _prefer(self, s):
+        """The colours a Silver part tries, the one the pool holds most first."""
+        held = {c: 0 for c in COLS}
+        for col, n, _src, _w in s.pool:
+            if col in held:
+                held[col] += n
+        return sorted(COLS, key=lambda c: -held[c])
 
     # -- windows: who may answer (public information only) --------------------------------
     def _privately_owned(self, s, ids):
@@ -667,6 +703,8 @@ class DarkGothicRules:
             if d.seat == seat and action in d.actions:
                 mine = d
                 break
+        if mine is None and isinstance(action, tuple) and self.is_legal(s, seat, action):
+            mine = next(d for d in decs if d.seat == seat and d.free is not None)    # a named payment
         if mine is None:
             raise IllegalAction(f"{action!r} is not a legal answer for seat {seat} now")
         ev = []
@@ -684,7 +722,11 @@ class DarkGothicRules:
         elif verb == "buy":
             t = action[1]
             ev.append(_E("buy", {"seat": a, "card": t}))
-            self.push(s, ("pay", a, t, tuple(self.cost_of(s, t, a)), ()))
+            parts = tuple(self.cost_of(s, t, a))
+            if len(action) == 3:                  # the units named (TE-051, TE-083)
+                self._pay(s, a, t, parts, action[2], ev)
+            else:
+                self.push(s, ("pay", a, t, parts, ()))
         elif verb == "use":
             c = action[1]
             s.flags.add(c)
@@ -737,31 +779,23 @@ class DarkGothicRules:
             for e in self.opening_events(s):
                 ev.append(e)
 
-    def _on_silver(self, s, seat, action, ev):
-        _, _, t, parts, idx, destroyed = s.wait
-        parts = list(parts)
-        parts[idx] = (action[1], parts[idx][1], parts[idx][2])
+    def _on_pay(self, s, seat, action, ev):
+        _, _, t, parts, _options = s.wait
         s.wait = None
-        self.log(ev, "silver_cost", seat=seat, card=t, colour=action[1])
-        self.push(s, ("pay", seat, t, tuple(parts), destroyed))
+        self._pay(s, seat, t, parts, action[1], ev)
 
-    def _on_curse(self, s, seat, action, ev):
-        _, _, t, parts, idx, destroyed = s.wait
-        s.wait = None
-        self.push(s, self._take_cursed(s, seat, t, parts, idx, destroyed, action[1], ev))
-
-    def _take_cursed(self, s, seat, t, parts, idx, destroyed, i, ev):
-        colour, n, _ = parts[idx]
-        s.pool, spent, src = P.take(s.pool, i, colour, n)
-        parts = list(parts)
-        if n - spent:
-            parts[idx] = (colour, n - spent, True)
-        else:
-            del parts[idx]
-        if src is not None and src not in destroyed:
-            destroyed = destroyed + (src,)
-        ev.append(_E("spend", {"seat": seat, "colour": colour, "n": spent, "source": src, "cursed": True}))
-        return ("pay", seat, t, tuple(parts), destroyed)
+    def _pay(self, s, seat, t, parts, payment, ev):
+        """Spend the named units and gain the card; the cards that paid a Cursed part are
+        Destroyed after it (TE-080, TE-097)."""
+        pool = s.pool
+        for (_pc, _pn, cur), (colour, draws) in zip(parts, payment):
+            if cur:
+                for i, n in draws:
+                    ev.append(_E("spend", {"seat": seat, "colour": colour, "n": n, "source": pool[i][2],
+                                           "cursed": True}))
+        s.pool, destroyed, paid = P.apply_payment(pool, parts, payment)
+        ev.append(_E("paid", {"seat": seat, "card": t, "parts": [list(p) for p in paid]}))
+        self.push(s, ("gain_card", seat, t, destroyed))
 
     def _on_block(self, s, seat, action, ev):
         win = s.window
@@ -817,15 +851,17 @@ class DarkGothicRules:
         c = action[1]
         if n > 1:
             self.push(s, ("hit", v, src, act, n - 1, optional))
-        self._hit_card(s, v, c, act, ev)
+        self._hit_card(s, v, c, act, ev, optional or src in self.destroy_once)
 
-    def _hit_card(self, s, v, c, act, ev):
+    def _hit_card(self, s, v, c, act, ev, chosen=False):
+        """`chosen`: the Hero chose to Destroy it ("you may Destroy", the Burying Ground), not
+        a Destroy done to them (a Strike, the Cursed Wound)."""
         if act == "discard":
             s.hand[v].remove(c)
             s.discard[v].append(c)
             ev.append(_E("move", {"card": c, "src": f"hand:{v}", "dst": f"discard:{v}", "why": "discard"}))
         else:
-            self.push(s, ("destroy", c, ("hand", v), "hit"))
+            self.push(s, ("destroy", c, ("hand", v), "chosen" if chosen else "hit"))
 
     def _on_feed(self, s, seat, action, ev):
         s.wait = None
@@ -931,26 +967,23 @@ class DarkGothicRules:
         EFFECTS[op].run(self, s, seat, c, p, ctx, ev)
 
     def _t_pay(self, s, t, ev):
-        _, seat, target, parts, destroyed = t
-        for idx, (c, n, cur) in enumerate(parts):
-            if c == "W":
-                opts = P.silver_options(s.pool, parts, idx)
-                if len(opts) == 1:
-                    parts = parts[:idx] + ((opts[0], n, cur),) + parts[idx + 1:]
-                    continue
-                s.wait = ("silver", seat, target, parts, idx, destroyed)   # the answer pushes a new pay
-                return
-        for idx, (c, n, cur) in enumerate(parts):
-            if cur:
-                choices = self._curse_choices(s, parts, idx)
-                if len(choices) == 1:
-                    self.push(s, self._take_cursed(s, seat, target, parts, idx, destroyed, choices[0], ev))
-                    return
-                s.wait = ("curse", seat, target, parts, idx, destroyed)
-                return
-        s.pool = P.pay_plain(s.pool, parts)
-        ev.append(_E("paid", {"seat": seat, "card": target, "parts": [list(p) for p in parts]}))
-        self.push(s, ("gain_card", seat, target, destroyed))
+        _, seat, target, parts, _ = t
+        ways = P.quick_ways(s.pool, parts, self.key.__getitem__, lambda: self.sources_matter(s, target),
+                            self._prefer(s))
+        if ways is not None and len(ways) == 1:        # one outcome: the hot path of random play
+            parts = ways[0]
+            s.pool = P.pay_plain(s.pool, parts)
+            ev.append(_E("paid", {"seat": seat, "card": target, "parts": [list(p) for p in parts]}))
+            self.push(s, ("gain_card", seat, target, ()))
+            return
+        if ways is not None:
+            options = [P.plain_payment(s.pool, w) for w in ways]
+        else:
+            options = self.payment_options(s, seat, target, parts)
+        if len(options) == 1:
+            self._pay(s, seat, target, parts, options[0], ev)
+        else:
+            s.wait = ("pay", seat, target, parts, tuple(options))
 
     def _t_gain_card(self, s, t, ev):
         _, a, c, destroyed = t
@@ -1023,6 +1056,9 @@ class DarkGothicRules:
         card = self.cards[c]
         if card.group not in ("secret", "discovery") and card.key != "lightning_strike":
             seats = self._protect_seats(s)
+            if reason in CHOSEN:                  # a Destroy the Heroes chose is not one to react to
+                chooser = zone[1] if zone[0] == "hand" else s.active
+                seats = [] if s.coop else [x for x in seats if x != chooser]
             if seats:
                 to, mt = self.win["protect"]
                 s.window = ReactionWindow("protect", seats, order="all", timeout=to, min_time=mt,
@@ -1125,7 +1161,7 @@ class DarkGothicRules:
         if len(distinct) == 1 and not optional:
             if n > 1:
                 self.push(s, ("hit", v, src, act, n - 1, optional))
-            self._hit_card(s, v, distinct[0], act, ev)
+            self._hit_card(s, v, distinct[0], act, ev, src in self.destroy_once)
             return
         s.wait = ("choose", v, act, src, n, optional)
 

@@ -33,6 +33,7 @@ from game.ui.table.zones import Fan, Row, Spot, Stack
 from . import table_art as art
 from . import table_hints as hints
 from .table_choice import Hurry, hero_cards
+from .table_payment import PaymentPicker
 
 ORB = {"C": (190, 52, 48), "U": (58, 150, 78), "S": (60, 104, 206), "W": (196, 198, 210)}
 FRAMES = {
@@ -44,7 +45,7 @@ FRAMES = {
     "discovery": ((60, 60, 60), (20, 20, 20)),
 }
 # decision kinds the turn banner names (data/dark_gothic/locale: art.phase.* and art.do.*)
-PHASES = ("hero", "secret", "turn", "silver", "curse", "block", "protect", "choose", "feed", "target", "pass",
+PHASES = ("hero", "secret", "turn", "pay", "block", "protect", "choose", "feed", "target", "pass",
           "reroll")
 ICONS = {"start": "candle", "honor": "trophy", "training": "daggers", "secret": "death", "gear": "lantern",
          "ally": "player", "location": "tavern", "event": "omen", "minion": "minion", "villain": "villain",
@@ -102,6 +103,7 @@ class DarkGothicTable(TableKit):
         self.total_rects: list = []            # the pool's totals per colour as last drawn
         super().__init__(ctx)
         self.hurry = Hurry(self)               # "Faster" while another Hero plays
+        self.payments = PaymentPicker(self)    # marked pool orbs pay first (TE-051, TE-083)
 
     # ------------------------------------------------------------------ card faces
     def _rules(self):
@@ -360,7 +362,8 @@ class DarkGothicTable(TableKit):
         if ("buy", key) in d.actions:
             c = self._card(key)
             word = "defeat" if c.type == "minion" or c.group in ("villain", "common") else "buy"
-            out.append(Option(t(f"dark_gothic.table.{word}"), ("buy", key), target=("zone", ("discard", me)), seat=me))
+            out.append(Option(t(f"dark_gothic.table.{word}"), self.payments.buy_action(d, key),
+                              target=("zone", ("discard", me)), seat=me))
         if ("use", key) in d.actions:
             out.append(Option(t("dark_gothic.table.use", card=self.card_name(key)), ("use", key), seat=me))
         return out
@@ -380,16 +383,8 @@ class DarkGothicTable(TableKit):
                     buttons.append(Button(a, t("dark_gothic.table.use", card=name(a[1])), action=a, seat=d.seat))
                 elif a[0] == "end":
                     buttons.append(Button(a, t("dark_gothic.table.end_turn"), action=a, seat=d.seat))
-        elif d.kind == "silver":
-            title = t("dark_gothic.table.silver", card=name(p.get("card")))
-            buttons = [Button(a, t(f"dark_gothic.colour.{a[1]}"), action=a, seat=d.seat) for a in d.actions]
-        elif d.kind == "curse":
-            title = t("dark_gothic.table.curse", card=name(p.get("card")))
-            pool = self.view_of(self.viewer)["pool"]
-            for a in d.actions:
-                col, n, src, _w = pool[a[1]]
-                label = f"{n} {t('dark_gothic.colour.' + col)} · {name(src) if src else '—'}"
-                buttons.append(Button(a, label, action=a, seat=d.seat, font_size=18))
+        elif d.kind == "pay":
+            title, buttons = self.payments.controls(d)
         elif d.kind in ("block", "protect"):
             title = t(f"dark_gothic.table.{d.kind}", card=name(p.get("card")))
             for a in d.actions:
@@ -854,6 +849,7 @@ class DarkGothicTable(TableKit):
         hints.dim_unaffordable(self, surf)
         art.blood_drips(self, surf, self.cursed_orbs(), self.pulse_t)
         self.hurry.draw(surf)
+        self.payments.draw(surf)
         dk = self._shown_dock()
         if dk is not None:
             subject, hovered = self.dock_focus(dk)
@@ -910,18 +906,16 @@ class DarkGothicTable(TableKit):
     def dock_focus(self, dk: Dock) -> tuple[list, list]:
         """What the docked question is about, on the table (window rects): the card it names
         (the card being paid for, the Striking Minion, the card that would be Destroyed), and
-        what the button under the pointer would use: its card, or for a Cursed payment the orb
-        and the card it came from, which would be Destroyed."""
+        what the button under the pointer would use: its card, or for a payment the orbs it
+        spends and the cards a Cursed part would Destroy."""
         d = dk.decision
         subject = self._rects_of((d.prompt or {}).get("card"))
         hovered = []
         b = self.hover
         if any(b is x for x in dk.buttons):
             a = b.action
-            if a[0] == "orb":
-                if a[1] < len(self.orb_rects):
-                    orb, src = self.orb_rects[a[1]]
-                    hovered = [orb.inflate(8, 8)] + self._rects_of(src)
+            if a[0] == "pay":
+                hovered = self.payments.focus(a)
             elif a[0] == "center":
                 z = self.zones.get(("center", a[1]))
                 hovered = [z.rect] if z is not None else []
@@ -963,6 +957,9 @@ class DarkGothicTable(TableKit):
             lines.append(" · ".join(facts))
         if spec.get("text"):
             lines.append(spec["text"])
+        marked = self.payments.tip(key)           # what the marked orbs would pay, and Destroy
+        if marked:
+            lines.append(marked)
         v = self.view or self.view_of(self.viewer)
         if key == v["villain"]:
             lines.append(hints.villain_tip(v))
@@ -991,7 +988,7 @@ class DarkGothicTable(TableKit):
     def handle_event(self, e) -> bool:
         """The "Faster" control; a card on offer you cannot take says why instead of not lifting."""
         if e.type == pygame.MOUSEBUTTONDOWN and getattr(e, "button", 1) == 1:
-            if self.hurry.click(e.pos):
+            if self.hurry.click(e.pos) or self.payments.click(e.pos):
                 return True
             item = self.item_at(e.pos)
             why = hints.refusals(self).get(getattr(item, "key", None)) if isinstance(item, CardSprite) else None

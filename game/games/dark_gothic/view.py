@@ -87,8 +87,8 @@ def _flow(s, seat, reveal=False) -> dict:
         return {"wait": None}
     kind = w[0]
     f = {"wait": kind}
-    if kind in ("silver", "curse"):
-        f.update(seat=w[1], card=w[2], parts=[list(p) for p in w[3]], index=w[4], destroyed=list(w[5]))
+    if kind == "pay":
+        f.update(seat=w[1], card=w[2], parts=[list(p) for p in w[3]], options=_js(w[4]))
     elif kind == "choose":
         f.update(seat=w[1], act=w[2], source=w[3], n=w[4], optional=w[5])
     elif kind in ("feed", "target"):

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from game.games.dark_gothic.data import load_data, parse_cost
+from game.games.dark_gothic.payment import apply_payment
 from game.games.dark_gothic.rules import DarkGothicRules
 
 from .helpers import act, decision, pass_all, quiet, set_center, set_hand
@@ -44,13 +45,10 @@ def test_TE_080_wendigo_cursed_combat_destroys_the_cards_that_paid_it():
     act(s, a, "play", c2)
     act(s, a, "buy", s.villain)
     d = decision(s)
-    assert d.kind == "curse"                          # sourceless Combat or the Strength cards
-    act(s, a, "orb", next(i for (_k, i) in d.actions if s.pool[i][2] == c1))
-    pass_all(s)
-    while s.wait is not None and s.wait[0] == "curse":
-        d = decision(s)
-        act(s, a, *d.actions[0])
-        pass_all(s)
+    assert d.kind == "pay"                            # sourceless Combat or the Strength cards
+    parts = tuple(tuple(p) for p in d.prompt["parts"])
+    pick = next(x for x in d.actions if c1 in apply_payment(s.pool, parts, x[1])[1])
+    act(s, a, *pick)
     pass_all(s)
     assert c1 in s.crypt
 
@@ -88,8 +86,9 @@ def test_TE_083_the_payer_chooses_and_protect_may_save_the_source():
     R2.apply(s, a, ("play", sp))
     R2.apply(s, a, ("buy", isa))
     d = R2.decisions(s)[0]
-    assert d.kind == "curse" and len(d.actions) == 2
-    pick = next(x for x in d.actions if s.pool[x[1]][2] == kat)
+    assert d.kind == "pay" and len(d.actions) == 2
+    parts = tuple(tuple(p) for p in d.prompt["parts"])
+    pick = next(x for x in d.actions if apply_payment(s.pool, parts, x[1])[1] == (kat,))
     R2.apply(s, a, pick)
     d = R2.decisions(s)[0]
     assert d.kind == "protect" and d.seat == b and d.prompt["card"] == kat

@@ -97,7 +97,7 @@ def test_drag_the_second_copy_of_a_card_plays_one_of_them():
     assert len(s.hand[0]) == 1 and registry.ruleset("dark_gothic").key[s.play[0][-1]] == "strength_of_spirit"
 
 
-def test_drag_a_center_card_onto_your_discard_buys_it_and_silver_asks_its_colour():
+def test_drag_a_center_card_onto_your_discard_buys_it_and_a_silver_cost_asks_how_to_pay():
     rig = my_turn_rig(seed=3)
     s = rig.match.state
     set_hand(s, 0)
@@ -118,14 +118,15 @@ def test_drag_a_center_card_onto_your_discard_buys_it_and_silver_asks_its_colour
     rig.pump()
     rig.settle()
     d = rig.match.decisions()[0]
-    assert d.kind == "silver"
+    assert d.kind == "pay"
     rig.table.update(0.1)
     rig.table.draw(rig.screen)
-    b = button(rig.table, ("colour", "S"))
+    spirit = next(a for a in d.actions if a[1][0][0] == "S")
+    b = button(rig.table, spirit)
     assert b is not None
     post_click(_center(b.rect))
     rig.pump()
-    assert rig.match.log[-1] == (0, ("colour", "S")) and train in s.discard[0]
+    assert rig.match.log[-1] == (0, spirit) and train in s.discard[0]
 
 
 def test_protect_off_turn_with_a_banner_button():

@@ -11,6 +11,7 @@ import pytest
 
 from game.core.i18n import t
 from game.games import registry
+from game.games.dark_gothic.payment import apply_payment
 from tests.tablekit import TableRig, new_match, post_click
 
 from .helpers import set_center, set_hand
@@ -68,7 +69,7 @@ def my_turn(seed=3):
     return rig
 
 
-def test_TE_G07_the_silver_question_is_docked_clear_of_what_it_is_about():
+def test_TE_G07_the_payment_question_is_docked_clear_of_what_it_is_about():
     rig = my_turn()
     s = rig.match.state
     set_hand(s, 0)
@@ -78,10 +79,11 @@ def test_TE_G07_the_silver_question_is_docked_clear_of_what_it_is_about():
     rig.table.on_events(rig.match.submit(0, ("buy", lantern)))
     rig.settle()
     d = rig.match.decisions()[0]
-    assert d.kind == "silver"
+    assert d.kind == "pay"
+    cunning = next(a for a in d.actions if a[1][0][0] == "U")
     t_ = rig.table
     assert t_.banner is None, "no banner over the middle of the table"
-    b = docked(t_, ("colour", "U"))
+    b = docked(t_, cunning)
     assert b is not None
     dock = t_.prompt_rect()
     assert dock is not None and dock.contains(b.rect)
@@ -93,7 +95,7 @@ def test_TE_G07_the_silver_question_is_docked_clear_of_what_it_is_about():
                            for r in subject)
     post_click((b.rect.centerx, b.rect.centery))
     rig.pump()
-    assert rig.match.log[-1] == (0, ("colour", "U"))
+    assert rig.match.log[-1] == (0, cunning)
 
 
 def test_TE_G07_a_cursed_payment_shows_the_card_it_would_destroy():
@@ -109,14 +111,9 @@ def test_TE_G07_a_cursed_payment_shows_the_card_it_would_destroy():
         rig.settle()
     rig.submit(0, ("buy", grimoire))
     rig.settle()
-    for _ in range(4):                                # a Silver colour may come first
-        d = rig.match.decisions()[0]
-        if d.kind != "silver":
-            break
-        rig.submit(0, ("colour", "S"))
-        rig.settle()
     d = rig.match.decisions()[0]
-    assert d.kind == "curse" and len(d.actions) >= 2
+    assert d.kind == "pay" and len(d.actions) >= 2
+    parts = tuple(tuple(p) for p in d.prompt["parts"])
     t_ = rig.table
     dock = t_.prompt_rect()
     assert t_.banner is None and dock is not None
@@ -127,11 +124,12 @@ def test_TE_G07_a_cursed_payment_shows_the_card_it_would_destroy():
         post_move((b.rect.centerx, b.rect.centery))
         rig.pump()
         _subject, hovered = t_.dock_focus(t_.dock)
-        src = s.pool[a[1]][2]
-        orb_rect = t_.orb_rects[a[1]][0]
-        assert any(r.contains(orb_rect) for r in hovered), "the orb that would pay"
-        card = next(sp for sp in t_.zones[("play", 0)].cards if sp.key == src)
-        assert card.rect() in hovered, "the card that would be Destroyed"
+        for _colour, draws in a[1]:
+            for i, _n in draws:
+                assert any(r.contains(t_.orb_rects[i][0]) for r in hovered), "the orbs that would pay"
+        for src in apply_payment(s.pool, parts, a[1])[1]:
+            card = next(sp for sp in t_.zones[("play", 0)].cards if sp.key == src)
+            assert card.rect() in hovered, "the card that would be Destroyed"
     b = docked(t_, d.actions[-1])
     post_click((b.rect.centerx, b.rect.centery))
     rig.pump()

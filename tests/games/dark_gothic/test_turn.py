@@ -264,8 +264,8 @@ def test_TE_051_silver_cost_colour_is_asked_when_it_matters():
     s.pool = [("C", 3, None, False), ("S", 3, None, False)]
     act(s, a, "buy", train)
     d = decision(s)
-    assert d.kind == "silver" and set(d.actions) == {("colour", "C"), ("colour", "S")}
-    answer(s, a, ("colour", "S"))
+    assert d.kind == "pay" and {p[0][0] for _v, p in d.actions} == {"C", "S"}
+    answer(s, a, next(x for x in d.actions if x[1][0][0] == "S"))
     assert s.pool == [("C", 3, None, False)] and train in s.discard[a]
 
 
