@@ -13,6 +13,7 @@ import math
 import os
 import sys
 import time
+from pathlib import Path
 
 PROCESS_START = time.perf_counter()
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -229,52 +230,143 @@ def _no_constant(name: str):
 
 
 # -- commands -----------------------------------------------------------------------
+def load_screen_data(spec) -> None:
+    """The data files the game's screens read (GameSpec.screen_data): a damaged one is a
+    DataError (file:line lines, exit 1) before any window or picture, not a traceback."""
+    for loader in spec.screen_loaders():
+        loader(data_root_of(spec.id))
+
+
+def data_root_of(game_id: str):
+    from .core.data import data_root
+    return data_root() / game_id
+
+
 def cmd_play(args) -> int:
     from .games import registry
     from .ui import app
     for game_id in registry.game_ids():      # damaged data is reported before the window opens
         registry.ruleset(game_id)
+        load_screen_data(registry.get(game_id))
     return app.run(load_path=args.load, exit_after_first_frame=args.exit_after_first_frame)
 
 
 def cmd_validate(args) -> int:
-    from pathlib import Path
-
-    from .core import locale_check
-    from .core.data import DataError
-    from .core.dice import load_dice
-    from .games import registry
-
+    """Every file under the data folder, read through the model the game reads it with
+    (check_data). Problems print as file:line: path: message, all at once; exit 1."""
     data_dir = Path(args.data_dir) if args.data_dir else None
     if data_dir is not None and not data_dir.is_dir():
-        raise UsageError(f"--data-dir {data_dir}: no such folder")
-    failures = []
-    try:
-        dice = load_dice(data_dir)
-        print(f"dice: ok ({', '.join(dice)})")
-    except DataError as exc:
-        failures += exc.problems
+        raise UsageError(f"--data-dir {quote_arg(str(data_dir), 120)}: no such folder")
     from .progress import Progress
-    game_ids = registry.game_ids()
-    with Progress(len(game_ids), "games") as bar:
-        for game_id in game_ids:
-            spec = registry.get(game_id)
-            try:
-                ruleset = spec.load_ruleset(data_dir / game_id if data_dir else None)
-                summary = getattr(ruleset, "data_summary", lambda: "")()
-                line = f"{game_id}: ok{(' (' + summary + ')') if summary else ''}"
-                bar.print(line)
-            except DataError as exc:
-                failures += exc.problems
-            bar.step(game_id)
-    failures += locale_check.report(data_dir)     # a key in one language and not the other, file:line
+    from .games import registry
+    with Progress(len(registry.game_ids()), "games") as bar:
+        failures = check_data(data_dir, say=bar.print, step=bar.step)
     if failures:
-        failures = list(dict.fromkeys(failures))      # a shared file may be met twice
         for problem in failures:
             print(problem, file=sys.stderr)
         print(f"{len(failures)} problem(s) found", file=sys.stderr)
         return 1
     return 0
+
+
+def check_data(data_dir: Path | None = None, game_ids=None, say=print, step=lambda _gid: None) -> list:
+    """validate-data's work: dice.yaml, each game's ruleset data, the files its screens read
+    (GameSpec.screen_data: Dark Deeds' faces.yaml), its rules pages (rules.<lang>.md: a
+    UTF-8 text page of at most 256 KB, one per language once there is one), every locale,
+    and — when every game is checked — any file under the folder that no model read.
+    Returns the problems (file:line Problems), one line said per part that is ok."""
+    from .core import locale_check
+    from .core.data import DataError, data_root, recording_reads
+    from .core.dice import load_dice
+    from .games import registry
+
+    root = data_dir or data_root()
+    everything = game_ids is None
+    failures = []
+    with recording_reads() as read:
+        try:
+            dice = load_dice(data_dir)
+            say(f"dice: ok ({', '.join(dice)})")
+        except DataError as exc:
+            failures += exc.problems
+        for game_id in (registry.game_ids() if everything else game_ids):
+            found = _validate_game(registry.get(game_id), root / game_id, data_dir is not None)
+            if isinstance(found, str):
+                say(found)
+            else:
+                failures += found
+            step(game_id)
+        if everything:
+            failures += locale_check.report(data_dir, say=say)  # every language against English, file:line
+    if everything:
+        failures += _unread_files(root, read)
+    return list(dict.fromkeys(failures))      # a shared file may be met twice
+
+
+def _validate_game(spec, folder, own_folder: bool):
+    """One game's data through its loaders: 'id: ok (summary)', or its problems. A loader
+    that fails on data its model let through is a problem of that game's data folder (and
+    a model to tighten), never a traceback."""
+    from .core.data import DataError, Problem, Problems, load_text
+    from .core.safeio import one_line
+    problems: list = []
+    summary = ""
+    try:
+        ruleset = spec.load_ruleset(folder if own_folder else None)
+        summary = getattr(ruleset, "data_summary", lambda: "")()
+    except DataError as exc:
+        problems += exc.problems
+    except Exception as exc:          # noqa: BLE001 - reported as a line, the command goes on
+        problems.append(Problem(str(folder), 1, "(data)", f"the game cannot read this data "
+                                                          f"({type(exc).__name__}: {one_line(exc, 160)})"))
+    for loader in spec.screen_loaders():
+        try:
+            loader(folder)
+        except DataError as exc:
+            problems += exc.problems
+        except Exception as exc:      # noqa: BLE001
+            problems.append(Problem(str(folder), 1, "(screen data)", f"the table cannot read this data "
+                                                                     f"({type(exc).__name__}: {one_line(exc, 160)})"))
+    pages = Problems()
+    for page in rules_pages(folder, pages):
+        load_text(page, pages, "rules page")
+    problems += pages.items
+    if problems:
+        return problems
+    return f"{spec.id}: ok{(' (' + summary + ')') if summary else ''}"
+
+
+def rules_pages(folder, problems) -> list:
+    """A game's rules pages (rules.<lang>.md): once there is one, every language has one."""
+    from .core.locale_check import languages
+    pages = sorted(folder.glob("rules.*.md")) + ([folder / "rules.md"] if (folder / "rules.md").exists() else [])
+    if pages:
+        have = {p.name.split(".")[1] for p in pages}
+        for lang in languages(folder.parent):
+            if lang not in have:
+                problems.add(folder / f"rules.{lang}.md", (), f"file is missing (there is {pages[0].name})")
+    return pages
+
+
+def _unread_files(root, read: set) -> list:
+    """Every file under `root` that no model read, as a Problem: a stray or misnamed file
+    (faces.yml, a backup) would otherwise look checked and be ignored by the game."""
+    from .core.data import Problem
+    out = []
+    for folder, dirs, files in os.walk(root):
+        dirs.sort()
+        for name in sorted(files) + [d for d in dirs if os.path.islink(os.path.join(folder, d))]:
+            path = Path(folder) / name
+            try:
+                key = path.resolve()
+            except (OSError, RuntimeError):
+                key = path
+            if key not in read and path not in read:
+                out.append(Problem(str(path), 1, "(file)", "no model reads this file: the game ignores it "
+                                                           "(a misspelt name? remove it or rename it)"))
+            if len(out) >= 40:
+                return out
+    return out
 
 
 def cmd_simulate(args) -> int:
@@ -377,7 +469,8 @@ def cmd_screenshot(args) -> int:
     else:
         if not args.game or not args.players:
             raise UsageError("screenshot: give --game and --players (or --scene NAME)")
-        _spec, ruleset = load_game(args.game)
+        spec, ruleset = load_game(args.game)
+        load_screen_data(spec)
         options = game_options(args, ruleset)
         render = lambda: headless.screenshot(args.game, args.players, options, args.seed, args.after, args.out,
                                              size, lang=args.lang)

@@ -114,6 +114,62 @@ class _Refused(Exception):
         self.line = line
 
 
+_recorders: list[set] = []
+
+
+class recording_reads:
+    """`with recording_reads() as read:` — `read` collects every data file loaded inside
+    (load_yaml, load_text): validate-data shows that no file under data/ goes unread."""
+
+    def __enter__(self) -> set:
+        self.files: set = set()
+        _recorders.append(self.files)
+        return self.files
+
+    def __exit__(self, *exc) -> None:
+        _recorders.remove(self.files)
+
+
+def _record(file: Path) -> None:
+    for files in _recorders:
+        try:
+            files.add(Path(file).resolve())
+        except (OSError, RuntimeError):
+            files.add(Path(file))
+
+
+TEXT_PAGE_MAX_BYTES = 256 * 1024     # a rules page (the longest shipped one is ~3.5 KB)
+
+
+def load_text(file: Path, problems: Problems, what: str = "text page",
+              max_bytes: int = TEXT_PAGE_MAX_BYTES) -> str | None:
+    """A text file of data (a rules page, data/<game>/rules.<lang>.md) as a model reads it:
+    a regular file of at most `max_bytes`, UTF-8 without NUL, not empty. Anything else is
+    one Problem with file:line; returns None then."""
+    file = Path(file)
+    _record(file)
+    try:
+        raw = read_capped(file, max_bytes, what)
+    except UnsafeFile as exc:
+        text = str(exc)
+        why = text[len(str(file)) + 2:] if text.startswith(str(file) + ": ") else text
+        problems.add(file, (), "file is missing" if why == "no such file" else why)
+        return None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        problems.add(file, (), "not UTF-8 text", line=raw.count(b"\n", 0, exc.start) + 1)
+        return None
+    nul = text.find("\x00")
+    if nul >= 0:
+        problems.add(file, (), f"holds a NUL byte; a {what} is plain text", line=text.count("\n", 0, nul) + 1)
+        return None
+    if not text.strip():
+        problems.add(file, (), f"is empty; a {what} has text")
+        return None
+    return text
+
+
 def load_yaml(file: Path, problems: Problems) -> Doc | None:
     """Load one YAML file with yaml's safe constructors only, recording line numbers.
     Bounded before any work: a regular file of at most 2 MB (safeio.read_capped), UTF-8
@@ -122,6 +178,7 @@ def load_yaml(file: Path, problems: Problems) -> Doc | None:
     alias is refused), integers of at most MAX_INT_DIGITS digits. Anything unreadable
     becomes one Problem with file:line; returns None then."""
     file = Path(file)
+    _record(file)
     try:
         raw = read_capped(file, YAML_MAX_BYTES, "YAML data file")
     except UnsafeFile as exc:
@@ -259,14 +316,53 @@ def _scalar(loader, node, path, doc, problems):
     return value
 
 
+# Every value a model reads is bounded before the model sees it (the shipped data's largest
+# number is 300, longest list 47 items, longest text 23 characters): a count of 10^9 in any
+# file is refused with file:line instead of allocating gigabytes in a loader, `simulate` or
+# the table. Models add tighter bounds where the rules know them (copies, need counts).
+DATA_MAX_NUMBER = 10_000
+DATA_MAX_TEXT = 1_000
+DATA_MAX_ITEMS = 1_000
+
+
+def bounds_problems(value, doc: Doc, problems: Problems, path: tuple = ()) -> bool:
+    """Add a problem for every number, text, list or mapping in `value` over the data
+    bounds above (and every number that is not finite); True when all are within."""
+    found = 0
+    stack = [(path, value)]
+    while stack:
+        here, v = stack.pop()
+        why = None
+        if isinstance(v, bool) or v is None:
+            continue
+        if isinstance(v, (int, float)):
+            if not abs(v) <= DATA_MAX_NUMBER:                 # NaN fails this too
+                why = f"{quote(v, 30)} is out of range (a number in data is within ±{DATA_MAX_NUMBER:,})"
+        elif isinstance(v, str):
+            if len(v) > DATA_MAX_TEXT:
+                why = f"a text of {len(v):,} characters (at most {DATA_MAX_TEXT:,})"
+        elif isinstance(v, (list, dict)):
+            if len(v) > DATA_MAX_ITEMS:
+                why = f"{len(v):,} entries (at most {DATA_MAX_ITEMS:,})"
+            else:
+                stack.extend((here + (k,), x) for k, x in (v.items() if isinstance(v, dict) else enumerate(v)))
+        if why:
+            found += 1
+            problems.add(doc, here, why)
+    return not found
+
+
 def validate(model, doc: Doc | None, problems: Problems, path: tuple = (), data=None):
     """Validate `data` (default: the whole doc) with a pydantic model; problems get
-    file:line and the field path. Returns the model instance or None."""
+    file:line and the field path. Returns the model instance or None. Every value is
+    first held to the data bounds (bounds_problems)."""
     from pydantic import ValidationError
 
     if doc is None:
         return None
     value = doc.data if data is None else data
+    if not bounds_problems(value, doc, problems, path):
+        return None
     try:
         return model.model_validate(value)
     except ValidationError as exc:

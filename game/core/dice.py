@@ -6,7 +6,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import NamedTuple
 
-from .data import Problems, data_root, load_yaml
+from .data import Problems, data_root, load_yaml, validate
 from .rng import RNG
 
 
@@ -23,27 +23,31 @@ class Die(NamedTuple):
         return tuple(faces[rng.below(len(faces))] for _ in range(n))
 
 
+MAX_FACES = 100
+MAX_DICE = 50
+
+
+def _dice_model():
+    from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
+
+    class DieModel(BaseModel):
+        model_config = ConfigDict(extra="forbid")
+        faces: list[StrictInt | StrictStr] = Field(min_length=2, max_length=MAX_FACES)
+
+    class DiceModel(BaseModel):
+        model_config = ConfigDict(extra="forbid")
+        dice: dict[StrictStr, DieModel] = Field(min_length=1, max_length=MAX_DICE)
+    return DiceModel
+
+
 def load_dice(folder: Path | None = None) -> dict[str, Die]:
+    """data/dice.yaml (or `folder`/dice.yaml) through its model: only `dice:`, each die
+    only `faces:` (2 to MAX_FACES numbers or words); unknown keys are refused."""
     problems = Problems()
     doc = load_yaml((folder or data_root()) / "dice.yaml", problems)
-    dice = {}
-    if doc is not None:
-        table = doc.data.get("dice") if isinstance(doc.data, dict) else None
-        if not isinstance(table, dict) or not table:
-            problems.add(doc, ("dice",), "expected a mapping of die name to {faces: [...]}")
-        else:
-            for name, spec in table.items():
-                faces = spec.get("faces") if isinstance(spec, dict) else None
-                if not isinstance(faces, list) or len(faces) < 2:
-                    problems.add(doc, ("dice", name, "faces"), "expected a list of at least 2 faces")
-                    continue
-                bad = [f for f in faces if not isinstance(f, (int, str)) or isinstance(f, bool)]
-                if bad:
-                    problems.add(doc, ("dice", name, "faces"), f"faces must be numbers or words, got {bad[0]!r}")
-                    continue
-                dice[name] = Die(name, tuple(faces))
+    model = validate(_dice_model(), doc, problems)
     problems.raise_if_any()
-    return dice
+    return {name: Die(name, tuple(spec.faces)) for name, spec in model.dice.items()}
 
 
 @lru_cache(maxsize=1)

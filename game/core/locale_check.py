@@ -24,6 +24,7 @@ import string
 import unicodedata
 
 from .data import Doc, Problem, Problems, data_root, load_yaml
+from .paths import display_path
 from .i18n import (_BLOCK as _BLOCK_BODY, FORMAT_MAX_WIDTH, MESSAGE_CONVERSIONS, MESSAGE_MAX_CHARS,
                    _branches, _matching, format_message)
 
@@ -159,11 +160,23 @@ def problems(root: Path | None = None) -> list[Problem]:
         if BASE not in files:
             found.add(folder / f"{BASE}.yaml", (), "file is missing: every language falls back to English", line=1)
             continue
-        for lang in languages(root):
+        app_langs = languages(root)
+        for lang in app_langs:
             if lang not in files:
-                found.add(files[BASE], (), f"no {lang}.yaml beside it: all its keys are missing in {lang}", line=1)
+                found.add(folder / f"{lang}.yaml", (), f"file is missing: every key of {files[BASE].name} "
+                                                       f"is missing in {lang}", line=1)
+        for lang in files:
+            if lang not in app_langs:
+                found.add(root / "locale" / f"{lang}.yaml", (), f"file is missing: {display_path(files[lang])} "
+                                                              f"is in a language the app does not have", line=1)
         docs = {lang: load_yaml(path, found) for lang, path in files.items()}
         if any(d is None for d in docs.values()):
+            continue
+        not_mappings = [lang for lang, d in docs.items() if not isinstance(d.data, dict) or not d.data]
+        for lang in not_mappings:
+            found.add(docs[lang], (), "a locale file maps keys to messages; this one "
+                                      f"{'is empty' if not docs[lang].data else 'is not a mapping'}")
+        if not_mappings:
             continue
         base = _leaves(docs[BASE])
         for lang, doc in docs.items():

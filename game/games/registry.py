@@ -69,9 +69,21 @@ class GameSpec:
     #                                     calls on_done(new_value) and pops itself, or only
     #                                     pops (Esc / Cancel: the option stays as it was)
 
+    screen_data: tuple = ()
+    # "module:function" loaders of data files the game's screens read beyond its ruleset,
+    # each (folder of the game's data) -> data, raising DataError; validate-data runs them
+    # (Dark Deeds: game.ui.table.cards:load_faces reads faces.yaml)
+
     bench_table: str = ""
     # "module:function" (size) -> (table, words): the game's table in its busiest state, for
     # `bench`'s busy_frame_ms (Book of Ordeals: 20 characters, the sight overlay, a hovered Foe)
+
+    def screen_loaders(self) -> list:
+        out = []
+        for target in self.screen_data:
+            module, _, name = target.partition(":")
+            out.append(getattr(importlib.import_module(module), name))
+        return out
 
     def table_class(self):
         module, _, name = self.table.partition(":")

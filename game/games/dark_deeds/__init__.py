@@ -81,6 +81,7 @@ SPEC = GameSpec(
     load_ruleset=load_ruleset,
     make_agent=make_agent,
     table="game.games.dark_deeds.table:DarkDeedsTable",
+    screen_data=("game.ui.table.cards:load_faces",),     # faces.yaml, checked by validate-data
     determinize=determinize,
     art=GameArt(icon=("hooded-assassin", "cloak-dagger"),
                 card_back=CardBack(emblem=("hooded-assassin", "cloak-dagger"), dark=(6, 8, 16),

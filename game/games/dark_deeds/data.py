@@ -348,8 +348,10 @@ def load_data(folder: Path | None = None) -> GameData:
         doc = docs["rules"]
         problems.check(rules.players.min <= rules.players.max, doc, ("players",), "min is above max")
         try:
-            from ...core.dice import standard_dice
-            d = standard_dice().get(rules.die)
+            from ...core.dice import load_dice, standard_dice
+            # the dice of the data folder read (validate-data --data-dir checks a copy's own)
+            dice = standard_dice() if folder.parent == data_root() else load_dice(folder.parent)
+            d = dice.get(rules.die)
             if d is None or not all(isinstance(f, int) for f in d.faces):
                 problems.add(doc, ("die",), f"unknown numeric die {rules.die!r} (see data/dice.yaml)")
             else:

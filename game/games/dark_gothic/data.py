@@ -96,10 +96,10 @@ class _Card(_M):
 
 
 class SupplyModel(_M):
-    start: list[_Card]
-    honor: list[_Card]
-    training: list[_Card]
-    secrets: list[_Card]
+    start: list[_Card] = Field(min_length=1)       # a list the game cannot do without says so
+    honor: list[_Card] = Field(min_length=1)
+    training: list[_Card] = Field(min_length=1)
+    secrets: list[_Card] = Field(min_length=1)
     hungry_dead: _Card
 
 
@@ -111,7 +111,7 @@ class _Hero(_M):
 
 
 class HeroesModel(_M):
-    heroes: list[_Hero]
+    heroes: list[_Hero] = Field(min_length=1)
 
 
 class _Villain(_M):
@@ -125,11 +125,11 @@ class _Villain(_M):
 
 
 class VillainsModel(_M):
-    villains: list[_Villain]
+    villains: list[_Villain] = Field(min_length=1)
 
 
 class MainModel(_M):
-    cards: list[_Card]
+    cards: list[_Card] = Field(min_length=1)
 
 
 class _Discovery(_M):
@@ -139,7 +139,7 @@ class _Discovery(_M):
 
 
 class DiscoveriesModel(_M):
-    discoveries: list[_Discovery]
+    discoveries: list[_Discovery] = Field(min_length=1)
 
 
 _COST = re.compile(r"^(\d+)(!?)([CUSW])$")

@@ -12,7 +12,7 @@ ids the state uses (monster card m, cage tile c, ...).
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Literal, Optional
+from typing import Annotated, Literal, Optional
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -74,7 +74,7 @@ class RulesModel(_M):
 class _Colour(_M):
     name: Name
     main: str
-    simple: dict[str, int]
+    simple: dict[str, Annotated[int, Field(ge=0, le=60)]] = Field(max_length=len(SYMBOLS))   # need cards a symbol
 
 
 class NeedsModel(_M):
@@ -172,8 +172,8 @@ class _Tile(_M):
 
 
 class ContestsModel(_M):
-    contests: list[_Tile]
-    customers: list[_Tile]
+    contests: list[_Tile] = Field(min_length=1)
+    customers: list[_Tile] = Field(min_length=1)
 
 
 class Monster:
@@ -370,6 +370,16 @@ def load_data(folder: Path | None = None) -> GameData:
             pr.add(rdoc, ("black_market", length), f"expected a list of {', '.join(allowed)}")
     if not isinstance(bm.get("surcharge"), int):
         pr.add(rdoc, ("black_market", "surcharge"), "expected a whole number")
+    # every deck the Black Market draws from at setup holds what it takes (an empty list of
+    # cages or artifacts used to pass and fail at the first setup)
+    decks = {"monster": (mdoc, ("monsters",), len(g.monsters)), "cage": (cdoc, ("cages",), len(g.cages)),
+             "upgrade": (cdoc, ("upgrades",), len(g.upgrades)), "artifact": (idoc, ("artifacts",), len(g.artifacts))}
+    for kind, (kdoc, kpath, have) in decks.items():
+        taken = max([0] + [goods.count(kind) for goods in (bm.get(x) for x in ("full", "short"))
+                           if isinstance(goods, list)])
+        if have < max(1, taken):
+            pr.add(kdoc, kpath, f"expected at least {max(1, taken)} (the Black Market takes {taken} at setup), "
+                                f"got {have}")
     if len(R.relatives_at) != 4:
         pr.add(rdoc, ("relatives_at",), "expected the 4 relative-imps")
     if len(R.round1_food) != 3:

@@ -98,12 +98,13 @@ def rules_text(game_id: str) -> str:
     key = f"{game_id}.rules_text"
     if has(key):
         return t(key, **_params(game_id))
+    from ...core.data import Problems, load_text
     folder = data_root() / game_id
     for path in (folder / f"rules.{language()}.md", folder / "rules.md"):
-        try:
-            return path.read_text(encoding="utf-8")
-        except OSError:
-            continue
+        if path.exists():       # read as validate-data reads it: bounded, UTF-8, not empty
+            text = load_text(path, Problems(), "rules page")
+            if text is not None:
+                return text
     return composed_rules(game_id)
 
 
