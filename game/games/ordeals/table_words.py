@@ -233,7 +233,7 @@ class OrdealsWords:
             return [(tt("conditions", season=word(d["season"]).capitalize(), light=word(d["light"]),
                         weather=word(d["weather"]), sight=d["sight"]), None, style.GOLD)]
         if k == "game_over":
-            return [(tt("trial_ends", reason=d["reason"]), None, style.GOLD)]
+            return [(tt("trial_ends", reason=or_as_is(d["reason"], d["reason"])), None, style.GOLD)]
         return None
 
     def _side_word(self, side: int) -> str:

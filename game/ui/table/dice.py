@@ -253,7 +253,7 @@ class DiceTray:
         """(image, rect) of each group's label: in its own column over where its dice land
         (not following a tumbling die), so two labels never meet."""
         tr = self.felt
-        width = int(tr.w / max(1, len(self.groups)) - 10)
+        width = int(tr.w / max(1, len(self.groups)) - 24)     # a clear gap between two columns' labels
         out = []
         for g in self.groups:
             if g["label"] and g["dice"]:

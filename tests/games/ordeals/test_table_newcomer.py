@@ -258,7 +258,7 @@ def test_dice_tray_labels_never_meet_while_the_dice_tumble_or_once_landed():
     for step in range(30):                              # tumbling, then landed
         rects = [r for _im, r in t.tray.label_rects(t.gfx, F)]
         assert len(rects) == 2
-        assert not rects[0].colliderect(rects[1]), step
+        assert not rects[0].inflate(12, 0).colliderect(rects[1]), step      # a clear gap between them
         assert all(felt.contains(r) and not r.colliderect(title) for r in rects)
         t.anim.update(0.05)
     assert t.tray.landed()
@@ -291,3 +291,13 @@ def test_characters_off_the_view_are_marked_on_its_edge_and_a_click_goes_there()
     post_click(marks[i])
     rig.pump()
     assert cam.rect.collidepoint(cam.to_screen(t.pieces[i].pos))
+
+
+def test_the_chronicle_says_why_the_trial_ended_in_words():
+    rig = Rig(seed=3, trial=2)
+    t = rig.table
+    line = t.log_entry(Event("game_over", {"reason": "ordeals.reason.end"}, None))[0][0]
+    assert line == "The Trial ends: the last Turn is over and the goal is met"
+    i18n.set_language("cs")
+    line = t.log_entry(Event("game_over", {"reason": "ordeals.reason.time"}, None))[0][0]
+    assert "ordeals.reason" not in line and "poslední kolo" in line
