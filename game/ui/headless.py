@@ -269,20 +269,39 @@ def spec_players(game_id) -> int:
     return max(spec.min_players, min(spec.max_players, 4))
 
 
-def self_test() -> list[tuple[str, bool, str]]:
+class _Survived(Exception):
+    """An internal error the app reported and survived, during a self-test check."""
+
+
+def _where(exc) -> str:
+    tb = traceback.extract_tb(exc.__traceback__)
+    return f" at {tb[-1].filename.rsplit('/', 1)[-1]}:{tb[-1].lineno}" if tb else ""
+
+
+def self_test(only: tuple = ()) -> list[tuple[str, bool, str]]:
     """Load all data, draw every scene and every game's table, play one short AI game
-    of each game. Never raises."""
+    of each game. Never raises. An internal error that a scene or table survived (the
+    window shows it as a toast, a table falls back to the plain one) fails the check it
+    happened in. `only`: run just the checks whose names start with one of these."""
     results: list[tuple[str, bool, str]] = []
+    internal: list[str] = []                 # errors the app reported and lived through
 
     def check(name, fn):
+        if only and name != "window (headless)" and not name.startswith(tuple(only)):
+            return
         t0 = time.perf_counter()
+        seen = len(internal)
         try:
             msg = fn() or ""
+            if len(internal) > seen:
+                raise _Survived(internal[seen])
             results.append((name, True, (msg + " " if msg else "") + f"({(time.perf_counter() - t0) * 1000:.0f} ms)"))
+        except _Survived as exc:
+            results.append((name, False, f"internal error: {exc}"))
         except Exception as exc:      # noqa: BLE001 - report, never raise
-            tb = traceback.extract_tb(exc.__traceback__)
-            where = f" at {tb[-1].filename.rsplit('/', 1)[-1]}:{tb[-1].lineno}" if tb else ""
-            results.append((name, False, f"{type(exc).__name__}: {exc}{where}"))
+            first = f"internal error: {internal[seen]}" if len(internal) > seen else \
+                f"{type(exc).__name__}: {exc}{_where(exc)}"
+            results.append((name, False, first))
 
     try:
         from ..games import registry
@@ -308,6 +327,11 @@ def self_test() -> list[tuple[str, bool, str]]:
     if app is None:
         return results
 
+    def survived(where, exc):
+        from ..core.safeio import one_line
+        internal.append(one_line(f"{where}: {type(exc).__name__}: {exc}{_where(exc)}", 300))
+    app.report_error = survived
+
     def assets():
         a = app.assets
         a.font(26)
@@ -316,6 +340,9 @@ def self_test() -> list[tuple[str, bool, str]]:
         fonts = [m for m in a.missing if m.startswith("fonts/")]
         if fonts:
             raise RuntimeError("missing fonts: " + ", ".join(sorted(fonts)))
+        if a.damaged_fonts:
+            raise RuntimeError("damaged fonts (pygame's default font is used): " + "; ".join(
+                f"{path}: {why}" for path, why in sorted(a.damaged_fonts.items())))
         return ""
     check("assets", assets)
 
@@ -341,7 +368,7 @@ def self_test() -> list[tuple[str, bool, str]]:
             while app.scenes:
                 app.pop()
             if kind == "FallbackTable":
-                return "drawn with the plain fallback table (the game's table did not load)"
+                raise RuntimeError("drawn with the plain fallback table (the game's table did not load)")
             return kind
         check(f"table {gid}", table_check)
 
