@@ -72,3 +72,22 @@ def test_a_table_switched_to_czech_looks_like_one_opened_in_czech(gid):
     fresh = table_picture(gid, switch=False)
     share = differing(switched, fresh)
     assert share < 0.0005, f"{gid}: {share:.2%} of the table differs from a table opened in Czech"
+
+
+def test_names_the_app_gave_follow_the_language_typed_names_stay():
+    app = headless.make_app(lang="en")
+    app.strict = True
+    try:
+        seats = [SeatInfo("Player 1", "human"), SeatInfo("Ottavia", "ai", "normal"), SeatInfo("Player 3", "ai", "normal")]
+        spec, match = headless.play_match("schemers", 3, None, 5, 2, seats=seats)
+        match.seats[0].kind = "human"
+        scene = headless.table_scene_for(app, spec, match, viewer=0)
+        app.push(MenuScene(app))
+        app.push(scene)
+        app.step(1 / 60, [])
+        app.settings.language = "cs"
+        i18n.set_language("cs")
+        app.step(1 / 60, [])
+        assert [s.name for s in match.seats] == ["Hráč 1", "Ottavia", "Hráč 3"]
+    finally:
+        app.shutdown()

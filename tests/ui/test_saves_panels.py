@@ -116,3 +116,13 @@ def test_a_save_made_in_english_is_titled_in_czech_when_read_in_czech():
     i18n.set_language("en")
     titles = {info.game: info.title() for info in saves_mod.scan(("save",))}
     assert titles["monster_shop"].startswith("Little Monsters from the Underground"), titles["monster_shop"]
+
+
+def test_a_seat_named_by_the_app_reads_in_the_current_language():
+    saves_dir().mkdir(parents=True, exist_ok=True)
+    seats = [SeatInfo("Player 1", "human"), SeatInfo("Player 2", "human"), SeatInfo("Ottavia", "ai", "normal")]
+    _spec, match = headless.play_match("schemers", 3, None, 3, 2, seats=seats)
+    match.save(new_save_path(saves_dir(), "schemers"))
+    i18n.set_language("cs")
+    info = saves_mod.scan(("save",))[0]
+    assert info.players() == "Hráč 1, Hráč 2, Ottavia"

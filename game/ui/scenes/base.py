@@ -12,6 +12,7 @@ import random
 
 import pygame
 
+from ...core import i18n
 from ...core.i18n import t
 from .. import theme
 from ..theme import FONT, SPACE
@@ -195,6 +196,25 @@ def radial_glow(radius: int, color) -> pygame.Surface:
     return pygame.transform.smoothscale(small, (radius * 2, radius * 2))
 
 
+_DEFAULT_NAMES: dict[str, str] = {}     # language -> its "Player {n}"
+
+
+def seat_name_now(name: str, index: int) -> str:
+    """A seat's name as shown now: a name the app gave (\"Player 2\", \"Hráč 2\", in any
+    language, for the seat at `index`) in the current language; a typed name as typed.
+    A save keeps the name it was given; this is how it reads in another language."""
+    if not _DEFAULT_NAMES:
+        for lang in i18n.available_languages():
+            try:
+                _DEFAULT_NAMES[lang] = str(i18n.load_strings(lang).get("seat.player_n", ""))
+            except Exception:             # noqa: BLE001 - a broken locale names nobody
+                _DEFAULT_NAMES[lang] = ""
+    n = str(index + 1)
+    if any(template and name == template.replace("{n}", n) for template in _DEFAULT_NAMES.values()):
+        return t("seat.player_n", n=index + 1)
+    return name
+
+
 def seat_marker(surf, ui, seat: int, center, r: int = 12):
     """The seat's colour AND its own shape (never colour alone)."""
     pal = ui.pal
@@ -228,4 +248,4 @@ def seat_marker(surf, ui, seat: int, center, r: int = 12):
     pygame.draw.circle(surf, (0, 0, 0), center, r + 2, 1) if shape in ("circle", "ring") else None
 
 
-__all__ = ["Scene", "AMBIENT_FPS", "AMBIENT_SECONDS", "Backdrop", "vignette", "radial_glow", "seat_marker", "SPACE"]
+__all__ = ["Scene", "AMBIENT_FPS", "AMBIENT_SECONDS", "seat_name_now", "Backdrop", "vignette", "radial_glow", "seat_marker", "SPACE"]

@@ -23,7 +23,7 @@ from ...core.safeio import shown_path
 from ...games.registry import load_checked
 from ..theme import FONT, SPACE
 from ..widgets import Button, ScrollList, Widget, draw_panel, draw_text, fit_text
-from .base import Backdrop, Scene, seat_marker
+from .base import Backdrop, Scene, seat_marker, seat_name_now
 from .savefiles import autosave_dir, autosave_path, is_autosave, new_save_path, replays_dir, saves_dir  # noqa: F401 - the Load screen's names
 
 
@@ -98,7 +98,7 @@ class SaveInfo:
     def players(self) -> str:
         if not self.record:
             return ""
-        return ", ".join(str(s.get("name", "?")) for s in self.record.seats)
+        return ", ".join(seat_name_now(str(s.get("name", "?")), i) for i, s in enumerate(self.record.seats))
 
     def when(self) -> str:
         return format_date(self.mtime)
@@ -332,7 +332,8 @@ class SavesScene(Scene):
         y += 140 + 34 * 4 + 16 + 44
         for i, seat in enumerate(rec.seats[:8]):
             kind_w = a.text_size(self.seat_kind(seat), FONT.small)[0]
-            parts.append(FittedText(self.app, (x + 36, y), str(seat.get("name", "?")), FONT.body, pal.text,
+            parts.append(FittedText(self.app, (x + 36, y), seat_name_now(str(seat.get("name", "?")), i), FONT.body,
+                                    pal.text,
                                     r.right - 32 - kind_w - 16 - (x + 36)))
             y += 40
         self.details = [self.ui.add(w) for w in parts]

@@ -32,7 +32,7 @@ from ..table.base import TableContext
 from ..theme import FONT, LOGICAL_SIZE, SPACE
 from ..widgets import Button, draw_panel, draw_text
 from .. import theme
-from .base import Backdrop, Scene, seat_marker
+from .base import Backdrop, Scene, seat_marker, seat_name_now
 from .savefiles import autosave_path, new_save_path, saves_dir
 
 
@@ -170,6 +170,7 @@ class TableScene(Scene):
         self.spec, self.match = spec, match
         self.setup = setup or {"seats": [s.to_json() for s in match.seats], "options": match.options}
         self.humans = [i for i, s in enumerate(match.seats) if s.is_human]
+        self.rename_default_seats()
         # the timing setting governs every match the window runs (new, loaded or resumed)
         self.timing = app.settings.timing
         match.time_scale = app.settings.time_scale
@@ -346,6 +347,7 @@ class TableScene(Scene):
         it builds them), with the same seat, chronicle and hidden hand, and the buttons
         are rebuilt in the new language at once. An arrangement not yet confirmed (a
         split of imps, cards picked to return) starts again."""
+        self.rename_default_seats()
         old = self.table
         try:
             table = build_table(self.spec, self.ctx)
@@ -359,6 +361,12 @@ class TableScene(Scene):
         self._safe(lambda: self.table.set_viewer(self.viewer), "set_viewer")
         self.curtain_btn = None
         self._build_hud()
+
+    def rename_default_seats(self):
+        """Seats named by the app ("Player 2") take that name in the current language
+        (a save made in English, played on in Czech: "Hráč 2"); typed names stay."""
+        for i, seat in enumerate(self.match.seats):
+            seat.name = seat_name_now(seat.name, i)
 
     def apply_timing(self):
         """The timing setting changed (Settings from the in-game menu): people's clocks
