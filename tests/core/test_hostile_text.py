@@ -222,3 +222,75 @@ def test_the_shipped_locales_have_no_placeholder_problems():
     from game.core import locale_check
     found = [str(p) for p in locale_check.problems()]
     assert not found, "\n".join(found[:20])
+
+
+# -- damaged fonts (issue 29, item 5) -------------------------------------------------------------
+FONT_SCRIPT = r'''
+import os, random, shutil, sys
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+from pathlib import Path
+import pygame
+pygame.init()
+pygame.display.set_mode((64, 64))
+from game.ui.assets import Assets
+from game.core.paths import resource_path
+case, root = sys.argv[1], Path(sys.argv[2])
+shutil.copytree(resource_path("fonts"), root / "fonts")
+font = root / "fonts" / "DejaVuSans.ttf"
+whole = font.read_bytes()
+font.unlink()
+if case == "truncated":
+    font.write_bytes(whole[:len(whole) // 3])
+elif case == "truncated_header":
+    font.write_bytes(whole[:40])
+elif case == "bit_flips":
+    raw = bytearray(whole)
+    rng = random.Random(7)
+    for _ in range(200):
+        raw[rng.randrange(12, len(raw))] ^= 1 << rng.randrange(8)
+    font.write_bytes(bytes(raw))
+elif case == "zeroed_directory":
+    font.write_bytes(whole[:12] + bytes(400) + whole[412:])
+elif case == "junk":
+    font.write_bytes(random.Random(1).randbytes(50_000))
+elif case == "empty":
+    font.write_bytes(b"")
+elif case == "folder":
+    font.mkdir()
+elif case == "dev_zero":
+    os.symlink("/dev/zero", font)
+elif case == "every_font_truncated":
+    font.write_bytes(whole[:1000])
+    for other in (root / "fonts").glob("*.ttf"):
+        if other != font:
+            other.write_bytes(other.read_bytes()[:1000])
+a = Assets(root)
+for size in (18, 26, 56):
+    for bold in (False, True):
+        surf = a.text("Hello, Nocturne — ÁČŘ", size, (255, 255, 255), bold=bold)
+        assert surf.get_width() > 10, (size, bold, surf.get_size())
+        a.text_block("Two words " * 20, size, (255, 255, 255), 300)
+    a.text("Title", size, (255, 255, 255), display=True)
+print("DAMAGED", len(a.damaged_fonts))
+'''
+
+FONT_CASES = ["truncated", "truncated_header", "bit_flips", "zeroed_directory", "junk", "empty", "folder",
+              "dev_zero", "every_font_truncated"]
+
+
+@pytest.mark.parametrize("case", FONT_CASES)
+def test_a_damaged_font_falls_back_to_the_default_font_with_one_warning(tmp_path, case):
+    import subprocess
+    import sys
+    from pathlib import Path
+    root = Path(__file__).resolve().parents[2]
+    out = subprocess.run([sys.executable, "-c", FONT_SCRIPT, case, str(tmp_path / "res")], cwd=root,
+                         capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, (out.returncode, out.stderr[-800:])      # 134 was an abort
+    assert "Traceback" not in out.stderr
+    warnings = [line for line in out.stderr.splitlines() if line.startswith("nocturne: font ")]
+    damaged = int(out.stdout.split("DAMAGED")[1])
+    assert damaged >= 1 and len(warnings) == damaged, out.stderr[-800:]
+    assert any("DejaVuSans.ttf" in w and "pygame's default font" in w for w in warnings)
+    if case != "every_font_truncated":
+        assert damaged == 1
