@@ -257,7 +257,7 @@ class DiceTray:
         out = []
         for g in self.groups:
             if g["label"] and g["dice"]:
-                im = gfx.fit_lines(g["label"], F(17, 12), width, style.TEXT, bold=True)
+                im = gfx.fit_lines(g["label"], F(17, 12), width, style.TEXT, bold=True, min_size=F(15, 11))
                 x, y = g["at"]
                 out.append((im, im.get_rect(midbottom=(int(x), int(y - g["dice"][0].size * 0.55)))))
         return out

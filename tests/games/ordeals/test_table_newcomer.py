@@ -301,3 +301,13 @@ def test_the_chronicle_says_why_the_trial_ended_in_words():
     i18n.set_language("cs")
     line = t.log_entry(Event("game_over", {"reason": "ordeals.reason.time"}, None))[0][0]
     assert "ordeals.reason" not in line and "poslední kolo" in line
+
+
+@pytest.mark.parametrize("lang", ["en", "cs"])
+def test_every_use_target_has_a_word_for_its_button(lang):
+    from game.core.i18n import has
+    from game.games.ordeals.table_words import word
+    i18n.set_language(lang)
+    for thing in ("lantern", "relic", "draught", "grave"):         # ("use", thing, ...) in the rules
+        assert has(f"ordeals.word.{thing}") and word(thing) != thing or lang == "en", thing
+        assert has(f"ordeals.word.{thing}"), thing
