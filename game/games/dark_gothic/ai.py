@@ -405,7 +405,7 @@ def _ctx_from_view(v):
             "turn": v["turn"], "villain": v["villain"], "flags": v["flags"], "on_villain": v["on_villain"],
             "heroes": [q["hero"] for q in v["seats"]], "tcount": {k: t["count"] for k, t in v["training"].items()},
             "tops": [t["top"] for t in v["training"].values() if t["top"] is not None],
-            "mine": own + p["play"], "left": v["villains_left"], "n": v["players"]}
+            "mine": own + p["play"], "remains": p["remains"], "left": v["villains_left"], "n": v["players"]}
 
 
 def _ctx_from_state(s, seat):
@@ -414,7 +414,7 @@ def _ctx_from_state(s, seat):
             "coop_rolls": s.coop, "active": s.active, "turn": s.turn, "villain": s.villain, "flags": s.flags,
             "on_villain": s.on_villain, "heroes": s.heroes, "tcount": {k: len(t) for k, t in s.training.items()},
             "tops": [t[-1] for t in s.training.values() if t],
-            "mine": s.deck[seat] + s.hand[seat] + s.discard[seat] + s.play[seat],
+            "mine": s.deck[seat] + s.hand[seat] + s.discard[seat] + s.play[seat], "remains": s.remains[seat],
             "left": len(s.vstack) + (s.villain is not None), "n": s.n}
 
 
@@ -531,12 +531,14 @@ def _best_payment(brain, ctx, d):
     if ctx["trim"] is None:
         ctx["trim"] = any(c in brain.secret or c in brain.start for c in ctx["hand"])
     later = [a for a in brain.targets(ctx) if a[1] != target]
+    mine = set(ctx["mine"]) | set(ctx.get("remains") or ())
     best, score = acts[0], None
     for a in acts:
         new, destroyed, _paid = P.apply_payment(pool, parts, a[1])
         trial = dict(ctx)
         trial["pool"] = new
-        v = brain.best_set(trial, later)[0] - sum(brain.keep_value(c, mode) for c in destroyed)
+        lost = sum(brain.keep_value(c, mode) for c in destroyed if c in mine)     # a gone card: nothing
+        v = brain.best_set(trial, later)[0] - lost
         if score is None or v > score + 1e-9:
             best, score = a, v
     return best

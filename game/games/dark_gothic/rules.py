@@ -615,8 +615,28 @@ class DarkGothicRules:
     def payment_options(self, s, seat, target, parts):
         """The payments offered for `parts` now (payment.payment_options), the suggested first:
         a Silver part tries the colour held most first, a Cursed part the cheapest card."""
-        return P.payment_options(s.pool, parts, self.key.get, self.sources_matter(s, target),
+        live = self._live(s, seat)
+        pool = [o if o[2] is None or o[2] in live else (o[0], o[1], None, o[3]) for o in s.pool]
+        return P.payment_options(pool, parts, self.key.get, self.sources_matter(s, target),
                                  price=self.price.get, prefer=self._prefer(s))
+
+    def _live(self, s, seat):
+        """The cards a Cursed part paid by their units would Destroy: those still in play or
+        Remains (a card already Destroyed leaves its other units in the pool, TE-082)."""
+        return set(s.play[seat]) | set(s.remains[seat])
+
+    def _source_key(self, s, seat):
+        """A pool unit's kind of source for payment.quick_ways: its card's kind, or None for
+        no card or a card already gone (it would Destroy nothing)."""
+        key = self.key
+        live = None
+
+        def kind(src):
+            nonlocal live
+            if live is None:
+                live = self._live(s, seat)
+            return key[src] if src in live else None
+        return kind
 
     def _prefer(self, s):
         """The colours a Silver part tries, the one the pool holds most first."""
@@ -968,7 +988,7 @@ class DarkGothicRules:
 
     def _t_pay(self, s, t, ev):
         _, seat, target, parts, _ = t
-        ways = P.quick_ways(s.pool, parts, self.key.__getitem__, lambda: self.sources_matter(s, target),
+        ways = P.quick_ways(s.pool, parts, self._source_key(s, seat), lambda: self.sources_matter(s, target),
                             self._prefer(s))
         if ways is not None and len(ways) == 1:        # one outcome: the hot path of random play
             parts = ways[0]

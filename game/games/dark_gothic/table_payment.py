@@ -18,6 +18,8 @@ from game.ui.table.widgets import Button
 from . import payment as P
 from .ai import ViewCosts
 
+DOCK_MAX = 6              # payments listed in the docked question (the rest: mark orbs)
+
 
 class PaymentPicker:
     """The marked orbs of the pool and the payments built from them, for one table."""
@@ -96,6 +98,7 @@ class PaymentPicker:
     def describe(self, pool, parts, pay) -> tuple[str, str]:
         """(label, sub-label) of a payment: what a Cursed part Destroys, and what pays."""
         _new, destroyed, paid = P.apply_payment(pool, parts, pay)
+        destroyed = [c for c in destroyed if c in self._live()]
         units = [pool[i][2] for _c, draws in pay for i, n in draws for _ in range(n)]
         spent = " + ".join(f"{n} {t('dark_gothic.colour.' + col)}" for col, n, _cur in paid)
         using = t("dark_gothic.pay.with", cards=self._names(units))
@@ -104,6 +107,13 @@ class PaymentPicker:
                 else t("dark_gothic.pay.destroys_none")
             return what, using
         return f"{spent}", using
+
+    def _live(self) -> set:
+        """The paying Hero's cards a Cursed part can still Destroy: in play or Remains (a
+        Destroyed card's other units stay in the pool, TE-082)."""
+        v = self.table.view or self.table.view_of(self.table.viewer)
+        seat = v["seats"][v["active"]] if v["active"] is not None else {}
+        return set(seat.get("play") or ()) | set(seat.get("remains") or ())
 
     def tip(self, key) -> str | None:
         """A card's hover line while orbs are marked: what the marked orbs would pay, and
@@ -128,7 +138,7 @@ class PaymentPicker:
         pool = self._pool_now()
         title = t("dark_gothic.table.pay", card=self.table.card_name(p.get("card")))
         buttons = []
-        for n, a in enumerate(d.actions):
+        for n, a in enumerate(d.actions[:DOCK_MAX]):
             label, sub = self.describe(pool, parts, a[1])
             if n == 0:
                 label = t("dark_gothic.pay.suggested", what=label)
@@ -155,6 +165,8 @@ class PaymentPicker:
         rects = getattr(self.table, "orb_rects", [])
         out = [rects[i][0].inflate(8, 8) for _c, draws in action[1] for i, _n in draws if i < len(rects)]
         for c in P.apply_payment(pool, parts, action[1])[1]:
+            if c not in self._live():
+                continue
             out += self.table._rects_of(c)
         return out
 

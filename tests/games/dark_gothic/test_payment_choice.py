@@ -174,3 +174,25 @@ def test_TE_083_coop_a_cursed_source_may_still_be_protected():
     act(s, a, *next(x for x in d.actions if _destroys(s, d, x) == {"frederic_leon"}))
     d = decision(s, b)
     assert d.kind == "protect" and d.prompt["card"] == fred
+
+
+def test_TE_082_a_unit_of_a_card_already_destroyed_destroys_nothing():
+    """Frederic paid a Cursed part and is gone; his other units pay like sourceless ones:
+    the suggested payment for the next Cursed part uses them and Destroys nothing."""
+    s, a, (soc, fred, amb), (tom, mask) = _combat_turn()
+    act(s, a, "buy", mask)
+    d = decision(s)
+    act(s, a, *next(x for x in d.actions if _destroys(s, d, x) == {"frederic_leon"}))
+    pass_all(s)
+    assert fred in s.crypt
+    _tom, _refill, second = set_center(s, None, None, "masked_assassin")
+    s.pool.append(("C", 1, None, False))
+    s.dec = None
+    act(s, a, "buy", second)
+    while s.wait is not None and s.wait[0] == "pay":
+        d = decision(s)
+        parts = tuple(tuple(p) for p in d.prompt["parts"])
+        assert apply_payment(s.pool, parts, d.actions[0][1])[1] in ((), (fred,))   # no live card
+        act(s, a, *d.actions[0])
+    pass_all(s)
+    assert soc in s.play[a] and amb in s.play[a] and second in s.discard[a]
