@@ -642,7 +642,18 @@ def round_inward(path, reach: float, places: int = 2) -> tuple:
     scale = 10 ** places
     gx0, gy0 = round(end[0] * scale), round(end[1] * scale)
     cap = (left + 1e-9) ** 2
+    # one grid step back toward `prev` along x, along y, or both: the first two leave the
+    # end less than 0.01" short along the main axis of the last leg
+    ix = (end[0] > px) - (end[0] < px)
+    iy = (end[1] > py) - (end[1] < py)
     best, most = None, -1.0
+    for gx, gy in ((gx0 - ix, gy0), (gx0, gy0 - iy), (gx0 - ix, gy0 - iy)):
+        x, y = gx / scale, gy / scale
+        d2 = (x - px) * (x - px) + (y - py) * (y - py)
+        if most < d2 <= cap:
+            best, most = (x, y), d2
+    if best is not None and left - math.sqrt(most) < 0.01:
+        return best
     for span in (1, 2):                 # the 3 x 3 points round it nearly always hold one
         ys = [gy / scale for gy in range(gy0 - span, gy0 + span + 1)]
         for gx in range(gx0 - span, gx0 + span + 1):
