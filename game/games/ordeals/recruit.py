@@ -20,7 +20,7 @@ import os
 from pathlib import Path
 
 from ...core.record import atomic_write_text, file_lock, move_aside
-from ...core.safeio import UnsafeFile, clean_text, one_line, read_json
+from ...core.safeio import UnsafeFile, clean_text, one_line, read_json, shown_path
 from .data import GameData, Member, company_problems, member_cost
 
 SAVED_MAX_BYTES = 512 * 1024             # a saved-Companies file: a few hundred Companies at most
@@ -269,12 +269,15 @@ def read_saved(path: Path) -> dict:
         raw = read_json(path, SAVED_MAX_BYTES, "saved Companies")
     except UnsafeFile as exc:
         raise SavedUnreadable(one_line(exc)) from None
-    except ValueError as exc:            # damaged JSON
-        raise SavedUnreadable(one_line(f"{path}: not valid JSON ({exc})")) from None
+    except json.JSONDecodeError as exc:  # damaged JSON
+        raise SavedUnreadable(one_line(f"{shown_path(path)}: damaged (not valid JSON, line {exc.lineno})")) \
+            from None
+    except ValueError as exc:
+        raise SavedUnreadable(one_line(f"{shown_path(path)}: damaged ({exc})")) from None
     except OSError as exc:
-        raise SavedUnreadable(one_line(f"{path}: cannot be read ({exc.strerror or exc})")) from None
+        raise SavedUnreadable(one_line(f"{shown_path(path)}: cannot be read ({exc.strerror or exc})")) from None
     if not isinstance(raw, dict):
-        raise SavedUnreadable(f"{path}: not a saved-Companies file (expected a JSON object)")
+        raise SavedUnreadable(f"{shown_path(path)}: not a saved-Companies file (expected a JSON object)")
     return raw
 
 

@@ -11,7 +11,7 @@ from ..theme import FONT
 from ..widgets import Button, draw_panel, modal_shade
 from .base import Scene
 
-PANEL = pygame.Rect(0, 0, 1000, 560)
+PANEL = pygame.Rect(0, 0, 1000, 620)
 PANEL.center = (960, 540)
 
 
@@ -26,18 +26,18 @@ class CrashNotice(Scene):
         self.build()
 
     def build(self):
+        """Continue from the autosave on a row of its own (its words are long in every
+        language), Keep going and Main menu side by side under it."""
         self.ui.clear()
-        w, h, gap = 300, 62, 20
-        y = PANEL.bottom - h - 40
-        buttons = []
+        h, gap = 62, 16
+        y = PANEL.bottom - 40 - h
+        half = (PANEL.w - 120 - gap) // 2
+        x = PANEL.x + 60
+        self.ui.add(Button(self.app, (x, y, half, h), t("crash.keep"), self.on_keep, icon="confirm"))
+        self.ui.add(Button(self.app, (x + half + gap, y, half, h), t("crash.menu"), self.on_menu, icon="exit"))
         if self.crash.autosave is not None:
-            buttons.append((t("crash.continue"), "load", self.on_continue, "primary"))
-        buttons += [(t("crash.keep"), "confirm", self.on_keep, "normal"),
-                    (t("crash.menu"), "exit", self.on_menu, "normal")]
-        x = PANEL.centerx - (len(buttons) * (w + gap) - gap) // 2
-        for label, icon, fn, style in buttons:
-            self.ui.add(Button(self.app, (x, y, w, h), label, fn, icon=icon, style=style))
-            x += w + gap
+            self.ui.add(Button(self.app, (x, y - h - gap, PANEL.w - 120, h), t("crash.continue"),
+                               self.on_continue, icon="load", style="primary"))
 
     def words(self) -> str:
         c = self.crash
@@ -74,5 +74,5 @@ class CrashNotice(Scene):
                                            bold=True, serif=True)
         surf.blit(title, (PANEL.x + 120, PANEL.y + 64 - title.get_height() // 2))
         block = self.app.assets.text_block(self.words(), FONT.body, pal.text, PANEL.w - 80)
-        surf.blit(block, (PANEL.x + 40, PANEL.y + 130), pygame.Rect(0, 0, PANEL.w - 80, PANEL.h - 250))
+        surf.blit(block, (PANEL.x + 40, PANEL.y + 130), pygame.Rect(0, 0, PANEL.w - 80, PANEL.h - 130 - 200))
         super().draw(surf)
