@@ -176,10 +176,12 @@ def test_husks_are_numbered_on_the_board_in_the_chronicle_and_on_the_buttons():
     assert char_name(hound, t.view["chars"]) == "Grave Hound"      # alone of its kind: no number
     chronicle = " ".join(seg[0] for entry in t.log.entries for seg in entry)
     assert "Husk 3 takes the field" in chronicle
-    # a Deed aimed at a Husk names which: the banner's label for ("fire"/"assault", index)
-    view = dict(t.view, act={"index": t.view["act"]["index"]})
-    label = t.shown(view["chars"][husks[2]["index"]])
-    assert label == "Husk 3"
+    # a Deed aimed at a Husk names which on the Act banner's buttons
+    from game.core.rules import Decision
+    aim = [("fire", husks[1]["index"]), ("assault", husks[2]["index"]), ("end",)]
+    t._decision = lambda: Decision(0, "act", tuple(aim), prompt={"left": 2})
+    labels = [b.label for b in t.controls()[1].buttons]
+    assert "Fire Husk 2" in labels and "Assault Husk 3" in labels
 
 
 def test_the_trial_panel_gives_the_goal_the_turn_limit_and_how_it_is_lost():
@@ -309,5 +311,5 @@ def test_every_use_target_has_a_word_for_its_button(lang):
     from game.games.ordeals.table_words import word
     i18n.set_language(lang)
     for thing in ("lantern", "relic", "draught", "grave"):         # ("use", thing, ...) in the rules
-        assert has(f"ordeals.word.{thing}") and word(thing) != thing or lang == "en", thing
         assert has(f"ordeals.word.{thing}"), thing
+        assert (word(thing) == thing) == (lang == "en"), thing
