@@ -151,10 +151,12 @@ def scan(kinds=("autosave", "save")) -> list[SaveInfo]:
         found.sort(key=lambda item: -item[0])
         for mtime, size, p in found[:MAX_LISTED]:
             info = SaveInfo(p, kind, mtime)
-            if size > budget:
-                info.error = f"{p}: not read (the saves listed before it already hold {READ_BUDGET // 2**20} MB)"
+            cost = min(size, LISTING_FULL_BYTES)      # a larger save is listed from its header
+            if cost > budget:
+                info.error = f"{shown_path(p)}: not read (the saves listed before it already hold " \
+                             f"{READ_BUDGET // 2**20} MB)"
             else:
-                budget -= min(size, LISTING_FULL_BYTES)
+                budget -= cost
                 try:
                     info.record, info.moves = read_listing(p, known_games=known)
                 except RecordError as exc:
