@@ -352,3 +352,31 @@ def test_a_crash_with_no_game_open_still_reports_and_the_menu_goes_on(tmp_path):
         assert app.top is menu
     finally:
         app.shutdown()
+
+
+def test_the_load_screen_lists_and_draws_saves_whose_names_are_not_utf8(tmp_path, monkeypatch):
+    from game.bench import fill_folders
+    from game.ui import headless
+    from game.ui.scenes.saves import SavesScene
+    home = tmp_path / "home"
+    monkeypatch.setenv("NOCTURNE_HOME", str(home))
+    fill_folders(home, autosaves=0, saves=1)
+    saves = home / "data" / "saves"
+    good = next(saves.iterdir())
+    good.rename(saves / os.fsdecode(b"good\xff\x1b[2J.json"))
+    (saves / os.fsdecode(b"cut\xfe\x1b[31m.json")).write_text("{cut", encoding="utf-8")
+    app = headless.make_app()
+    try:
+        scene = SavesScene(app, mode="load")
+        app.push(scene)
+        assert sorted(i.ok for i in scene.items) == [False, True]
+        for i in range(len(scene.items)):
+            scene.list.select(i)
+            scene.refresh()
+            app.step(1 / 60, [])                         # the row and the details panel draw
+            info = scene.items[i]
+            for words in (info.title(), info.summary() or ""):
+                words.encode("utf-8")
+                assert "\x1b" not in words
+    finally:
+        app.shutdown()
