@@ -15,9 +15,11 @@ manager; pointer positions are mapped back to the canvas before any scene sees t
 F11 toggles fullscreen.
 
 The loop draws only when something changes or moves: input (and half a second after
-it, for hover glows and tooltips), a toast, or a scene whose `frame_rate()` asks for
-frames (60 while animating, 15 for the candle-lit backdrops, none when still). A
-still window sleeps between frames, so a table waiting for you costs almost nothing.
+it, for hover glows and tooltips), a toast, or the top scene's `frame_rate()` (60 while
+animating, 12 for a candle-lit backdrop during the 6 s after the last input, none when
+still; an overlay such as the Esc menu is still, and the scene under it is not updated).
+A still window sleeps between frames, so any screen waiting for you costs almost nothing
+(`python -m game.ui.bench_idle --only screens` measures each).
 
 Tests build `App(headless=True)` (optionally with another window `size`) and call
 `app.step(dt, events)` with events in window coordinates.
