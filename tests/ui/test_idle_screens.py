@@ -9,7 +9,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.ui import bench_idle
+from game.ui import bench_idle, headless
 from game.ui.scenes.base import AMBIENT_FPS, AMBIENT_SECONDS
 from game.ui.scenes.table import COUNTDOWN_FPS
 from tests.tablekit import make_app
@@ -88,3 +88,20 @@ def test_bench_reports_idle_cpu_by_screen(monkeypatch):
     assert set(report["idle_cpu_pct_by_screen"]) == {"table", "esc_menu", "curtain", "main_menu", "results",
                                                      "recruitment"}
     assert any("screens" in c for c in calls)
+
+
+@pytest.mark.parametrize("name", [s for s in headless.SCENES if s != "table"])
+def test_every_screen_of_the_app_settles_still(idle_app, name):
+    """Beyond bench's list: the new-game screen, settings, rules, about, the saves, the
+    shortcut list and the replay viewer paused also ask for no frames once settled."""
+    headless.build_scene(idle_app, name)
+    settle(idle_app)
+    assert idle_app.frame_rate() == 0.0, f"{name}: {idle_app.frame_rate()} frames a second while waiting"
+    assert settle(idle_app, 1.0) == 0
+
+
+def test_the_replay_viewer_draws_while_it_plays(idle_app):
+    scene = headless.build_scene(idle_app, "replay")
+    settle(idle_app)
+    scene.toggle_play()
+    assert idle_app.frame_rate() > 0 and settle(idle_app, 1.0) > 0

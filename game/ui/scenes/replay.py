@@ -13,6 +13,7 @@ from ...core.record import RecordError
 from ...games.registry import load_checked
 from ...core.rules import IllegalAction
 from ..table.base import TableContext
+from .. import theme
 from ..theme import FONT, LOGICAL_SIZE, SPACE
 from ..widgets import Button, draw_panel, draw_text, fit_text
 from .base import Scene
@@ -247,6 +248,15 @@ class ReplayScene(Scene):
             if self.timer >= max(0.12, self.app.settings.anim(0.9)):
                 self.timer = 0.0
                 self.step_forward()
+
+    def frame_rate(self) -> float:
+        """Full rate while playing or while the table animates a step; still when paused
+        on a settled table (the window then draws on input only)."""
+        if self.playing or self.seeking or self._safe(self.table.busy, False):
+            return float(theme.FPS)
+        if any(getattr(self.table, name, None) for name in ("toasts", "bubbles", "flyers")):
+            return float(theme.FPS)
+        return 0.0
 
     def draw(self, surf):
         self._safe(lambda: self.table.draw(surf))
