@@ -310,7 +310,7 @@ class MonsterShopTable(ChoicesMixin, WordsMixin, ArtMixin, TableKit):
         self._tray(("order", self.view["round"], me, tuple(sorted(mons))), lambda: StagingTray.order(
             self.geom["tray"], units, on_submit=lambda arr: self._submit_if_legal(("order", tuple(u[1] for u in arr["order"]))),
             renderer=self.pieces, gfx=self.gfx, label=_tr("decision.order"), source_label=_tr("table.den"),
-            group_label=_tr("table.queue")))
+            group_label=_tr("table.queue"), steady=True))
 
     def handle_event(self, e) -> bool:
         if self.tray is not None and not self.tray.submitted and self.tray.wants(e) and self.tray.handle_event(e):

@@ -336,8 +336,8 @@ class ArtMixin:
             if name:
                 tic = self.gfx.icon(icon, int(min(tr.width, tr.height) * 0.34), style.GOLD if not peeked else style.TEXT_DIM)
                 surf.blit(tic, tic.get_rect(midtop=(tr.centerx, tr.y + num.get_height() // 2)))
-                block = self.gfx.text_block(name, self.fs(0.015), tr.width - 6,
-                                            style.TEXT if not peeked else style.TEXT_DIM, align="center", max_lines=2)
+                block = self.gfx.fit_lines(name, self.fs(0.015), tr.width - 6, style.TEXT if not peeked else style.TEXT_DIM,
+                                           min_size=max(8, self.fs(0.015) - 4), max_lines=2)
                 surf.blit(block, block.get_rect(midbottom=(tr.centerx, tr.bottom - 3)))
                 if peeked:
                     eye = self.gfx.icon("show_hand", int(num.get_height()), style.TEXT_DIM)

@@ -285,7 +285,7 @@ class WordsMixin:
         if v == "feed":                          # MS-G27: which food the monster eats
             food = a[1]
             if food in ("meat", "veg"):
-                return _tr("table.act.feed_" + food, age=_tr(f"table.act.food_age.{a[2]}"))
+                return _tr("table.act.feed_" + food, age=_tr(f"table.act.food_age.{food}.{a[2]}"))
             return _tr("table.act.feed_" + food + ("_" + ("meat", "veg")[a[2]] if food == "frozen" else ""))
         if v in ("join", "recall"):
             return _tr("table.act." + v, i=a[1] + 1)

@@ -86,7 +86,8 @@ class StagingTray(HitItem):
                  accept: Callable[[Unit, Any], bool] | None = None, submit_label: str | None = None,
                  reset_label: str | None = None, sort_colors: dict | None = None,
                  draw_unit: Callable | None = None, animator: Animator | None = None,
-                 threshold_frac: float = 0.01, ordered: bool = False, steppers: dict | None = None):
+                 threshold_frac: float = 0.01, ordered: bool = False, steppers: dict | None = None,
+                 steady: bool = False):
         self.rect = pygame.Rect(rect)
         self.renderer = renderer
         self.gfx = gfx
@@ -118,12 +119,13 @@ class StagingTray(HitItem):
         if not self.groups:
             raise ValueError("a staging tray needs at least one group")
         self.active = self.groups[0]
-        # steppers {sort: tooltip}: a − and a + per group and sort, in fixed places, and the
-        # sources keep one slot per unit, so repeated clicks hit the same thing
+        # steppers {sort: tooltip}: a − and a + per group and sort, in fixed places; with them
+        # (or `steady`) the sources keep one slot per unit, so the row never re-centres
+        # under the pointer and repeated clicks hit the same thing
         self.steppers = dict(steppers or {})
         self.step_btns = [_Button((sign, g.id, sort), "−" if sign < 0 else "+", tip)
                           for g in self.groups for sort, tip in self.steppers.items() for sign in (-1, 1)]
-        if self.steppers:
+        if self.steppers or steady:
             for sp in self.sources:
                 sp.capacity = len(sp.occupants)
         self.submit_btn = _Button("submit", submit_label or ts("confirm"))
