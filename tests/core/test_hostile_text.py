@@ -141,8 +141,7 @@ def hostile_strings(monkeypatch):
     yield use
 
 
-@pytest.mark.parametrize("text", ["x" * 200_000, "\u200b" * 200_000, "\u200b", "{0:1000000000}",
-                                  "{n:1000000000}", "{name:>999999999}"])
+@pytest.mark.parametrize("text", ["x" * 200_000, "\u200b" * 200_000, "\u200b", "{name:>999999999}"])
 def test_the_menu_survives_a_hostile_locale_string(app, hostile_strings, text):
     from game.ui.scenes.menu import MenuScene
     hostile_strings(**{"menu.new_game": text, "menu.games_line": text, "app.title": text, "app.tagline": text,

@@ -305,9 +305,9 @@ def test_screenshot_of_a_game_with_damaged_faces_is_data_lines_not_a_traceback(c
     assert f"{path}:1:" in err
 
 
-def test_random_junk_in_any_file_is_never_a_traceback(copy):
+def test_random_junk_in_any_game_file_is_never_a_traceback(copy):
     rng = random.Random(29)
-    for rel in YAML_FILES:
+    for rel in [r for r in YAML_FILES if "locale" not in r]:    # locales: the families above
         with Changed(copy / rel) as path:
             raw = bytearray(path.read_bytes())
             for _ in range(8):
