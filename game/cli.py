@@ -37,7 +37,8 @@ class _Parser(argparse.ArgumentParser):
 
     def error(self, message):
         from .core.safeio import one_line
-        print(f"nocturne: {self.prog.removeprefix('nocturne ')}: {one_line(message, 300)} (see --help)",
+        command = self.prog.removeprefix("nocturne").strip()
+        print(f"nocturne: {command + ': ' if command else ''}{one_line(message, 300)} (see --help)",
               file=sys.stderr)
         raise SystemExit(2)
 
