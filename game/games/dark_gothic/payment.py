@@ -13,7 +13,7 @@ bounded sample offered to agents, one payment per distinct outcome, the suggeste
 from __future__ import annotations
 
 from functools import lru_cache
-from itertools import product
+from itertools import combinations_with_replacement, product
 
 COLS = ("C", "U", "S")
 _IDX = {"C": 0, "U": 1, "S": 2}
@@ -261,9 +261,9 @@ def _colour_ways(demands, kinds, sources_matter, key):
         for comp in _compositions(plain_total, left):
             stay = {}
             for j, c in enumerate(left):
-                g = (kinds[j][0][3] if sources_matter else None, kinds[j][0][4])
+                g = ((kinds[j][0][3] or "") if sources_matter else "", kinds[j][0][4])
                 stay[g] = stay.get(g, 0) + c - comp[j]
-            sig = (burnt, tuple(sorted(stay.items(), key=repr)))
+            sig = (burnt, tuple(sorted(stay.items())))
             if sig in seen:
                 continue
             seen.add(sig)
@@ -444,10 +444,25 @@ def _fill_parts(demands, orbs):
     return draws
 
 
+def _silver_assignments(pool, silver_orbs, key, choices):
+    """Each way to give the Silver orbs a colour (or none: None), alike orbs (the same units
+    and kind of card) taken as one multiset, so swapping two Honors is not tried twice."""
+    groups = {}
+    for i in silver_orbs:
+        src = pool[i][2]
+        groups.setdefault((pool[i][1], None if src is None else key(src)), []).append(i)
+    per_group = [[tuple(zip(ids, cols)) for cols in combinations_with_replacement(choices, len(ids))]
+                 for ids in groups.values()]
+    for combo in product(*per_group):
+        yield {i: c for part in combo for i, c in part}
+
+
 def _options_with_silver(pool, parts, key, sources_matter, price, order, cap):
     w_parts = [i for i, p in enumerate(parts) if p[0] == "W"]
     silver_orbs = [i for i, o in enumerate(pool) if o[0] == "W"]
+    exact = {c: [(i, o) for i, o in enumerate(pool) if o[0] == c] for c in COLS}
     found = {}
+    memo = {}
     combos = 0
     for wcols in product(order, repeat=len(w_parts)):
         fixed = list(parts)
@@ -456,22 +471,15 @@ def _options_with_silver(pool, parts, key, sources_matter, price, order, cap):
         if not feasible(pool, fixed):
             continue
         needed = [c for c in COLS if any(p[0] == c for p in fixed)]
-        for scols in product((None,) + tuple(needed), repeat=len(silver_orbs)):
+        for given in _silver_assignments(pool, silver_orbs, key, (None,) + tuple(needed)):
             ways = []
             for c in needed:
-                demands = [(i, n, cur) for i, (pc, n, cur) in enumerate(fixed) if pc == c]
-                by_source = c in sources_matter or any(cur for _, _, cur in demands)
-                groups = {}
-                for i, (col, n, src, w) in enumerate(pool):
-                    silver = col == "W"
-                    if col != c and not (silver and scols[silver_orbs.index(i)] == c):
-                        continue
-                    k = key(src) if src is not None else None
-                    g = (silver, k if by_source else None)
-                    groups.setdefault(g, []).append((i, n, src, k if by_source else None, silver))
-                kinds = sorted(groups.values(), key=lambda k: (k[0][4], k[0][2] is not None,
-                                                                price(k[0][2]) if k[0][2] else 0, k[0][0]))
-                got = _colour_ways(demands, kinds, c in sources_matter, key)
+                demands = tuple((i, n, cur) for i, (pc, n, cur) in enumerate(fixed) if pc == c)
+                mine = tuple(i for i in silver_orbs if given[i] == c)
+                got = memo.get((c, demands, mine))
+                if got is None:
+                    got = memo[c, demands, mine] = _silver_colour_ways(pool, c, demands, exact[c], mine, key,
+                                                                       sources_matter, price)
                 if not got:
                     ways = None
                     break
@@ -504,6 +512,23 @@ def _options_with_silver(pool, parts, key, sources_matter, price, order, cap):
     return _ranked(found, cap)
 
 
+def _silver_colour_ways(pool, c, demands, exact, silver, key, sources_matter, price):
+    """_colour_ways for colour `c` paid by its own orbs and the Silver orbs given it."""
+    by_source = c in sources_matter or any(cur for _, _, cur in demands)
+    groups = {}
+    for i, (col, n, src, _w) in exact + [(i, pool[i]) for i in silver]:
+        is_silver = col == "W"
+        k = (key(src) if src is not None else None) if by_source else None
+        groups.setdefault((is_silver, k), []).append((i, n, src, k, is_silver))
+    kinds = sorted(groups.values(), key=lambda k: (k[0][4], k[0][2] is not None,
+                                                    price(k[0][2]) if k[0][2] else 0, k[0][0]))
+    ways = _colour_ways(list(demands), kinds, c in sources_matter, key)
+    if silver:                                # a Silver orb given this colour but not spent here
+        ways = [w for w in ways                # is the assignment that gives it none (tried too)
+                if set(silver) <= {i for draws in w.values() for i, _n in draws}]
+    return ways
+
+
 def _ranked(found, cap):
     """The suggested payment (least cost) first, then one per other Destroy, then the rest."""
     if not found:
@@ -522,9 +547,9 @@ def _ranked(found, cap):
     return (out + rest)[:cap]
 
 
-def quick_ways(pool, parts, key, matter_of, order=COLS):
+def quick_ways(pool, parts, key, matter_of):
     """The common purchase, read fast: the cost's parts with the colour of its Silver part
-    fixed, one entry per outcome (in `order`), when no Cursed part is paid and in each colour
+    fixed, one entry per outcome (the colour the pool holds most first), when no Cursed part is paid and in each colour
     either one kind of card pays, or all of that colour is spent, or no later Cursed cost
     cares which card pays (`matter_of()`: those colours); a Silver orb is spared when exact
     colours pay (it can pay anything they can), and with one Silver orb it pays what they
@@ -604,7 +629,7 @@ def quick_ways(pool, parts, key, matter_of, order=COLS):
     n = parts[w][1]
     out = []
     seen = []
-    for c in order:
+    for c in sorted(COLS, key=lambda c: -have[_IDX[c]]):
         i = _IDX[c]
         d = need[i] + n
         if d > have[i] and (short - (need[i] > have[i]) or len(silver) != 1 or d - have[i] > silver[0]):

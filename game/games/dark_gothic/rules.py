@@ -629,6 +629,8 @@ class DarkGothicRules:
         """A pool unit's kind of source for payment.quick_ways: its card's kind, or None for
         no card or a card already gone (it would Destroy nothing)."""
         key = self.key
+        if "destroyed" not in s.flags:        # nothing Destroyed this turn: every source is live
+            return key.__getitem__
         live = None
 
         def kind(src):
@@ -988,8 +990,7 @@ class DarkGothicRules:
 
     def _t_pay(self, s, t, ev):
         _, seat, target, parts, _ = t
-        ways = P.quick_ways(s.pool, parts, self._source_key(s, seat), lambda: self.sources_matter(s, target),
-                            self._prefer(s))
+        ways = P.quick_ways(s.pool, parts, self._source_key(s, seat), lambda: self.sources_matter(s, target))
         if ways is not None and len(ways) == 1:        # one outcome: the hot path of random play
             parts = ways[0]
             s.pool = P.pay_plain(s.pool, parts)
