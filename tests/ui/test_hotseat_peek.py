@@ -104,3 +104,25 @@ def test_my_cards_reads_whole_in_every_language(app, lang):
         assert look.label == i18n.t("curtain.public_look") and not look.cuts, f"cut: {look.cuts}"
     finally:
         i18n.set_language("en")
+
+
+def test_a_peek_does_not_wind_the_questions_clock_back(app):
+    """With a clock, "My cards" pauses the question while the screen changes hands and
+    goes on from where it stood: peeking again and again never buys time."""
+    app.settings.timing = 1.0
+    spec, match = new_match("schemers", ["human", "human"], seed=11, options={"clock": 20})
+    scene = TableScene(app, spec, match)
+    app.push(MenuScene(app))
+    app.push(scene)
+    assert run_until(app, lambda: scene.curtain == 1)
+    lift(app, scene)
+    scene.submit_human(1, ("claim", "doge"))
+    assert run_until(app, lambda: bool(scene.public) and not scene.table.busy())
+    question = next(d for d in match.decisions() if d.seat == 0)
+    clock = [0.0]
+    match.now = lambda: clock[0]              # the match's time, moved by hand
+    match.deadlines[question.clock_key] = 12.0      # 12 s left on the public screen
+    peek(app, scene, 0)
+    clock[0] = 5.0                                  # 5 s looking at the cards
+    left = match.time_left(next(d for d in match.decisions() if d.seat == 0))
+    assert left is not None and left <= 12.0 - 5.0 + 0.01, f"{left} s left after a peek"

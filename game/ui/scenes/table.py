@@ -193,6 +193,7 @@ class TableScene(Scene):
         self.hold_t: float | None = None   # how long the lift key has been held (None: not held)
         self.public: list = []             # hot-seat questions answered on the public screen now
         self.peek: int | None = None       # hot-seat: the seat looking at its own cards ("My cards")
+        self.peek_left: dict = {}          # ...and the time its question had left (a peek resets no clock)
         self._public_key = None
         self.notes: list[tuple[int, Event]] = []   # the scene's own chronicle lines, by log length
         self.think_seat: int | None = None
@@ -647,6 +648,9 @@ class TableScene(Scene):
         """My cards: `seat` looks at its own cards behind the curtain before it answers a
         public question (everyone else looks away); it may answer from its own table."""
         self.peek = seat
+        m = self.match
+        self.peek_left = {d.clock_key: m.time_left(d) for d in m.decisions_for(seat)
+                          if m.deadlines.get(d.clock_key) is not None}
         self.raise_curtain(seat)
 
     def end_peek(self):
@@ -708,6 +712,12 @@ class TableScene(Scene):
         self.hold_t = None
         self._safe(lambda: self.show_seat(seat), "set_viewer")
         self.match.pause_seat(seat, False)
+        if self.peek == seat:                    # the question's clock goes on from where it stood
+            now = self.match.now()
+            for key, left in self.peek_left.items():
+                if left is not None:
+                    self.match.deadlines[key] = now + left
+        self.peek_left = {}
         self.had_decision = False
         self.app.sound.play("ui_click")
         self._build_hud()
