@@ -293,3 +293,31 @@ def test_a_damaged_font_falls_back_to_the_default_font_with_one_warning(tmp_path
     assert any("DejaVuSans.ttf" in w and "pygame's default font" in w for w in warnings)
     if case != "every_font_truncated":
         assert damaged == 1
+
+
+def test_the_load_screen_draws_saves_with_zero_width_titles_and_names(app, tmp_path):
+    import json
+
+    from game.ai.random_agent import RandomAgent
+    from game.core.match import Match
+    from game.games import registry
+    from game.ui.scenes.menu import MenuScene
+    from game.ui.scenes.saves import SavesScene
+    folder = tmp_path / "home" / "data" / "saves"
+    folder.mkdir(parents=True, exist_ok=True)
+    m = Match("schemers", registry.ruleset("schemers"), _hostile_seats(3), {}, 7,
+              agents={i: RandomAgent(i) for i in range(3)}, clocks=False)
+    m.run_agents(10)
+    m.save(folder / "\u200b.json")
+    data = json.loads((folder / "\u200b.json").read_text())
+    data["options"] = {**data.get("options", {}), "mode": "\u200b\u202e"}
+    (folder / "\u0301\u0301.json").write_text(json.dumps(data))
+    app.push(MenuScene(app))
+    scene = SavesScene(app, mode="load")
+    app.push(scene)
+    assert len(scene.items) == 2
+    for i in range(len(scene.items)):          # each save's details panel in turn
+        scene.list.select(i)
+        scene.refresh()
+        app.step(1 / 60, [])
+    assert not [tt for tt in app.toasts if tt.kind == "error"]
