@@ -330,7 +330,7 @@ class Assets:
         if surf is None:
             lines = self.wrap(s, size, width, bold, serif)
             lh = self.font(size, bold, serif).get_linesize() + line_gap
-            surf = pygame.Surface((width, max(1, lh * len(lines))), pygame.SRCALPHA)
+            surf = pygame.Surface((max(1, int(width)), max(1, lh * len(lines))), pygame.SRCALPHA)
             for i, line in enumerate(lines):
                 if line:
                     ts = self.text(line, size, color, bold, serif)

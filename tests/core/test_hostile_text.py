@@ -64,6 +64,17 @@ def test_the_bounded_renderer_never_fails_and_stays_small(app, case):
     assert peak < 200 * 1024 * 1024, peak
 
 
+@pytest.mark.parametrize("width", [0, -5, 1])
+def test_a_box_of_no_width_still_draws(app, width):
+    from game.ui.table.gfx import Gfx
+    gfx = Gfx(app.assets)
+    for text in ("hello world", "\u200b", ""):
+        assert app.assets.text_block(text, 26, (255, 255, 255), width).get_width() >= 1
+        assert gfx.text_block(text, 26, width).get_width() >= 1
+        assert gfx.fit_lines(text, 26, width).get_width() >= 1
+        gfx.fit_text(text, 26, width)
+
+
 @pytest.mark.parametrize("case", ["zero_width_space", "bidi_marks", "bom", "combining_only", "nul"])
 def test_zero_width_text_draws_nothing(app, case):
     surf = app.assets.text(HOSTILE[case].replace("a", "").replace("b", ""), 26, (255, 255, 255))

@@ -68,7 +68,7 @@ class Gfx:
             surfs = [self.text(line, size, color, bold, serif) for line in lines]
             lh = int(self.font(size, bold, serif).get_linesize() * line_gap)
             h = max(1, lh * (len(surfs) - 1) + (surfs[-1].get_height() if surfs else 0))
-            got = pygame.Surface((width, h), pygame.SRCALPHA)
+            got = pygame.Surface((max(1, int(width)), h), pygame.SRCALPHA)
             for i, sf in enumerate(surfs):
                 x = 0 if align == "left" else (width - sf.get_width()) // 2 if align == "center" \
                     else width - sf.get_width()
