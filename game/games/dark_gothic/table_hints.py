@@ -56,7 +56,10 @@ def pool_words(pool) -> str:
 
 def refusals(table) -> dict:
     """{card id on offer: why you cannot take it now} while it is your turn (empty at any
-    other time). Cached until the game moves on."""
+    other time, and while the table still shows the turn before: its view lags while cards
+    glide). Cached until the game moves on."""
+    if (table.view or {}).get("active") != table.viewer:
+        return {}
     ds = table.my_decisions() if table.is_human_viewer() else ()
     d = next((x for x in ds if x.kind in ("turn", "secret")), None)
     key = (len(table.match.log), table.viewer)

@@ -199,3 +199,13 @@ def test_faster_hurries_an_ai_turn_and_stops_when_you_are_asked():
     assert rig.ai_until_mine()
     rig.table.update(0.01)
     assert not t_.hurry.on and not scene.fast
+
+
+def test_nothing_is_dimmed_while_the_table_still_shows_the_turn_before():
+    """The table's view lags while cards glide: the partner's last cards are still moving when
+    your turn has begun, and the cards on offer are not yours to judge until it shows your turn."""
+    rig = my_turn_rig(seed=3)
+    assassin, _ = an_expensive_card_on_offer(rig)
+    assert assassin in hints.refusals(rig.table)
+    rig.table.view = dict(rig.table.view, active=1)
+    assert hints.refusals(rig.table) == {}
