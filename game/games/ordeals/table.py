@@ -422,7 +422,7 @@ class OrdealsTable(OrdealsMoves, OrdealsWords, TableKit):
         r = self.trial_rect()
         surf.blit(self._rows_panel(self.trial_lines(), r.w, r.h), r.topleft)
 
-    def _rows_panel(self, rows, w: int, h: int) -> pygame.Surface:
+    def _rows_panel(self, rows, w: int, h: int, alpha: int = 215) -> pygame.Surface:
         """A dark panel of (text, kind) rows wrapped to its width (the first row leaves
         room for the button in its corner), at least `h` high; cached."""
         def make():
@@ -437,14 +437,14 @@ class OrdealsTable(OrdealsMoves, OrdealsWords, TableKit):
             gap = self._px(5)
             full = self._px(16) + sum(im.get_height() if im is not None else gap for im in imgs)
             img = self.gfx.panel(w, max(h, full), fill=(16, 11, 14), border=style.GOLD_DEEP, radius=12,
-                                 alpha=215 if full <= h else 245).copy()
+                                 alpha=alpha).copy()
             y = self._px(10)
             for im in imgs:
                 if im is not None and y + im.get_height() <= img.get_height() - self._px(6):
                     img.blit(im, (self._px(14), y))
                 y += im.get_height() if im is not None else gap
             return img
-        return self.gfx.cached(("bo_rows", tuple(rows), w, h), make)
+        return self.gfx.cached(("bo_rows", tuple(rows), w, h, alpha), make)
 
     def _draw_fold(self, surf) -> None:
         """The fold button: a chevron pointing where the panel goes."""
@@ -503,7 +503,7 @@ class OrdealsTable(OrdealsMoves, OrdealsWords, TableKit):
         lines = self.card_lines(c)
         r = self.trial_rect()
         return self._rows_panel([(lines[0], "head")] + [(line, "goal" if k == 0 else "text")
-                                                       for k, line in enumerate(lines[1:])], r.w, r.h)
+                                                       for k, line in enumerate(lines[1:])], r.w, r.h, 255)
 
     def _draw_char_card(self, surf) -> None:
         card = self._char_card()
