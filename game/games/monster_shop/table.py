@@ -34,12 +34,12 @@ from game.ui.table.regions import split_rect
 from game.ui.table.staging import StagingTray, Unit
 from game.ui.table.tween import ease_in_out_cubic
 from game.ui.table.widgets import Button, Chip, Option
-from game.ui.table.zones import Row
+from game.ui.table.zones import Row, StaggerRow
 
 from .effects import COLOURS, SYMBOLS
 from .preview import care_preview, complete
 from .table_art import COLOUR_RGB, MUTATION_RGB, SUFFER_RGB, ArtMixin, need_icon
-from .table_layout import Geometry, HandRow
+from .table_layout import Geometry
 from .table_choices import ChoicesMixin
 from .table_words import CHRONICLED, WordsMixin
 
@@ -107,8 +107,8 @@ class MonsterShopTable(ChoicesMixin, WordsMixin, ArtMixin, TableKit):
         return (int(h * CARD_ASPECT), h)
 
     def build(self, view) -> None:
-        self.add_zone(HandRow("hand", self.geom["hand"], self.card_size("hand"), gap=self.geom.u(0.006), private=True,
-                              target=False))
+        self.add_zone(StaggerRow("hand", self.geom["hand"], self.card_size("hand"), gap=self.geom.u(0.006),
+                                 private=True, target=False))
         w, h = self.card_size("staged")
         self.add_zone(Row("staged", self.geom["staged"], (int(w * 0.8), int(h * 0.8)), gap=self.geom.u(0.004), target=False))
 
@@ -321,11 +321,9 @@ class MonsterShopTable(ChoicesMixin, WordsMixin, ArtMixin, TableKit):
         super().update(dt)
         if self.tray is not None:
             self.tray.update(dt)
-        hand = self.zones.get("hand")
-        if hand is not None:          # the lower of two staggered rows over the upper; the hovered card on top
-            low = 200 if hand.card_size != hand.full_size else 0
-            for i, sp in enumerate(hand.cards):
-                sp.z = hand.z * 1000 + i + (low if i % 2 else 0) + (500 if sp is self.hover else 0)
+        hand = self.zones.get("hand")         # the lower staggered row over the upper, the hovered card on top
+        for i, sp in enumerate(hand.cards if hand is not None else ()):
+            sp.z = hand.z * 1000 + i + 200 * hand.lower(i) + (500 if sp is self.hover else 0)
         d = self.drag
         if d is not None and isinstance(d["item"], CardSprite) and d["item"].zone == "hand":
             # a carried need card shrinks to the staged cards' size, centred on the pointer, so

@@ -21,8 +21,11 @@ from game.ui.table.spaces import Space
 from .effects import COLOURS, SYMBOLS
 
 COLOUR_RGB = {"G": (96, 170, 88), "Y": (222, 196, 84), "R": (198, 72, 64), "P": (150, 96, 196)}
-# a need stripe's colour also has a shape, so it reads without telling colours apart
-COLOUR_SHAPE = {"G": "circle", "Y": "triangle", "R": "square", "P": "diamond"}
+# a need stripe's colour also has a shape, so it reads without telling colours apart: G a circle,
+# Y a triangle, R a square, P a diamond (corner offsets in units of the shape's half size)
+SHAPE_POINTS = {"Y": ((0, -1), (1, 1), (-1, 1)), "R": ((-1, -1), (1, -1), (1, 1), (-1, 1)),
+                "P": ((0, -1), (1, 0), (0, 1), (-1, 0))}
+INK = (24, 16, 14)
 NEED_RGB = ((214, 150, 90), (150, 110, 70), (120, 190, 220), (220, 80, 70), (170, 120, 230), (140, 200, 90))
 SUFFER_RGB = (230, 70, 80)
 MUTATION_RGB = (190, 120, 240)
@@ -598,16 +601,10 @@ class ArtMixin:
 
     def colour_shape(self, surf, col, c, k):
         """The shape of a need colour (circle, triangle, square, diamond) in dark ink."""
-        ink, (x, y) = (24, 16, 14), c
-        shape = COLOUR_SHAPE[col]
-        if shape == "circle":
-            pygame.draw.circle(surf, ink, c, k)
-        elif shape == "triangle":
-            pygame.draw.polygon(surf, ink, ((x, y - k), (x + k, y + k), (x - k, y + k)))
-        elif shape == "square":
-            pygame.draw.rect(surf, ink, (x - k + 1, y - k + 1, 2 * k - 1, 2 * k - 1))
+        if col not in SHAPE_POINTS:
+            pygame.draw.circle(surf, INK, c, k)
         else:
-            pygame.draw.polygon(surf, ink, ((x, y - k), (x + k, y), (x, y + k), (x - k, y)))
+            pygame.draw.polygon(surf, INK, [(c[0] + dx * k, c[1] + dy * k) for dx, dy in SHAPE_POINTS[col]])
 
     def needs_row(self, surf, needs, pos, isz, right, color=None, anchor_left=True):
         """The needs shown (icon + count each), wrapping under itself before `right`."""

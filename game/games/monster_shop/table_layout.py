@@ -14,7 +14,6 @@ from __future__ import annotations
 import pygame
 
 from game.ui.table.regions import Layout, Region, split_rect
-from game.ui.table.zones import Row
 
 REGIONS = {
     "top": Region(0.004, 0.004, 0.64, 0.042),
@@ -137,35 +136,3 @@ class Geometry:
         """Where a seat's imps leave from and come back to (its header)."""
         return self.den_parts(seat)[0].center
 
-
-class HandRow(Row):
-    """The hand of need cards: one row while they fit side by side (smaller cards first);
-    past that two staggered rows, every other card a title band lower, so that every
-    card's title shows (ten and more after the Fortune Teller)."""
-    STAGGER = 0.24
-
-    def __init__(self, zid, rect, card_size, **kw):
-        self.full_size = tuple(card_size)
-        super().__init__(zid, rect, card_size, **kw)
-
-    @property
-    def card_size(self) -> tuple:
-        n = len(getattr(self, "cards", ()))
-        w, h = self.full_size
-        if n * (w + self.gap) - self.gap <= self.rect.width:
-            return self.full_size
-        sh = int(self.rect.height / (1 + self.STAGGER))
-        return int(w * sh / h), sh
-
-    @card_size.setter
-    def card_size(self, size) -> None:
-        self.full_size = (int(size[0]), int(size[1]))
-
-    def slots(self, n):
-        w, h = self.card_size
-        if (w, h) == self.full_size or n < 2:
-            return super().slots(n)
-        step = min(w + self.gap, (self.rect.width - w) / (n - 1))
-        x0 = self.rect.centerx - step * (n - 1) / 2
-        y0 = self.rect.top + h / 2
-        return [(x0 + i * step, y0 + (h * self.STAGGER if i % 2 else 0), 0.0) for i in range(n)]

@@ -4,6 +4,7 @@ CardSprites and says where its i-th card sits; the kit glides sprites there.
 - `Stack`  a deck or discard pile: cards on one spot with a little thickness and a count.
 - `Fan`    a hand: an arc of overlapping cards; the hovered card lifts.
 - `Row`    a row of slots (horizontal or vertical), optionally a fixed number with outlines.
+- `StaggerRow` a hand in a row; too many for one row, on two staggered rows so every title shows.
 - `Spot`   one board space (holds a card or a pile), also a drop target.
 - `TokenStack` a pile of coins/tokens with a count (not cards).
 Each zone is also a drop target with id ("zone", zone.id) unless target=False.
@@ -174,6 +175,43 @@ class Row(Zone):
         if self.label:
             lab = kit.gfx.text(self.label, 18, style.TEXT_DIM, serif=True)
             surf.blit(lab, lab.get_rect(midtop=(self.rect.centerx, self.rect.bottom + 4)))
+
+
+class StaggerRow(Row):
+    """A horizontal hand: one row while the cards fit side by side at `card_size`; past
+    that smaller cards on two staggered rows, every other one `stagger` of a card lower,
+    so each card's title band shows (draw the lower row over the upper: `lower(i)`)."""
+
+    def __init__(self, zid, rect, card_size=(120, 168), *, stagger: float = 0.24, **kw):
+        self.stagger = stagger
+        self.full_size = tuple(card_size)
+        super().__init__(zid, rect, card_size, **kw)
+
+    @property
+    def card_size(self) -> tuple:
+        n, (w, h) = len(getattr(self, "cards", ())), self.full_size
+        if not self.staggered(n):
+            return self.full_size
+        sh = int(self.rect.height / (1 + self.stagger))
+        return int(w * sh / h), sh
+
+    @card_size.setter
+    def card_size(self, size) -> None:
+        self.full_size = (int(size[0]), int(size[1]))
+
+    def staggered(self, n: int) -> bool:
+        return n > 1 and n * (self.full_size[0] + self.gap) - self.gap > self.rect.width
+
+    def lower(self, i: int) -> bool:
+        return self.staggered(len(self.cards)) and i % 2 == 1
+
+    def slots(self, n):
+        if not self.staggered(n):
+            return super().slots(n)
+        w, h = self.card_size
+        step = min(w + self.gap, (self.rect.width - w) / (n - 1))
+        x0, y0 = self.rect.centerx - step * (n - 1) / 2, self.rect.top + h / 2
+        return [(x0 + i * step, y0 + (h * self.stagger if i % 2 else 0), 0.0) for i in range(n)]
 
 
 class Spot(Zone):

@@ -61,8 +61,6 @@ def test_MS_180_need_stripes_are_blocks_of_six_pixels_or_more_with_a_shape(monke
         r = pygame.Rect(r)
         if tuple(col)[:3] in COLOUR_RGB.values() and not a and place.contains(r):
             blocks.append(r)
-        if tuple(col)[:3] == (24, 16, 14):        # a square is drawn as a rect in ink
-            shapes.append(r.center)
         return rect(surf, col, r, *a, **k)
 
     def rec_shape(fn):
