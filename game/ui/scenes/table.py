@@ -315,7 +315,7 @@ class TableScene(Scene):
         """One row per question, tall enough for its whole question."""
         heights = [max(92, 62 + 24 * len(self.public_title_lines(d))) for d in self.public]
         total = sum(heights) + 12 * max(0, len(heights) - 1)
-        y = 540 - total // 2 + 30
+        y = 540 - total // 2 - 20           # above the table's own banner (Schemers: "waiting for …")
         rows = []
         for h in heights:
             rows.append(pygame.Rect(300, y, self.PUBLIC_W, h))
