@@ -370,9 +370,11 @@ class App:
             crash = self.crashes.report(self, where, exc)
         except Exception:                 # noqa: BLE001 - reporting must not crash
             crash = None
-        if crash is None:                 # said already (an error repeating every frame)
-            return
         if isinstance(self.top, CrashNotice):
+            return
+        if crash is None:                 # reported already (it repeats): a toast, no new report
+            error = printable(" ".join(f"{type(exc).__name__}: {exc}"[:400].split())[:160])
+            self.toast(t("toast.internal_error", where=where, error=error), "error", 8.0)
             return
         try:
             self.push(CrashNotice(self, crash))
