@@ -447,6 +447,7 @@ def choose(brain, ctx, d, rng=None, easy=False):
             elif PLAN:
                 plan = brain.plan(ctx, buys)
                 if plan:
+                    brain.last_plan = (_plan_key(ctx), plan)     # how to pay for it reads it
                     return ("buy", plan[0])
             else:
                 best, score = None, MIN_DENSITY
@@ -519,9 +520,16 @@ def choose(brain, ctx, d, rng=None, easy=False):
     return acts[0]
 
 
+def _plan_key(ctx):
+    """What a turn's plan was made from: the pool and what is on offer."""
+    return (tuple(tuple(o) for o in ctx.get("pool") or ()), tuple(ctx["center"]), ctx["villain"],
+            tuple(ctx["tops"]))
+
+
 def _best_payment(brain, ctx, d):
-    """The payment that loses least to a Cursed part and leaves the pool that buys most
-    afterwards (the turn's best purchases from what stays, the card being bought aside)."""
+    """The payment that loses least to a Cursed part and leaves the pool that buys most of
+    the turn's plan afterwards (the best purchases of the pool before paying, this card
+    aside)."""
     acts = d.actions
     prompt = d.prompt or {}
     pool = [tuple(o) for o in ctx.get("pool") or []]
@@ -530,15 +538,29 @@ def _best_payment(brain, ctx, d):
     mode = ctx["mode"]
     if ctx["trim"] is None:
         ctx["trim"] = any(c in brain.secret or c in brain.start for c in ctx["hand"])
-    later = [a for a in brain.targets(ctx) if a[1] != target]
+    # the purchases this pool was planned for (the card being bought among them): each
+    # payment is weighed by how much of the rest of that plan the pool left still pays
+    last = getattr(brain, "last_plan", None)
+    if last is not None and last[0] == _plan_key(ctx):
+        planned = list(last[1])
+    else:
+        planned = list(brain.best_set(dict(ctx, pool=pool), brain.targets(ctx))[1])
+    if target in planned:
+        planned.remove(target)
+    later = [("buy", c) for c in dict.fromkeys(planned)]
     mine = set(ctx["mine"]) | set(ctx.get("remains") or ())
     best, score = acts[0], None
+    worth = {}                                # best_set reads the pool's colours only
     for a in acts:
         new, destroyed, _paid = P.apply_payment(pool, parts, a[1])
-        trial = dict(ctx)
-        trial["pool"] = new
+        exact, silver = P.split(new)
+        colours = (tuple(exact), silver)
+        if colours not in worth:
+            trial = dict(ctx)
+            trial["pool"] = new
+            worth[colours] = brain.best_set(trial, later)[0]
         lost = sum(brain.keep_value(c, mode) for c in destroyed if c in mine)     # a gone card: nothing
-        v = brain.best_set(trial, later)[0] - lost
+        v = worth[colours] - lost
         if score is None or v > score + 1e-9:
             best, score = a, v
     return best

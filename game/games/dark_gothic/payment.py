@@ -155,7 +155,7 @@ def pay_plain(pool, parts):
 # Orb indexes are those of the pool the payment was made for (it is checked against it).
 
 MAX_OPTIONS = 12          # payments offered to agents for one purchase (the sample is bounded)
-_MAX_COMBOS = 120         # ways tried before the sample stops growing
+_MAX_COMBOS = 60          # ways tried before the sample stops growing
 
 
 def payment_problem(pool, parts, payment):
@@ -246,6 +246,11 @@ def _colour_ways(demands, kinds, sources_matter, key):
     plain_total = sum(n for _, n in plain)
     out = []
     seen = set()
+    if sources_matter:                        # which kind pays a plain unit matters
+        groups = [[j] for j in range(len(kinds))]
+    else:                                     # it does not: exact units are one heap
+        exact = [j for j in range(len(kinds)) if not kinds[j][0][4]]
+        groups = ([exact] if exact else []) + [[j] for j in range(len(kinds)) if kinds[j][0][4]]
 
     def cursed_ways(idx, left, taken):
         if idx == len(cursed):
@@ -258,7 +263,12 @@ def _colour_ways(demands, kinds, sources_matter, key):
     for left, taken in cursed_ways(0, caps, ()):
         burnt = tuple(sorted(key(kinds[j][0][2]) for _p, comp in taken for j, k in enumerate(comp)
                              if k and kinds[j][0][2] is not None))
-        for comp in _compositions(plain_total, left):
+        for gcomp in _compositions(plain_total, tuple(sum(left[j] for j in g) for g in groups)):
+            comp = [0] * len(kinds)
+            for g, k in zip(groups, gcomp):
+                for j in g:
+                    comp[j] = min(left[j], k)
+                    k -= comp[j]
             stay = {}
             for j, c in enumerate(left):
                 g = ((kinds[j][0][3] or "") if sources_matter else "", kinds[j][0][4])
@@ -471,7 +481,12 @@ def _options_with_silver(pool, parts, key, sources_matter, price, order, cap):
         if not feasible(pool, fixed):
             continue
         needed = [c for c in COLS if any(p[0] == c for p in fixed)]
-        for given in _silver_assignments(pool, silver_orbs, key, (None,) + tuple(needed)):
+        # a Silver orb is worth spending on a colour only where exact colours fall short, or
+        # where which card pays can matter (a Cursed part now or later): elsewhere sparing it
+        # leaves a pool that can pay all the other could
+        useful = tuple(c for c in needed if c in sources_matter or any(p[0] == c and p[2] for p in fixed)
+                       or sum(p[1] for p in fixed if p[0] == c) > sum(n for _i, (_c, n, _s, _w) in exact[c]))
+        for given in _silver_assignments(pool, silver_orbs, key, (None,) + useful):
             ways = []
             for c in needed:
                 demands = tuple((i, n, cur) for i, (pc, n, cur) in enumerate(fixed) if pc == c)
