@@ -656,15 +656,23 @@ class App:
         self.sound.preload()                      # warm sounds once the menu is up
         if exit_after_first_frame:
             return 0
+        failing = 0                       # turns of the loop failed in a row
         while self.running:
             try:
                 self.loop_once(probe)
+                failing = 0
             except Exception as exc:      # noqa: BLE001 - outside any scene: still no traceback
                 if self.strict:
                     raise
-                self.report_error("the window", exc)
-                if self.crashes is not None and self.crashes.written >= 5:
-                    return 1              # it keeps failing: the reports and the autosave are written
+                failing += 1
+                if failing > 120:         # the window itself cannot go on: the report and autosave are written
+                    if self.crashes is None or not self.crashes.written:   # else its one line said it
+                        print("nocturne: the window keeps failing and closes", file=sys.stderr)
+                    return 1
+                try:
+                    self.report_error("the window", exc)
+                except Exception:         # noqa: BLE001 - even saying so failed (a toast that cannot draw)
+                    pass
         return 0
 
     def shutdown(self) -> None:

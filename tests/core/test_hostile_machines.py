@@ -380,3 +380,20 @@ def test_the_load_screen_lists_and_draws_saves_whose_names_are_not_utf8(tmp_path
                 assert "\x1b" not in words
     finally:
         app.shutdown()
+
+
+def test_a_window_loop_that_keeps_failing_closes_with_one_line_and_a_report(tmp_path, capfd):
+    from game.ui import headless
+    home = Path(os.environ["NOCTURNE_HOME"])
+    app = headless.make_app()
+    try:
+        def broken(probe=None):
+            raise _Boom("the loop itself")
+        app.loop_once = broken
+        capfd.readouterr()
+        assert app.run_loop() == 1
+        err = capfd.readouterr().err
+        assert "Traceback" not in err and len(err.strip().splitlines()) == 1 and "crash report" in err
+        assert len(list((home / "logs").glob("crash-*.txt"))) == 1
+    finally:
+        app.shutdown()
