@@ -100,6 +100,14 @@ class Brain:
         self.loot_val = loot_vals
         self.avg_loot = {t: sum(loot_vals[c] for c in rules.data.loot_ids[t]) / len(rules.data.loot_ids[t])
                          for t in LOOT_TYPES}
+        # decision kind -> how the heuristic picks (a kind not here takes the first action)
+        self.pickers = {
+            "target": self._k_target, "sneak_order": self._k_sneak_order, "roll": self._k_roll,
+            "after_roll": self._k_after_roll, "reaction": self._k_reaction,
+            "loot_choice": self._k_loot_choice, "tavern": self._k_tavern, "stock": self._k_stock,
+            "discard": self._k_discard, "deed_choice": self._k_deed_choice,
+            "msm_tiebreak": self._k_msm_tiebreak, "loot": self._k_loot,
+        }
 
     # -- static values ------------------------------------------------------------------
     @staticmethod
@@ -281,7 +289,7 @@ class Brain:
         acts = d.actions
         if len(acts) == 1:
             return acts[0]
-        fn = getattr(self, "_k_" + k, None)
+        fn = self.pickers.get(k)
         if fn is None:
             return acts[0]
         return fn(c, d, acts)

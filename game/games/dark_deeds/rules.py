@@ -2,11 +2,12 @@
 
 How a turn runs
 ---------------
-The turn is a small state machine. `state.stage` names where it stands; `_run` calls the
-handler of the stage (see `_STAGES`) until a handler needs a player's answer. Decision
-stages build their actions in `_build_decisions`; `apply` checks the action against them,
-runs the matching `_on_<kind>` handler and then `_run` again. Before every stage handler,
-`_run` settles two things that can happen in the middle of anything:
+The turn is a small state machine (core/dispatch.py's `Flow`, built in `__init__`).
+`state.stage` names where it stands; settling runs the stage's `_st_<stage>` step (the
+`stages` table) until a step needs a player's answer. Decision stages build their actions
+in `_build_decisions`; `apply` finds the seat's decision, runs the `_on_<kind>` answer the
+`answers` table names for its kind, and settles again. Before every step, `_next_step`
+settles two things that can happen in the middle of anything:
   1. the Most Suspicious Minion coin (`msm_dirty`), which may need the holder's tie-break;
   2. Dark Deeds: `facts` recorded in the active player's turn are matched against the
      Dark Deeds in their hand (at most one per phase; a choice if several are met).
@@ -28,6 +29,7 @@ same timeout and minimum answer time — see rules.yaml `reaction_windows`.
 """
 from __future__ import annotations
 
+from ...core.dispatch import Flow, wait
 from ...core.rules import Event, IllegalAction, OptionSpec, OptionsError, Result, new_decision
 from ...core.windows import PASS, window_decisions
 from .data import GameData
@@ -99,23 +101,26 @@ class DarkDeedsRules:
         self.before_roll = frozenset(c for c, card in data.cards.items() if card.timing == "before_roll")
         self.cun = {cid: c.cunning for cid, c in data.cards.items() if c.kind == "loot"}
         self.str = {cid: c.strength for cid, c in data.cards.items() if c.kind == "loot"}
-        self._stages = {
+        # One way to dispatch (core/dispatch.py): stage -> automatic step,
+        # decision kind -> answer, written out so grep finds every caller.
+        stages = {
             "turn_start": self._st_turn_start, "target": self._st_target,
             "sneak_next": self._st_sneak_next, "sneak_order": self._st_sneak_next, "roll": self._st_roll,
             "after_roll": self._st_after_roll, "roll_check": self._st_roll_check,
-            "foil_window": _wait, "sod_window": _wait, "roll_result": self._st_roll_result,
+            "foil_window": wait, "sod_window": wait, "roll_result": self._st_roll_result,
             "loot_choice": self._st_loot_choice, "street_end": self._st_street_end,
-            "tavern": _wait, "tavern_end": self._st_tavern_end, "stock_start": self._st_stock_start, "arrest": self._st_arrest,
+            "tavern": wait, "tavern_end": self._st_tavern_end, "stock_start": self._st_stock_start, "arrest": self._st_arrest,
             "advance": self._st_advance, "discard": self._st_discard, "turn_end": self._st_turn_end,
-            "over": _wait,
+            "over": wait,
         }
-        self._handlers = {
+        answers = {
             "target": self._on_target, "sneak_order": self._on_sneak_order, "roll": self._on_roll,
             "after_roll": self._on_after_roll, "reaction": self._on_reaction,
             "loot_choice": self._on_loot_choice, "tavern": self._on_tavern, "stock": self._on_stock,
             "discard": self._on_discard, "deed_choice": self._on_deed_choice,
             "msm_tiebreak": self._on_msm_tiebreak,
         }
+        self._flow = Flow(answers, stages, self._next_step)
 
     # ------------------------------------------------------------------ protocol basics
     def card(self, cid):
@@ -466,24 +471,8 @@ class DarkDeedsRules:
         if not isinstance(action, tuple):
             raise IllegalAction(f"an action is a tuple, not {action!r}")
         decs = s.dec if s.dec is not None else self.decisions(s)
-        chosen = None
-        for d in decs:
-            if d.seat == seat:
-                if action in d.actions:
-                    chosen = d
-                    break
-                alt = self._canonical(s, d, action)
-                if alt is not None:
-                    chosen, action = d, alt
-                    break
-        if chosen is None:
-            if not any(d.seat == seat for d in decs):
-                raise IllegalAction(f"seat {seat} has nothing to decide now")
-            raise IllegalAction(f"{' '.join(map(str, action))} is not one of the choices now")
-        s.dec = None
         ev: list = []
-        self._handlers[chosen.kind](s, seat, action, ev)
-        self._run(s, ev)
+        self._flow.apply(s, decs, seat, action, ev, lambda d, a: self._canonical(s, d, a))
         return ev
 
     def _canonical(self, s, d, action):
@@ -503,18 +492,28 @@ class DarkDeedsRules:
 
     # ------------------------------------------------------------------ the flow
     def _run(self, s: State, ev: list) -> None:
-        stages = self._stages
-        while True:
-            if s.interrupt is not None or s.res is not None:
-                return
-            if s.msm_dirty:
-                self._check_msm(s, ev)
-                continue
-            if s.facts:
-                self._check_deeds(s, ev)
-                continue
-            if not stages[s.stage](s, ev):
-                return
+        """Run automatic stages until someone must answer (the tests set up a stage and call it)."""
+        self._flow.settle(s, ev)
+
+    def _next_step(self, s: State):
+        """The stage's step, unless a question interrupts (a tie for the coin) or the game
+        ended, or one of the two rules that fire between any two stages has work: the
+        Most Suspicious coin moves (DD-080) and Dark Deeds answer the facts just made."""
+        if s.interrupt is not None or s.res is not None:
+            return wait
+        if s.msm_dirty:
+            return self._step_check_msm
+        if s.facts:
+            return self._step_check_deeds
+        return self._flow.steps[s.stage]
+
+    def _step_check_msm(self, s, ev):
+        self._check_msm(s, ev)
+        return True
+
+    def _step_check_deeds(self, s, ev):
+        self._check_deeds(s, ev)
+        return True
 
     # -- turn start and target -------------------------------------------------------------
     def _st_turn_start(self, s, ev):
@@ -1284,6 +1283,3 @@ class DarkDeedsRules:
     def fact(self, s, fact):
         s.facts.append(fact)
 
-
-def _wait(s, ev):
-    return False
