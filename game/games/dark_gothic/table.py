@@ -164,8 +164,8 @@ class DarkGothicTable(TableKit):
             params = dict(p)
             if "c" in params:
                 params["colour"] = t(f"dark_gothic.colour.{params['c']}")
-            if "act" in params:
-                params["act"] = params["act"]
+            if "act" in params:                # "discard", "destroy": words of the language
+                params["act"] = t(f"dark_gothic.act.{params['act']}")
             out.append(t(f"dark_gothic.fx.{op}", **params))
         return (", ".join(out) + ".").capitalize() if out else ""
 

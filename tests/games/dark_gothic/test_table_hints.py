@@ -209,3 +209,17 @@ def test_nothing_is_dimmed_while_the_table_still_shows_the_turn_before():
     assert assassin in hints.refusals(rig.table)
     rig.table.view = dict(rig.table.view, active=1)
     assert hints.refusals(rig.table) == {}
+
+
+def test_what_a_card_makes_others_do_is_in_the_language():
+    """Selena's Fight read "Každý jiný hrdina musí discard 1" in Czech: the act is a word of
+    the language too."""
+    from game.core import i18n
+    rig = my_turn_rig(seed=3)
+    selena = set_villain(rig.match.state, "selena")
+    try:
+        i18n.set_language("cs")
+        text = rig.table.card_spec(selena)["text"]
+    finally:
+        i18n.set_language("en")
+    assert "discard" not in text and "odložit" in text
