@@ -419,25 +419,26 @@ def cmd_replay(args) -> int:
     from .core.match import replay_record
     from .core.record import RecordError
     from .games.registry import load_checked
-    from .core.safeio import one_line
+    from .core.safeio import one_line, shown_path
 
+    name = shown_path(args.file)                  # a raw escape in a file name is printed escaped
     try:
         record, _spec, ruleset = load_checked(args.file)
         if args.verify:
             match, _stop = replay_record(record, ruleset)
-            print(f"{args.file}: ok — {len(record.actions)} actions reach the recorded state"
+            print(f"{name}: ok — {len(record.actions)} actions reach the recorded state"
                   + (" (game over)" if match.over else ""))
             return 0
     except RecordError as exc:
         message = str(exc)
-        if args.file not in message:
-            message = f"{args.file}: {message}"
+        if name not in message:
+            message = f"{name}: {message}"
         if args.verify and "recorded final state" in message:
-            print(f"{args.file}: FAILED — {one_line(exc, 300)}", file=sys.stderr)
+            print(f"{name}: FAILED — {one_line(exc, 300)}", file=sys.stderr)
             return 1
         raise UsageError(one_line(message, 400))
     except (RecursionError, MemoryError) as exc:
-        raise UsageError(f"{args.file}: the save cannot be replayed ({type(exc).__name__})")
+        raise UsageError(f"{name}: the save cannot be replayed ({type(exc).__name__})")
     from .ui import app
     return app.run(replay_path=args.file)
 

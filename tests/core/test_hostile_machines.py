@@ -130,6 +130,14 @@ def test_a_raw_escape_in_a_file_name_is_printed_escaped(tmp_path):
     assert run.returncode == 2
     err = run.stderr.decode()
     assert "\x1b" not in err and "\\x1b[2J" in err and len(err.strip().splitlines()) == 1
+    from game.bench import fill_folders                 # a good save under such a name: its ok line
+    fill_folders(tmp_path / "good", autosaves=0, saves=1)
+    good = tmp_path / "y\x1b[2Jgood.json"
+    next((tmp_path / "good" / "data" / "saves").iterdir()).rename(good)
+    run = subprocess.run([sys.executable, str(ROOT / "main.py"), "replay", str(good), "--verify"],
+                         env=_env(tmp_path / "home"), capture_output=True, timeout=CASE_SECONDS)
+    out = run.stdout.decode()
+    assert run.returncode == 0 and "ok" in out and "\x1b" not in out and "\\x1b[2J" in out
 
 
 def test_every_path_a_toast_shows_is_drawable(tmp_path, monkeypatch):
