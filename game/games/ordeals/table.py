@@ -58,7 +58,7 @@ class OrdealsTable(OrdealsMoves, OrdealsWords, TableKit):
     # view would gain nothing: height is what limits them, and the side panel gives it.
     BANNER_BOTTOM = 206  # design pixels: the banner (12..200) and its shadow
     PANEL_W, TAB_W = 440, 44
-    TRIAL_H, TRAY_H = 262, 250
+    TRIAL_H, TRAY_H = 290, 250
     HOME_PPI = 36        # design pixels an inch at the default zoom: a 1" base is 24 px at 1280x720
     panel_open = True
 

@@ -313,3 +313,13 @@ def test_every_use_target_has_a_word_for_its_button(lang):
     for thing in ("lantern", "relic", "draught", "grave"):         # ("use", thing, ...) in the rules
         assert has(f"ordeals.word.{thing}"), thing
         assert (word(thing) == thing) == (lang == "en"), thing
+
+
+@pytest.mark.parametrize("lang", ["en", "cs"])
+def test_the_trial_panels_words_fit_whole_in_it_for_every_trial(lang):
+    i18n.set_language(lang)
+    for trial in (1, 2, 3, 4, 5):
+        t = Rig(seed=3, trial=trial).table
+        r = t.trial_rect()
+        assert t._rows_panel(t.trial_lines(), r.w, r.h).get_height() == r.h, (lang, trial)
+        assert r.bottom < t.log_rect().top and t.log_rect().bottom < t.tray_rect().top
