@@ -323,3 +323,25 @@ def test_the_trial_panels_words_fit_whole_in_it_for_every_trial(lang):
         r = t.trial_rect()
         assert t._rows_panel(t.trial_lines(), r.w, r.h).get_height() == r.h, (lang, trial)
         assert r.bottom < t.log_rect().top and t.log_rect().bottom < t.tray_rect().top
+
+
+@pytest.mark.parametrize("lang", ["en", "cs"])
+def test_dice_tray_labels_of_every_pair_of_foes_meet_neither_each_other_nor_the_title_or_result(lang):
+    i18n.set_language(lang)
+    t = Rig(seed=3, trial=5).table
+    F, chars = t.geo()[4], t.view["chars"]
+    for a in chars:
+        for d in (c for c in chars if c["side"] != a["side"]):
+            roll = {"purpose": "assault", "attacker": a["id"], "defender": d["id"], "a_dice": [3, 11],
+                    "d_dice": [12], "a_keep": 11, "a_total": 12, "d_total": 12, "winner": None, "advantage": 1}
+            groups, result = t._tray_groups(roll)
+            t.dice, _secs = t._tray().lay(groups, result)
+            felt = t.tray.felt
+            title = t.gfx.text(i18n.t("ordeals.tray.title"), F(15, 11), bold=True).get_rect(
+                topleft=(felt.x + 10, felt.y + 6))
+            res = t.gfx.fit_text(result, F(19, 13), felt.w - 16, bold=True).get_rect(
+                midbottom=(felt.centerx, felt.bottom - 8))
+            left, right = [r for _im, r in t.tray.label_rects(t.gfx, F)]
+            assert not left.inflate(12, 0).colliderect(right), (a["id"], d["id"])
+            assert all(felt.contains(r) and not r.colliderect(title) and not r.colliderect(res)
+                       for r in (left, right)), (a["id"], d["id"])
