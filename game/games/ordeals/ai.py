@@ -259,6 +259,9 @@ class Policy:
         self.quarry_first = quarry_first
         self.hold = hold
         self.paths = paths
+        # decision kind -> how the heuristic picks (a kind not here takes the first action)
+        self.pickers = {"initiative": self._initiative, "push": self._push, "deploy": self._deploy,
+                        "activate": self._activate, "act": self._act}
 
     def choose(self, s, d):
         acts = d.actions
@@ -266,7 +269,7 @@ class Policy:
             return acts[0]
         if self.easy and self.rnd.random() < 0.33:
             return acts[self.rnd.randrange(len(acts))]
-        fn = getattr(self, "_" + d.kind, None)
+        fn = self.pickers.get(d.kind)
         return fn(s, d) if fn else acts[0]
 
     # -- small decisions ----------------------------------------------------------

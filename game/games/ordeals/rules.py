@@ -27,6 +27,7 @@ from __future__ import annotations
 import math
 from typing import NamedTuple
 
+from ...core.dispatch import Flow, find_decision, wait
 from ...core.rules import Decision, Event, IllegalAction, OptionSpec, OptionsError, Result, GAME, PLAYERS
 from . import geometry as G
 from .data import GameData, Member
@@ -65,6 +66,17 @@ class OrdealsRules:
         self.maps = {k: G.map_for(t, r) for k, t in data.trials.items()}
         self.sides_r = r.base / 2
         self.engage_c = r.base + r.engage          # centre distance of Engagement
+        # the turn flow's two tables (core/dispatch.py): answers by decision kind (the
+        # kinds `_build` asks), automatic steps by stage
+        self._flow = Flow(
+            answers={"deploy": self._answer_deploy, "initiative": self._answer_initiative,
+                     "activate": self._answer_activate, "push": self._answer_push,
+                     "act": self._answer_act},
+            steps={"deploy": self._step_deploy, "turn_start": self._step_turn_start,
+                   "activate": self._step_activate, "act": self._step_act,
+                   "turn_end": self._step_turn_end,
+                   "initiative": wait, "push": wait, "over": wait},
+            next_step=self._next_step)
 
     # ------------------------------------------------------------------ options
     def default_options(self) -> dict:
@@ -1037,81 +1049,91 @@ class OrdealsRules:
         action = tuple(action)
         if not self.is_legal(s, seat, action):
             raise IllegalAction(f"{' '.join(str(x) for x in action)} is not legal now")
+        decision, action = find_decision(self.decisions(s), seat, action, _free_point)
         ev: list = FogLog(self, s) if fogged(s) else []
         s.dec = None
         s.tray = []
-        st = s.stage
-        verb = action[0]
-        if st == "deploy":
-            self._place(s, s.deploy_order[s.deploy_i], (float(action[1]), float(action[2])), ev)
-            s.deploy_i += 1
-        elif st == "initiative":
-            self._start_turn_order(s, action[1], ev)
-        elif st == "activate":
-            self._begin_act(s, action[1], ev)
-        elif st == "push":
-            self._resolve_push(s, verb == "push", ev)
-        elif st == "act":
-            self.do_deed(s, s.act, action, ev)
-        self._run(s, ev)
+        self._flow.answer(s, decision, seat, action, ev)
+        self._flow.settle(s, ev)
         if fogged(s):
             fog_after_step(self, s)
             return list(ev)
         return ev
 
+    # -- the answers (decision kind -> handler, the `_flow` built in __init__) ---------
+    def _answer_deploy(self, s, seat, action, ev):
+        self._place(s, s.deploy_order[s.deploy_i], (float(action[1]), float(action[2])), ev)
+        s.deploy_i += 1
+
+    def _answer_initiative(self, s, seat, action, ev):
+        self._start_turn_order(s, action[1], ev)
+
+    def _answer_activate(self, s, seat, action, ev):
+        self._begin_act(s, action[1], ev)
+
+    def _answer_push(self, s, seat, action, ev):
+        self._resolve_push(s, action[0] == "push", ev)
+
+    def _answer_act(self, s, seat, action, ev):
+        self.do_deed(s, s.act, action, ev)
+
     # ------------------------------------------------------------------ the flow
     def _run(self, s, ev):
-        from .shadow import shadow_act, shadow_steps
-        guard = 0
-        while s.res is None:
-            guard += 1
-            if guard > 10000:
-                raise RuntimeError("the flow does not settle")
-            s.dec = None
-            st = s.stage
-            if st == "deploy":
-                if s.deploy_i >= len(s.deploy_order):
-                    s.stage = "turn_start"
-                    continue
-                i = s.deploy_order[s.deploy_i]
-                c = s.chars[i]
-                if c.owner < 0:
-                    self._shadow_place(s, i, ev)
-                    s.deploy_i += 1
-                    continue
-                return
-            if st == "turn_start":
-                self._new_turn(s, ev)
-                continue
-            if st == "activate":
-                if self._check_end(s, ev):
-                    return
-                side = s.next_side
-                if not self._ready(s, side):
-                    if self._ready(s, 1 - side):
-                        s.next_side = 1 - side
-                        continue
-                    s.stage = "turn_end"
-                    continue
-                if self._is_shadow_side(s, side):
-                    shadow_act(self, s, ev)
-                    continue
-                return
-            if st == "act":
-                if self._check_end(s, ev):
-                    return
-                c = s.chars[s.act]
-                if not c.in_play:
-                    self._end_act(s, ev)
-                    continue
-                if c.owner < 0:
-                    shadow_steps(self, s, ev)
-                    continue
-                return
-            if st == "turn_end":
-                self._turn_end(s, ev)
-                continue
-            return
+        """Run automatic stages until someone must answer (the tests set up a stage and call it)."""
+        self._flow.settle(s, ev)
+
+    def _next_step(self, s):
+        # a step may ask decisions() (the Shadow's choices) of a state it then changes
+        s.dec = None
+        return wait if s.res is not None else self._flow.steps[s.stage]
+
+    def _step_deploy(self, s, ev) -> bool:
+        if s.deploy_i >= len(s.deploy_order):
+            s.stage = "turn_start"
+            return True
+        i = s.deploy_order[s.deploy_i]
+        if s.chars[i].owner < 0:
+            self._shadow_place(s, i, ev)
+            s.deploy_i += 1
+            return True
+        return False
+
+    def _step_turn_start(self, s, ev) -> bool:
+        self._new_turn(s, ev)
+        return True
+
+    def _step_activate(self, s, ev) -> bool:
+        from .shadow import shadow_act
+        if self._check_end(s, ev):
+            return False
+        side = s.next_side
+        if not self._ready(s, side):
+            if self._ready(s, 1 - side):
+                s.next_side = 1 - side
+            else:
+                s.stage = "turn_end"
+            return True
+        if self._is_shadow_side(s, side):
+            shadow_act(self, s, ev)
+            return True
+        return False
+
+    def _step_act(self, s, ev) -> bool:
+        from .shadow import shadow_steps
+        if self._check_end(s, ev):
+            return False
+        c = s.chars[s.act]
+        if not c.in_play:
+            self._end_act(s, ev)
+            return True
+        if c.owner < 0:
+            shadow_steps(self, s, ev)
+            return True
+        return False
+
+    def _step_turn_end(self, s, ev) -> bool:
+        self._turn_end(s, ev)
+        return True
 
     def _ready(self, s, side) -> bool:
         return any(c.side == side and c.in_play and not c.tired for c in s.chars)
@@ -1669,3 +1691,9 @@ class OrdealsRules:
         s.dec = None
         ev.append(_E("game_over", {"winners": list(s.res.winners), "side": s.res.side, "reason": reason,
                                    "scores": list(s.res.scores)}))
+
+
+def _free_point(decision, action):
+    """A point off the listed sample is the free choice itself (`is_legal` already
+    measured it); only a decision with a free choice takes one."""
+    return action if decision.free is not None else None

@@ -20,7 +20,8 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from ...core.rules import Decision, IllegalAction, describe_action, new_event
+from ...core.dispatch import find_decision
+from ...core.rules import Decision, IllegalAction, new_event
 
 # -- names ------------------------------------------------------------------------------
 ROLES = ("doge", "poisoner", "corsair", "fortune_teller", "plague_doctor")
@@ -684,111 +685,137 @@ def apply(s: State, seat: int, a) -> list:
     dec = s.dec
     if dec is None:
         dec = s.dec = _build(s)
-    for d in dec:
-        if d.seat == seat and a in d.actions:
-            break
-    else:
-        if s.phase == OVER:
-            raise IllegalAction("the game is over")
-        if not any(d.seat == seat for d in dec):
-            raise IllegalAction(f"seat {seat} has nothing to decide now")
-        raise IllegalAction(f"{describe_action(a)} is not one of the choices now")
+    if s.phase == OVER:
+        raise IllegalAction("the game is over")
+    d, a = find_decision(dec, seat, a)
     s.dec = None
     ev = None if s.quiet else []
-    ph = s.phase
-    if ph == CHAL or ph == CHAL_BLOCK:
-        if a is PASS or a[0] == "pass":
-            s.asked.remove(seat)
-            if ev is not None:
-                ev.append(new_event(("pass", {"seat": seat, "window": PHASES[ph]}, None)))
-            if s.asked:
-                s.dec = _without(dec, seat)
-            elif ph == CHAL:
-                claim_stands(s, ev)
-            else:
-                block_stands(s, ev)
-        else:
-            challenge(s, seat, ev)
-    elif ph == TURN:
-        declare(s, seat, a, ev)
-    elif ph == BLOCK:
-        if a[0] == "pass":
-            s.asked.remove(seat)
-            s.declined[seat] += s.broles
-            if ev is not None:
-                ev.append(new_event(("pass", {"seat": seat, "window": "block"}, None)))
-            if s.asked:
-                s.dec = _without(dec, seat)
-            else:
-                resolve(s, ev)
-        else:
-            role = a[1]
-            s.blocker = seat
-            s.brole = role
-            s.claims[seat] += (role,)
-            if ev is not None:
-                ev.append(new_event(("block", {"seat": seat, "role": role, "actor": s.actor, "action": s.act}, None)))
-                _log(ev, "schemers.log.block", player=seat, role=role, actor=s.actor)
-            open_challenge(s, seat, CHAL_BLOCK, ev)
-    elif ph == LOSE:
-        do_lose(s, seat, a[1], s.credit, ev)
-        cont(s, s.knext, ev)
-    elif ph == EXCHANGE:
-        back = a[1]
-        hand = s.hands[seat]
-        pool = hand + s.drawn
-        for c in back:
-            pool.remove(c)
-        s.hands[seat] = pool
-        s.deck.extend(back)
-        s.rng.shuffle(s.deck)
-        s.drawn = None
-        s.claims[seat] = ()
-        s.declined[seat] = ()
-        s.changed[seat] += 1
-        if ev is not None:
-            for c in back:
-                _move(ev, c, HAND_Z[seat], "deck", False, seat)
-            ev.append(new_event(("shuffle", {"zone": "deck"}, None)))
-            _log(ev, "schemers.log.exchange", player=seat)
-        end_turn(s, ev)
-    elif ph == PRICE:
-        slip(s, seat, a[1], ev)
-        end_turn(s, ev)
-    elif ph == BID:
-        au = s.auc
-        if a[0] == "bid":
-            au.price += 1
-            au.bids += 1
-            au.lead = seat
-            need, tokens, price = au.need, au.tokens, au.price
-            n = s.cfg.n
-            start = au.serial % n
-            s.asked = [p for p in ((start + i) % n for i in range(n))
-                       if p != seat and need[p] > 0 and tokens[p] > price]
-            if ev is not None:
-                ev.append(new_event(("bid", {"price": price, "bids": au.bids}, None)))
-                ev.append(new_event(("clock", {"clock": ("auction", au.serial), "add": s.cfg.au_add,
-                                               "cap": s.cfg.au_cap}, None)))
-            if not s.asked:
-                sell(s, ev)
-        else:
-            s.asked.remove(seat)
-            if s.asked:
-                s.dec = _without(dec, seat)
-            elif au.bids:
-                sell(s, ev)
-            else:
-                unsold(s, ev)
-    elif ph == SEALED:
-        au = s.auc
-        au.sealed[seat] = a[1]
-        s.asked.remove(seat)
-        if ev is not None:
-            ev.append(new_event(("sealed", {"count": sum(1 for b in au.sealed if b >= 0)}, None)))
-        if not s.asked:
-            sealed_resolve(s, ev)
+    if ANSWERS[d.kind](s, seat, a, ev):
+        s.dec = _without(dec, seat)
     return ev if ev is not None else []
+
+
+# -- the answers: one per decision kind (ANSWERS below). Each returns True when it only
+# -- took a pass and the other seats are still asked the same question (their decisions
+# -- are then kept, not rebuilt), else nothing.
+def _answer_challenge(s: State, seat: int, a, ev):
+    """A challenge window, on a claim or on a block claim (VC-016, VC-017)."""
+    if a[0] != "pass":
+        challenge(s, seat, ev)
+        return
+    s.asked.remove(seat)
+    if ev is not None:
+        ev.append(new_event(("pass", {"seat": seat, "window": PHASES[s.phase]}, None)))
+    if s.asked:
+        return True
+    if s.phase == CHAL:
+        claim_stands(s, ev)
+    else:
+        block_stands(s, ev)
+
+
+def _answer_turn(s: State, seat: int, a, ev):
+    declare(s, seat, a, ev)
+
+
+def _answer_block(s: State, seat: int, a, ev):
+    if a[0] == "pass":
+        s.asked.remove(seat)
+        s.declined[seat] += s.broles
+        if ev is not None:
+            ev.append(new_event(("pass", {"seat": seat, "window": "block"}, None)))
+        if s.asked:
+            return True
+        resolve(s, ev)
+        return
+    role = a[1]
+    s.blocker = seat
+    s.brole = role
+    s.claims[seat] += (role,)
+    if ev is not None:
+        ev.append(new_event(("block", {"seat": seat, "role": role, "actor": s.actor, "action": s.act}, None)))
+        _log(ev, "schemers.log.block", player=seat, role=role, actor=s.actor)
+    open_challenge(s, seat, CHAL_BLOCK, ev)
+
+
+def _answer_lose_card(s: State, seat: int, a, ev):
+    do_lose(s, seat, a[1], s.credit, ev)
+    cont(s, s.knext, ev)
+
+
+def _answer_exchange(s: State, seat: int, a, ev):
+    back = a[1]
+    pool = s.hands[seat] + s.drawn
+    for c in back:
+        pool.remove(c)
+    s.hands[seat] = pool
+    s.deck.extend(back)
+    s.rng.shuffle(s.deck)
+    s.drawn = None
+    s.claims[seat] = ()
+    s.declined[seat] = ()
+    s.changed[seat] += 1
+    if ev is not None:
+        for c in back:
+            _move(ev, c, HAND_Z[seat], "deck", False, seat)
+        ev.append(new_event(("shuffle", {"zone": "deck"}, None)))
+        _log(ev, "schemers.log.exchange", player=seat)
+    end_turn(s, ev)
+
+
+def _answer_untouchable_price(s: State, seat: int, a, ev):
+    slip(s, seat, a[1], ev)
+    end_turn(s, ev)
+
+
+def _answer_bid(s: State, seat: int, a, ev):
+    au = s.auc
+    if a[0] != "bid":
+        s.asked.remove(seat)
+        if s.asked:
+            return True
+        if au.bids:
+            sell(s, ev)
+        else:
+            unsold(s, ev)
+        return
+    au.price += 1
+    au.bids += 1
+    au.lead = seat
+    need, tokens, price = au.need, au.tokens, au.price
+    n = s.cfg.n
+    start = au.serial % n
+    s.asked = [p for p in ((start + i) % n for i in range(n))
+               if p != seat and need[p] > 0 and tokens[p] > price]
+    if ev is not None:
+        ev.append(new_event(("bid", {"price": price, "bids": au.bids}, None)))
+        ev.append(new_event(("clock", {"clock": ("auction", au.serial), "add": s.cfg.au_add,
+                                       "cap": s.cfg.au_cap}, None)))
+    if not s.asked:
+        sell(s, ev)
+
+
+def _answer_sealed_bid(s: State, seat: int, a, ev):
+    au = s.auc
+    au.sealed[seat] = a[1]
+    s.asked.remove(seat)
+    if ev is not None:
+        ev.append(new_event(("sealed", {"count": sum(1 for b in au.sealed if b >= 0)}, None)))
+    if not s.asked:
+        sealed_resolve(s, ev)
+
+
+# decision kind (as `_build` names it) -> its answer; core/dispatch.py says why a table
+ANSWERS = {
+    "turn": _answer_turn,
+    "challenge": _answer_challenge, "challenge_block": _answer_challenge,
+    "block": _answer_block,
+    "lose_card": _answer_lose_card,
+    "exchange": _answer_exchange,
+    "untouchable_price": _answer_untouchable_price,
+    "bid": _answer_bid,
+    "sealed_bid": _answer_sealed_bid,
+}
 
 
 def clone(s: State) -> State:
