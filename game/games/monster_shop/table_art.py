@@ -172,16 +172,18 @@ class ArtMixin:
         if key == "food" and x is not None:                # the numbers shown even when 0; gold only if any
             self.counts(surf, (("ms_meat", str(x[0]), (230, 140, 120)), ("ms_veg", str(x[1]), (240, 160, 70)),
                                ("coins", x[2], style.GOLD)), r.x + r.width * 0.1, cy, int(isz * 0.8), 6)
-        elif x is not None:
+        elif x is not None:           # the name first (two lines if it must), the picture in the room above
+            room = self.blit_text(surf, self.offer_name(key, x), (r.centerx, r.bottom - 2), 0.015, style.TEXT,
+                                  max_w=r.width - 6, anchor="midbottom", lines=2).top - r.y - 2
+            isz, cy = int(max(6, min(isz, room / 1.3))), r.y + 2 + room / 2
             if key == "cage":
                 self.cage_art(surf, pygame.Rect(cx - isz, cy - isz * 0.6, isz * 2, isz * 1.2), d.cages[x][2], d.cages[x][3])
             elif key == "upgrade":
                 ic = self.gfx.icon("ms_upgrade", isz, (200, 200, 210))
                 surf.blit(ic, ic.get_rect(center=(cx, cy)))
             else:
-                self.monster_token(surf, x, v["monsters"].get(str(x), {}), (cx, cy), isz * 0.62, small=True)
-            self.blit_text(surf, self.offer_name(key, x), (r.centerx, r.bottom - 2), 0.015, style.TEXT,
-                           max_w=r.width - 6, anchor="midbottom", lines=2)
+                rad = min(isz * 0.62, room / 2.6)
+                self.monster_token(surf, x, v["monsters"].get(str(x), {}), (cx, cy), rad, small=True)
         occ = v["occupied"][self.space_index(key)]
         seat = occ[slot] if slot < len(occ) else -1
         if seat is not None and seat >= 0:

@@ -38,6 +38,7 @@ CENTRAL_ROWS = (
     (("monster_low", True), ("monster_up", True)),
     (("invite", False), ("hospital", False), ("jury", False), ("podium", False)),
 )
+CENTRAL_ROW_WEIGHTS = (1.0, 1.15, 1.3, 0.8)     # the monster row is tallest: a token and a two-line name
 CENTRAL_WEIGHTS = {"food": 3, "artifacts": 2, "cage": 3, "upgrade": 3, "monster_low": 3, "monster_up": 3,
                    "invite": 1, "hospital": 1.4, "jury": 1, "podium": 2}
 ALLEY_ROWS = ("black_market", "fortune", "industry", "boutique")
@@ -73,7 +74,8 @@ class Geometry:
 
     def _build_central(self):
         body = self._body("central")
-        for row_rect, row in zip(split_rect(body, len(CENTRAL_ROWS), "y", self.gap), CENTRAL_ROWS):
+        for row_rect, row in zip(split_rect(body, len(CENTRAL_ROWS), "y", self.gap, list(CENTRAL_ROW_WEIGHTS)),
+                                 CENTRAL_ROWS):
             ws = [CENTRAL_WEIGHTS[k] for k, _ in row]
             for cell, (key, tiles) in zip(split_rect(row_rect, len(row), "x", self.gap, ws), row):
                 self._spaces[key] = cell
