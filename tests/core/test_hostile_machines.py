@@ -405,3 +405,34 @@ def test_a_window_loop_that_keeps_failing_closes_with_one_line_and_a_report(tmp_
         assert len(list((home / "logs").glob("crash-*.txt"))) == 1
     finally:
         app.shutdown()
+
+
+def test_a_read_only_home_does_not_say_again_that_the_autosave_failed(tmp_path, monkeypatch):
+    from game.core.match import SeatInfo
+    from game.games import registry
+    from game.ui import headless
+    from game.ui.scenes import saves
+    from game.ui.scenes.menu import MenuScene
+    from game.ui.scenes.table import TableScene
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("x")
+    monkeypatch.setenv("NOCTURNE_HOME", str(blocker))
+    monkeypatch.setattr(saves, "_storage_said", [False])
+    app = headless.make_app()
+    app.settings.animation_speed = 0.0
+    told = []
+    real_toast = app.toast
+    app.toast = lambda text, *a, **k: (told.append(text), real_toast(text, *a, **k))
+    try:
+        app.push(MenuScene(app))
+        app.start_game(registry.get("schemers"), [SeatInfo("Ada"), SeatInfo("Bo"), SeatInfo("Cy")], {}, 5)
+        table = app.find(TableScene)
+        deadline = time.monotonic() + 20
+        while len(table.match.log) < 2 and time.monotonic() < deadline:
+            app.step(1 / 30, [])
+            time.sleep(0.005)
+        assert table.match.autosave_error, "the autosave did fail"
+        said = [text for text in told if "not-a-folder" in text]
+        assert len(said) == 1 and "cannot be written" in said[0], said
+    finally:
+        app.shutdown()

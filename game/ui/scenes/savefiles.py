@@ -22,6 +22,19 @@ def replays_dir() -> Path:
     return user_data_dir() / "replays"
 
 
+_saves_off: set = set()        # data folders the menu said at start cannot be written
+
+
+def mark_saves_off() -> None:
+    _saves_off.add(str(user_data_dir()))
+
+
+def saves_off() -> bool:
+    """Whether the start-up message already said saves and autosaves are off here (a
+    read-only home): a failing autosave then need not say so again."""
+    return str(user_data_dir()) in _saves_off
+
+
 _claimed: dict = {}            # (folder, game id) -> (path, open lock file) held while this process runs
 
 

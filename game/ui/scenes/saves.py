@@ -25,6 +25,7 @@ from ..theme import FONT, SPACE
 from ..widgets import Button, ScrollList, Widget, draw_panel, draw_text, fit_text
 from .base import Backdrop, Scene, seat_marker, seat_name_now
 from .savefiles import autosave_dir, autosave_path, is_autosave, new_save_path, replays_dir, saves_dir  # noqa: F401 - the Load screen's names
+from .savefiles import mark_saves_off
 
 
 def game_title(game_id: str) -> str:
@@ -186,6 +187,8 @@ def startup_reports() -> list[str]:
         problem = storage_problem()
         if problem:
             kind, folder = problem
+            if kind == "saves":
+                mark_saves_off()
             messages.append(t("saves.storage_off" if kind == "saves" else "saves.settings_off", folder=str(folder)))
     for folder in (autosave_dir(), saves_dir(), replays_dir()):
         clean_orphans(folder)

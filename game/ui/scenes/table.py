@@ -33,7 +33,7 @@ from ..theme import FONT, LOGICAL_SIZE, SPACE
 from ..widgets import Button, draw_panel, draw_text
 from .. import theme
 from .base import Backdrop, Scene, seat_marker, seat_name_now
-from .savefiles import autosave_path, new_save_path, saves_dir
+from .savefiles import autosave_path, new_save_path, saves_dir, saves_off
 
 
 CURTAIN_GUARD = 0.5         # seconds after the curtain appears during which nothing lifts it
@@ -516,7 +516,7 @@ class TableScene(Scene):
         m = self.match
         if m.autosave_error != self.autosave_said:      # the move stood; say once that saving failed
             self.autosave_said = m.autosave_error
-            if m.autosave_error:
+            if m.autosave_error and not saves_off():     # a read-only home was said once, at start
                 self.app.toast(t("toast.autosave_failed", error=m.autosave_error), "error", 5.0)
         if not m.over:
             self.hold_clock_while_catching_up()
