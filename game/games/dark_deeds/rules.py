@@ -498,7 +498,7 @@ class DarkDeedsRules:
     def _next_step(self, s: State):
         """The stage's step, unless a question interrupts (a tie for the coin) or the game
         ended, or one of the two rules that fire between any two stages has work: the
-        Most Suspicious coin moves (DD-080) and Dark Deeds answer the facts just made."""
+        Most Suspicious coin moves (DD-103) and Dark Deeds answer the facts just made."""
         if s.interrupt is not None or s.res is not None:
             return wait
         if s.msm_dirty:
