@@ -288,3 +288,13 @@ def home_app(tmp_path, monkeypatch):
     app.save_settings = lambda: None
     yield app
     app.shutdown()
+
+
+def test_a_file_with_escaped_lone_surrogates_stays_readable_after_a_save(tmp_path, data):
+    from game.games.ordeals.recruit import Builder, load_saved
+    path = tmp_path / "ordeals_companies.json"
+    path.write_text('{"Old\\ud800": [{"name": "Ann\\udcff"}, {"name": "Bo"}, {"name": "Cy"}]}', encoding="utf-8")
+    Builder(data, [{"name": "New"}]).save(path, "New")
+    path.read_bytes().decode("utf-8")
+    saved = load_saved(path)
+    assert set(saved) == {"Old", "New"} and saved["Old"][0]["name"] == "Ann"

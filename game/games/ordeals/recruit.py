@@ -330,9 +330,18 @@ def change_saved(path: Path, change) -> None:
             if move_aside(path) is None:
                 raise OSError(f"{exc}; it could not be set aside, so nothing was written") from None
             saved = {}
-        saved = {k: v for k, v in saved.items() if isinstance(k, str) and isinstance(v, list)}
+        # what an older file holds is kept, its titles and names made plain text (a lone
+        # surrogate written back would make the whole file unreadable)
+        saved = {clean_text(k, TITLE_CHARS): [_plain_names(m) for m in v] for k, v in saved.items()
+                 if isinstance(k, str) and clean_text(k, TITLE_CHARS) and isinstance(v, list)}
         change(saved)
         atomic_write_text(path, json.dumps(saved, indent=1, ensure_ascii=False))
+
+
+def _plain_names(member):
+    if isinstance(member, dict) and isinstance(member.get("name"), str):
+        return {**member, "name": clean_text(member["name"], NAME_CHARS) or "?"}
+    return member
 
 
 def delete_saved(path: Path, title: str) -> None:
