@@ -25,6 +25,7 @@ import math
 import time
 
 from ..core.rng import RNG
+from .analysis import FEWER_VISITS, MOST_VISITED, ONLY_ACTION, UNVISITED, Analysis, Estimate
 from ..core.rules import IllegalAction
 
 
@@ -66,12 +67,23 @@ class ISMCTSAgent:
     def choose(self, view, decision, budget=None):
         if len(decision.actions) == 1:
             return decision.actions[0]
+        return self.analyse(view, decision, budget).chosen
+
+    def analyse(self, view, decision, budget=None) -> Analysis:
+        """Search `decision` and return every root action with its mean reward for the
+        seat, its visits and a reason key (game/ai/analysis.py); `.chosen` is the most
+        visited action (ties: the higher summed reward, then the decision's order), what
+        `choose` plays. A game that wants the root statistics calls this; it need not
+        reach into the tree."""
+        seat = decision.seat
+        if len(decision.actions) == 1:
+            only = Estimate(decision.actions[0], None, 0, ONLY_ACTION)
+            return Analysis(seat, decision.kind, "ismcts", None, decision.actions[0], 0.0, (only,), 0, 0)
         if budget is None:
             budget = self.budget
             if self.reaction_budget is not None and decision.kind in self.reaction_kinds:
                 budget = self.reaction_budget
         root = _Node()
-        seat = decision.seat
         deadline = time.perf_counter() + budget
         iterations = 0
         limit = self.max_iterations
@@ -83,10 +95,26 @@ class ISMCTSAgent:
             self._iterate(root, view, decision, seat)
             iterations += 1
         self.last_iterations = iterations
-        best = max(decision.actions,
-                   key=lambda a: (root.children[(seat, a)].visits if (seat, a) in root.children else -1,
-                                  root.children[(seat, a)].total if (seat, a) in root.children else 0.0))
-        return best
+        return self._analysis(root, decision, iterations)
+
+    @staticmethod
+    def _analysis(root, decision, iterations) -> Analysis:
+        seat = decision.seat
+        children = root.children
+
+        def key(a):
+            child = children.get((seat, a))
+            return (child.visits, child.total) if child is not None else (-1, 0.0)
+        best = max(decision.actions, key=key)
+        estimates = []
+        for a in decision.actions:
+            child = children.get((seat, a))
+            visits = child.visits if child is not None else 0
+            value = child.total / visits if visits else None
+            reason = MOST_VISITED if a == best else (FEWER_VISITS if visits else UNVISITED)
+            estimates.append(Estimate(a, value, visits, reason))
+        return Analysis(seat, decision.kind, "ismcts", None, best, 0.0, tuple(estimates),
+                        iterations, iterations)
 
     # -- one iteration ----------------------------------------------------------
     def _iterate(self, root: _Node, view, decision, seat: int) -> None:

@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import time
 
+from ...ai.analysis import KEPT_POLICY, Analysis
+from ...ai.candidates import CandidateSearch, Round, SearchContext, unsearched
 from ...core.rng import RNG
 from .rules import p_success
 from .state import LOOT_TYPES, State
@@ -661,6 +663,9 @@ class HardAgent:
     the position with `evaluate`. Dice are sampled (the exact 2d6 odds are already inside
     the heuristic's target values). Everything else — rolls, reactions, Loot, discards —
     is the heuristic, which answers at once (reactions well under 0.3 s).
+
+    The loop itself is game/ai/candidates.py's `CandidateSearch` (this class gives it the
+    candidates, the sampled world and the rollout); `analyse` returns its `Analysis`.
     """
 
     def __init__(self, rules, seed=0, budget=0.45, horizon_turns=None, max_iterations=None):
@@ -680,46 +685,40 @@ class HardAgent:
     SEARCH_KINDS = ("target", "tavern")
 
     def choose(self, view, decision, budget=None):
+        return self.analyse(view, decision, budget).chosen
+
+    def analyse(self, view, decision, budget=None) -> Analysis:
+        """Every action of `decision` with its estimated value, rollouts and reason key
+        (game/ai/analysis.py); `.chosen` is what `choose` plays."""
         acts = decision.actions
+        context = SearchContext(decision.seat, decision.kind, acts)
         if len(acts) == 1:
-            return acts[0]
+            return unsearched(context, acts[0])
         c = ctx_from_view(view)
         base = self.brain.pick(c, decision, self.rng)
         if decision.kind not in self.SEARCH_KINDS:
-            return base if base in acts else acts[0]
+            return unsearched(context, base if base in acts else acts[0])
         cands = self._candidates(c, decision, base)
         if len(cands) == 1:
-            return cands[0]
+            return unsearched(context, cands[0], KEPT_POLICY)
         budget = self.budget if budget is None else min(budget, self.budget)
         limit = self.max_iterations
-        deadline = time.perf_counter() + budget if limit is None else float("inf")
-        totals = {a: 0.0 for a in cands}
-        counts = {a: 0 for a in cands}
+        deadline = time.perf_counter() + budget if limit is None else None
         seat = decision.seat
-        samples = 0
-        clock = time.perf_counter
-        while True:
-            # common random numbers: every candidate is tried in the same sampled world with
-            # the same dice stream, so the comparison is paired and far less noisy
-            world = determinize(self.R, view, seat, self.rng)
-            round_ = []
-            for a in cands:
-                if samples and clock() >= deadline:
-                    round_ = None            # an unfinished round is dropped (keeps pairs fair)
-                    break
-                round_.append((a, self._simulate(world.clone(), seat, a)))
-            if round_ is None:
-                break
-            for a, r in round_:
-                if r is not None:
-                    totals[a] += r
-                    counts[a] += 1
-            samples += 1
-            if clock() >= deadline or (limit is not None and samples >= limit):
-                break
-        self.last_samples = samples
-        best = max(cands, key=lambda a: (totals[a] / counts[a] if counts[a] else -1, a == base))
-        return best
+
+        # common random numbers: every candidate is tried in the same sampled world (its
+        # dice stream included: each rollout plays on a copy of it), so the comparison is
+        # paired and far less noisy
+        def draw(rng):
+            return determinize(self.R, view, seat, rng)
+
+        def play(world, action):
+            return self._simulate(world.clone(), seat, action)
+
+        search = CandidateSearch(self.rng, margin=0.0, min_samples=1)
+        analysis = search.run(context, cands, [Round(draw, play, samples=limit)], deadline)
+        self.last_samples = analysis.samples
+        return analysis
 
     def _candidates(self, c, d, base):
         acts = d.actions

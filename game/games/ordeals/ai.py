@@ -27,6 +27,8 @@ import random
 import time
 from functools import lru_cache
 
+from ...ai.analysis import ILLEGAL_IN_SAMPLE, SCREENED_OUT, Analysis
+from ...ai.candidates import CandidateSearch, Round, SearchContext, keep_best, unsearched
 from ...core.rng import RNG
 from . import geometry as G
 from .rebuild import determinize
@@ -596,7 +598,10 @@ class HardAgent:
     The finalist with the best mean wins; the normal choice keeps ties (`margin`).
     Work is counted, not timed: about `rollouts` per decision, so a game is the same game
     on any machine; `budget` seconds is only a safety cap for the table (None: none), and
-    `max_iterations` (simulate --budget-iterations) replaces `rollouts` and lifts the cap."""
+    `max_iterations` (simulate --budget-iterations) replaces `rollouts` and lifts the cap.
+
+    The rounds run in game/ai/candidates.py's `CandidateSearch` (this class gives it the
+    candidates, the plan of rounds and the rollouts); `analyse` returns its `Analysis`."""
 
     def __init__(self, R, seed=0, rollouts=160, max_iterations=None, budget=0.9,
                  horizon=40, margin=1.0, threat_weight=0.5, reply=True, screen=2, finalists=4,
@@ -628,80 +633,96 @@ class HardAgent:
         return [base] + [a for a in decision.actions if a != base]
 
     def choose(self, view, decision, budget=None):
+        return self.analyse(view, decision, budget).chosen
+
+    def analyse(self, view, decision, budget=None) -> Analysis:
+        """Every action of `decision` with its estimated value (`score`'s mean), rollouts
+        and reason key (game/ai/analysis.py); `.chosen` is what `choose` plays."""
         R = self.R
+        context = SearchContext(decision.seat, decision.kind, decision.actions)
         s0 = agent_state(R, view, decision.seat, self.rnd)
         base = self.policy.choose(s0, decision)
         self.last_rollouts = 0
         if decision.kind not in ("act", "activate", "push") or len(decision.actions) < 2:
-            return base
+            return unsearched(context, base)
         # the search runs on the guessed state as an open table: fog only veils what is
         # shown, and a Deed the real table allows may not fit the guess (a guessed Shadow
         # character in the way): such candidates are left out
         s0.fog, s0.dec = False, None
-        cands = [a for a in self.candidates(s0, decision, base) if R.is_legal(s0, decision.seat, a)]
+        proposed = self.candidates(s0, decision, base)
+        cands = [a for a in proposed if R.is_legal(s0, decision.seat, a)]
         if len(cands) < 2:
-            return base
+            return unsearched(context, base)
+        left_out = {a: ILLEGAL_IN_SAMPLE for a in proposed if a not in cands}
         side = s0.seat_side[decision.seat]
         deep = s0.mode == "solo" and R.trial(s0).victory.kind in self.deep_kinds
         self.last_deep = deep
         self._survival = self.survival if deep else 0.0
         cap = budget if budget is not None else self.budget
         deadline = None if cap is None else time.perf_counter() + cap
-        alive = list(range(len(cands)))
-        totals = [0.0] * len(cands)
-        counts = [0] * len(cands)
-        used = 0
-        if self.screen and len(cands) > self.finalists:
-            # a cheap screen: each candidate to the end of its own Act, the Foes' answers
-            # only as `threats`; the best few (and the normal choice) go on
-            quick = [0.0] * len(cands)
-            for _ in range(self.screen):
-                seed = self.rnd.getrandbits(64)
-                for n in alive:
-                    s = s0.clone()
-                    s.rng = RNG(seed)
-                    R.apply(s, decision.seat, cands[n])
-                    self._rollout(s, side, reply=False)
-                    quick[n] += self.score(s, side)
-                    used += 1
-            ranked = sorted(alive[1:], key=lambda n: -quick[n])
-            alive = [0] + ranked[: self.finalists - 1]
-        # the finalists: rollouts through the Foes' answer, the same dice for each;
-        # in a deep decision to the end of the Turn, and in the last Turn (`endgame`) to
-        # the end of the game, so they count Trials won; a Turn's rollout costs about
-        # twice an answer's, so it gets `turn_share` of the budget
         endgame = self.endgame_turns.get(R.trial(s0).victory.kind, self.endgame)
         to_end = deep and endgame > 0 and s0.turn > R.trial(s0).turns - endgame
         self.last_to_end = to_end
+        search = CandidateSearch(self.rnd, margin=self.margin, min_samples=2)
+        rounds = self._rounds(s0, decision.seat, side, cands, deep, to_end)
+        analysis = search.run(context, cands, rounds, deadline, left_out=left_out)
+        self.last_rollouts = analysis.rollouts
+        return analysis
+
+    def _rounds(self, s0, seat, side, cands, deep, to_end) -> list:
+        """The search plan: a cheap screen when there are many candidates, then the
+        finalists' rollouts, in solo in two halves (see the class docstring)."""
+        R = self.R
+
+        def fresh(seed, action):
+            # every candidate of a paired sample rolls the same dice (the same seed)
+            s = s0.clone()
+            s.rng = RNG(seed)
+            R.apply(s, seat, action)
+            return s
+
+        def screen_draw(rnd):
+            return rnd.getrandbits(64)
+
+        def screen_play(seed, action):
+            # to the end of its own Act, the Foes' answers only as `threats`
+            s = fresh(seed, action)
+            self._rollout(s, side, reply=False)
+            return self.score(s, side)
+
+        def draw(rnd):
+            return rnd.getrandbits(64), rnd.getrandbits(64)
+
+        def play(seeds, action):
+            # through the Foes' answer (which rolls the same dice again after every
+            # candidate); in a deep decision to the end of the Turn, in the last Turns
+            # (`endgame`) to the end of the game, so they count Trials won
+            s = fresh(seeds[0], action)
+            self._rollout(s, side, reply=self.reply, reseed=seeds[1], to_end=to_end, turn_end=deep)
+            return self.score(s, side)
+
+        rounds = []
+        used = 0
+        finalists = None
+        if self.screen and len(cands) > self.finalists:
+            rounds.append(Round(screen_draw, screen_play, samples=self.screen, screen=True))
+            used = self.screen * len(cands)
+            finalists = keep_best(self.finalists - 1, by_screen=True, by_total=True)
+        # a Turn's rollout costs about twice an answer's, so it gets `turn_share` of the budget
         left = self.rollouts - used
         if deep and not to_end:
             left = int(left * self.turn_share)
-        rounds = [(alive, max(2, left // len(alive)))]
-        if self.halving and s0.mode == "solo" and len(alive) > 2:
+        alive = min(len(cands), self.finalists) if finalists is not None else len(cands)
+        if self.halving and s0.mode == "solo" and alive > 2:
             # half the budget on every finalist, the other half on the normal choice
             # and the best other: the close call gets the samples
-            rounds = [(alive, max(2, left // 2 // len(alive))), (None, max(2, left // 4))]
-        for group, k in rounds:
-            if group is None:
-                group = [0, max(alive[1:], key=lambda n: totals[n] / counts[n])]
-            for _ in range(k):
-                if deadline is not None and counts[0] >= 2 and time.perf_counter() > deadline:
-                    break
-                seed, seed2 = self.rnd.getrandbits(64), self.rnd.getrandbits(64)
-                for n in group:
-                    s = s0.clone()
-                    s.rng = RNG(seed)
-                    R.apply(s, decision.seat, cands[n])
-                    self._rollout(s, side, reply=self.reply, reseed=seed2, to_end=to_end, turn_end=deep)
-                    totals[n] += self.score(s, side)
-                    counts[n] += 1
-                    used += 1
-        self.last_rollouts = used
-        best, bv = 0, totals[0] / counts[0] + self.margin
-        for n in group:             # the last round's finalists
-            if n and totals[n] / counts[n] > bv:
-                best, bv = n, totals[n] / counts[n]
-        return cands[best]
+            rounds.append(Round(draw, play, samples=max(2, left // 2 // alive), narrow=finalists,
+                                narrowed_reason=SCREENED_OUT))
+            rounds.append(Round(draw, play, samples=max(2, left // 4), narrow=keep_best(1)))
+        else:
+            rounds.append(Round(draw, play, samples=max(2, left // alive), narrow=finalists,
+                                narrowed_reason=SCREENED_OUT))
+        return rounds
 
     def score(self, s, side) -> float:
         if s.res is not None:
