@@ -197,7 +197,8 @@ def run(quick: bool = False, progress=None) -> dict:
     step = progress or (lambda label: None)
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    report: dict = {"frame_ms": {}, "sim": {}, "kernel_us": {}, "ai_ms": {}}
+    from .core.version import app_version
+    report: dict = {"version": app_version(), "frame_ms": {}, "sim": {}, "kernel_us": {}, "ai_ms": {}}
     report["startup_s"], report["startup_median_s"] = _startup_seconds(2 if quick else 5)
     step("start-up")
     report["startup_s_full_folders"] = _startup_full_folders(2 if quick else 3)

@@ -46,7 +46,7 @@ class _Parser(argparse.ArgumentParser):
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     parser = build_parser()
-    if not argv or argv[0].startswith("-") and argv[0] not in ("-h", "--help"):
+    if not argv or argv[0].startswith("-") and argv[0] not in ("-h", "--help", "--version"):
         argv = ["play"] + argv
     args = parser.parse_args(argv)
     try:
@@ -90,7 +90,10 @@ def guarded_main(argv: list[str] | None = None) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
+    from .core.version import app_version
     p = _Parser(prog="nocturne", description="Nocturne: five dark tabletop games.")
+    p.add_argument("--version", action="version", version=f"Nocturne {app_version()}",
+                   help="print the version (pyproject.toml's) and exit")
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
 
     play = sub.add_parser("play", help="open the window (the default)")
@@ -420,10 +423,16 @@ def cmd_replay(args) -> int:
     from .core.record import RecordError
     from .games.registry import load_checked
     from .core.safeio import one_line, shown_path
+    from .core.version import check_save, made_elsewhere
 
     name = shown_path(args.file)                  # a raw escape in a file name is printed escaped
     try:
         record, _spec, ruleset = load_checked(args.file)
+        if args.verify and made_elsewhere(record):
+            check = check_save(record, ruleset)
+            if not check.same:
+                print(f"{name}: FAILED — {changed_since(check)}", file=sys.stderr)
+                return 1
         if args.verify:
             match, _stop = replay_record(record, ruleset)
             print(f"{name}: ok — {len(record.actions)} actions reach the recorded state"
@@ -441,6 +450,18 @@ def cmd_replay(args) -> int:
         raise UsageError(f"{name}: the save cannot be replayed ({type(exc).__name__})")
     from .ui import app
     return app.run(replay_path=args.file)
+
+
+def changed_since(check) -> str:
+    """`replay --verify` of a save another version made that now replays differently,
+    in words: which version made it, how far it replays, and why it stops there."""
+    from .core.safeio import one_line
+    from .core.version import app_version
+    made = f"made with {check.made_with}" if check.made_with else "made with an earlier Nocturne"
+    what = "data" if check.data_changed else "rules"
+    how = (f"all {check.total} moves replay but now lead to another end" if check.diverges
+           else f"it replays up to move {check.legal} of {check.total} ({one_line(check.stop, 200)})")
+    return f"{made} (this is {app_version()}); the game's {what} changed since — {how}"
 
 
 def parse_size(text: str) -> tuple[int, int]:

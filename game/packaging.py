@@ -32,6 +32,10 @@ INSTALL_HINT = 'pip install ".[package]"   (or: pip install "pyinstaller>=6")'
 # Bundled next to the code, found at run time through game.core.paths.resource_root().
 ASSET_DIRS = ("data", "sprites", "sounds", "fonts")
 ASSET_FILES = ("CREDITS.md",)
+# pyproject.toml goes inside the bundle (not next to the program): its version is the
+# app's (game/core/version.py reads it at the resource root). PyInstaller does not
+# bundle the package's own metadata, and a bundled copy cannot go stale like a constant.
+VERSION_FILE = "pyproject.toml"
 _SKIP_NAMES = {"__pycache__", ".DS_Store", "Thumbs.db", "desktop.ini"}
 _SKIP_SUFFIXES = {".pyc", ".pyo", ".swp", ".tmp", ".orig", ".rej"}
 
@@ -100,7 +104,7 @@ def bundle_datas(root: Path | None = None) -> list[tuple[str, str]]:
             for f in sorted(files):
                 if _wanted(Path(f)):
                     out.append((str(here / f), dest))
-    for name in ASSET_FILES:
+    for name in ASSET_FILES + (VERSION_FILE,):
         if (root / name).is_file():
             out.append((str(root / name), "."))
     return out

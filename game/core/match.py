@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from .record import Record, RecordError, write_record, state_digest
+from .version import app_version, game_data_digest
 from .safeio import one_line, quote
 from .rules import BARRIER_KINDS, Action, Decision, Event, IllegalAction, is_barrier, is_legal
 
@@ -289,7 +290,8 @@ class Match:
     def record(self) -> Record:
         return Record(game=self.game_id, options=self.options, seed=self.seed,
                       seats=[s.to_json() for s in self.seats], actions=list(self.log),
-                      digest=state_digest(self.rules, self.state))
+                      digest=state_digest(self.rules, self.state),
+                      app_version=app_version(), data_digest=game_data_digest(self.game_id))
 
     def save(self, path) -> None:
         write_record(path, self.record())

@@ -1,7 +1,9 @@
 """Saves and replays: JSON ``{format, game, options, seed, seats, actions, digest}``.
 
 A save is the seed plus the action log; loading replays the log (the RNG lives in
-the state, so the same state comes back). `digest` hashes the final state to prove it.
+the state, so the same state comes back). `digest` hashes the final state to prove it;
+`app_version` and `data_digest` say which Nocturne and which game data made it, so a
+save that replays differently under a later version can be explained (core/version.py).
 Writes are atomic (temp file, fsync, rename, fsync of the folder); `clean_orphans`
 removes the temp files an interrupted write left behind (only names the app gives its
 own temp files, and only old ones); `move_aside` keeps every damaged file as a numbered
@@ -52,11 +54,16 @@ class Record:
     digest: str = ""
     format: int = FORMAT
     extra: dict = field(default_factory=dict)      # e.g. saved_at, title
+    app_version: str = ""          # the Nocturne that wrote it ("" in saves older than 0.1.0's)
+    data_digest: str = ""          # game_data_digest of the game's data then ("" if unknown)
 
     def to_json(self) -> dict:
         # Everything a list of saves shows comes before the action log ("moves" counts
         # it), so `read_listing` reads a large file's first kilobytes only.
-        return {"format": self.format, "game": self.game, "options": self.options,
+        made_by = {"app_version": self.app_version} if self.app_version else {}
+        if self.data_digest:
+            made_by["data_digest"] = self.data_digest
+        return {"format": self.format, "game": self.game, **made_by, "options": self.options,
                 "seed": self.seed, "seats": self.seats, "moves": len(self.actions),
                 **({"extra": self.extra} if self.extra else {}), "digest": self.digest,
                 "actions": [[seat, list_form(action)] for seat, action in self.actions]}
@@ -378,7 +385,18 @@ def _record_from(data, name: str, known_games) -> Record:
     extra = data.get("extra")
     return Record(game=game, options=data["options"], seed=seed, seats=[clean_seat(s) for s in seats],
                   actions=parsed, digest=str(data.get("digest", ""))[:64], format=fmt,
-                  extra=extra if isinstance(extra, dict) else {})
+                  extra=extra if isinstance(extra, dict) else {},
+                  app_version=_short_text(data.get("app_version"), VERSION_CHARS),
+                  data_digest=_short_text(data.get("data_digest"), 64))
+
+
+VERSION_CHARS = 40
+
+
+def _short_text(value, limit: int) -> str:
+    """A version or digest as a save claims it: plain text of at most `limit`
+    characters, "" when it is missing or not text (an older or a damaged save)."""
+    return clean_text(value, limit) if isinstance(value, str) else ""
 
 
 def clean_seat(seat: dict) -> dict:
@@ -447,4 +465,5 @@ def check_record(record: Record, ruleset, min_players: int | None = None,
     if not isinstance(options, dict):
         raise RecordError(f"{prefix}the save's options do not work")
     return Record(game=record.game, options=options, seed=record.seed, seats=record.seats,
-                  actions=record.actions, digest=record.digest, format=record.format, extra=record.extra)
+                  actions=record.actions, digest=record.digest, format=record.format, extra=record.extra,
+                  app_version=record.app_version, data_digest=record.data_digest)

@@ -37,10 +37,12 @@ class Crash:
 
 
 def version() -> str:
+    """The app's one version (pyproject's; core/version.py), never raising: a crash
+    report is written whatever else is wrong."""
     try:
-        from importlib.metadata import version as dist_version
-        return dist_version("nocturne")
-    except Exception:              # noqa: BLE001 - a frozen build or a plain checkout
+        from ..core.version import app_version
+        return app_version()
+    except Exception:              # noqa: BLE001 - the report matters more than its version line
         return "unknown"
 
 

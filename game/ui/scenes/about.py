@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from ...core.i18n import t
 from ...core.paths import resource_path
+from ...core.version import app_version
 from ..theme import FONT, SPACE
 from ..widgets import ScrollText, draw_panel, draw_text
 from .base import Backdrop, Scene
@@ -31,7 +32,7 @@ class AboutScene(Scene):
     def draw(self, surf):
         pal = self.app.pal
         self.backdrop.draw(surf)
-        self.header(surf, t("about.title"), t("app.version"))
+        self.header(surf, t("about.title"), f'{t("app.title")} · {t("about.version", version=app_version())}')
         tag = t("about.tagline")
         tw = self.app.assets.text_size(tag, FONT.heading - 6, display="plain")[0]
         x0 = 960 - (tw + 56) // 2

@@ -7,6 +7,7 @@ import time
 import pygame
 
 from ...core.i18n import t
+from ...core.version import app_version
 from ..theme import FONT, SPACE
 from ..widgets import Button, draw_text
 from .base import Backdrop, Scene
@@ -140,7 +141,8 @@ class MenuScene(Scene):
         pygame.draw.polygon(surf, pal.gold, [(cx, ly - 7), (cx + 7, ly), (cx, ly + 7), (cx - 7, ly)])
         draw_text(surf, self.app, t("app.tagline"), (148, ly + 18), FONT.heading - 4, pal.text_dim,
                   display="plain")
-        draw_text(surf, self.app, t("app.version"), (surf.get_width() - 24, surf.get_height() - 16),
+        draw_text(surf, self.app, t("app.version", version=app_version()),
+                  (surf.get_width() - 24, surf.get_height() - 16),
                   FONT.tiny, pal.text_faint, anchor="bottomright")
         super().draw(surf)
 

@@ -10,6 +10,7 @@ from ...core.i18n import t
 from ...core.match import Match, SeatInfo
 from ...core.match import replay_record
 from ...core.record import RecordError
+from ...core.version import check_save, made_elsewhere
 from ...games.registry import load_checked
 from ...core.rules import IllegalAction
 from ..table.base import TableContext
@@ -25,6 +26,11 @@ def open_replay(app, path) -> bool:
     being legal is shown as far as it is legal, with a line saying where and why."""
     try:
         record, spec, ruleset = load_checked(path)
+        if made_elsewhere(record):            # another version: say in words if it replays differently
+            check = check_save(record, ruleset)
+            if not check.same:
+                from .saves import open_changed_save
+                return open_changed_save(app, spec, ruleset, record, check, to_menu=False)
         probe, stop = replay_record(record, ruleset, partial=True, check_digest=False)
         scene = ReplayScene(app, spec, ruleset, record, legal=len(probe.log), stop=stop,
                             finished=probe.result() is not None)
