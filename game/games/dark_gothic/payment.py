@@ -648,7 +648,9 @@ def quick_ways(pool, parts, key, matter_of):
         i = _IDX[c]
         d = need[i] + n
         if d > have[i] and (short - (need[i] > have[i]) or len(silver) != 1 or d - have[i] > silver[0]):
-            continue                          # the one Silver orb cannot pay this colouring too
+            if silver:
+                return None                   # Silver orbs might pay it some other way: payment_options
+            continue                          # nothing pays this colour
         if not single(i, d):
             return None
         left = [have[k] - need[k] for k in range(3)] + [sum(silver)]
