@@ -38,6 +38,8 @@ class Estimate:
     value: float | None      # mean reward of the seat after this action (None: never played)
     count: int               # rollouts (candidate search) or visits (ISMCTS) behind `value`
     reason: str              # one of the reason keys above
+    gain: float | None = None     # paired rule: mean gain over the policy's pick, sample by sample
+    spread: float | None = None   # paired rule: the standard error of `gain` (how sure)
 
 
 @dataclass(frozen=True)
@@ -54,6 +56,7 @@ class Analysis:
     estimates: tuple[Estimate, ...]
     samples: int                         # paired samples (candidates) or iterations (ISMCTS)
     rollouts: int                        # rollouts played in all (screens included)
+    z: float | None = None               # paired rule: overrule when gain > z * spread (else `margin`)
 
     def estimate(self, action) -> Estimate:
         for e in self.estimates:
@@ -68,11 +71,19 @@ class Analysis:
         """The action the estimates argue for, recomputed from them alone: ISMCTS plays
         the most visited (then highest total) root action; the candidate search keeps the
         policy's pick unless a finalist's mean beats it by more than `margin` (the first
-        such in order, a later one only if strictly better)."""
+        such in order, a later one only if strictly better); under the paired rule (`z`
+        set) unless a finalist's mean paired gain is positive and above `z` standard
+        errors (the largest such gain)."""
         if self.method == "ismcts":
             return max(self.estimates, key=lambda e: (e.count, _value(e))).action
         finalists = [e for e in self.estimates if e.reason in FINALISTS]
         first = finalists[0]
+        if self.z is not None:
+            best, best_gain = first.action, 0.0
+            for e in finalists[1:]:
+                if e.gain is not None and e.gain > best_gain and e.gain > self.z * e.spread:
+                    best, best_gain = e.action, e.gain
+            return best
         best, best_value = first.action, _value(first) + self.margin
         for e in finalists[1:]:
             if _value(e) > best_value:

@@ -1,6 +1,7 @@
 """The candidate search: a policy proposes a few actions, each is played out on the same
 sampled worlds with the same chance outcomes, and the policy's own pick is overruled only
-when another candidate beats it by a margin. It sits beside ISMCTS (ismcts.py) for games
+when another candidate beats it by a margin (or, under the paired rule, by more than `z`
+standard errors of its sample-by-sample gain). It sits beside ISMCTS (ismcts.py) for games
 whose decisions are too many or too long for a tree, and where a good heuristic already
 knows which few actions are worth a look.
 
@@ -42,11 +43,17 @@ class Tally:
     def __init__(self, n: int):
         self.totals = [0.0] * n
         self.counts = [0] * n
+        self.rows: list[dict] = []      # per paired sample: candidate index -> reward
 
-    def add(self, index: int, reward: float | None) -> None:
-        if reward is not None:
-            self.totals[index] += reward
-            self.counts[index] += 1
+    def add_sample(self, rewards: dict) -> None:
+        """One paired sample's rewards (index -> reward; None: could not be played)."""
+        row = {}
+        for index, reward in rewards.items():
+            if reward is not None:
+                self.totals[index] += reward
+                self.counts[index] += 1
+                row[index] = reward
+        self.rows.append(row)
 
     def mean(self, index: int) -> float | None:
         return self.totals[index] / self.counts[index] if self.counts[index] else None
@@ -60,6 +67,8 @@ class Round:
     screen: bool = False                            # its means only choose who goes on
     narrow: Callable[[list, Tally], list] | None = None   # (group, tally so far) -> who plays
     narrowed_reason: str = A.NARROWED_OUT           # the reason key of those `narrow` leaves out
+    complete_only: bool = False     # a sample counts only if every candidate could be played
+                                    # (the first that cannot ends it; it is dropped for all)
 
 
 def keep_best(others: int, *, by_screen: bool = False, by_total: bool = False) -> Callable[[list, Tally], list]:
@@ -91,13 +100,18 @@ class SearchContext:
 
 
 class CandidateSearch:
-    """`rng`: the search's own generator (passed to `Round.draw`); `margin`: how much
-    a candidate's mean must beat the policy's pick's to overrule it; `min_samples`:
-    paired samples (in the real rounds) before the clock may stop the search."""
+    """`rng`: the search's own generator (passed to `Round.draw`). The overrule rule:
+    `margin`, how much a candidate's mean must beat the policy's pick's; or, with `z`
+    set, the paired rule: a candidate's mean gain over the policy's pick, sample by
+    sample, must be positive and above `z` standard errors (at least two samples in
+    which every finalist was played). `min_samples`: paired samples (in the real
+    rounds) before the clock may stop the search."""
 
-    def __init__(self, rng, *, margin: float = 0.0, min_samples: int = 1, clock=time.perf_counter):
+    def __init__(self, rng, *, margin: float = 0.0, z: float | None = None, min_samples: int = 1,
+                 clock=time.perf_counter):
         self.rng = rng
         self.margin = margin
+        self.z = z
         self.min_samples = min_samples
         self.clock = clock
 
@@ -128,20 +142,26 @@ class CandidateSearch:
                         and self.clock() >= deadline):
                     break
                 sample = rnd.draw(self.rng)
+                rewards = {}
                 for i in group:
-                    target.add(i, rnd.play(sample, candidates[i]))
+                    reward = rewards[i] = rnd.play(sample, candidates[i])
                     rollouts += 1
+                    if reward is None and rnd.complete_only:
+                        break
+                if not (rnd.complete_only and (len(rewards) < len(group) or None in rewards.values())):
+                    target.add_sample(rewards)
                 played += 1
                 samples += 1
                 if not rnd.screen:
                     real_samples += 1
                 if rnd.samples is None and deadline is None:
                     raise ValueError("a Round with samples=None needs a deadline")
-        chosen = self._choose(candidates, group, tally)
+        gains = self._paired_gains(group, tally) if self.z is not None else {}
+        chosen = self._choose_paired(group, gains) if self.z is not None else self._choose(group, tally)
         return self._analysis(context, candidates, group, tally, dropped, chosen, samples, rollouts,
-                              left_out or {})
+                              left_out or {}, gains)
 
-    def _choose(self, candidates, group, tally) -> int:
+    def _choose(self, group, tally) -> int:
         best, best_value = group[0], _mean_or_floor(tally, group[0]) + self.margin
         for i in group[1:]:
             v = _mean_or_floor(tally, i)
@@ -149,8 +169,37 @@ class CandidateSearch:
                 best, best_value = i, v
         return best
 
+    @staticmethod
+    def _paired_gains(group, tally) -> dict:
+        """index -> (mean gain over group[0], its standard error), over the samples in
+        which every finalist was played; empty under two such samples."""
+        rows = [row for row in tally.rows if all(i in row for i in group)]
+        n = len(rows)
+        if n < 2:
+            return {}
+        base = group[0]
+        gains = {}
+        for i in group[1:]:
+            total = total2 = 0.0
+            for row in rows:
+                g = row[i] - row[base]
+                total += g
+                total2 += g * g
+            mean = total / n
+            gains[i] = (mean, (max(0.0, total2 / n - mean * mean) / (n - 1)) ** 0.5)
+        return gains
+
+    def _choose_paired(self, group, gains) -> int:
+        best, best_gain = group[0], 0.0
+        for i in group[1:]:
+            if i in gains:
+                mean, se = gains[i]
+                if mean > best_gain and mean > self.z * se:
+                    best, best_gain = i, mean
+        return best
+
     def _analysis(self, context, candidates, group, tally, dropped, chosen, samples, rollouts,
-                  left_out) -> Analysis:
+                  left_out, gains) -> Analysis:
         default = candidates[group[0]]
         estimates = []
         for i in group:
@@ -158,7 +207,8 @@ class CandidateSearch:
                 reason = A.KEPT_POLICY if i == group[0] else A.SEARCH_BEST
             else:
                 reason = A.OVERRULED if i == group[0] else A.OUTSCORED
-            estimates.append(Estimate(candidates[i], tally.mean(i), tally.counts[i], reason))
+            gain, spread = gains.get(i, (None, None))
+            estimates.append(Estimate(candidates[i], tally.mean(i), tally.counts[i], reason, gain, spread))
         for i, reason in sorted(dropped.items()):
             estimates.append(Estimate(candidates[i], tally.mean(i), tally.counts[i], reason))
         for a in context.actions:
@@ -166,7 +216,7 @@ class CandidateSearch:
                 estimates.append(Estimate(a, None, 0, left_out.get(a, A.NOT_CANDIDATE)))
         return Analysis(seat=context.seat, kind=context.kind, method="candidates", default=default,
                         chosen=candidates[chosen], margin=self.margin, estimates=tuple(estimates),
-                        samples=samples, rollouts=rollouts)
+                        samples=samples, rollouts=rollouts, z=self.z)
 
 
 def unsearched(context: SearchContext, pick, reason: str = A.POLICY_ONLY) -> Analysis:

@@ -74,7 +74,9 @@ class ISMCTSAgent:
         seat, its visits and a reason key (game/ai/analysis.py); `.chosen` is the most
         visited action (ties: the higher summed reward, then the decision's order), what
         `choose` plays. A game that wants the root statistics calls this; it need not
-        reach into the tree."""
+        reach into the tree. `max_iterations` caps the search beside the clock: for the
+        same analysis on any machine give an endless clock (budget=float("inf")), as
+        simulate --budget-iterations does."""
         seat = decision.seat
         if len(decision.actions) == 1:
             only = Estimate(decision.actions[0], None, 0, ONLY_ACTION)

@@ -102,20 +102,43 @@ def test_engine_clocked_round_stops_at_the_deadline_after_min_samples():
     assert result.samples == 2
 
 
+def test_engine_paired_rule_overrules_by_z_standard_errors_over_complete_samples():
+    """The paired rule (Monster Shop's): the gain over the policy's pick is taken sample
+    by sample, and a sample in which a candidate cannot be played is dropped for all."""
+    log = []
+    rounds = noisy_rounds(log, samples=8)
+    play = rounds[0].play
+    rounds[0].play = lambda roll, action: None if (action == "c" and roll % 3 == 0) else play(roll, action)
+    rounds[0].complete_only = True
+    ctx = SearchContext(0, "turn", ("a", "b", "c", "d"))
+    result = CandidateSearch(RNG(2), z=1.0).run(ctx, ["a", "b", "c", "d"], rounds)
+    played_b = sum(1 for _, action in log if action == "b")
+    assert played_b == 8 and result.estimate("b").count < 8, "the incomplete samples are dropped"
+    assert result.estimate("a").count == result.estimate("b").count == result.estimate("c").count
+    assert sum(1 for _, action in log if action == "d") == result.estimate("d").count, \
+        "a sample ends at the first candidate that cannot be played"
+    b = result.estimate("b")
+    assert b.gain == pytest.approx(0.5) and b.spread == pytest.approx(0.0, abs=1e-9)
+    assert result.chosen == "b" == result.best()
+    assert result.z == 1.0
+
+
 # -- ISMCTS --------------------------------------------------------------------------
 def test_ismcts_analysis_lists_every_root_action_and_chooses_its_best():
     from game.core.rules import Decision
     rules = ToyRules()
     s = rules.setup(2, {"target": 13}, 3)
     d = rules.decisions(s)[0]
-    agent = ISMCTSAgent(rules, toy_determinize, seed=2, max_iterations=120)
+    agent = ISMCTSAgent(rules, toy_determinize, seed=2, budget=float("inf"), max_iterations=120)
     analysis = agent.analyse(rules.view(s, d.seat), d)
     assert_lists_every_action(analysis, d)
     assert analysis.method == "ismcts" and analysis.samples == 120
     assert sum(e.count for e in analysis.estimates) <= 120
     assert analysis.estimate(analysis.chosen).reason == A.MOST_VISITED
-    again = ISMCTSAgent(rules, toy_determinize, seed=2, max_iterations=120)
+    again = ISMCTSAgent(rules, toy_determinize, seed=2, budget=float("inf"), max_iterations=120)
     assert again.choose(rules.view(s, d.seat), d) == analysis.chosen
+    third = ISMCTSAgent(rules, toy_determinize, seed=2, budget=float("inf"), max_iterations=120)
+    assert third.analyse(rules.view(s, d.seat), d) == analysis, "fixed budget and seed"
     single = agent.analyse({}, Decision(0, "turn", (("only",),)))
     assert single.chosen == ("only",) and single.estimates[0].reason == A.ONLY_ACTION
 
