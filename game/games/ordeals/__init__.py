@@ -22,7 +22,8 @@ Files, for a newcomer:
   recruit_words.py   that screen's words (no pygame)
   table.py       the pygame table on the kit's skirmish board (drag-to-move with a ruler, Act
                  banner, dice tray, chronicle)
-  table_art.py   its ground, terrain painters and character bases (pygame)
+  table_art.py   its ground: the kit's skirmish board with the chapel, graves and relic (pygame;
+                 the terrain painters and the round bases are the kit's terrain.py and pieces.py)
   table_terrain.py   the Look of a season/light/weather and each terrain piece's style (no pygame)
   table_moves.py what the viewer may do: the decision owed, banner buttons, drops and clicks
                  made actions, the attack preview (no pygame)

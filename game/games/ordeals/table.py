@@ -1,6 +1,7 @@
 """The Book of Ordeals table: a top-down battlefield in inches (the kit's skirmish board;
-its art — ground, terrain, bases — in table_art.py, the terrain's layout in
-table_terrain.py, its words in table_words.py, what the viewer may do in table_moves.py)
+its ground in table_art.py, painted by the kit's terrain.py, the terrain's layout in
+table_terrain.py, its words in table_words.py, what the viewer may do in table_moves.py;
+the side panel's rows, fold button and the edge marks are the kit's panels.py)
 with the Trial's terrain, the characters as round 1" bases with facing and status rings,
 a live ruler while a character is dragged (inches left, Engagement rings around Foes),
 Sight and weapon-range rings and the line-of-sight overlay of the active character, an
@@ -28,23 +29,28 @@ import math
 
 import pygame
 
-from game.games.ordeals.table_art import BASE_LOOK, OrdealsBoard, paint_base
+from game.games.ordeals.table_art import OrdealsBoard
 from game.games.ordeals.table_moves import OrdealsMoves
 from game.games.ordeals.table_terrain import Look, TerrainArt
-from game.games.ordeals.table_words import (ICON_PREFIX, OrdealsWords, facing_of, icon_of, t_status,
-                                            terrain_word, tray_word, tt, tt_fog)
+from game.games.ordeals.table_words import (OrdealsWords, facing_of, icon_of, t_status, terrain_word, tray_word, tt,
+                                            tt_fog)
 from game.ui.table import style
 from game.ui.table.board import RangeRing, Terrain
 from game.ui.table.dice import DiceTray
 from game.ui.table.gfx import night_wood
 from game.ui.table.kit import TableKit
-from game.ui.table.pieces import RINGS, Piece, PieceRenderer, Ring
+from game.ui.table.panels import close_box, edge_mark, edge_marks, fold_button, rows_panel, spot_ring
+from game.ui.table.pieces import ICON_LABEL, RINGS, Piece, PieceRenderer, Ring, rimmed_base
 from game.ui.table.skirmish import text_card
 from game.ui.table.strings import ts
 
 SIDE_COLOURS = ((84, 136, 218), (186, 54, 62))
 TERRAIN_KIND = {"blocking": "block", "woods": "woods", "obstacle": "wall", "gap": "gap", "open": "open"}
 ROLL_HOLD = 0.7          # seconds a landed roll stays to be read before the result
+# the bases: the kit's rimmed base with a long facing tab, no halo (the board's lanterns),
+# the names as the board's plates
+BASE_LOOK = {"base_art": rimmed_base, "facing_tab": (1.34, 0.9, 24.0, (30, 18, 8)), "halos": False,
+             "name_tags": False}
 
 
 class OrdealsTable(OrdealsMoves, OrdealsWords, TableKit):
@@ -155,7 +161,7 @@ class OrdealsTable(OrdealsMoves, OrdealsWords, TableKit):
             terrain.append(Terrain(points=[tuple(q) for q in p["poly"]], height=p["height"], kind=kind,
                                    blocks=p["kind"] == "blocking", label=terrain_word(p["name"]) or None))
         rings = {k: Ring(r.color, r.pattern, t_status(k)) for k, r in RINGS.items()}
-        self.renderer = PieceRenderer(self.gfx, rings, base_art=paint_base, **BASE_LOOK)
+        self.renderer = PieceRenderer(self.gfx, rings, **BASE_LOOK)
         zones = [z for z in t["zones"] if z and isinstance(z[0], list)]
         chapel = (tuple(t["chapel"]["centre"]), float(t["chapel"]["radius"])) if t.get("chapel") else None
         self.board = OrdealsBoard(self.board_rect(), tuple(t["size"]), self.renderer, terrain=terrain,
@@ -215,7 +221,7 @@ class OrdealsTable(OrdealsMoves, OrdealsWords, TableKit):
                 continue
             ghost = not c.get("seen", True)
             if p is None:
-                p = Piece(c["id"], "mini", SIDE_COLOURS[c["side"]], label=ICON_PREFIX + icon_of(c), name=self.shown(c),
+                p = Piece(c["id"], "mini", SIDE_COLOURS[c["side"]], label=ICON_LABEL + icon_of(c), name=self.shown(c),
                           pos=(c["x"], c["y"]), size=0.5, owner=c["owner"], draggable=c["owner"] == self.viewer,
                           facing=self.facing.get(i, self._default_facing(c)))
                 self.pieces[i] = p
@@ -229,7 +235,7 @@ class OrdealsTable(OrdealsMoves, OrdealsWords, TableKit):
             elif p.facing is None:
                 p.facing = self._default_facing(c)
             p.dim = ghost
-            p.label = "?" if ghost else ICON_PREFIX + icon_of(c)
+            p.label = "?" if ghost else ICON_LABEL + icon_of(c)
             p.name = self.shown(c)
             p.statuses = set() if ghost else self._statuses(c)
             p.draggable = self._my_mover(i)
@@ -423,69 +429,21 @@ class OrdealsTable(OrdealsMoves, OrdealsWords, TableKit):
         surf.blit(self._rows_panel(self.trial_lines(), r.w, r.h), r.topleft)
 
     def _rows_panel(self, rows, w: int, h: int, alpha: int = 215) -> pygame.Surface:
-        """A dark panel of (text, kind) rows wrapped to its width (the first row leaves
-        room for the button in its corner), at least `h` high; cached."""
-        def make():
-            F = self.geo()[4]
-            imgs = []
-            for k, (text, kind) in enumerate(rows):
-                size, col, bold = self.TRIAL_LOOK[kind]
-                width = w - self._px(28) - (self._px(44) if k == 0 else 0)
-                imgs += [self.gfx.text(line, F(size, 12), col, bold=bold)
-                         for line in self.gfx.wrap(text, F(size, 12), width, bold=bold)]
-                imgs.append(None)                                  # a small gap between rows
-            gap = self._px(5)
-            full = self._px(16) + sum(im.get_height() if im is not None else gap for im in imgs)
-            img = self.gfx.panel(w, max(h, full), fill=(16, 11, 14), border=style.GOLD_DEEP, radius=12,
-                                 alpha=alpha).copy()
-            y = self._px(10)
-            for im in imgs:
-                if im is not None and y + im.get_height() <= img.get_height() - self._px(6):
-                    img.blit(im, (self._px(14), y))
-                y += im.get_height() if im is not None else gap
-            return img
-        return self.gfx.cached(("bo_rows", tuple(rows), w, h, alpha), make)
+        return rows_panel(self.gfx, rows, self.TRIAL_LOOK, w, h, self.geo()[0], self.geo()[4], alpha=alpha)
 
     def _draw_fold(self, surf) -> None:
-        """The fold button: a chevron pointing where the panel goes."""
         r = self.fold_rect()
-        hot = r.collidepoint(self.pointer)
-        pygame.draw.rect(surf, (40, 28, 24) if not hot else (70, 50, 36), r, border_radius=8)
-        pygame.draw.rect(surf, style.GOLD if hot else style.GOLD_DEEP, r, 2, border_radius=8)
-        k, (cx, cy) = max(5, r.w // 5), r.center
-        d = 1 if self.panel_open else -1                  # open: ›  (fold to the right); folded: ‹
-        pygame.draw.lines(surf, style.GOLD_BRIGHT, False, [(cx - d * k // 2, cy - k), (cx + d * k // 2, cy),
-                                                          (cx - d * k // 2, cy + k)], 3)
+        fold_button(surf, r, self.panel_open, r.collidepoint(self.pointer))
 
     def offview_marks(self) -> list:
         """(index, screen point) for each character off the view (zoomed in): a mark on the
         view's edge in the line from its middle, so nobody acts unseen; a click goes there."""
-        cam = self.board.camera
-        inner = cam.rect.inflate(-self._px(40), -self._px(40))
-        cx, cy = inner.center
-        out = []
-        for i, p in self.pieces.items():
-            x, y = cam.to_screen(p.pos)
-            if cam.rect.collidepoint(x, y) or (x, y) == (cx, cy):
-                continue
-            k = min(abs((inner.w / 2) / (x - cx)) if x != cx else 1e9, abs((inner.h / 2) / (y - cy)) if y != cy else 1e9)
-            out.append((i, (round(cx + (x - cx) * k), round(cy + (y - cy) * k))))
-        return out
+        return edge_marks(self.board.camera, {i: p.pos for i, p in self.pieces.items()}, self._px(40))
 
     def _draw_offview(self, surf) -> None:
-        r = self._px(13)
-        cx, cy = self.board.camera.rect.center
-        for i, (x, y) in self.offview_marks():
+        for i, at in self.offview_marks():
             p = self.pieces[i]
-            ang = math.atan2(y - cy, x - cx)
-            tip = (x + math.cos(ang) * r * 1.9, y + math.sin(ang) * r * 1.9)
-            side = [(x + math.cos(ang + d) * r, y + math.sin(ang + d) * r) for d in (1.2, -1.2)]
-            pygame.draw.polygon(surf, p.color, [tip] + side)
-            pygame.draw.circle(surf, (16, 11, 14), (x, y), r + 2)
-            pygame.draw.circle(surf, p.color if not p.dim else (90, 90, 96), (x, y), r, 3)
-            ic = self.gfx.icon(p.label[len(ICON_PREFIX):], 2 * r - 6, style.TEXT) \
-                if p.label.startswith(ICON_PREFIX) else self.gfx.text(p.label, r, style.TEXT, bold=True)
-            surf.blit(ic, ic.get_rect(center=(x, y)))
+            edge_mark(surf, self.gfx, at, self.board.camera.rect.center, self._px(13), p.color, p.label, p.dim)
 
     def char_card_rect(self, card) -> pygame.Rect:
         """Where a character's card goes: the top of the side panel (over the Trial), or
@@ -512,10 +470,7 @@ class OrdealsTable(OrdealsMoves, OrdealsWords, TableKit):
         r = self.char_card_rect(card)
         surf.blit(card, r.topleft)
         box = self.close_rect(r)
-        pygame.draw.rect(surf, style.GOLD if box.collidepoint(self.pointer) else style.GOLD_DEEP, box, 2, border_radius=8)
-        x = box.inflate(-self._px(22), -self._px(22))
-        pygame.draw.line(surf, style.TEXT, x.topleft, x.bottomright, 3)
-        pygame.draw.line(surf, style.TEXT, x.topright, x.bottomleft, 3)
+        close_box(surf, box, box.collidepoint(self.pointer), self.geo()[0])
 
     def close_rect(self, card_rect) -> pygame.Rect:
         return pygame.Rect(card_rect.right - self._px(46), card_rect.y + self._px(8), self._px(38), self._px(38))
@@ -532,12 +487,8 @@ class OrdealsTable(OrdealsMoves, OrdealsWords, TableKit):
             return
         ok = self.deploy_spot(b.camera.to_world(at))
         if ok is not None:
-            r, s = max(4, round(0.5 * b.camera.ppi)), self.ctx.settings
-            pygame.draw.circle(surf, style.good(s) if ok else style.bad(s), at, r, max(2, r // 4))
-            if not ok:                                   # not by colour alone: a cross where it may not go
-                k = int(r * 0.6)
-                for dx in (-k, k):
-                    pygame.draw.line(surf, style.bad(s), (at[0] - dx, at[1] - k), (at[0] + dx, at[1] + k), 2)
+            s = self.ctx.settings
+            spot_ring(surf, at, max(4, round(0.5 * b.camera.ppi)), ok, style.good(s), style.bad(s))
 
     def _draw_piece_card(self, surf) -> None:
         """Hovering a base (not a Foe being weighed): its stats, Harm and statuses beside it."""

@@ -6,7 +6,7 @@
   wall, hedge, bramble, woods, water, chasm, roof, ruin, tower, stone, from the data's
   kind and name) and its decoration (stones, leaves, trees, ripples, rubble) laid out
   once in inches with a seeded generator, so every zoom and every repainted strip of a
-  pan draws the same table. table_art.py paints them.
+  pan draws the same table. The kit's terrain.py paints them.
 
 Nothing here reads the rules: everything comes from the view the table holds.
 """

@@ -92,9 +92,6 @@ def icon_of(c: dict) -> str:
     return "bo_fighter"
 
 
-ICON_PREFIX = "icon:"
-
-
 class OrdealsWords:
     """The words of OrdealsTable (a mixin: it reads the table's view, the view after the
     events being told, and the rules' data)."""

@@ -69,7 +69,14 @@ Beyond cards: regions, one hit protocol, pieces, spaces, staging, a measured boa
               area outlined and named, name plates that never overlap; a game paints its
               ground (paint_table) and markers (draw_markers); text_card / place_beside
               for hover cards. PieceRenderer(base_art=, facing_tab=, halos=, name_tags=)
-              and renderer.badges give a game its own round bases.
+              and renderer.badges give a game its own round bases (pieces.rimmed_base:
+              a rim in the side's colour round an "icon:<name>" label's icon).
+- terrain.py  PAINT[style](board, surface, art, ...): painted skirmish terrain (road, wall,
+              hedge, bramble, woods, water, chasm, roof, ruin, stone, tower) by a look's
+              season colours, with shadows by height and a height badge.
+- panels.py   rows_panel (a cached panel of worded rows), fold_button, close_box,
+              edge_marks / edge_mark (what is off the view, marked on its edge),
+              spot_ring (a placement under the pointer: ring, or ring and cross).
 - paint.py    ground painting: alpha_poly, masked, drop_shadow, hull, box, dashed_outline,
               noise_tile, world-anchored tile.
 

@@ -25,6 +25,8 @@ A game with its own look for round bases passes `base_art(gfx, color, r, label, 
 facing wedge, `halos=False` leaves the "lit" halo to the game (a board's light pools),
 `name_tags=False` leaves names to the container (a board's name plates), and
 `renderer.badges[piece id] = ("lantern", ...)` puts up to two icon discs on the rim.
+`rimmed_base` is such a look, ready made: a rim in the side's colour round a dark disc
+with an icon (a label "icon:<name>") or the label's text.
 """
 from __future__ import annotations
 
@@ -40,6 +42,7 @@ from .tween import ease_in_out_cubic, ease_out_cubic
 
 KINDS = ("mini", "meeple", "token")
 FACING_TAB = (1.02, 0.62, 38.0, (20, 12, 8))      # tip and shoulders in radii, half-angle, outline
+ICON_LABEL = "icon:"                              # a label "icon:<name>": rimmed_base draws that icon
 
 
 @dataclass(frozen=True)
@@ -206,6 +209,39 @@ def _ring(surf, c, r: float, ring: Ring, width: int) -> None:
             pygame.draw.circle(surf, (*col[:3], a), c, int(r + i), 0)
     else:
         raise ValueError(f"unknown ring pattern {p!r}")
+
+
+def rimmed_base(gfx, color, r: int, label: str | None, down: bool) -> pygame.Surface:
+    """A round base for PieceRenderer(base_art=rimmed_base): its shadow, a rim in the
+    side's colour with a highlight, a dark inner disc (darker knocked down) and on it the
+    icon of a label "icon:<name>" (lying on its side when down) or the label's text."""
+    pad = max(2, r // 4)
+    size = 2 * r + 2 * pad
+    s = pygame.Surface((size, size), pygame.SRCALPHA)
+    c = (r + pad, r + pad)
+    pygame.draw.circle(s, (0, 0, 0, 130), (c[0] + max(1, r // 10), c[1] + max(2, r // 6)), r)
+    pygame.draw.circle(s, _shade(color, 0.35), c, r)
+    pygame.draw.circle(s, color, c, r - 1)
+    if r >= 6:
+        pygame.draw.arc(s, _shade(color, 1.45), (c[0] - r + 1, c[1] - r + 1, 2 * r - 2, 2 * r - 2),
+                        math.radians(70), math.radians(200), max(1, r // 8))
+    inner = style.lerp_color(color, (14, 10, 10), 0.74 if not down else 0.86)
+    ir = max(2, int(r * 0.78))
+    pygame.draw.circle(s, _shade(color, 0.3), c, ir + 1)
+    pygame.draw.circle(s, inner, c, ir)
+    pygame.draw.circle(s, style.lerp_color(inner, (255, 255, 255), 0.06), (c[0] - ir * 0.2, c[1] - ir * 0.25),
+                       int(ir * 0.7))
+    if label and label.startswith(ICON_LABEL) and r >= 5:
+        name = label[len(ICON_LABEL):]
+        isz = max(6, int(r * 1.22))
+        ink = (242, 230, 206) if not down else (170, 160, 150)
+        for ic, at in ((gfx.icon(name, isz, (0, 0, 0)), (c[0] + 1, c[1] + 1)), (gfx.icon(name, isz, ink), c)):
+            ic = pygame.transform.rotate(ic, 90) if down else ic
+            s.blit(ic, ic.get_rect(center=at))
+    elif label and not label.startswith(ICON_LABEL) and r >= 5:
+        t = gfx.outlined_text(label, max(9, int(r * 0.95)), style.TEXT, (0, 0, 0), bold=True, px=1)
+        s.blit(t, t.get_rect(center=c))
+    return s
 
 
 class PieceRenderer:
