@@ -121,6 +121,7 @@ class DarkDeedsRules:
             "msm_tiebreak": self._on_msm_tiebreak,
         }
         self._flow = Flow(answers, stages, self._next_step)
+        self._steps = self._flow.steps          # read at every step: one lookup, not two
 
     # ------------------------------------------------------------------ protocol basics
     def card(self, cid):
@@ -505,7 +506,7 @@ class DarkDeedsRules:
             return self._step_check_msm
         if s.facts:
             return self._step_check_deeds
-        return self._flow.steps[s.stage]
+        return self._steps[s.stage]
 
     def _step_check_msm(self, s, ev):
         self._check_msm(s, ev)
