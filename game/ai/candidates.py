@@ -15,7 +15,8 @@ A game supplies the parts that are its own, as plain functions (no subclassing):
 - `Round.play(sample, action)` plays `action` out on that sample (a fresh copy of it)
   and returns the seat's reward, or None if the action cannot be played there.
 - `Round.narrow(group, tally)` (optional) picks who takes part in the round from who
-  was left by the round before: see `keep_best`.
+  was left by the round before (by the last screen's tally with `narrow_on_screen`):
+  see `keep_best`.
 
 Rounds run in order. A `screen` round's means only decide who goes on; the others add
 up into the estimates. The budget is counted (`Round.samples`: paired samples per round)
@@ -66,23 +67,22 @@ class Round:
     samples: int | None                             # paired samples (None: until the deadline)
     screen: bool = False                            # its means only choose who goes on
     narrow: Callable[[list, Tally], list] | None = None   # (group, tally so far) -> who plays
+    narrow_on_screen: bool = False  # `narrow` reads the last screen's tally, not the real rounds'
     narrowed_reason: str = A.NARROWED_OUT           # the reason key of those `narrow` leaves out
     complete_only: bool = False     # a sample counts only if every candidate could be played
                                     # (the first that cannot ends it; it is dropped for all)
 
 
-def keep_best(others: int, *, by_screen: bool = False, by_total: bool = False) -> Callable[[list, Tally], list]:
+def keep_best(others: int, *, by_total: bool = False) -> Callable[[list, Tally], list]:
     """A `Round.narrow`: the policy's pick (index 0) and the `others` best other candidates
-    of the group, by mean (of the last screen with `by_screen`, else of the real rounds;
-    `by_total`: by summed reward, the same order when every candidate played as often, without
-    a division's rounding); ties keep the earlier candidate."""
+    of the group, by mean (`by_total`: by summed reward, the same order when every
+    candidate played as often, without a division's rounding); ties keep the earlier."""
     def narrow(group, tally):
         if by_total:
             ranked = sorted(group[1:], key=lambda n: -tally.totals[n])
         else:
             ranked = sorted(group[1:], key=lambda n: -_mean_or_floor(tally, n))
         return [0] + ranked[:others]
-    narrow.uses_screen = by_screen
     return narrow
 
 
@@ -127,7 +127,7 @@ class CandidateSearch:
         real_samples = 0
         for rnd in rounds:
             if rnd.narrow is not None:
-                source = screen if getattr(rnd.narrow, "uses_screen", False) else tally
+                source = screen if rnd.narrow_on_screen else tally
                 kept = rnd.narrow(group, source)
                 for i in group:
                     if i not in kept:

@@ -78,7 +78,8 @@ def test_engine_screen_and_narrowing_leave_reasons():
     screen = noisy_rounds(log, samples=2)[0]
     screen.screen = True
     real = noisy_rounds(log, samples=3)[0]
-    real.narrow = keep_best(2, by_screen=True)
+    real.narrow = keep_best(2)
+    real.narrow_on_screen = True
     real.narrowed_reason = A.SCREENED_OUT
     last = noisy_rounds(log, samples=3)[0]
     last.narrow = keep_best(1)
@@ -270,3 +271,28 @@ def test_ordeals_hard_analysis_is_the_same_whatever_dice_are_to_come():
     a_s = OrdealsHard(R, seed=4, max_iterations=16).analyse(R.view(s, d.seat), d)
     a_t = OrdealsHard(R, seed=4, max_iterations=16).analyse(R.view(t, d.seat), d)
     assert a_s == a_t and a_s.rollouts > 0
+
+
+def test_ordeals_hard_analysis_under_fog_is_the_same_wherever_the_unseen_stand():
+    """Solo with fog of war: a state differing only in where the Shadow characters the
+    Company cannot see stand (`perturb_hidden`) gives the same analysis."""
+    from game.games.ordeals.ai import HeuristicAgent
+    from tests.games.ordeals.support import rules as ordeals_rules
+    R = ordeals_rules()
+    s = R.setup(1, {"mode": "solo", "trial": 1, "fog": True}, 4)
+    normal = HeuristicAgent(R, "normal", seed=1)
+    for _ in range(400):
+        d = R.decisions(s)[0]
+        view = R.view(s, d.seat)
+        if d.kind == "act" and len(d.actions) > 2 and any(not cv.get("seen", True) for cv in view["chars"]
+                                                          if cv["side"] == 1 and not cv["ooa"]):
+            break
+        R.apply(s, d.seat, normal.choose(view, d))
+    else:
+        raise AssertionError("no fogged decision came up")
+    other = R.perturb_hidden(s, d.seat, RNG(9))
+    assert R.view(other, d.seat) == view
+    assert any((a.x, a.y) != (b.x, b.y) for a, b in zip(s.chars, other.chars))   # hidden truth differs
+    a_s, a_o = (OrdealsHard(R, seed=2, max_iterations=16).analyse(R.view(t, d.seat), d) for t in (s, other))
+    assert a_s == a_o and a_s.rollouts > 0
+    assert_lists_every_action(a_s, d)

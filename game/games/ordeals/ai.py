@@ -707,7 +707,7 @@ class HardAgent:
         if self.screen and len(cands) > self.finalists:
             rounds.append(Round(screen_draw, screen_play, samples=self.screen, screen=True))
             used = self.screen * len(cands)
-            finalists = keep_best(self.finalists - 1, by_screen=True, by_total=True)
+            finalists = keep_best(self.finalists - 1, by_total=True)
         # a Turn's rollout costs about twice an answer's, so it gets `turn_share` of the budget
         left = self.rollouts - used
         if deep and not to_end:
@@ -717,11 +717,11 @@ class HardAgent:
             # half the budget on every finalist, the other half on the normal choice
             # and the best other: the close call gets the samples
             rounds.append(Round(draw, play, samples=max(2, left // 2 // alive), narrow=finalists,
-                                narrowed_reason=SCREENED_OUT))
+                                narrow_on_screen=True, narrowed_reason=SCREENED_OUT))
             rounds.append(Round(draw, play, samples=max(2, left // 4), narrow=keep_best(1)))
         else:
             rounds.append(Round(draw, play, samples=max(2, left // alive), narrow=finalists,
-                                narrowed_reason=SCREENED_OUT))
+                                narrow_on_screen=True, narrowed_reason=SCREENED_OUT))
         return rounds
 
     def score(self, s, side) -> float:
