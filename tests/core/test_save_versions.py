@@ -156,23 +156,26 @@ def test_replay_verify_passes_a_fresh_save_of_every_game(tmp_path):
 
 
 # -- an old save that replays differently is said so, never a crash -------------------------
-def _as_if_older(tmp_path, name: str, seed_delta: int = 0, version: str = "0.0.1") -> Path:
+def _as_if_older(tmp_path, name: str, drop_move: bool = False, version: str = "0.0.1") -> Path:
     """A fixture as an earlier version would have left it, its game since changed: the
-    recorded version is older and the seed differs (so the same moves meet another game)."""
+    recorded version is older, and with `drop_move` its middle move is gone (as if
+    today's rules took one move fewer there)."""
     data = json.loads((FIXTURES / app_version() / name).read_text())
     data["app_version"] = version
-    data["seed"] += seed_delta
+    if drop_move:
+        del data["actions"][len(data["actions"]) // 2]
+        data["moves"] = len(data["actions"])
     path = tmp_path / name
     path.write_text(json.dumps(data))
     return path
 
 
 def test_an_old_save_whose_rules_changed_opens_as_a_replay_up_to_the_move_that_fails(tmp_path):
-    path = _as_if_older(tmp_path, "dark_gothic-competitive-finished.json", seed_delta=1)
+    path = _as_if_older(tmp_path, "dark_gothic-competitive-finished.json", drop_move=True)
     record, spec, rules = registry.load_checked(path)
     assert made_elsewhere(record)
     check = check_save(record, rules)
-    assert not check.same and check.legal < check.total
+    assert not check.same and len(record.actions) // 2 <= check.legal < check.total
     from game.core.i18n import set_language
     from game.ui.scenes.saves import changed_since_message
     message = changed_since_message(spec.title_text(), check)
@@ -184,6 +187,19 @@ def test_an_old_save_whose_rules_changed_opens_as_a_replay_up_to_the_move_that_f
         assert "0.0.1" in cs and f"do tahu {check.legal} z {check.total}" in cs
     finally:
         set_language("en")
+
+
+def test_an_old_save_whose_first_move_fails_opens_at_its_start(tmp_path):
+    path = _as_if_older(tmp_path, "dark_gothic-coop-unfinished.json")
+    data = json.loads(path.read_text())
+    data["actions"][0][1] = ["a_verb_no_version_knows"]
+    path.write_text(json.dumps(data))
+    record, spec, rules = registry.load_checked(path)
+    check = check_save(record, rules)
+    assert check.legal == 0 and not check.same
+    from game.ui.scenes.saves import changed_since_message
+    assert changed_since_message(spec.title_text(), check).endswith(
+        "it opens as a replay at its start (not even its first move replays).")
 
 
 def test_an_old_save_whose_moves_lead_elsewhere_says_so(tmp_path):
@@ -202,7 +218,7 @@ def test_an_old_save_whose_moves_lead_elsewhere_says_so(tmp_path):
 
 def test_replay_verify_names_the_version_of_an_old_save_that_changed(tmp_path, capsys):
     from game.cli import main
-    path = _as_if_older(tmp_path, "dark_gothic-coop-finished.json", seed_delta=1, version="0.0.2")
+    path = _as_if_older(tmp_path, "dark_gothic-coop-finished.json", drop_move=True, version="0.0.2")
     assert main(["replay", str(path), "--verify"]) == 1
     err = capsys.readouterr().err
     assert "FAILED — made with 0.0.2 (this is " in err and "it replays up to move" in err
@@ -217,11 +233,11 @@ def test_an_old_save_that_still_replays_opens_as_before(tmp_path):
 def test_the_load_screen_opens_a_changed_old_save_as_a_replay_with_the_reason(app, tmp_path):
     from game.ui.scenes.replay import ReplayScene
     from game.ui.scenes.saves import open_saved_game
-    path = _as_if_older(tmp_path, "dark_gothic-competitive-unfinished.json", seed_delta=1)
+    path = _as_if_older(tmp_path, "dark_gothic-competitive-unfinished.json", drop_move=True)
     assert open_saved_game(app, path)
     assert isinstance(app.top, ReplayScene)
     record = read_record(path)
-    assert len(app.top.actions) < len(record.actions)
+    assert len(record.actions) // 2 <= len(app.top.actions) < len(record.actions)
     assert any("Made with 0.0.1" in tt.text and "opens as a replay up to move" in tt.text for tt in app.toasts)
     app.step(1 / 60, [])
     assert app.running
@@ -229,7 +245,7 @@ def test_the_load_screen_opens_a_changed_old_save_as_a_replay_with_the_reason(ap
 
 def test_the_replays_screen_says_why_too(app, tmp_path):
     from game.ui.scenes.replay import ReplayScene, open_replay
-    path = _as_if_older(tmp_path, "monster_shop-simple-finished.json", seed_delta=1)
+    path = _as_if_older(tmp_path, "monster_shop-simple-finished.json", drop_move=True)
     assert open_replay(app, path)
     assert isinstance(app.top, ReplayScene)
     assert any("Made with 0.0.1" in tt.text for tt in app.toasts)
