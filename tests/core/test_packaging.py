@@ -192,6 +192,9 @@ def test_built_program_works_like_a_user_runs_it(built):
     _check_a_damaged_data_file_is_named(tmp, folder)
     home = tmp / "home"
     home.mkdir()
+    from game.core.version import app_version      # the bundled pyproject.toml's (no metadata travels)
+    out = _run(folder / packaging.exe_name(), "--version", home=home)
+    assert out.returncode == 0 and out.stdout.strip() == f"Nocturne {app_version()}", out.stdout + out.stderr
     # A read-only install (copied, so the build folder stays writable for cleanup).
     ro = tmp / "ro" / "nocturne"
     shutil.copytree(folder, ro, symlinks=True)
