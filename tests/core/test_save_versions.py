@@ -249,3 +249,17 @@ def test_the_replays_screen_says_why_too(app, tmp_path):
     assert open_replay(app, path)
     assert isinstance(app.top, ReplayScene)
     assert any("Made with 0.0.1" in tt.text for tt in app.toasts)
+
+
+def test_a_hostile_version_or_digest_in_a_save_is_cut_to_plain_text(tmp_path):
+    path = _as_if_older(tmp_path, "schemers-rialto-finished.json", drop_move=True, version="9.9\x1b[31m{n}\u202e" * 30)
+    data = json.loads(path.read_text())
+    data["data_digest"] = ["not", "text"]
+    path.write_text(json.dumps(data))
+    record, spec, rules = registry.load_checked(path)
+    assert len(record.app_version) <= 40 and "\x1b" not in record.app_version and "\u202e" not in record.app_version
+    assert record.data_digest == ""
+    check = check_save(record, rules)
+    from game.ui.scenes.saves import changed_since_message
+    message = changed_since_message(spec.title_text(), check)
+    assert "\x1b" not in message and "9.9[31m{n}" in message
