@@ -73,14 +73,28 @@ def test_the_frozen_build_bundles_pyproject():
     assert (str(ROOT / "pyproject.toml"), ".") in packaging.bundle_datas(ROOT)
 
 
-def test_bench_and_crash_reports_carry_the_version():
-    from game import bench
+def test_crash_reports_carry_the_version():
     from game.ui import crash
     assert crash.version() == PYPROJECT_VERSION
     text = crash.report_text("test", ValueError("x"), None)
     assert f"version: {PYPROJECT_VERSION}" in text
-    source = Path(bench.__file__).read_text(encoding="utf-8")
-    assert '"version": app_version()' in source
+
+
+def test_bench_json_carries_the_version(monkeypatch):
+    """bench.run's report (what --json prints) with every measurement stubbed out."""
+    from game import bench
+    from game.ui import bench_idle, headless
+    monkeypatch.setattr(bench, "_startup_seconds", lambda runs: (0.1, 0.1))
+    monkeypatch.setattr(bench, "_startup_full_folders", lambda runs: 0.1)
+    monkeypatch.setattr(bench, "_sim_speed", lambda *a: {})
+    monkeypatch.setattr(bench, "_kernel_us", lambda *a: {})
+    monkeypatch.setattr(bench, "_ai_ms", lambda *a: {})
+    monkeypatch.setattr(bench, "busy_frames", lambda *a: {})
+    monkeypatch.setattr(headless, "bench_frames", lambda game_id, frames: [1.0, 2.0])
+    monkeypatch.setattr(bench_idle, "measure", lambda seconds, turns: {})
+    report = bench.run(quick=True)
+    assert report["version"] == PYPROJECT_VERSION
+    assert json.loads(json.dumps(report))["version"] == PYPROJECT_VERSION
 
 
 def test_the_changelog_has_this_version():
