@@ -38,8 +38,11 @@ class Estimate:
     value: float | None      # mean reward of the seat after this action (None: never played)
     count: int               # rollouts (candidate search) or visits (ISMCTS) behind `value`
     reason: str              # one of the reason keys above
-    gain: float | None = None     # paired rule: mean gain over the policy's pick, sample by sample
-    spread: float | None = None   # paired rule: the standard error of `gain` (how sure)
+    # candidate search, the finalists other than the policy's pick (None under two samples
+    # in which every finalist was played): the mean gain over the pick, sample by sample,
+    # and its standard error (how sure)
+    gain: float | None = None
+    spread: float | None = None
 
 
 @dataclass(frozen=True)

@@ -156,7 +156,7 @@ class CandidateSearch:
                     real_samples += 1
                 if rnd.samples is None and deadline is None:
                     raise ValueError("a Round with samples=None needs a deadline")
-        gains = self._paired_gains(group, tally) if self.z is not None else {}
+        gains = self._paired_gains(group, tally)       # how sure, under either rule
         chosen = self._choose_paired(group, gains) if self.z is not None else self._choose(group, tally)
         return self._analysis(context, candidates, group, tally, dropped, chosen, samples, rollouts,
                               left_out or {}, gains)

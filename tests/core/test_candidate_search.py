@@ -69,6 +69,9 @@ def test_engine_margin_keeps_the_policys_pick():
     result = CandidateSearch(RNG(1), margin=0.6).run(ctx, ["a", "b", "c", "d"], noisy_rounds([]))
     assert result.chosen == "a" == result.best()
     assert result.estimate("a").reason == A.KEPT_POLICY
+    b = result.estimate("b")                          # how sure, under the margin rule too
+    assert b.gain == pytest.approx(0.5) and b.spread == pytest.approx(0.0, abs=1e-9)
+    assert result.estimate("a").gain is None
     assert result.estimate("b").reason == A.OUTSCORED
 
 
