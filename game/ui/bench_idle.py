@@ -105,7 +105,9 @@ def waiting_screen(app, name: str):
         return waiting_table(app)
     if name == "esc_menu":
         from .scenes.overlays import PauseMenu
-        table = waiting_table(app, "ordeals" if "ordeals" in registry.game_ids() else None)
+        # the busiest table there is: a game that names one for bench (Book of Ordeals)
+        busy = [gid for gid in registry.game_ids() if registry.get(gid).bench_table]
+        table = waiting_table(app, busy[0] if busy else None)
         app.push(PauseMenu(app, table))
         return app.top
     app.push(MenuScene(app))
@@ -132,8 +134,13 @@ def waiting_screen(app, name: str):
         app.push(ResultsScene(app, spec, match))
         return app.top
     if name == "recruitment":
-        from ..games.ordeals.recruit_screen import RecruitScene
-        app.push(RecruitScene(app, registry.ruleset("ordeals")))
+        # an option editor is a game's own screen (Book of Ordeals' recruitment)
+        import importlib
+        gid = next(g for g in registry.game_ids() if registry.get(g).option_editors)
+        target = next(iter(registry.get(gid).option_editors.values()))
+        module, _, attr = target.partition(":")
+        editor = getattr(importlib.import_module(module), attr)
+        app.push(editor(app, registry.ruleset(gid)))
         return app.top
     raise ValueError(f"unknown screen {name!r}; known: {', '.join(SCREENS)}")
 

@@ -423,8 +423,8 @@ def test_BO_160_the_shadow_nearest_to_a_seen_foe_acts():
 
 
 @pytest.mark.parametrize("lang, expect", [
-    ("en", "Husk: acts first — nearest visible: Brother Aldric"),
-    ("cs", "Slupka: jedná první — nejbližší viditelný: Brother Aldric"),
+    ("en", "Husk 1: acts first — nearest visible: Brother Aldric"),
+    ("cs", "Slupka 1: jedná první — nejbližší viditelný: Brother Aldric"),
 ])
 def test_BO_160_the_shadow_log_is_worded_by_the_locale(lang, expect):
     from game.core import i18n
