@@ -20,8 +20,8 @@ A game supplies the parts that are its own, as plain functions (no subclassing):
 
 Rounds run in order. A `screen` round's means only decide who goes on; the others add
 up into the estimates. The budget is counted (`Round.samples`: paired samples per round)
-or, where a round has `samples=None`, runs to the clock (`deadline`); the clock is looked
-at only between paired samples and only once `min_samples` of them were played, so a
+or, where a round has `samples=None`, runs to the clock (`deadline`; given with counted
+rounds, it is a safety cap on them); the clock is looked at only between paired samples and only once `min_samples` of them were played, so a
 clocked search never returns on nothing and a counted one (no deadline) is the same
 search on every machine.
 
@@ -136,6 +136,8 @@ class CandidateSearch:
             target = tally
             if rnd.screen:
                 target = screen = Tally(n)
+            if rnd.samples is None and deadline is None:
+                raise ValueError("a Round with samples=None needs a deadline")
             played = 0
             while rnd.samples is None or played < rnd.samples:
                 if (not rnd.screen and deadline is not None and real_samples >= self.min_samples
@@ -154,8 +156,6 @@ class CandidateSearch:
                 samples += 1
                 if not rnd.screen:
                     real_samples += 1
-                if rnd.samples is None and deadline is None:
-                    raise ValueError("a Round with samples=None needs a deadline")
         gains = self._paired_gains(group, tally)       # how sure, under either rule
         chosen = self._choose_paired(group, gains) if self.z is not None else self._choose(group, tally)
         return self._analysis(context, candidates, group, tally, dropped, chosen, samples, rollouts,

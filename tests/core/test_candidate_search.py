@@ -299,3 +299,9 @@ def test_ordeals_hard_analysis_under_fog_is_the_same_wherever_the_unseen_stand()
     a_s, a_o = (OrdealsHard(R, seed=2, max_iterations=16).analyse(R.view(t, d.seat), d) for t in (s, other))
     assert a_s == a_o and a_s.rollouts > 0
     assert_lists_every_action(a_s, d)
+
+
+def test_engine_refuses_an_endless_round():
+    ctx = SearchContext(0, "turn", ("a", "b"))
+    with pytest.raises(ValueError, match="needs a deadline"):
+        CandidateSearch(RNG(1)).run(ctx, ["a", "b"], noisy_rounds([], samples=None))
