@@ -32,6 +32,7 @@ from game.ui.table.zones import Fan, Row, Spot, Stack
 
 from . import table_art as art
 from . import table_hints as hints
+from . import words
 from .table_choice import Hurry, hero_cards
 from .table_payment import PaymentPicker
 
@@ -44,9 +45,6 @@ FRAMES = {
     "minion": ((110, 28, 36), (50, 10, 16)), "villain": ((70, 10, 20), (24, 4, 8)),
     "discovery": ((60, 60, 60), (20, 20, 20)),
 }
-# decision kinds the turn banner names (data/dark_gothic/locale: art.phase.* and art.do.*)
-PHASES = ("hero", "secret", "turn", "pay", "block", "protect", "choose", "feed", "target", "pass",
-          "reroll")
 ICONS = {"start": "candle", "honor": "trophy", "training": "daggers", "secret": "death", "gear": "lantern",
          "ally": "player", "location": "tavern", "event": "omen", "minion": "minion", "villain": "villain",
          "discovery": "imp"}
@@ -126,66 +124,11 @@ class DarkGothicTable(TableKit):
         c = self._card(key)
         if c is None:
             return {"key": key, "title": str(key)}
-        kind = c.group if c.group in ("start", "honor", "training", "secret", "villain", "discovery") else c.type
-        if c.group == "common":
-            kind = "minion"
-        words = []
-        if c.roaming:
-            words.append(t("dark_gothic.fx.roaming"))
-        if c.remains:
-            words.append(t("dark_gothic.fx.remains"))
-        if c.play:
-            words.append(self._fx(c.play))
-        if c.ability:
-            words.append(t(f"dark_gothic.fx.{c.ability}"))
-        for part, effects in (("acquire", c.acquire), ("fight", c.fight), ("mystery", c.mystery)):
-            if effects:
-                words.append(t(f"dark_gothic.fx.{part}") + self._fx(effects))
-        if c.globals:
-            words.append(t("dark_gothic.fx.global") + self._globals(c.globals))
-        if c.stays:
-            words.append(t("dark_gothic.fx.stays"))
-        keywords = [t(f"dark_gothic.keyword.{w}") for w, on in (
-            ("roaming", c.roaming), ("global", bool(c.globals)), ("block", c.block), ("protect", c.protect),
-            ("key", "key" in c.tags), ("book", "book" in c.tags), ("town_elder", "town_elder" in c.tags)) if on]
-        sub = t(f"dark_gothic.type.{kind if c.group != 'common' else 'common'}")
-        if c.danger:
-            sub += f" · {'I' * c.danger}"
-        spec = {"key": key, "title": t(f"dark_gothic.card.{c.key}"), "kind": kind, "icon": CARD_ICONS.get(c.key, ICONS.get(kind)),
-                "subtitle": sub, "text": " ".join(w for w in words if w), "keywords": keywords,
-                "stats": [("Inv", c.inv)] if c.inv else []}
+        spec = dict(words.card_words(c), key=key, icon=CARD_ICONS.get(c.key, ICONS.get(words.card_kind(c))),
+                    stats=[("Inv", c.inv)] if c.inv else [])
         if c.cost:
             spec["cost"] = [{"value": n, "colour": ORB[col], "cursed": cur} for col, n, cur in c.cost]
         return spec
-
-    def _fx(self, effects) -> str:
-        out = []
-        for op, p in effects:
-            params = dict(p)
-            if "c" in params:
-                params["colour"] = t(f"dark_gothic.colour.{params['c']}")
-            if "act" in params:                # "discard", "destroy": words of the language
-                params["act"] = t(f"dark_gothic.act.{params['act']}")
-            out.append(t(f"dark_gothic.fx.{op}", **params))
-        return (", ".join(out) + ".").capitalize() if out else ""
-
-    def _globals(self, globs) -> str:
-        out = []
-        for op, p in globs:
-            if op == "shadow_when":
-                text = t(f"dark_gothic.glob.{p['when']}")
-                if "roll" in p:
-                    text += t("dark_gothic.glob.roll", faces=" or ".join(
-                        t("dark_gothic.table.skull") if f == 0 else str(f) for f in p["roll"]))
-                if "unless" in p:
-                    text += t(f"dark_gothic.glob.unless_{p['unless']}")
-                out.append(text)
-            elif op == "cost_mod":
-                out.append(t("dark_gothic.glob.cost_mod", target=t(f"dark_gothic.target.{p['target']}"), n=p["n"],
-                             colour=t(f"dark_gothic.colour.{p['c']}")))
-            else:
-                out.append(t(f"dark_gothic.glob.{op}", **p))
-        return "; ".join(out) + "."
 
     # ------------------------------------------------------------------ layout
     def log_rect(self) -> pygame.Rect:
@@ -374,7 +317,6 @@ class DarkGothicTable(TableKit):
             return [], None
         d = ds[0]
         name = self.card_name
-        p = d.prompt or {}
         buttons, title = [], ""
         if d.kind == "turn":
             title = t("dark_gothic.table.your_turn")
@@ -385,34 +327,10 @@ class DarkGothicTable(TableKit):
                     buttons.append(Button(a, t("dark_gothic.table.end_turn"), action=a, seat=d.seat))
         elif d.kind == "pay":
             title, buttons = self.payments.controls(d)
-        elif d.kind in ("block", "protect"):
-            title = t(f"dark_gothic.table.{d.kind}", card=name(p.get("card")))
-            for a in d.actions:
-                label = t("dark_gothic.table.pass") if a == ("pass",) else \
-                    f"{t('dark_gothic.fx.' + d.kind)}: {self._means(d.seat, d.kind, a[1])}"
-                buttons.append(Button(a, label, action=a, seat=d.seat, font_size=18))
-            buttons.sort(key=lambda b: b.action == ("pass",))      # Pass last, under the answers
-            if all(a == ("pass",) for a in d.actions):
-                # asked because a Hero might hold one (public information), but you hold none
-                title += "\n" + t(f"dark_gothic.table.nothing_{d.kind}")
-        elif d.kind in ("choose", "feed", "target", "pass"):
-            title = {"choose": t("dark_gothic.table.choose_" + str(p.get("act", "discard"))),
-                     "feed": t("dark_gothic.table.feed"), "target": t("dark_gothic.table.target"),
-                     "pass": t("dark_gothic.table.pass_card")}[d.kind]
-            center = self.view_of(self.viewer)["center"]
-            for a in d.actions:
-                if a[0] in ("card", "give"):
-                    label = name(a[1])
-                elif a[0] == "center":
-                    label = f"{t('dark_gothic.table.center')}: {name(center[a[1]])}"
-                else:
-                    label = t("dark_gothic.table.none")
-                buttons.append(Button(a, label, action=a, seat=d.seat, font_size=18))
-        elif d.kind == "reroll":
-            face = p.get("face")
-            title = t("dark_gothic.table.reroll", face=t("dark_gothic.table.skull") if face == 0 else face)
-            buttons = [Button(("reroll",), t("dark_gothic.table.reroll_yes"), action=("reroll",), seat=d.seat),
-                       Button(("accept",), t("dark_gothic.table.reroll_no"), action=("accept",), seat=d.seat)]
+        elif d.kind in ("block", "protect", "choose", "feed", "target", "pass", "reroll"):
+            v = self.view_of(self.viewer)
+            title, answers = words.question(d, v, v["seats"][d.seat], name, self._card)
+            buttons = [Button(a, label, action=a, seat=d.seat, font_size=18) for a, label in answers]
         elif d.kind == "hero":               # the offered Heroes as cards over the Center Line
             self.dock = None
             return hero_cards(self, d), None
@@ -470,60 +388,13 @@ class DarkGothicTable(TableKit):
             return None
         return dk
 
-    def _means(self, seat, kind, what) -> str:
-        """What a Block/Protect answer uses, in words: a card, the card played this turn that
-        gave it (TE-027), or Thomas Harrow's own Protect (the Hero's name)."""
-        if what == "warden":
-            hero = self.view_of(self.viewer)["seats"][seat]["hero"]
-            return t(f"dark_gothic.hero.{hero}") if hero else what
-        if what == "played":
-            play = self.view_of(self.viewer)["seats"][seat]["play"]
-            c = next((c for c in reversed(play) if getattr(self._card(c), kind, False)), None)
-            return self.card_name(c) if c else t("dark_gothic.table.in_play")
-        return self.card_name(what)
-
     # ------------------------------------------------------------------ the chronicle
     def log_entry(self, ev):
-        k, d = ev.kind, ev.data
-        seg = self.segments
-        L = "dark_gothic.log."
-        if k == "turn":
-            return seg(L + "turn", d, seats=("seat",))
-        if k == "buy":
-            return seg(L + "buy", d, seats=("seat",), cards=("card",))
-        if k == "move" and "why" not in d and self._played_from_hand(d):
-            # what each Hero plays, you included (as the replay lists it)
-            return seg(L + "play", {"seat": int(d["src"][5:]), "card": d["card"]}, seats=("seat",),
-                       cards=("card",))
-        if k == "move" and d.get("why") == "destroy":
-            return seg(L + "destroy", d, cards=("card",))
-        if k == "shadow":
-            return seg(L + "shadow", d)
-        if k == "roam":
-            return seg(L + ("roam_out" if d["to"] == "shadows" else "roam"), d, cards=("card",))
-        if k == "roll":                    # the face and what it did
-            return seg(L + "roll", {"line": hints.roll_words(self, ev)})
-        if k == "protect":
-            return seg(L + "protect", d, seats=("seat",), cards=("card",))
-        if k == "villain_defeated":
-            return seg(L + "villain_defeated", d, seats=("seat",), cards=("card",))
-        if k == "reveal":
-            return seg(L + ("reveal_villain" if d.get("zone") == "villain" else "discovery"), d, cards=("card",))
-        if k == "passed" and ev.to is None:
-            return seg(L + "passed", d)
-        if k == "log" and d.get("key") in ("mystery", "strike", "fight", "blocked"):
-            return seg(L + d["key"], d.get("params", {}), seats=("seat",), cards=("card",))
-        if k == "game_over":
-            return seg(L + ("game_over_heroes" if d.get("side") != "game" else "game_over_shadows"), d)
-        return None
-
-    @staticmethod
-    def _played_from_hand(d) -> bool:
-        """A move event is a seat's card played: from its hand to its own play area or Remains."""
-        src, dst = str(d.get("src", "")), str(d.get("dst", ""))
-        if not (src.startswith("hand:") and src[5:].isdigit() and dst.partition(":")[0] in ("play", "remains")):
-            return False
-        return dst.partition(":")[2] == src[5:]
+        line = words.log_line(ev, lambda: words.roll_words(ev, self.history, self.view, self._card))
+        if line is None:
+            return None
+        key, params, seats, cards = line
+        return self.segments(key, params, seats=seats, cards=cards)
 
     def animate(self, ev) -> bool:
         """Cards glide between zones (played, bought, discarded at the end of a turn, drawn), so a
@@ -637,42 +508,9 @@ class DarkGothicTable(TableKit):
         glide); while it lags, the lines under it say nothing of the game's next turn, so
         "Your turn" never stands over "Watch Lucrezia play" (nor the other way round)."""
         v = self.view or self.view_of(self.viewer)
-        A = "dark_gothic.art."
-        act = v.get("active")
-        lagging = act != self.view_of(self.viewer).get("active")
-        if v.get("over"):
-            res = v.get("result") or {}
-            heroes = res.get("side") != "game"
-            do = t(A + "do.over")
-            if heroes and res.get("winners"):
-                do = t(A + "winners", names=", ".join(self.name(w) for w in res["winners"])) + " " + do
-            return (t(A + ("over_heroes" if heroes else "over_shadows")), t(A + "phase.over"), do, style.GOLD_BRIGHT)
-        ds = () if lagging else self.match.decisions()
-        d = ds[0] if ds else None
-        kind = d.kind if d is not None else "turn"
-        if act is None:
-            head, col = t(A + "choosing"), style.GOLD_BRIGHT
-        else:
-            p = v["seats"][act]
-            hero = t(f"dark_gothic.hero.{p['hero']}") if p["hero"] else "?"
-            if act == self.viewer:
-                head = t(A + "your_turn", hero=hero)
-            else:
-                head = t(A + "their_turn", seat=self.name(act), hero=hero)
-            col = self.scol(act)
-        phase = t(A + "phase." + kind) if kind in PHASES else ""
-        mine = [x for x in ds if x.seat == self.viewer] if self.viewer is not None else []
-        if mine:
-            k = mine[0].kind
-            do = t(A + "do." + (k if k in PHASES else "turn"))
-        elif d is not None:
-            who = ", ".join(self.name(x.seat) for x in ds[:3])
-            do = t(A + ("wait_turn" if kind == "turn" else "wait"), seat=who)
-        elif lagging and act is not None and act != self.viewer:
-            do = t(A + "wait_turn", seat=self.name(act))
-        else:
-            do = ""
-        return head, phase, do, col
+        lagging = v.get("active") != self.view_of(self.viewer).get("active")
+        head, phase, do, seat = words.status(v, self.match.decisions(), self.viewer, lagging, self.name)
+        return head, phase, do, style.GOLD_BRIGHT if seat is None else self.scol(seat)
 
     def head_that_fits(self, head: str, room: int) -> str:
         """The status head, without " · <Hero>" when the whole would shrink below readable
@@ -778,11 +616,11 @@ class DarkGothicTable(TableKit):
         # the resource pool (the panel is in the background)
         pr = LAYOUT["pool"]
         box = R(pr.x, pr.y, pr.w, pr.h)
-        words = t("dark_gothic.table.pool")
+        heading = t("dark_gothic.table.pool")
         act = v["active"]                      # None while Draw 2 Choose 1 Heroes are chosen
         if act is not None and act != self.me:  # the pool is the active Hero's
-            words += " · " + self.name(act)
-        title = g.text(words, F(18), style.GOLD if act in (None, self.me) else self.scol(act), serif=True)
+            heading += " · " + self.name(act)
+        title = g.text(heading, F(18), style.GOLD if act in (None, self.me) else self.scol(act), serif=True)
         surf.blit(title, (box.x + int(14 * s), box.y + int(8 * s)))
         self.orb_rects = []
         if not v["pool"]:
@@ -859,17 +697,18 @@ class DarkGothicTable(TableKit):
         pos = self.pointer
         for rect, src in getattr(self, "orb_rects", []):
             if rect.collidepoint(pos):
-                lab = self.gfx.badge(self.orb_source(src), 18, fill=style.INK, border=style.GOLD, color=style.TEXT)
+                lab = self.gfx.badge(words.orb_source(src, self.card_name), 18, fill=style.INK, border=style.GOLD, color=style.TEXT)
                 surf.blit(lab, lab.get_rect(midbottom=(rect.centerx, rect.top - 4)))
         pool = self.geo()[1](*LAYOUT["pool"])            # a total's sources over the pool, clear of its orbs
-        hovers = [(rect, hints.total_tip(self, col), {"midbottom": (pool.centerx, pool.top - 8)})
+        shown = (self.view or self.view_of(self.viewer))["pool"]
+        hovers = [(rect, words.total_tip(shown, col, self.card_name), {"midbottom": (pool.centerx, pool.top - 8)})
                   for rect, col in self.total_rects]
         hr = self.hurry.rect
         if hr is not None:
             hovers.append((hr, self.hurry.tip(), {"midtop": (hr.centerx, hr.bottom + 10)}))
-        for rect, words, anchor in hovers:
-            if words and rect.collidepoint(pos):
-                lab = self.gfx.text_block(words, 18, 420, style.TEXT, align="left")
+        for rect, tip, anchor in hovers:
+            if tip and rect.collidepoint(pos):
+                lab = self.gfx.text_block(tip, 18, 420, style.TEXT, align="left")
                 box = lab.get_rect(**anchor).clamp(surf.get_rect())
                 surf.blit(self.gfx.panel(box.w + 16, box.h + 12, fill=style.INK, border=style.GOLD, radius=8,
                                          alpha=245), (box.x - 8, box.y - 6))
@@ -939,44 +778,22 @@ class DarkGothicTable(TableKit):
         key = getattr(item, "key", None) if isinstance(item, CardSprite) else None
         if key is None or self._card(key) is None:
             return super().tooltip_for(item)
-        spec = self.card_spec(key)
-        A = "dark_gothic.art."
-        why = hints.refusals(self).get(key)       # a card on offer you cannot take now: why first
-        lines = ([why] if why else []) + [f"{spec['title']} — {spec.get('subtitle', '')}"]
-        facts = []
-        if spec.get("cost"):
-            c = self._card(key)
-            parts = []
-            for col, n, cursed in c.cost:
-                part = f"{n} {t('dark_gothic.colour.' + col)}"
-                parts.append(t(A + "tip_cursed", part=part) if cursed else part)
-            facts.append(t(A + "tip_cost", cost=" + ".join(parts)))
-        if self._card(key).inv:
-            facts.append(t(A + "tip_inv", n=self._card(key).inv))
-        if facts:
-            lines.append(" · ".join(facts))
-        if spec.get("text"):
-            lines.append(spec["text"])
-        marked = self.payments.tip(key)           # what the marked orbs would pay, and Destroy
-        if marked:
-            lines.append(marked)
         v = self.view or self.view_of(self.viewer)
-        if key == v["villain"]:
-            lines.append(hints.villain_tip(v))
-        lines.append(t(A + "tip_zoom"))
-        return "\n".join(lines)
+        c = self._card(key)
+        return words.card_tip(c, words.card_words(c), hints.refusals(self).get(key), self.payments.tip(key),
+                              words.villain_tip(v) if key == v["villain"] else None)
 
     def pile_tip(self, item) -> str | None:
         """What the Shadows, the Villains still face down and the Omen die are, in words."""
         v = self.view or self.view_of(self.viewer)
         if isinstance(item, DieSprite):
             face = next((ev.data["face"] for ev in reversed(self.history) if ev.kind == "roll"), None)
-            return hints.omen_tip(v, face)
+            return words.omen_tip(v, face)
         where = item.zone if isinstance(item, CardSprite) else getattr(item, "id", None)
         if where in ("shadows", "shadow_track"):
-            return hints.shadows_tip(v)
+            return words.shadows_tip(v)
         if where == "vstack":
-            return hints.vstack_tip(v)
+            return words.vstack_tip(v)
         return None
 
     def targets_at(self, pos) -> list:
@@ -1002,7 +819,3 @@ class DarkGothicTable(TableKit):
     def update(self, dt: float) -> None:
         self.hurry.update()
         super().update(dt)
-
-    def orb_source(self, src) -> str:
-        """What a pool orb's hover says: the card that made it (TE-084 needs it for Cursed costs)."""
-        return t("dark_gothic.art.orb_from", card=self.card_name(src)) if src else t("dark_gothic.art.orb_none")

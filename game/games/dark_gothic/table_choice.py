@@ -12,21 +12,10 @@ from game.ui.table import style
 from game.ui.table.widgets import Button
 
 from . import table_hints as hints
+from .words import hero_lines
 
 HURRY = 3.0                       # how much quicker the table plays while hurried
 HERO_CARD = (430, 400)            # design pixels of a Hero card in the choice
-START_ORDER = (("strength_of_combat", "C"), ("strength_of_cunning", "U"), ("strength_of_spirit", "S"))
-
-
-# ---------------------------------------------------------------- the Hero cards
-def hero_lines(rules, hero_key) -> dict:
-    """The words on a Hero's card: name, ability, Honor and Start cards."""
-    h = rules.heroes[hero_key]
-    honor = t("dark_gothic.choice.honor", n=h.honor) if h.honor else t("dark_gothic.choice.no_honor")
-    start = [(col, h.start.get(key, 0), t("dark_gothic.card." + key)) for key, col in START_ORDER
-             if h.start.get(key)]
-    return {"name": t("dark_gothic.hero." + hero_key), "ability": t("dark_gothic.hero_ability." + hero_key),
-            "honor": honor, "start": start}
 
 
 class HeroCard(Button):

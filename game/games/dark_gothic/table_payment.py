@@ -16,7 +16,7 @@ from game.ui.table import style
 from game.ui.table.widgets import Button
 
 from . import payment as P
-from .ai import ViewCosts
+from . import words
 
 DOCK_MAX = 6              # payments listed in the docked question (the rest: mark orbs)
 
@@ -63,8 +63,7 @@ class PaymentPicker:
     def cost_parts(self, key, seat):
         """The cost of `key` as the rules price it now, from the view (public information)."""
         v = self.table.view or self.table.view_of(self.table.viewer)
-        fake = ViewCosts(v["villain"], v["center"], v["on_villain"], [q["hero"] for q in v["seats"]])
-        return tuple(self.table.match.rules.cost_of(fake, key, seat))
+        return tuple(self.table.match.rules.cost_of(words.price_state(v), key, seat))
 
     def marked_payment(self, parts):
         """The payment of `parts` with the marked orbs first, or None (nothing marked, or no
@@ -88,25 +87,9 @@ class PaymentPicker:
         return action if self.table.match.is_legal(d.seat, action) else plain
 
     # -- words -----------------------------------------------------------------------------
-    def _names(self, cards) -> str:
-        counts = {}
-        for c in cards:
-            name = self.table.card_name(c) if c is not None else t("dark_gothic.pay.no_card")
-            counts[name] = counts.get(name, 0) + 1
-        return ", ".join(n if k == 1 else f"{n} ×{k}" for n, k in counts.items())
-
     def describe(self, pool, parts, pay) -> tuple[str, str]:
         """(label, sub-label) of a payment: what a Cursed part Destroys, and what pays."""
-        _new, destroyed, paid = P.apply_payment(pool, parts, pay)
-        destroyed = [c for c in destroyed if c in self._live()]
-        units = [pool[i][2] for _c, draws in pay for i, n in draws for _ in range(n)]
-        spent = " + ".join(f"{n} {t('dark_gothic.colour.' + col)}" for col, n, _cur in paid)
-        using = t("dark_gothic.pay.with", cards=self._names(units))
-        if any(cur for _c, _n, cur in parts):
-            what = t("dark_gothic.pay.destroys", cards=self._names(destroyed)) if destroyed \
-                else t("dark_gothic.pay.destroys_none")
-            return what, using
-        return f"{spent}", using
+        return words.payment_words(pool, parts, pay, self._live(), self.table.card_name)
 
     def _live(self) -> set:
         """The paying Hero's cards a Cursed part can still Destroy: in play or Remains (a

@@ -13,6 +13,7 @@ import pytest
 from game.core.i18n import t
 from game.core.rules import Event
 from game.games.dark_gothic import table_hints as hints
+from game.games.dark_gothic import words
 from game.games.dark_gothic.table_choice import HURRY, HeroCard
 from game.ui.table.items import Target
 from tests.tablekit import center
@@ -104,7 +105,7 @@ def test_the_pool_shows_a_total_per_colour_with_a_glyph_and_its_sources_on_hover
 
 def test_the_four_glyphs_are_different_shapes_not_only_colours():
     masks = {}
-    for col in hints.COLOURS:
+    for col in words.COLOURS:
         surf = pygame.Surface((40, 40), pygame.SRCALPHA)
         hints.glyph(surf, col, (20, 20), 16, fill=(200, 200, 200))
         masks[col] = pygame.mask.from_surface(surf)
@@ -127,7 +128,7 @@ def test_the_shadows_the_omen_die_and_the_villain_explain_themselves():
     villain = t_.zones["villain"].cards[-1]
     tip = t_.tooltip_for(villain)
     assert t_.card_name(villain.key) in tip and t("dark_gothic.hint.villain_how") in tip
-    assert t_.tooltip_for(t_.zones["vstack"].cards[-1]) == hints.vstack_tip(v)
+    assert t_.tooltip_for(t_.zones["vstack"].cards[-1]) == words.vstack_tip(v)
 
 
 def test_an_omen_roll_says_what_it_did():
