@@ -25,6 +25,7 @@ from game.core.i18n import t
 from game.ui.table import style
 from game.ui.table.cards import CardFrame, CardSprite
 from game.ui.table.dice import DieSprite
+from game.ui.table.dock import DockedPrompt
 from game.ui.table.gfx import seat_marker_surface
 from game.ui.table.kit import TableKit
 from game.ui.table.widgets import BannerSpec, Button, Option
@@ -74,7 +75,7 @@ LAYOUT = {
     # buttons, where your turn's End turn sits, so the Center Line, the play areas, the hand
     # and the pool it asks about stay in view; taller questions reach down over the oldest
     # lines of the chronicle (its newest lines are at the bottom)
-    "dock": pygame.Rect(1540, 76, 360, 0), "dock_pad": 14, "dock_button_h": 54, "dock_gap": 8,
+    "dock": pygame.Rect(1540, 76, 360, 0),
     # board areas (design pixels): the Center Line, its Villain end, the Villains and the
     # Shadows with their track, the supply, the turn status
     "area_center": pygame.Rect(18, 10, 1210, 276), "area_villain": pygame.Rect(1030, 18, 182, 262),
@@ -83,21 +84,11 @@ LAYOUT = {
 }
 
 
-class Dock:
-    """The docked prompt as laid out: the decision, the question (its words and their
-    surface), the countdown bar's place (None when untimed), its buttons, its panel and its tone."""
-    __slots__ = ("decision", "head_text", "head", "bar", "buttons", "rect", "tone")
-
-    def __init__(self, decision, head_text, head, bar, buttons, rect, tone):
-        self.decision, self.head_text, self.head, self.bar, self.buttons, self.rect, self.tone = \
-            decision, head_text, head, bar, buttons, rect, tone
-
-
 class DarkGothicTable(TableKit):
     game_id = "dark_gothic"
 
     def __init__(self, ctx):
-        self.dock: Dock | None = None          # the docked prompt, from controls()
+        self.dock: DockedPrompt | None = None  # the docked prompt, from controls()
         self.total_rects: list = []            # the pool's totals per colour as last drawn
         super().__init__(ctx)
         self.hurry = Hurry(self)               # "Faster" while another Hero plays
@@ -334,37 +325,16 @@ class DarkGothicTable(TableKit):
         elif d.kind == "hero":               # the offered Heroes as cards over the Center Line
             self.dock = None
             return hero_cards(self, d), None
-        _s, R, P, _C, _F = self.geo()
+        s, R, P, _C, F = self.geo()
         if d.kind == "turn":                 # small, top right: the table stays in view
             self.dock = None
             spec = BannerSpec(key=(d.kind, len(self.match.log)), title=title, buttons=buttons[:4], decision=d,
-                              tone="info", center=P(*LAYOUT["turn_banner"]), width=int(360 * _s))
+                              tone="info", center=P(*LAYOUT["turn_banner"]), width=int(360 * s))
             return [], spec
         # every other question is docked in the same corner, its buttons one under another
-        self.dock = self._dock(d, title, buttons[:10])
+        self.dock = DockedPrompt(self, d, title, buttons[:10], R(*LAYOUT["dock"]), s, F,
+                                 tone="alert" if d.kind in ("block", "protect") else "normal")
         return list(self.dock.buttons), None
-
-    def _dock(self, d, title: str, buttons: list) -> Dock:
-        """Lay out the docked prompt: the question, the countdown bar of a timed window, then
-        one full-width button a row (window pixels)."""
-        s, R, _P, _C, F = self.geo()
-        L = LAYOUT
-        box = R(L["dock"].x, L["dock"].y, L["dock"].w, 0)
-        pad, bh, gap = int(L["dock_pad"] * s), int(L["dock_button_h"] * s), int(L["dock_gap"] * s)
-        head = self.gfx.text_block(title, F(21), box.w - 2 * pad, style.TEXT, bold=True, serif=True,
-                                   align="center", max_lines=4)
-        y = box.y + pad + head.get_height() + int(10 * s)
-        bar = None
-        if d.timeout:
-            bar = pygame.Rect(box.x + pad, y, box.w - 2 * pad - int(58 * s), max(4, int(8 * s)))
-            y += int(22 * s)
-        for b in buttons:
-            b.font_size = 19
-            b.rect = pygame.Rect(box.x + pad, y, box.w - 2 * pad, bh)
-            b.home = b.rect.copy()
-            y += bh + gap
-        rect = pygame.Rect(box.x, box.y, box.w, y - gap + pad - box.y)
-        return Dock(d, title, head, bar, buttons, rect, "alert" if d.kind in ("block", "protect") else "normal")
 
     def seat_anchor(self, seat):
         """Where the window's "… is thinking" badge stands (its bottom just above this point):
@@ -383,10 +353,7 @@ class DarkGothicTable(TableKit):
     def _shown_dock(self):
         """The docked prompt if its buttons are on the table (the kit hides stale controls
         while the table catches up with the game)."""
-        dk = self.dock
-        if dk is None or not dk.buttons or not any(w is dk.buttons[0] for w in self.widgets):
-            return None
-        return dk
+        return self.dock if self.dock is not None and self.dock.shown(self) else None
 
     # ------------------------------------------------------------------ the chronicle
     def log_entry(self, ev):
@@ -693,7 +660,7 @@ class DarkGothicTable(TableKit):
             subject, hovered = self.dock_focus(dk)
             self.glow_around(surf, subject, color=style.CRIMSON_BRIGHT if dk.tone == "alert" else style.HIGHLIGHT)
             self.glow_around(surf, hovered, color=style.GOLD_BRIGHT, base=170, swing=60)
-            self._draw_dock(surf, dk)
+            dk.draw(surf, self)
         pos = self.pointer
         for rect, src in getattr(self, "orb_rects", []):
             if rect.collidepoint(pos):
@@ -714,35 +681,7 @@ class DarkGothicTable(TableKit):
                                          alpha=245), (box.x - 8, box.y - 6))
                 surf.blit(lab, box)
 
-    def _draw_dock(self, surf, dk: Dock) -> None:
-        """The docked prompt's panel, question and countdown (its buttons are the kit's widgets,
-        drawn over it)."""
-        s = self.geo()[0]
-        g = self.gfx
-        r = dk.rect
-        edge = style.CRIMSON_BRIGHT if dk.tone == "alert" else style.GOLD
-        bg = g.panel(r.w, r.h, fill=(22, 14, 18), border=edge, radius=16, width=3, alpha=242, shadow=10,
-                     inner=style.GOLD_DEEP)
-        surf.blit(bg, (r.x - 10, r.y - 10))
-        surf.blit(dk.head, dk.head.get_rect(midtop=(r.centerx, r.y + int(LAYOUT["dock_pad"] * s))))
-        d = dk.decision
-        left = self.time_left(d) if dk.bar is not None else None
-        if left is None:
-            return
-        bar = dk.bar
-        frac = max(0.0, min(1.0, left / d.timeout))
-        pygame.draw.rect(surf, (50, 40, 40), bar, border_radius=4)
-        fill = bar.copy()
-        fill.width = int(bar.width * frac)
-        if fill.width > 0:
-            col = style.lerp_color(style.bad(self.ctx.settings), style.GOLD, min(1.0, frac * 2))
-            pygame.draw.rect(surf, col, fill, border_radius=4)
-        ic = g.icon("clock", int(20 * s), style.TEXT_DIM)
-        surf.blit(ic, ic.get_rect(midleft=(bar.right + int(10 * s), bar.centery)))
-        secs = g.text(str(int(left + 0.999)), int(18 * s), style.TEXT, bold=True)
-        surf.blit(secs, secs.get_rect(midleft=(bar.right + int(34 * s), bar.centery)))
-
-    def dock_focus(self, dk: Dock) -> tuple[list, list]:
+    def dock_focus(self, dk: DockedPrompt) -> tuple[list, list]:
         """What the docked question is about, on the table (window rects): the card it names
         (the card being paid for, the Striking Minion, the card that would be Destroyed), and
         what the button under the pointer would use: its card, or for a payment the orbs it
