@@ -1,5 +1,5 @@
-"""The kit's side-panel widgets (panels.py), its ready-made round base (pieces.rimmed_base)
-and its skirmish terrain painters (terrain.py), each on a plain surface."""
+"""The kit's side-panel widgets (panels.py), its ready-made round base (pieces.rimmed_base),
+its skirmish terrain painters (terrain.py) and terrain layout (terrain_layout.py)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -13,6 +13,7 @@ from game.ui.table.board import Camera
 from game.ui.table.panels import close_box, edge_mark, edge_marks, fold_button, rows_panel, spot_ring
 from game.ui.table.pieces import ICON_LABEL, rimmed_base
 from game.ui.table.terrain import PAINT
+from game.ui.table.terrain_layout import ORDER, STYLES, TerrainArt
 
 LOOKS = {"head": (22, style.GOLD_BRIGHT, True), "text": (17, style.TEXT, False)}
 
@@ -138,3 +139,13 @@ def test_every_terrain_style_paints_inside_its_piece(gfx, kind, season):
     PAINT[kind](board, s, art, [sp(p) for p in art.poly], sp, ppi, s.get_rect())
     assert s.get_at((int(4.0 * ppi), int(3.0 * ppi)))[:3] != (1, 2, 3)               # the piece's middle
     assert s.get_at((5, 135))[:3] == (1, 2, 3)                                         # far off it: untouched
+
+
+@pytest.mark.parametrize("kind", STYLES)
+def test_a_terrain_piece_is_framed_along_its_longest_edge_and_decorated_the_same_each_time(kind):
+    poly = [(10, 10), (10, 16), (13, 16), (13, 10)]             # 6" along y, 3" across
+    art = TerrainArt.build(4, kind, "Old thorn", "blocking", 2.0, poly)
+    assert (round(art.length, 6), round(art.width, 6)) == (6.0, 3.0)
+    assert art.contains(art.at(art.length / 2, art.width / 2)) and not art.contains((0.0, 0.0))
+    assert art.decor == TerrainArt.build(4, kind, "Old thorn", "blocking", 2.0, poly).decor
+    assert kind in PAINT and kind in ORDER

@@ -31,7 +31,7 @@ import pygame
 
 from game.games.ordeals.table_art import OrdealsBoard
 from game.games.ordeals.table_moves import OrdealsMoves
-from game.games.ordeals.table_terrain import Look, TerrainArt
+from game.games.ordeals.table_terrain import Look, terrain_art
 from game.games.ordeals.table_words import (OrdealsWords, facing_of, icon_of, t_status, terrain_word, tray_word, tt,
                                             tt_fog)
 from game.ui.table import style
@@ -165,7 +165,7 @@ class OrdealsTable(OrdealsMoves, OrdealsWords, TableKit):
         zones = [z for z in t["zones"] if z and isinstance(z[0], list)]
         chapel = (tuple(t["chapel"]["centre"]), float(t["chapel"]["radius"])) if t.get("chapel") else None
         self.board = OrdealsBoard(self.board_rect(), tuple(t["size"]), self.renderer, terrain=terrain,
-                                  art=TerrainArt.from_view(view), look=Look.of(view), zones=zones, chapel=chapel,
+                                  art=terrain_art(view), look=Look.of(view), zones=zones, chapel=chapel,
                                   words={"area": self._terrain_tag, "zone": lambda z: tt("your_zone")},
                                   on_drop=self._drop, on_click=self._on_board_click, allowance=self._allowance,
                                   measure=self._measure, drag_rings=self._drag_rings, route=self._route)

@@ -74,6 +74,9 @@ Beyond cards: regions, one hit protocol, pieces, spaces, staging, a measured boa
 - terrain.py  PAINT[style](board, surface, art, ...): painted skirmish terrain (road, wall,
               hedge, bramble, woods, water, chasm, roof, ruin, stone, tower) by a look's
               season colours, with shadows by height and a height badge.
+- terrain_layout.py TerrainArt.build(k, style, name, kind, height, poly): a terrain piece
+              framed along its longest edge with its decoration laid out once (seeded);
+              STYLES, ORDER (low to high). No drawing.
 - panels.py   rows_panel (a cached panel of worded rows), fold_button, close_box,
               edge_marks / edge_mark (what is off the view, marked on its edge),
               spot_ring (a placement under the pointer: ring, or ring and cross).

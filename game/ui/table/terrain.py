@@ -5,7 +5,7 @@ style on the board's cached ground, in local pixels, low to high by the caller.
 
 Styles: road, wall, hedge, bramble, woods, water, chasm, roof, ruin, stone, tower (shadows
 by height, stones, leaves, trees, ripples, roofs, a height badge on what stands high).
-`art` is a terrain piece laid out along its longest edge: `.poly` (world points),
+`art` is a terrain piece laid out along its longest edge (terrain_layout.TerrainArt): `.poly` (world points),
 `.style`, `.name` (a hint: "yew", "briar", "barn", "mausoleum", "shrine", ...),
 `.height`, `.length` and `.width` (inches), `.at(a, b)` (along, across -> world),
 `.rect(sp, a0, b0, a1, b1)` (a box's local corners) and `.decor` (its stones, leaves,

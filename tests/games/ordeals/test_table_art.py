@@ -13,7 +13,7 @@ import pytest
 from game.core.match import Match, SeatInfo
 from game.games import registry
 from game.games.ordeals.table_words import icon_of
-from game.games.ordeals.table_terrain import STYLES, TerrainArt, classify
+from game.games.ordeals.table_terrain import STYLES, classify, terrain_art
 from game.ui.assets import Assets
 
 from .test_table import Rig
@@ -141,8 +141,8 @@ def test_terrain_styles_follow_the_data_kinds_and_names():
     for trial in range(1, 6):
         m = Match("ordeals", R, [SeatInfo("P0", "human")], {"mode": "solo", "trial": trial}, 1)
         v = m.view(0)
-        a1 = TerrainArt.from_view(v)
-        a2 = TerrainArt.from_view(v)
+        a1 = terrain_art(v)
+        a2 = terrain_art(v)
         assert len(a1) == len(v["trial"]["terrain"])
         assert all(a.style in STYLES for a in a1)
         assert [a.decor for a in a1] == [a.decor for a in a2]
