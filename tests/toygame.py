@@ -23,6 +23,9 @@ class ToyRules:
     min_players = 2
     max_players = 3
 
+    def __init__(self, data=None):          # GameSpec builds Rules(data); a toy reads none
+        pass
+
     def default_options(self):
         return {"target": 10, "clock": None}
 
@@ -138,6 +141,9 @@ class ToyCoopRules:
     id = "toy_coop"
     min_players = 1
     max_players = 3
+
+    def __init__(self, data=None):          # GameSpec builds Rules(data); a toy reads none
+        pass
 
     def default_options(self):
         return {"target": 8, "limit": 6}
@@ -298,6 +304,9 @@ class ToyBoardRules:
     id = "toy_board"
     min_players = 2
     max_players = 3
+
+    def __init__(self, data=None):          # GameSpec builds Rules(data); a toy reads none
+        pass
 
     def default_options(self):
         return {"rounds": 6, "react_timeout": None, "react_min_time": 0.5}
@@ -485,3 +494,24 @@ def board_determinize(view, seat, rng):
     s.winners = None
     s.react_timeout, s.react_min = None, None
     return s
+
+
+# ------------------------------------------------------------------ a toy's GameSpec
+def no_data(data_dir=None):
+    """The `data` of a toy spec: a toy game reads no files."""
+    return None
+
+
+def random_agents(ruleset, difficulty, seat, seed, max_iterations=None):
+    """The `agents` of a toy spec: every level plays at random."""
+    from game.ai.random_agent import RandomAgent
+    return RandomAgent(seed)
+
+
+def toy_spec(rules, table: str = "game.ui.scenes.fallback_table:FallbackTable", title: str = "Toy"):
+    """A GameSpec for one of the toy rulesets above (screens' tests), every part named
+    "module:attr" like a real game's."""
+    from game.core.gamespec import GameSpec
+    return GameSpec(id=rules.id, title=title, pitch="A toy.", min_players=rules.min_players,
+                    max_players=rules.max_players, rules=f"{__name__}:{type(rules).__name__}",
+                    data=f"{__name__}:no_data", agents=f"{__name__}:random_agents", table=table)

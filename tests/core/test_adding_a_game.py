@@ -14,13 +14,22 @@ ROOT = Path(__file__).resolve().parents[2]
 NEW_ID = "schemers_copy"
 
 PACKAGE = '''
-"""A copy of Schemers under another id: the whole of a new game's registration."""
-import dataclasses
+"""A copy of Schemers under another id: the whole of a new game's registration, its
+parts named "module:attr" like any game's."""
+from game.core.gamespec import GameSpec
 
-from game.games import schemers as _original
-
-SPEC = dataclasses.replace(_original.SPEC, id="{new_id}", title="Schemers (a copy)", title_key="",
-                           pitch_key="")
+SPEC = GameSpec(
+    id="{new_id}",
+    title="Schemers (a copy)",
+    pitch="The same game under another id.",
+    min_players=2,
+    max_players=7,
+    rules="game.games.schemers.rules:SchemersRules",
+    data="game.games.schemers.data:load",
+    agents="game.games.schemers.ai:make_agent",
+    table="game.games.schemers.table:SchemersTable",
+    determinizer="game.games.schemers.ai:determinize",
+)
 '''
 
 RUNNER = '''

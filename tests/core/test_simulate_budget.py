@@ -181,10 +181,11 @@ def test_every_game_hands_the_iteration_budget_to_its_hard_agent():
     --budget-iterations silently do nothing for it."""
     import inspect
 
+    from game.core.gamespec import resolve
     from game.games import registry
     for game_id in registry.game_ids():
         spec = registry.get(game_id)
-        params = inspect.signature(spec.make_agent).parameters
+        params = inspect.signature(resolve(spec.agents)).parameters
         assert "max_iterations" in params, game_id
         assert not any(p.kind is p.VAR_KEYWORD for p in params.values()), f"{game_id} swallows options"
     hard = registry.get("ordeals").make_agent("hard", 0, 1, max_iterations=7)

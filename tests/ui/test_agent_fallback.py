@@ -14,15 +14,17 @@ from game.ui.scenes.table import start_game
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
 
+def broken(ruleset, level, seat, seed, max_iterations=None):
+    """An agent factory with a bug: a level that cannot start."""
+    raise NameError("name 'NORMAL' is not defined")
+
+
 def test_a_level_that_cannot_start_is_told_in_a_toast():
     app = headless.make_app()
     try:
         spec = registry.get("schemers")
 
-        def broken(level, seat, seed, **kw):
-            raise NameError("name 'NORMAL' is not defined")
-
-        spec = dataclasses.replace(spec, make_agent=broken)
+        spec = dataclasses.replace(spec, agents=f"{__name__}:broken")
         seats = [SeatInfo("Ann", "human"), SeatInfo("Lucrezia", "ai", "normal")]
         scene = start_game(app, spec, seats, {}, 5)
         assert type(scene.match.agents[1]).__name__ == "RandomAgent"

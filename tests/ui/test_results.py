@@ -9,18 +9,15 @@ from game.ai.random_agent import RandomAgent
 from game.core.i18n import t
 from game.core.match import Match, SeatInfo
 from game.core.rules import GAME, PLAYERS
-from game.games.registry import GameSpec
 from game.ui import headless
 from game.ui.scenes.results import ResultsScene, reason_text
-from tests.toygame import ToyCoopRules, ToyRules
+from tests.toygame import ToyCoopRules, ToyRules, toy_spec
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
 
 def spec_for(rules):
-    return GameSpec(id=rules.id, title="Toy", pitch="A toy.", min_players=rules.min_players,
-                    max_players=rules.max_players, load_ruleset=lambda data_dir=None: rules,
-                    make_agent=lambda *a, **k: RandomAgent(0), table="game.ui.scenes.fallback_table:FallbackTable")
+    return toy_spec(rules)
 
 
 def finished(rules, side=None, humans=2, players=2):

@@ -9,11 +9,10 @@ import pytest
 from game.ai.random_agent import RandomAgent
 from game.core.match import Match, SeatInfo
 from game.games import registry
-from game.games.registry import GameSpec
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.table import TableScene, make_agents, start_game
 from tests.tablekit import app_click as click
-from tests.toygame import ToyBoardRules
+from tests.toygame import ToyBoardRules, toy_spec
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 DT = 1 / 60
@@ -60,8 +59,7 @@ def test_ai_answers_a_window_only_after_its_minimum_time(app):
     """The toy board's trap window has a 0.5 s minimum answer time: an AI seat's pass
     is never taken sooner (how fast a seat passes must tell nothing)."""
     rules = ToyBoardRules()
-    spec = GameSpec("toy_board", "Toy board", "", 2, 3, lambda data_dir=None: rules,
-                    lambda difficulty, seat, seed: RandomAgent(seed), "tests.nowhere:Table")
+    spec = toy_spec(rules, table="tests.nowhere:Table", title="Toy board")
     clock = Clock()
     seats = [SeatInfo(f"AI {i}", "ai", "random") for i in range(3)]
     agents = {i: RandomAgent(i) for i in range(3)}

@@ -40,37 +40,7 @@ A private event has to=(seats,); its public twin carries card None and private_t
 """
 from __future__ import annotations
 
-from ..registry import CardBack, GameArt, GameSpec
-
-
-def load_ruleset(data_dir=None):
-    from .data import load_data
-    from .rules import DarkDeedsRules
-    return DarkDeedsRules(load_data(data_dir))
-
-
-_default = None
-
-
-def _ruleset():
-    global _default
-    if _default is None:
-        from ..registry import ruleset
-        _default = ruleset("dark_deeds")
-    return _default
-
-
-def make_agent(difficulty: str = "normal", seat: int = 0, seed: int = 0, ruleset=None,
-               max_iterations: int | None = None):
-    from .ai import make_agent as _make
-    return _make(ruleset or _ruleset(), difficulty, seat, seed, max_iterations=max_iterations)
-
-
-def determinize(view, seat, rng):
-    """ISMCTS determinizer over the bundled ruleset (see ai.determinize)."""
-    from .ai import determinize as _det
-    return _det(_ruleset(), view, seat, rng)
-
+from ...core.gamespec import CardBack, GameArt, GameSpec
 
 SPEC = GameSpec(
     id="dark_deeds",
@@ -78,11 +48,12 @@ SPEC = GameSpec(
     pitch="Rob, sneak and scheme along a moving Street for your Patron's Favour — but mind your Suspicion.",
     min_players=2,
     max_players=4,
-    load_ruleset=load_ruleset,
-    make_agent=make_agent,
+    rules="game.games.dark_deeds.rules:DarkDeedsRules",
+    data="game.games.dark_deeds.data:load_data",
+    agents="game.games.dark_deeds.ai:make_agent",
     table="game.games.dark_deeds.table:DarkDeedsTable",
     screen_data=("game.ui.table.cards:load_faces",),     # faces.yaml, checked by validate-data
-    determinize=determinize,
+    determinizer="game.games.dark_deeds.ai:determinize",
     art=GameArt(icon=("hooded-assassin", "cloak-dagger"),
                 card_back=CardBack(emblem=("hooded-assassin", "cloak-dagger"), dark=(6, 8, 16),
                                    light=(24, 34, 58), accent=(217, 207, 180), emblem_colour=(226, 216, 190),

@@ -28,36 +28,7 @@ log {key, params} for the chronicle (mystery, strike, fight, blocked, ...).
 """
 from __future__ import annotations
 
-from ..registry import CardBack, GameArt, GameSpec
-
-
-def load_ruleset(data_dir=None):
-    from .data import load_data
-    from .rules import DarkGothicRules
-    return DarkGothicRules(load_data(data_dir))
-
-
-_default = None
-
-
-def _ruleset():
-    global _default
-    if _default is None:
-        from ..registry import ruleset
-        _default = ruleset("dark_gothic")
-    return _default
-
-
-def make_agent(difficulty: str = "normal", seat: int = 0, seed: int = 0, ruleset=None, max_iterations=None):
-    """`max_iterations` (hard only): search by count, not by time (reproducible)."""
-    from .ai import make_agent as _make
-    return _make(ruleset or _ruleset(), difficulty, seat, seed, max_iterations=max_iterations)
-
-
-def determinize(view, seat, rng):
-    from .ai import determinize as _det
-    return _det(_ruleset(), view, seat, rng)
-
+from ...core.gamespec import CardBack, GameArt, GameSpec
 
 SPEC = GameSpec(
     id="dark_gothic",
@@ -65,10 +36,11 @@ SPEC = GameSpec(
     pitch="Build your deck, hunt the Villains and keep the Shadows from swallowing the colony.",
     min_players=1,
     max_players=3,
-    load_ruleset=load_ruleset,
-    make_agent=make_agent,
+    rules="game.games.dark_gothic.rules:DarkGothicRules",
+    data="game.games.dark_gothic.data:load_data",
+    agents="game.games.dark_gothic.ai:make_agent",
     table="game.games.dark_gothic.table:DarkGothicTable",
-    determinize=determinize,
+    determinizer="game.games.dark_gothic.ai:determinize",
     art=GameArt(icon=("haunted-house", "candle-skull"),
                 card_back=CardBack(emblem=("haunted-house", "candle-skull"), dark=(10, 8, 6),
                                    light=(46, 36, 24), accent=(196, 170, 120), emblem_colour=(214, 196, 160),

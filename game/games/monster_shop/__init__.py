@@ -44,37 +44,7 @@ sealed / sealed_own / reveal (planning).
 """
 from __future__ import annotations
 
-from ..registry import GameArt, GameSpec
-
-
-def load_ruleset(data_dir=None):
-    from .data import load_data
-    from .rules import MonsterShopRules
-    return MonsterShopRules(load_data(data_dir))
-
-
-_default = None
-
-
-def _ruleset():
-    global _default
-    if _default is None:
-        from ..registry import ruleset
-        _default = ruleset("monster_shop")
-    return _default
-
-
-def make_agent(difficulty: str = "normal", seat: int = 0, seed: int = 0, ruleset=None,
-               max_iterations: int | None = None):
-    from .ai import make_agent as _make
-    return _make(ruleset or _ruleset(), difficulty, seat, seed, max_iterations=max_iterations)
-
-
-def determinize(view, seat, rng):
-    """ISMCTS determinizer over the bundled ruleset (see ai.determinize)."""
-    from .ai import determinize as _det
-    return _det(_ruleset(), view, seat, rng)
-
+from ...core.gamespec import GameArt, GameSpec
 
 SPEC = GameSpec(
     id="monster_shop",
@@ -82,10 +52,11 @@ SPEC = GameSpec(
     pitch="Raise little monsters from the underground, show them off and sell them to the right customer.",
     min_players=4,
     max_players=4,
-    load_ruleset=load_ruleset,
-    make_agent=make_agent,
+    rules="game.games.monster_shop.rules:MonsterShopRules",
+    data="game.games.monster_shop.data:load_data",
+    agents="game.games.monster_shop.ai:make_agent",
     table="game.games.monster_shop.table:MonsterShopTable",
-    determinize=determinize,
+    determinizer="game.games.monster_shop.ai:determinize",
     art=GameArt(icon=("imp-laugh", "imp", "monster-grasp")),
     title_key="monster_shop.title",
     pitch_key="monster_shop.pitch",

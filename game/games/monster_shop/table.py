@@ -67,9 +67,9 @@ class MonsterShopTable(ChoicesMixin, WordsMixin, ArtMixin, TableKit):
     game_id = "monster_shop"
 
     def __init__(self, ctx):
-        from . import load_ruleset
+        from ..registry import ruleset
         spec_rules = getattr(ctx.match, "rules", None)
-        self.R = spec_rules if spec_rules is not None and hasattr(spec_rules, "data") else load_ruleset()
+        self.R = spec_rules if spec_rules is not None and hasattr(spec_rules, "data") else ruleset(self.game_id)
         self.geom = Geometry(ctx.size)
         self.page = 0
         self.tray = None              # the private staging tray of the secret planning

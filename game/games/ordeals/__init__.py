@@ -55,40 +55,7 @@ log {key, params, text[, shadow]} (the Shadow says why); game_over {winners, sid
 """
 from __future__ import annotations
 
-from ..registry import GameArt, GameSpec
-
-
-def load_ruleset(data_dir=None):
-    from .data import load_data
-    from .rules import OrdealsRules
-    return OrdealsRules(load_data(data_dir))
-
-
-_default = None
-
-
-def _ruleset():
-    global _default
-    if _default is None:
-        from ..registry import ruleset
-        _default = ruleset("ordeals")
-    return _default
-
-
-def make_agent(difficulty: str = "normal", seat: int = 0, seed: int = 0, ruleset=None,
-               max_iterations: int | None = None):
-    """`max_iterations` (hard only): that many rollouts a decision and no clock
-    (`simulate --budget-iterations`: the same games on any machine)."""
-    from .ai import make_agent as _make
-    return _make(ruleset or _ruleset(), difficulty, seat, seed, max_iterations=max_iterations)
-
-
-def determinize(view, seat, rng):
-    """The full state behind a view: only the dice to come are unknown (ai.determinize),
-    and under fog of war where the unseen Shadow characters stand (fog.determinize_view)."""
-    from .fog import determinize_view
-    return determinize_view(_ruleset(), view, seat, rng)
-
+from ...core.gamespec import GameArt, GameSpec
 
 SPEC = GameSpec(
     id="ordeals",
@@ -96,10 +63,11 @@ SPEC = GameSpec(
     pitch="Lead a Company through five Trials against the Shadow: measured moves, line of sight, light and D12 duels.",
     min_players=1,
     max_players=2,
-    load_ruleset=load_ruleset,
-    make_agent=make_agent,
+    rules="game.games.ordeals.rules:OrdealsRules",
+    data="game.games.ordeals.data:load_data",
+    agents="game.games.ordeals.ai:make_agent",
     table="game.games.ordeals.table:OrdealsTable",
-    determinize=determinize,
+    determinizer="game.games.ordeals.fog:determinize_view",
     art=GameArt(icon=("crossed-swords", "lantern-flame")),
     title_key="ordeals.title",
     pitch_key="ordeals.pitch",

@@ -1,28 +1,18 @@
 """Schemers of Venice (rulebook 002): hidden roles, bluffing, challenges and blocks by
 anyone, clocks, an auction. Modes: standard, intoccabile, campanile, rialto,
-carnevale; add-on: taglia. See rules.py for the options and engine.py for the flow."""
+carnevale; add-on: taglia.
+
+Files, for a newcomer:
+  data.py     loads and checks data/schemers/*.yaml (roles, decks, numbers) with file:line errors
+  engine.py   the state and the hot path: the turn flow step by step, decisions, apply, clone
+  rules.py    the Ruleset's front door: options and what combines, setup, view, result, snapshots
+  ai.py       easy / normal heuristics (belief-weighted claims), the hard ISMCTS agent and its
+              determinizer
+  table.py    the pygame table: seats round a Venetian table, the canal, coins that fly
+"""
 from __future__ import annotations
 
-from ..registry import CardBack, GameArt, GameSpec
-
-
-def load_ruleset(data_dir=None):
-    """The ruleset built from data/schemers (or `data_dir`); raises DataError with
-    file:line for any bad value."""
-    from .data import load
-    from .rules import SchemersRules
-    return SchemersRules(load(data_dir))
-
-
-def make_agent(difficulty: str, seat: int = 0, seed: int = 0, max_iterations: int | None = None):
-    from .ai import make_agent as _make
-    return _make(difficulty, seat, seed, max_iterations=max_iterations)
-
-
-def _determinize(view, seat, rng):
-    from .ai import determinize
-    return determinize(view, seat, rng)
-
+from ...core.gamespec import CardBack, GameArt, GameSpec
 
 SPEC = GameSpec(
     id="schemers",
@@ -30,10 +20,11 @@ SPEC = GameSpec(
     pitch="Bluff your way through Venice: claim any role, call any lie, be the last schemer standing.",
     min_players=2,
     max_players=7,
-    load_ruleset=load_ruleset,
-    make_agent=make_agent,
+    rules="game.games.schemers.rules:SchemersRules",
+    data="game.games.schemers.data:load",
+    agents="game.games.schemers.ai:make_agent",
     table="game.games.schemers.table:SchemersTable",
-    determinize=_determinize,
+    determinizer="game.games.schemers.ai:determinize",
     art=GameArt(icon=("carnival-mask", "venetian-mask", "domino-mask"),
                 card_back=CardBack(emblem=("carnival-mask", "domino-mask"), dark=(34, 4, 10),
                                    light=(104, 18, 30), accent=(201, 162, 74), emblem_colour=(226, 190, 104),

@@ -658,9 +658,11 @@ def _deal(P, view, seat, rng, unt_boost):
 _default_determinize = make_determinizer()
 
 
-def determinize(view, seat, rng):
+def determinize(rules, view, seat, rng):
     """A full state consistent with everything `seat` has seen; opponents' cards are
-    dealt from the unseen pool weighted by their public claims (see seat_weights)."""
+    dealt from the unseen pool weighted by their public claims (see seat_weights).
+    `rules` (GameSpec's common signature) is not read: the numbers of a game come from
+    the bundled ruleset (`_rules`)."""
     return _default_determinize(view, seat, rng)
 
 
@@ -1009,9 +1011,11 @@ class HardAgent:
         return self.search.choose(view, decision, budget)
 
 
-def make_agent(difficulty: str, seat: int = 0, seed: int = 0, max_iterations: int | None = None):
+def make_agent(rules, difficulty: str, seat: int = 0, seed: int = 0, max_iterations: int | None = None):
     """`max_iterations` (hard only): ISMCTS stops after that many iterations and never
-    by time, so that a game is reproducible (simulate --budget-iterations)."""
+    by time, so that a game is reproducible (simulate --budget-iterations). `rules`
+    (GameSpec's common signature) is not read: Schemers' agents take a game's numbers
+    from the bundled ruleset (`_rules`)."""
     if difficulty == "random":
         return RandomAgent(seed)
     if difficulty in ("easy", "normal"):

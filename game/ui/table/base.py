@@ -18,7 +18,7 @@ from typing import Any, Callable
 class TableContext:
     """Built by the app's table scene (or by a test)."""
     match: Any                       # game.core.match.Match
-    spec: Any                        # game.games.registry.GameSpec
+    spec: Any                        # game.core.gamespec.GameSpec
     viewer: int | None               # seat whose view is drawn; None = spectator
     assets: Any                      # game.ui.assets.Assets
     sound: Any                       # game.ui.sound.Sound

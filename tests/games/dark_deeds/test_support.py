@@ -5,13 +5,13 @@ from __future__ import annotations
 import functools
 
 from game.core.rng import RNG
-from game.games.dark_deeds import load_ruleset
+from game.games.dark_deeds import SPEC
 from game.games.dark_deeds.state import LOOT_TYPES
 
 
 @functools.lru_cache(maxsize=1)
 def rules():
-    return load_ruleset()
+    return SPEC.load_ruleset()
 
 
 def ids(key):

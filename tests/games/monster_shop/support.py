@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import functools
 
-from game.games.monster_shop import load_ruleset
+from game.games.monster_shop import SPEC
 
 CAGE_NONE, PRINTED = -2, -1
 
 
 @functools.lru_cache(maxsize=1)
 def rules():
-    return load_ruleset()
+    return SPEC.load_ruleset()
 
 
 def mid(key, copy=0):

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from game.games.ordeals import load_ruleset
+from game.games.ordeals import SPEC
 
 
 @lru_cache(maxsize=1)
 def rules():
-    return load_ruleset()
+    return SPEC.load_ruleset()
 
 
 class FixedDice:

@@ -10,7 +10,7 @@ import pytest
 
 from game.core.match import Match, SeatInfo
 from game.core.rng import RNG
-from game.games.schemers import ai, engine as E, make_agent
+from game.games.schemers import SPEC, ai, engine as E
 
 from .test_util import count_cards, rules
 
@@ -41,7 +41,7 @@ def test_every_agent_answers_legally_from_views_only(mode, players, hotseat):
         agents = {}
         for i, level in enumerate(levels):
             agents[i] = (ai.HardAgent(seed=g * 10 + i, budget=0.01, reaction_budget=0.005)
-                         if level == "hard" else make_agent(level, i, g * 10 + i))
+                         if level == "hard" else SPEC.make_agent(level, i, g * 10 + i))
         play_match(mode, agents, 40 + g, hotseat=hotseat)
 
 
@@ -49,7 +49,7 @@ def test_normal_beats_random_in_two_player_games():
     wins = 0
     for g in range(100):
         me = g % 2
-        agents = {me: make_agent("normal", me, g), 1 - me: make_agent("random", 1 - me, g)}
+        agents = {me: SPEC.make_agent("normal", me, g), 1 - me: SPEC.make_agent("random", 1 - me, g)}
         wins += play_match("standard", agents, 1000 + g) == me
     assert wins >= 60
 
@@ -61,7 +61,7 @@ def test_easy_makes_a_casual_players_choices():
     claims = Counter()
     for level in ("easy", "normal"):
         for g in range(60):
-            agents = {i: make_agent(level, i, g + i) for i in range(3)}
+            agents = {i: SPEC.make_agent(level, i, g + i) for i in range(3)}
             m = Match("schemers", R, [SeatInfo(str(i)) for i in range(3)], {}, g, agents=agents)
             while not m.over:
                 d = m.decisions()[0]
@@ -97,7 +97,7 @@ def test_determinize_agrees_with_everything_the_seat_has_seen(mode, players):
         d = ds[0]
         view = R.view(s, d.seat)
         for _ in range(3):
-            t = ai.determinize(view, d.seat, rng)
+            t = ai.determinize(R, view, d.seat, rng)
             assert count_cards(t) == s.cfg.total
             if s.auc is not None:
                 continue
@@ -124,12 +124,12 @@ def test_determinize_weights_claims():
     s.dec = None
     view = R.view(s, 0)
     rng = RNG(2)
-    hits = [sum("doge" in ai.determinize(view, 0, rng).hands[p] for _ in range(400)) for p in (1, 2)]
+    hits = [sum("doge" in ai.determinize(R, view, 0, rng).hands[p] for _ in range(400)) for p in (1, 2)]
     assert hits[0] > 1.5 * hits[1]
 
 
 def test_hard_agent_is_quick_on_reactions():
-    agent = make_agent("hard", 0, 3)
+    agent = SPEC.make_agent("hard", 0, 3)
     R = rules()
     s = R.setup(4, R.validate_options({}, 4), 3)
     claimant = s.turn
@@ -148,4 +148,4 @@ def test_forced_canal_is_always_taken_by_every_agent():
     E.start_turn(s, s.turn, None)
     d = R.decisions(s)[0]
     for level in ("easy", "normal", "random"):
-        assert make_agent(level, d.seat, 1).choose(R.view(s, d.seat), d)[0] == "canal"
+        assert SPEC.make_agent(level, d.seat, 1).choose(R.view(s, d.seat), d)[0] == "canal"

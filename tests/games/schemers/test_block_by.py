@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from game.games.schemers import load_ruleset
+from game.games.schemers import SPEC
 
 from .test_util import play
 
@@ -21,7 +21,7 @@ def _ruleset(tmp_path, who: str):
     for action in ("corsair", "poisoner"):
         text = text.replace(f"  {action}: target", f"  {action}: {who}")
     (data / "rules.yaml").write_text(text)
-    return load_ruleset(data)
+    return SPEC.load_ruleset(data)
 
 
 @pytest.mark.parametrize("role,coins", [("corsair", 2), ("poisoner", 3)])

@@ -12,7 +12,7 @@ from game.core.i18n import t
 from game.core.match import Match, SeatInfo
 from game.core.rng import RNG
 from game.core.rules import OptionsError
-from game.games.schemers import ai, engine as E, make_agent
+from game.games.schemers import SPEC, ai, engine as E
 from game.games.schemers.rules import MODE_NAMES
 
 from .test_util import count_cards, events_of, log_keys, pass_all, play, rules, table
@@ -113,7 +113,7 @@ def test_VC_111_revealed_cards_leave_the_belief_and_a_sure_lie_is_called():
     (d,) = R.decisions(s)
     assert d.seat == 0 and d.kind == "challenge"
     for seed in range(5):
-        assert make_agent("normal", 0, seed).choose(R.view(s, 0), d) == ("challenge",)
+        assert SPEC.make_agent("normal", 0, seed).choose(R.view(s, 0), d) == ("challenge",)
 
 
 def test_VC_111_a_proof_goes_back_into_the_unseen_pool_and_makes_later_claims_count_more():
@@ -178,8 +178,8 @@ class _Spy:
 @pytest.mark.parametrize("mode,players,seed", [("intoccabile", 4, 2), ("rialto", 4, 3), ("carnevale", 4, 4)])
 def test_VC_111_no_agent_is_given_another_seats_cards(mode, players, seed):
     R = rules()
-    inner = [make_agent("easy", 0, seed), make_agent("normal", 1, seed),
-             ai.HardAgent(seed=seed, budget=0.01, reaction_budget=0.005), make_agent("random", 3, seed)]
+    inner = [SPEC.make_agent("easy", 0, seed), SPEC.make_agent("normal", 1, seed),
+             ai.HardAgent(seed=seed, budget=0.01, reaction_budget=0.005), SPEC.make_agent("random", 3, seed)]
     box = []
     seen = [{"events": 0, "choices": 0} for _ in range(players)]
     agents = {i: _Spy(inner[i], i, box, seen[i]) for i in range(players)}

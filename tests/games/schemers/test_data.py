@@ -9,7 +9,7 @@ import pytest
 
 from game.core.data import DataError, data_root
 from game.core.i18n import load_strings
-from game.games.schemers import load_ruleset
+from game.games.schemers import SPEC
 from game.games.schemers.data import MODE_IDS, ROLE_IDS, load
 
 BAD = Path(__file__).parent / "fixtures_bad"
@@ -42,7 +42,7 @@ def test_the_shipped_data_loads():
     assert set(d.roles) == set(ROLE_IDS) and set(d.modes) == set(MODE_IDS)
     assert d.block_roles == {"casino": ("doge",), "corsair": ("corsair", "fortune_teller"),
                              "poisoner": ("plague_doctor",)}
-    assert load_ruleset().data_summary()
+    assert SPEC.load_ruleset().data_summary()
 
 
 def test_every_fixture_has_an_expectation():
@@ -85,7 +85,7 @@ def test_a_changed_number_changes_the_game_without_code(tmp_path):
         shutil.copy(f, tmp_path / f.name)
     text = (tmp_path / "roles.yaml").read_text().replace("    amount: 3\n", "    amount: 4\n", 1)
     (tmp_path / "roles.yaml").write_text(text)
-    R = load_ruleset(tmp_path)
+    R = SPEC.load_ruleset(tmp_path)
     s = R.setup(2, R.validate_options({}, 2), 1)
     seat = s.turn
     R.apply(s, seat, ("claim", "doge"))
@@ -106,7 +106,7 @@ def test_every_player_facing_word_is_in_the_locale():
     for action in ("income", "casino", "canal", "claim", "pass", "challenge", "block", "lose", "return",
                    "slip", "bid", "sealed_bid"):
         assert strings[f"schemers.actions.{action}"]
-    for spec in load_ruleset().option_specs():
+    for spec in SPEC.load_ruleset().option_specs():
         assert spec.label in strings and spec.help in strings
 
 
@@ -122,7 +122,7 @@ def test_every_log_key_the_engine_emits_exists():
 
 def test_mode_help_texts_format_with_the_data_numbers():
     from game.core.i18n import t
-    params = load_ruleset().text_params()
+    params = SPEC.load_ruleset().text_params()
     for mode in MODE_IDS:
         text = t(f"schemers.modes.{mode}.help", **params)
         assert "{" not in text

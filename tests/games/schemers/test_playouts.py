@@ -126,11 +126,11 @@ def regenerate_golden():
     Only after a deliberate rules change: the point of a golden file is that it does not move."""
     from game.core.match import SeatInfo
     from game.core.record import write_record
-    from game.games.schemers import make_agent
+    from game.games.schemers import SPEC
 
     R = rules()
     for stem, options, n, seed, level in GOLDEN_GAMES:
-        agents = {i: make_agent(level, i, seed + i) for i in range(n)}
+        agents = {i: SPEC.make_agent(level, i, seed + i) for i in range(n)}
         m = Match("schemers", R, [SeatInfo(f"{level} {i + 1}", "ai", level) for i in range(n)], options, seed,
                   agents=agents)
         while not m.over:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import Counter
 
 from game.games.schemers import engine as E
-from game.games.schemers import load_ruleset
+from game.games.schemers import SPEC
 from game.games.schemers.rules import count_cards  # noqa: F401  (one count for rules and tests)
 
 _R = None
@@ -18,7 +18,7 @@ _R = None
 def rules():
     global _R
     if _R is None:
-        _R = load_ruleset()
+        _R = SPEC.load_ruleset()
     return _R
 
 

@@ -1,0 +1,147 @@
+"""What the app knows of a game before importing it: `GameSpec`, one per game, the
+`SPEC` of game/games/<id>/__init__.py, listed by game/games/registry.py.
+
+A spec names the game's parts as "module:attr" strings — the Ruleset class and its data
+loader, the agent factory, the determinizer, the table — and imports each only when it
+is first asked for, so listing the games (the menu, `validate-data`) imports no rules and
+no pygame. The ruleset built from the bundled data is kept by the spec: one per game.
+
+Every game's parts are called the same way:
+  data(data_dir=None) -> data                        raises DataError (file:line)
+  Rules(data) -> Ruleset
+  agents(ruleset, difficulty, seat, seed, max_iterations=None) -> Agent
+  determinizer(ruleset, view, seat, rng) -> a full state consistent with the view
+"""
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass, field
+from functools import partial
+from typing import Mapping
+
+
+def resolve(target: str):
+    """The object a "module:attr" string names (its module imported now)."""
+    module, _, name = target.partition(":")
+    return getattr(importlib.import_module(module), name)
+
+
+@dataclass(frozen=True)
+class CardBack:
+    """How `tools/make_sprites.py` paints sprites/textures/card_back_<game id>.png."""
+    emblem: tuple                  # game-icons.net names for the central emblem, first found wins
+    dark: tuple                    # RGB of the background's edge
+    light: tuple                   # RGB of its candle-lit centre
+    accent: tuple                  # RGB of frames, lattice and ornaments
+    emblem_colour: tuple           # RGB of the emblem
+    pattern: str = "diamond"       # the lattice: "diamond" or "bones"
+    seed: int = 0                  # the noise of the background
+
+
+@dataclass(frozen=True)
+class GameArt:
+    """The game's generated art: its icon (menu, tabs, new-game card) and, for a card
+    game, its card back. The files are sprites/icons/game_<id>.png and
+    sprites/textures/card_back_<id>.png; the app draws a placeholder when one is missing."""
+    icon: tuple                    # game-icons.net names for sprites/icons/game_<id>.png
+    card_back: CardBack | None = None   # None: no cards (a board game); the menu uses its icon
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    id: str
+    title: str                                   # English title (when the locale has no title_key)
+    pitch: str                                   # one line for the new-game screen
+    min_players: int
+    max_players: int
+    rules: str                                   # "module:Class" of the Ruleset, built as Class(data)
+    data: str                                    # "module:function" (data_dir=None) -> data
+    agents: str                                  # "module:function" (ruleset, difficulty, seat,
+                                                 # seed, max_iterations=None) -> Agent
+    table: str                                   # "module:Class" of the pygame table
+    difficulties: tuple = ("random", "easy", "normal", "hard")
+    determinizer: str = ""                       # "module:function" (ruleset, view, seat, rng) ->
+                                                 # a full state (ISMCTS, bench, privacy tests)
+    art: GameArt | None = None                   # icon and card back (tools/make_sprites.py)
+    title_key: str = ""                          # locale keys for the title and the pitch
+    pitch_key: str = ""
+    public_decisions: frozenset | None = None    # decision kinds a hot-seat table asks on the
+                                                 # public screen (None: the app's default set)
+    option_editors: Mapping[str, str] = field(default_factory=dict)
+    # option key -> "module:Class" of a scene that edits that option's value (imported
+    # lazily, like `table`); the new-game screen shows a button for it. The class:
+    #   Class.button_label(ruleset, key, value) -> str   words of that button ("Recruit…",
+    #                                     or what a value no choice names is: "Custom (…)")
+    #   Class.describes(ruleset, key, value) -> bool     whether `value` is its own (no
+    #                                     ordinary choice of the option is then selected)
+    #   Class(app, ruleset, key, value, options, on_done) a scene pushed on the stack; it
+    #                                     calls on_done(new_value) and pops itself, or only
+    #                                     pops (Esc / Cancel: the option stays as it was)
+
+    screen_data: tuple = ()
+    # "module:function" loaders of data files the game's screens read beyond its ruleset,
+    # each (folder of the game's data) -> data, raising DataError; validate-data runs them
+    # (Dark Deeds: game.ui.table.cards:load_faces reads faces.yaml)
+
+    bench_table: str = ""
+    # "module:function" (size) -> (table, words): the game's table in its busiest state, for
+    # `bench`'s busy_frame_ms (Book of Ordeals: 20 characters, the sight overlay, a hovered Foe)
+
+    _bundled: dict = field(default_factory=dict, init=False, repr=False, compare=False)
+    # the ruleset of the bundled data, built on first use (a copy made by
+    # dataclasses.replace starts empty)
+
+    def load_ruleset(self, data_dir=None):
+        """A new Ruleset from data/<id> (or `data_dir`); raises DataError with file:line."""
+        return resolve(self.rules)(resolve(self.data)(data_dir))
+
+    def ruleset(self):
+        """The Ruleset of the bundled data, built once per game."""
+        if "rules" not in self._bundled:
+            self._bundled["rules"] = self.load_ruleset()
+        return self._bundled["rules"]
+
+    def make_agent(self, difficulty: str = "normal", seat: int = 0, seed: int = 0, *, ruleset=None,
+                   max_iterations: int | None = None):
+        """An agent of `difficulty` for `seat`; `max_iterations` (hard): search by count,
+        not by time, so that a game is reproducible (simulate --budget-iterations)."""
+        return resolve(self.agents)(ruleset or self.ruleset(), difficulty, seat, seed,
+                                    max_iterations=max_iterations)
+
+    @property
+    def determinize(self):
+        """(view, seat, rng) -> a full state over the bundled ruleset, or None when the
+        game names no determinizer."""
+        if not self.determinizer:
+            return None
+        return partial(resolve(self.determinizer), self.ruleset())
+
+    def screen_loaders(self) -> list:
+        return [resolve(target) for target in self.screen_data]
+
+    def table_class(self):
+        return resolve(self.table)
+
+    def option_editor(self, key: str):
+        """The scene class editing option `key`, or None."""
+        target = self.option_editors.get(key)
+        return resolve(target) if target else None
+
+    @property
+    def icon(self) -> str:
+        """The icon's sprite name (sprites/icons/<icon>.png)."""
+        return f"game_{self.id}"
+
+    def title_text(self) -> str:
+        """The title in the current language (the locale's `title_key`, else `title`)."""
+        return _localised(self.title_key, self.title)
+
+    def pitch_text(self) -> str:
+        return _localised(self.pitch_key, self.pitch)
+
+
+def _localised(key: str, fallback: str) -> str:
+    if not key:
+        return fallback
+    from .i18n import has, t
+    return t(key) if has(key) else fallback
