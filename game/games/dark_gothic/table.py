@@ -23,6 +23,7 @@ import pygame
 
 from game.core.i18n import t
 from game.ui.table import style
+from game.ui.table.beads import glass_bead
 from game.ui.table.cards import CardFrame, CardSprite
 from game.ui.table.dice import DieSprite
 from game.ui.table.dock import DockedPrompt
@@ -606,27 +607,10 @@ class DarkGothicTable(TableKit):
         self.total_rects = hints.draw_totals(self, surf, box)     # a glyph and a sum per colour
 
     def _orb(self, col, amount, was_silver, r) -> pygame.Surface:
-        """A resource orb, shaded like a glass bead (cached per look)."""
-        def make():
-            g = self.gfx
-            sz = 2 * r + 6
-            o = pygame.Surface((sz, sz), pygame.SRCALPHA)
-            c = (r + 2, r + 2)
-            pygame.draw.circle(o, (0, 0, 0, 140), (c[0] + 2, c[1] + 3), r)
-            base = ORB[col]
-            for i in range(r, 0, -1):
-                f = i / r
-                pygame.draw.circle(o, style.lerp_color(style.lerp_color(base, (255, 255, 255), 0.35), base, f),
-                                   (c[0] - int((1 - f) * r * 0.3), c[1] - int((1 - f) * r * 0.3)), i)
-            pygame.draw.circle(o, style.lerp_color(base, (0, 0, 0), 0.5), c, r, max(1, r // 10))
-            if was_silver and col != "W":
-                pygame.draw.circle(o, ORB["W"], c, r, max(2, r // 6))
-            num = g.outlined_text(str(amount), max(11, int(r * 0.95)), style.TEXT, outline=(0, 0, 0), bold=True) \
-                if col != "W" else g.text(str(amount), max(11, int(r * 0.95)), style.INK, bold=True)
-            o.blit(num, num.get_rect(center=c))
-            hints.glyph(o, col, (c[0] + int(r * 0.62), c[1] + int(r * 0.62)), max(4, r // 3))
-            return o
-        return self.gfx.cached(("dg_orb", col, amount, was_silver, r), make)
+        """A resource orb: a glass bead with its amount and its colour's glyph; a Silver orb
+        spent as a colour keeps a white rim."""
+        return glass_bead(self.gfx, ORB[col], r, str(amount), ring=ORB["W"] if was_silver and col != "W" else None,
+                          light=col == "W", mark=(hints.SHAPES[col], ORB[col]))
 
     def cursed_orbs(self) -> list:
         """(centre, radius) of every Cursed cost orb on the Center Line and the Villain, in

@@ -9,10 +9,12 @@ import pygame
 
 from game.core.i18n import t
 from game.ui.table import style
+from game.ui.table.beads import shape
 
 from . import words
 
 H = "dark_gothic.hint."
+SHAPES = {"C": "triangle", "U": "diamond", "S": "cross", "W": "ring"}      # as words.GLYPH_CHARS
 
 
 def offered_zones(table) -> list:
@@ -71,29 +73,9 @@ def _veil(size) -> pygame.Surface:
 
 # ---------------------------------------------------------------- the pool's totals
 def glyph(surf, col: str, center, r: int, fill=None) -> None:
-    """The colour's shape, filled with its colour (or `fill`) and outlined dark."""
+    """The colour's shape (words.GLYPH_CHARS drawn), filled with its colour (or `fill`)."""
     from .table import ORB
-    x, y = center
-    colour = fill or ORB[col]
-    edge = (12, 8, 10)
-    w = max(1, r // 4)
-    if col == "C":
-        pts = [(x, y - r), (x + r, y + int(r * 0.8)), (x - r, y + int(r * 0.8))]
-        pygame.draw.polygon(surf, colour, pts)
-        pygame.draw.polygon(surf, edge, pts, w)
-    elif col == "U":
-        pts = [(x, y - r), (x + r, y), (x, y + r), (x - r, y)]
-        pygame.draw.polygon(surf, colour, pts)
-        pygame.draw.polygon(surf, edge, pts, w)
-    elif col == "S":
-        a = max(2, int(r * 0.36))
-        for rect in (pygame.Rect(x - a, y - r, 2 * a, 2 * r), pygame.Rect(x - r, y - a, 2 * r, 2 * a)):
-            pygame.draw.rect(surf, edge, rect.inflate(2 * w, 2 * w))
-        for rect in (pygame.Rect(x - a, y - r, 2 * a, 2 * r), pygame.Rect(x - r, y - a, 2 * r, 2 * a)):
-            pygame.draw.rect(surf, colour, rect)
-    else:
-        pygame.draw.circle(surf, edge, center, r)
-        pygame.draw.circle(surf, colour, center, r - w, max(2, r // 3))
+    shape(surf, SHAPES[col], center, r, fill or ORB[col])
 
 
 def draw_totals(table, surf, box: pygame.Rect) -> list:
