@@ -195,3 +195,26 @@ def test_g_toggles_the_grid_and_a_sight_line_is_solid_or_dashed(gfx):
     dashed = [surf.get_at((x, y))[:3] for x in xs]
     assert all(p != (0, 0, 0) for p in solid)
     assert any(p == (0, 0, 0) for p in dashed) and any(p != (0, 0, 0) for p in dashed)
+
+
+def test_look_at_keep_in_view_and_a_table_that_fits_stays_in_the_middle(gfx):
+    b = board(gfx, centre_fits=True)
+    cam = b.camera
+    cam.ppi = cam.min_ppi * 3
+    b.look_at((30.0, 25.0))
+    assert abs(cam.to_screen((30.0, 25.0))[0] - cam.rect.centerx) <= 1       # centred on it
+    b.keep_in_view((29.0, 25.0))
+    assert abs(cam.to_screen((30.0, 25.0))[0] - cam.rect.centerx) <= 1       # in view: the view stays
+    b.keep_in_view((2.0, 3.0))
+    assert cam.rect.collidepoint(cam.to_screen((2.0, 3.0)))                  # off it: the view goes there
+    b.look_at((6.0, 11.0))
+    b.draw(pygame.Surface((900, 700)))
+    plates = {q[0].id for q in b.plates()}
+    b.look_at((34.0, 28.0))                                                  # the bases are off the view now
+    b.draw(pygame.Surface((900, 700)))
+    assert plates and not {q[0].id for q in b.plates()}                     # no plate names a base not there
+    cam.ppi = cam.min_ppi                                                    # zoomed out: the table fits
+    move(b, (450, 350))
+    assert b.handle_event(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, precise_y=-1.0))
+    left, right = cam.to_screen((0, 0))[0] - cam.rect.x, cam.rect.right - cam.to_screen(cam.world)[0]
+    assert abs(left - right) <= 1

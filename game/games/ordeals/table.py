@@ -122,7 +122,7 @@ class OrdealsTable(OrdealsMoves, OrdealsWords, TableKit):
         cam = self.board.camera
         cam.ppi = min(cam.max_ppi, max(cam.min_ppi, self.HOME_PPI * self.geo()[0]))
         self._followed = None
-        self._look_at(self._focus(view))
+        self.board.look_at(self._focus(view))
 
     def _focus(self, view):
         a = view.get("act")
@@ -136,12 +136,6 @@ class OrdealsTable(OrdealsMoves, OrdealsWords, TableKit):
         w, h = view["trial"]["size"]
         return (w / 2, h / 2)
 
-    def _look_at(self, point) -> None:
-        cam = self.board.camera
-        cam.origin = (point[0] - cam.rect.w / 2 / cam.ppi, point[1] - cam.rect.h / 2 / cam.ppi)
-        cam.clamp()
-        self.board.centre_what_fits()
-
     def _follow(self, view) -> None:
         """A new Act whose character is off the view (or at its edge): the view goes to it."""
         a = view.get("act")
@@ -149,9 +143,8 @@ class OrdealsTable(OrdealsMoves, OrdealsWords, TableKit):
             return
         self._followed = a["index"]
         p = self.pieces.get(a["index"])
-        cam = self.board.camera
-        if p is not None and not cam.rect.inflate(-2 * cam.ppi, -2 * cam.ppi).collidepoint(cam.to_screen(p.pos)):
-            self._look_at(p.pos)
+        if p is not None:
+            self.board.keep_in_view(p.pos)
 
     def build(self, view) -> None:
         t = view["trial"]
@@ -534,7 +527,7 @@ class OrdealsTable(OrdealsMoves, OrdealsWords, TableKit):
             return True
         mark = next((i for i, at in self.offview_marks() if math.dist(at, e.pos) <= self._px(18)), None)
         if e.button == 1 and mark is not None:
-            self._look_at(self.pieces[mark].pos)            # to the character the mark points at
+            self.board.look_at(self.pieces[mark].pos)            # to the character the mark points at
             return True
         if e.button == 3 and self.board.camera.rect.collidepoint(e.pos):
             piece = self.board.piece_at(e.pos)

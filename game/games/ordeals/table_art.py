@@ -34,7 +34,7 @@ class OrdealsBoard(SkirmishBoard):
     shadow_rgba = (10, 8, 26, 118)      # lighter: the terrain under the sight shadows stays legible
 
     def __init__(self, rect, world_size, renderer, *, art: list, look: Look, chapel=None, **kw):
-        super().__init__(rect, world_size, renderer, areas=art, light_color=LANTERN, **kw)
+        super().__init__(rect, world_size, renderer, areas=art, light_color=LANTERN, centre_fits=True, **kw)
         self.art = self.areas
         self.chapel = chapel                     # (centre, radius) or None
         self.graves: list = []                   # (x, y, salted, needed)
@@ -50,26 +50,6 @@ class OrdealsBoard(SkirmishBoard):
 
     def ground_key(self):
         return self.look                          # the terrain's colours follow it too
-
-    def handle_event(self, e) -> bool:
-        out = super().handle_event(e)
-        if out and e.type in (pygame.MOUSEWHEEL, pygame.KEYDOWN, pygame.MOUSEMOTION):
-            self.centre_what_fits()
-        return out
-
-    def _lay_plates(self) -> list:
-        """The kit's plates, but none for a base out of the view (zoomed in, a plate slid
-        to the view's edge would name a base that is not there)."""
-        return [q for q in super()._lay_plates() if self.camera.rect.collidepoint(q[0].screen)]
-
-    def centre_what_fits(self) -> None:
-        """Along an axis where the whole table and its frame fit in the view, the table
-        stays in the middle: zoomed back out, the pan is undone and no edge is cut."""
-        cam = self.camera
-        (ox, oy), (w, h) = cam.origin, cam.world
-        vw, vh = cam.rect.w / cam.ppi, cam.rect.h / cam.ppi
-        cam.origin = ((w - vw) / 2 if vw >= w + 1 else ox, (h - vh) / 2 if vh >= h + 1 else oy)
-        self._place_all()
 
     def paint_terrain(self, s, sp, g, ppi) -> None:
         """The chapel's ground and the Trial's terrain, low to high."""

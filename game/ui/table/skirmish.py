@@ -4,7 +4,10 @@ edge where a zone meets the open table; `zone_glow` marks one while deploying: h
 in its side's colour, a bold dashed outline all round and a plate naming it,
 `words["zone"](zone)`; `flash_zone()` makes it pulse, e.g. when a placement is refused), light
 pools under lit pieces, the area under the pointer outlined and named, and name plates
-beside the bases that never cover each other or a base.
+beside the bases in the view that never cover each other or a base. `look_at(point)`
+centres the view on a world point, `keep_in_view(point)` only when it is off the view
+or at its edge; with `centre_fits=True`, along an axis where the whole table fits in
+the view it stays in the middle (zoomed back out, no pan is left and no edge is cut).
 
     board = SkirmishBoard(rect, (36, 36), PieceRenderer(gfx, name_tags=False),
                           areas=terrain_art, zones=[poly_a, poly_b],
@@ -84,8 +87,9 @@ class SkirmishBoard(Board):
     """See the module docstring."""
 
     def __init__(self, rect, world_size, renderer, *, areas=(), zones=(), words=None,
-                 light_color=(255, 176, 86), **kw):
+                 light_color=(255, 176, 86), centre_fits: bool = False, **kw):
         super().__init__(rect, world_size, renderer, **kw)
+        self.centre_fits = centre_fits
         self.areas = list(areas)
         self.zones = [[tuple(map(float, p)) for p in z] for z in zones]
         self.words = words or {}                 # "area": area -> its name under the pointer
@@ -124,6 +128,35 @@ class SkirmishBoard(Board):
 
     def draw_markers(self, surf) -> None:
         """A game's markers on the ground, over the light pools and under the pieces."""
+
+    # -- the view ----------------------------------------------------------------------------
+    def centre_what_fits(self) -> None:
+        """Along an axis where the whole table and its frame fit in the view, the table
+        goes to the middle."""
+        cam = self.camera
+        (ox, oy), (w, h) = cam.origin, cam.world
+        vw, vh = cam.rect.w / cam.ppi, cam.rect.h / cam.ppi
+        cam.origin = ((w - vw) / 2 if vw >= w + 1 else ox, (h - vh) / 2 if vh >= h + 1 else oy)
+        self._place_all()
+
+    def look_at(self, point) -> None:
+        """The view centred on a world point (as far as the table allows)."""
+        cam = self.camera
+        cam.origin = (point[0] - cam.rect.w / 2 / cam.ppi, point[1] - cam.rect.h / 2 / cam.ppi)
+        cam.clamp()
+        self.centre_what_fits()
+
+    def keep_in_view(self, point, margin: float = 1.0) -> None:
+        """Look at a world point when it is off the view or within `margin` inches of its edge."""
+        cam = self.camera
+        if not cam.rect.inflate(-2 * margin * cam.ppi, -2 * margin * cam.ppi).collidepoint(cam.to_screen(point)):
+            self.look_at(point)
+
+    def handle_event(self, e) -> bool:
+        out = super().handle_event(e)
+        if out and self.centre_fits and e.type in (pygame.MOUSEWHEEL, pygame.KEYDOWN, pygame.MOUSEMOTION):
+            self.centre_what_fits()
+        return out
 
     # -- state -------------------------------------------------------------------------------
     def toggle_grid(self) -> None:
@@ -547,7 +580,9 @@ class SkirmishBoard(Board):
                 spot = cands[0].clamp(cam.rect)          # the hovered one shows whatever it covers
             if spot is not None:
                 placed.append((p, spot, img))
-        placed = [q for q in placed if q[0] is not None]
+        # none for a base out of the view (zoomed in, a plate slid to the view's edge would
+        # name a base that is not there)
+        placed = [q for q in placed if q[0] is not None and cam.rect.collidepoint(q[0].screen)]
         placed.sort(key=lambda q: q[0] is self.hover)    # the hovered plate last, so it is on top
         return placed
 

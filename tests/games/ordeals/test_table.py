@@ -70,7 +70,7 @@ class Rig:
         the view (zoomed in, as a person drags the ground to see it)."""
         cam = self.table.board.camera
         if not cam.rect.inflate(-cam.ppi, -cam.ppi).collidepoint(cam.to_screen(world)):
-            self.table._look_at(world)
+            self.table.board.look_at(world)
         return tuple(int(round(v)) for v in cam.to_screen(world))
 
     def decision(self):

@@ -74,7 +74,7 @@ def test_the_active_character_is_in_view_and_the_view_goes_to_the_next_one():
     cam = t.board.camera
     act = t.view["act"]["index"]
     assert cam.rect.collidepoint(cam.to_screen(t.pieces[act].pos))
-    t._look_at((18, 34))                                # a person panned to the Shadow's edge
+    t.board.look_at((18, 34))                                # a person panned to the Shadow's edge
     t._followed = None
     t._follow(t.view)
     assert cam.rect.collidepoint(cam.to_screen(t.pieces[act].pos))
