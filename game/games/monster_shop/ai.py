@@ -15,13 +15,16 @@
 - `HardAgent` (hard): a one-step search over normal's choice and a few variations of it
   (planning, sending, selling, assigning need cards), each played out on the same sampled
   determinizations with normal players for every seat, to the end of the round (or of the
-  game), scored by `leaf_values`; it overrides normal only on a clear gain.
+  game), scored by `leaf_values`; it overrides normal only on a clear gain. It runs on the
+  shared candidate search (game/ai/candidates.py); `analyse` returns its `Analysis`.
 """
 from __future__ import annotations
 
 import time
 from itertools import combinations, product
 
+from ...ai.analysis import Analysis
+from ...ai.candidates import CandidateSearch, Round, SearchContext, unsearched
 from ...core.rng import RNG
 from ...core.rules import IllegalAction
 from ...core.windows import SealedChoice
@@ -788,11 +791,13 @@ class HardAgent:
     and score the seat's lead over the best other seat: predicted final reputations
     (`leaf_values`) at a cut, the real ones at the end (`horizon` 0: always to the end).
     A candidate replaces normal's choice only when its mean paired gain is above `z`
-    standard errors.
+    standard errors: the shared candidate search's paired rule (game/ai/candidates.py),
+    whose `Analysis` `analyse` returns (`choose` plays its `chosen`).
 
-    Budget: `budget` seconds a decision (times its kind's WEIGHT), or with
-    `max_iterations` that many playouts (times the weight) and never by time, so that a
-    game can be replayed exactly. `wide` 0 searches the narrower candidate sets."""
+    Budget: `budget` seconds a decision (times its kind's WEIGHT; at least two paired
+    samples, the clock read between samples), or with `max_iterations` that many
+    playouts (times the weight) and never by time, so that a game can be replayed
+    exactly. `wide` 0 searches the narrower candidate sets."""
     WEIGHT = {"plan": 2.0, "send": 1.0, "sell": 1.0, "assign": 1.0}
 
     def __init__(self, R, seed=0, budget=0.3, max_iterations=None, z=1.0, kinds=None, horizon=1, wide=1):
@@ -808,20 +813,29 @@ class HardAgent:
         self.brain = Brain(R, "normal")
         self.fast = Brain(R, "fast")
         self.rng = RNG(seed + 17)
-        self.last_samples = 0
-        self.last_stats: list = []
+        self.last_samples = 0        # complete paired samples behind the last analysis
 
     def choose(self, view, decision, budget=None):
+        return self.analyse(view, decision, budget).chosen
+
+    def analyse(self, view, decision, budget=None) -> Analysis:
+        """Every action of `decision` with what the search thought of it (game/ai/
+        analysis.py); `.chosen` is what `choose` plays. A decision it does not search
+        (another kind, a single action, an ask) is normal's pick, the rest not searched;
+        one it does: normal's pick and its variations on paired samples (`search`)."""
         kind = decision.kind
         self.last_samples = 0
+        context = SearchContext(decision.seat, kind, decision.actions)
         if kind not in self.kinds or len(decision.actions) == 1 or view["asks"]:
-            return self.normal.choose(view, decision, budget)
+            return unsearched(context, self.normal.choose(view, decision, budget))
         seat = decision.seat
         s0 = self.sample(view, seat)
         cands = self.brain.candidates(s0, decision, self.wide)
-        if len(cands) == 1:
-            return cands[0]
-        return self.search(view, seat, s0, cands, self.kinds[kind], budget)
+        if len(cands) == 1:          # nothing to weigh: no rounds, normal's pick kept
+            return CandidateSearch(self.rng, z=self.z).run(context, cands, [])
+        analysis = self.search(context, view, s0, cands, self.kinds[kind], budget)
+        self.last_samples = analysis.estimate(analysis.default).count
+        return analysis
 
     def sample(self, view, seat) -> State:
         """A determinization whose other committed sealed splits follow the normal model."""
@@ -833,53 +847,39 @@ class HardAgent:
                     s.sealed.picks[x] = self.brain.plan(s, x, _Asked(R.plan_actions(s, x)))
         return s
 
-    def search(self, view, seat, s0, cands, weight, budget):
-        R = self.R
-        clock = time.perf_counter
+    def search(self, context, view, s0, cands, weight, budget) -> Analysis:
+        """One complete-only round of paired samples under the paired rule (`z`): the
+        first sample is `s0` (the world the candidates came from), the next ones fresh
+        draws; a sample one candidate cannot play is dropped for all. Counted
+        (`max_iterations` playouts times the weight, at least two samples) or clocked
+        (at least two samples, the clock read between samples)."""
+        R, seat = self.R, context.seat
+        first = [s0]
+
+        def draw(rng):
+            return first.pop() if first else self.sample(view, seat)
+
+        def play(world, action):
+            t = world.clone()
+            try:
+                R.apply(t, seat, action)
+            except IllegalAction:
+                return None
+            return self.playout(t, seat)
+
         k = len(cands)
         if self.max_iterations is not None:
-            limit, deadline = max(2 * k, int(self.max_iterations * weight)), None
+            samples, deadline = max(2 * k, int(self.max_iterations * weight)) // k, None
         else:
-            limit, deadline = None, clock() + (self.budget if budget is None else budget) * weight
-        gain = [0.0] * k
-        gain2 = [0.0] * k
-        n = done = 0
-        s = s0
-        while True:
-            if limit is not None and done + k > limit:
-                break
-            if deadline is not None and (n or done >= 3 * k) and clock() >= deadline:
-                break
-            vals = []
-            for a in cands:
-                t = s.clone()
-                try:
-                    R.apply(t, seat, a)
-                except IllegalAction:
-                    break
-                vals.append(self.playout(t, seat))
-                if deadline is not None and n and clock() >= deadline:
-                    break
-            done += k
-            if len(vals) == k:
-                n += 1
-                for i, v in enumerate(vals):
-                    g = v - vals[0]
-                    gain[i] += g
-                    gain2[i] += g * g
-            s = self.sample(view, seat)
-        self.last_samples = n
-        self.last_stats = []
-        if n < 2:
-            return cands[0]
-        best, best_mean = 0, 0.0
-        for i in range(1, k):
-            mean = gain[i] / n
-            se = (max(0.0, gain2[i] / n - mean * mean) / (n - 1)) ** 0.5
-            self.last_stats.append((cands[i], round(mean, 2), round(se, 2)))
-            if mean > best_mean and mean > self.z * se:
-                best, best_mean = i, mean
-        return cands[best]
+            samples = None
+            deadline = time.perf_counter() + (self.budget if budget is None else budget) * weight
+        search = CandidateSearch(self.rng, z=self.z, min_samples=2)
+        analysis = search.run(context, cands, [Round(draw, play, samples=samples, complete_only=True)],
+                              deadline)
+        # the search before the shared engine drew the next world after its last sample;
+        # drawing it still keeps this agent's random stream, so a seed plays the same games
+        self.sample(view, seat)
+        return analysis
 
     def playout(self, t, seat) -> float:
         R, brain, rng = self.R, self.fast, self.rng
