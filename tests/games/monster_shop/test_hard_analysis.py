@@ -110,3 +110,17 @@ def test_hard_analysis_is_the_same_whatever_the_seat_cannot_see(kind, nth):
     assert R.snapshot(t) != R.snapshot(s), "the hidden parts do differ"
     assert R.view(t, d.seat) == R.view(s, d.seat)
     assert counted(R).analyse(R.view(t, d.seat), d) == counted(R).analyse(R.view(s, d.seat), d)
+
+
+@pytest.mark.parametrize("kind", ["plan", "send"])
+def test_hard_candidates_meet_the_same_world_and_dice(kind):
+    """The same action searched as two candidates gets exactly the same mean: each
+    paired sample gives every candidate a copy of one world, the dice to come included,
+    and the playouts' players choose without a random draw."""
+    R, s, d = reach(kind)
+    agent = counted(R)
+    propose = agent.brain.candidates
+    agent.brain.candidates = lambda state, decision, wide: [propose(state, decision, wide)[0]] * 2
+    first, second = agent.analyse(R.view(s, d.seat), d).estimates[:2]
+    assert first.action == second.action and first.count == second.count >= 2
+    assert first.value == second.value and first.value is not None
