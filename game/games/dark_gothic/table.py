@@ -27,6 +27,7 @@ from game.ui.table.beads import glass_bead
 from game.ui.table.cards import CardFrame, CardSprite
 from game.ui.table.dice import DieSprite
 from game.ui.table.dock import DockedPrompt
+from game.ui.table.hurry import Hurry
 from game.ui.table.gfx import seat_marker_surface
 from game.ui.table.kit import TableKit
 from game.ui.table.widgets import BannerSpec, Button, Option
@@ -35,7 +36,7 @@ from game.ui.table.zones import Fan, Row, Spot, Stack
 from . import table_art as art
 from . import table_hints as hints
 from . import words
-from .table_choice import Hurry, hero_cards
+from .table_choice import HURRY, HURRY_RECT, HURRY_WORDS, hero_cards
 from .table_payment import PaymentPicker
 
 ORB = {"C": (190, 52, 48), "U": (58, 150, 78), "S": (60, 104, 206), "W": (196, 198, 210)}
@@ -92,7 +93,7 @@ class DarkGothicTable(TableKit):
         self.dock: DockedPrompt | None = None  # the docked prompt, from controls()
         self.total_rects: list = []            # the pool's totals per colour as last drawn
         super().__init__(ctx)
-        self.hurry = Hurry(self)               # "Faster" while another Hero plays
+        self.hurry = Hurry(self, HURRY_RECT, HURRY_WORDS, HURRY)   # "Faster" while another Hero plays
         self.payments = PaymentPicker(self)    # marked pool orbs pay first (TE-051, TE-083)
 
     # ------------------------------------------------------------------ card faces

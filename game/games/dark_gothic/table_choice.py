@@ -1,7 +1,8 @@
 """Two things of the Dark Gothic table for a newcomer (issue 25): the Heroes offered by Draw 2
-Choose 1 shown as cards (ability, Honor and Start cards) that you click, and the "Faster"
-control that hurries another Hero's turn (the cards glide three times quicker and the AI
-answers without its reading pause) until the table asks you something again.
+Choose 1 shown as cards (ability, Honor and Start cards) that you click, and where and how the
+kit's "Faster" control (game/ui/table/hurry.py) hurries another Hero's turn: the cards glide
+three times quicker and the AI answers without its reading pause until the table asks you
+something again.
 """
 from __future__ import annotations
 
@@ -15,6 +16,8 @@ from . import table_hints as hints
 from .words import hero_lines
 
 HURRY = 3.0                       # how much quicker the table plays while hurried
+HURRY_RECT = (1560, 150, 320, 52)  # design pixels of "Faster": under the "… is thinking" badge
+HURRY_WORDS = ("dark_gothic.choice.faster", "dark_gothic.choice.normal_speed", "dark_gothic.choice.faster_tip")
 HERO_CARD = (430, 400)            # design pixels of a Hero card in the choice
 
 
@@ -68,61 +71,3 @@ def hero_cards(table, d) -> list:
     x0 = (1000 - (n * w + (n - 1) * gap)) // 2       # left of the turn banner, which says what to do
     return [HeroCard(a, hero_lines(table.match.rules, a[1]), R(x0 + i * (w + gap), 40, w, h), d.seat)
             for i, a in enumerate(d.actions)]
-
-
-# ---------------------------------------------------------------- hurrying an AI turn
-class Hurry:
-    """The "Faster" control: shown while another Hero (an AI) plays and the table asks the
-    viewer nothing; on, the table's tweens run HURRY times quicker and the app's table scene
-    (ctx.extra["scene"], when there is one) stops pausing between AI answers. It switches
-    itself off when the viewer must answer something."""
-    RECT = (1560, 150, 320, 52)          # design pixels: under the "… is thinking" badge
-
-    def __init__(self, table):
-        self.table = table
-        self.on = False
-        self.rect: pygame.Rect | None = None      # where it was last drawn (None: not shown)
-        base = table.anim.speed_fn
-        table.anim.speed_fn = lambda: base() * (HURRY if self.on else 1.0)
-
-    def shown(self) -> bool:
-        tb = self.table
-        m = tb.match
-        if m.over or not tb.is_human_viewer() or tb.my_decisions():
-            return False
-        return any(d.seat in m.agents for d in m.decisions())
-
-    def set(self, on: bool) -> None:
-        self.on = on
-        scene = self.table.ctx.extra.get("scene")
-        if scene is not None and hasattr(scene, "fast"):
-            scene.fast = on
-
-    def update(self) -> None:
-        """Off again once the table asks the viewer something (or the game ends)."""
-        if self.on and (self.table.match.over or self.table.my_decisions()):
-            self.set(False)
-
-    def click(self, pos) -> bool:
-        if self.rect is None or not self.rect.collidepoint(pos):
-            return False
-        self.set(not self.on)
-        self.table.sound("ui_click")
-        return True
-
-    def draw(self, surf) -> None:
-        tb = self.table
-        if not self.shown():
-            self.rect = None
-            return
-        _s, R, _P, _C, _F = tb.geo()
-        self.rect = R(*self.RECT)
-        hot = self.rect.collidepoint(tb.pointer)
-        btn = Button("dg_hurry", t("dark_gothic.choice.normal_speed" if self.on else "dark_gothic.choice.faster"),
-                     self.rect, icon="clock", style_name="gold" if self.on else "normal", font_size=20)
-        btn.draw(surf, tb, hot)
-
-    def tip(self) -> str | None:
-        if self.rect is None or not self.rect.collidepoint(self.table.pointer):
-            return None
-        return t("dark_gothic.choice.faster_tip")
