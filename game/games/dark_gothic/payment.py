@@ -235,11 +235,11 @@ def _compositions(total, caps):
                 yield (k,) + tail
 
 
-def _colour_ways(demands, kinds, sources_matter, key):
+def _colour_ways(demands, kinds, sources_matter):
     """The ways one colour's demands [(part, n, cursed)] can be met from `kinds` (lists of
     interchangeable orbs (index, units, source, kind, silver)), one per distinct outcome:
     ({part: draws}, ...). Cursed parts first, then the plain parts together (one plain unit
-    is as good as another)."""
+    is as good as another). With a Cursed part the orbs carry their card's kind (None: no card)."""
     caps = tuple(sum(o[1] for o in k) for k in kinds)
     cursed = [(p, n) for p, n, cur in demands if cur]
     plain = [(p, n) for p, n, cur in demands if not cur]
@@ -261,7 +261,7 @@ def _colour_ways(demands, kinds, sources_matter, key):
             yield from cursed_ways(idx + 1, tuple(c - k for c, k in zip(left, comp)), taken + ((p, comp),))
 
     for left, taken in cursed_ways(0, caps, ()):
-        burnt = tuple(sorted(key(kinds[j][0][2]) for _p, comp in taken for j, k in enumerate(comp)
+        burnt = tuple(sorted(kinds[j][0][3] for _p, comp in taken for j, k in enumerate(comp)
                              if k and kinds[j][0][2] is not None))
         for gcomp in _compositions(plain_total, tuple(sum(left[j] for j in g) for g in groups)):
             comp = [0] * len(kinds)
@@ -412,7 +412,7 @@ def _cursed_colour_ways(colour, demands, groups, matter, key, price):
     srcs = {i: src for g in groups for i, _n, src in g}
     total = sum(n for _p, n, _c in demands)
     out = []
-    for draws in _colour_ways(demands, labelled, matter, key):
+    for draws in _colour_ways(demands, labelled, matter):
         burnt = []
         cost = 0
         spent = {}
@@ -470,7 +470,11 @@ def _silver_assignments(pool, silver_orbs, key, choices):
 def _options_with_silver(pool, parts, key, sources_matter, price, order, cap):
     w_parts = [i for i, p in enumerate(parts) if p[0] == "W"]
     silver_orbs = [i for i, o in enumerate(pool) if o[0] == "W"]
-    exact = {c: [(i, o) for i, o in enumerate(pool) if o[0] == c] for c in COLS}
+    held, silver_units = split(pool)
+    # each orb as the ways of a colour read it: (units, kind of its card, its price, has a card)
+    orbs = [(n, None if src is None else key(src), 0 if src is None else price(src), src is not None)
+            for _c, n, src, _w in pool]
+    exact = {c: tuple(i for i, o in enumerate(pool) if o[0] == c) for c in COLS}
     found = {}
     memo = {}
     combos = 0
@@ -478,14 +482,14 @@ def _options_with_silver(pool, parts, key, sources_matter, price, order, cap):
         fixed = list(parts)
         for i, c in zip(w_parts, wcols):
             fixed[i] = (c, parts[i][1], parts[i][2])
-        if not feasible(pool, fixed):
+        if not feasible_split(held, silver_units, fixed):
             continue
         needed = [c for c in COLS if any(p[0] == c for p in fixed)]
         # a Silver orb is worth spending on a colour only where exact colours fall short, or
         # where which card pays can matter (a Cursed part now or later): elsewhere sparing it
         # leaves a pool that can pay all the other could
         useful = tuple(c for c in needed if c in sources_matter or any(p[0] == c and p[2] for p in fixed)
-                       or sum(p[1] for p in fixed if p[0] == c) > sum(n for _i, (_c, n, _s, _w) in exact[c]))
+                       or sum(p[1] for p in fixed if p[0] == c) > held[_IDX[c]])
         for given in _silver_assignments(pool, silver_orbs, key, (None,) + useful):
             ways = []
             for c in needed:
@@ -493,8 +497,8 @@ def _options_with_silver(pool, parts, key, sources_matter, price, order, cap):
                 mine = tuple(i for i in silver_orbs if given[i] == c)
                 got = memo.get((c, demands, mine))
                 if got is None:
-                    got = memo[c, demands, mine] = _silver_colour_ways(pool, c, demands, exact[c], mine, key,
-                                                                       sources_matter, price)
+                    got = memo[c, demands, mine] = _silver_colour_ways(demands, exact[c], mine, orbs,
+                                                                       c in sources_matter)
                 if not got:
                     ways = None
                     break
@@ -527,21 +531,34 @@ def _options_with_silver(pool, parts, key, sources_matter, price, order, cap):
     return _ranked(found, cap)
 
 
-def _silver_colour_ways(pool, c, demands, exact, silver, key, sources_matter, price):
-    """_colour_ways for colour `c` paid by its own orbs and the Silver orbs given it."""
-    by_source = c in sources_matter or any(cur for _, _, cur in demands)
+def _silver_colour_ways(demands, exact, silver, orbs, matter):
+    """_colour_ways for one colour paid by its own orbs and the Silver orbs given it (`exact`,
+    `silver`: pool indexes; `orbs[i]`: orb i as _orbs_colour_ways reads it); `matter`: a later
+    Cursed cost cares which card pays this colour."""
+    index = exact + silver
+    ways = _orbs_colour_ways(demands, tuple(orbs[i] for i in index), len(silver), matter)
+    return [{p: tuple(sorted((index[j], n) for j, n in draws)) for p, draws in way.items()} for way in ways]
+
+
+@lru_cache(maxsize=8192)
+def _orbs_colour_ways(demands, orbs, silver, matter):
+    """The ways of _silver_colour_ways with each orb named by its place in `orbs` (units, kind
+    of its card, its price, has a card), the last `silver` of them Silver. Pure and free of
+    pool indexes, so memoized: random play meets the same few colourings of a pool again and
+    again wherever they lie in it (the ways are shared: callers must not change them)."""
+    by_source = matter or any(cur for _, _, cur in demands)
     groups = {}
-    for i, (col, n, src, _w) in exact + [(i, pool[i]) for i in silver]:
-        is_silver = col == "W"
-        k = (key(src) if src is not None else None) if by_source else None
-        groups.setdefault((is_silver, k), []).append((i, n, src, k, is_silver))
-    kinds = sorted(groups.values(), key=lambda k: (k[0][4], k[0][2] is not None,
-                                                    price(k[0][2]) if k[0][2] else 0, k[0][0]))
-    ways = _colour_ways(list(demands), kinds, c in sources_matter, key)
+    first_silver = len(orbs) - silver
+    for j, (n, kind, price, has_card) in enumerate(orbs):
+        is_silver = j >= first_silver
+        k = kind if by_source else None
+        groups.setdefault((is_silver, k), []).append((j, n, has_card or None, k, is_silver, price))
+    kinds = sorted(groups.values(), key=lambda k: (k[0][4], k[0][2] is not None, k[0][5], k[0][0]))
+    ways = _colour_ways(list(demands), kinds, matter)
     if silver:                                # a Silver orb given this colour but not spent here
         ways = [w for w in ways                # is the assignment that gives it none (tried too)
-                if set(silver) <= {i for draws in w.values() for i, _n in draws}]
-    return ways
+                if set(range(first_silver, len(orbs))) <= {j for draws in w.values() for j, _n in draws}]
+    return tuple(ways)
 
 
 def _ranked(found, cap):
