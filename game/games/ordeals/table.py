@@ -506,14 +506,17 @@ class OrdealsTable(OrdealsMoves, OrdealsWords, TableKit):
             self.board.hover = self.board.hover_area = None     # off the board: no card stays behind
         return super().handle_event(e) or self.board.handle_event(e)      # G: the grid (the board's key)
 
+    def dismiss(self) -> bool:
+        """Esc closes an open character card (the scene opens the pause menu otherwise)."""
+        if self.card_of is None or self.board.carry is not None:
+            return False
+        self.card_of = None
+        return True
+
     def _panel_event(self, e) -> bool:
         """The fold button and P, a character's card (right-click a base; ✕ or Esc closes it)."""
         if e.type == pygame.KEYDOWN and e.key == pygame.K_p and not getattr(e, "mod", 0) & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
             self.toggle_panel()
-            return True
-        if e.type == pygame.KEYDOWN and e.key == pygame.K_ESCAPE and self.card_of is not None \
-                and self.board.carry is None:
-            self.card_of = None
             return True
         if e.type != pygame.MOUSEBUTTONDOWN or not hasattr(e, "pos"):
             return False

@@ -846,7 +846,8 @@ class TableScene(Scene):
         if e.type == pygame.KEYDOWN:
             k = getattr(e, "key", None)
             if k == pygame.K_ESCAPE:
-                self.open_menu()
+                if not self._safe(self.table.dismiss, "dismiss", False):
+                    self.open_menu()
                 return True
         if self.ui.handle_event(e):
             return True

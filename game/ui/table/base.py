@@ -53,6 +53,11 @@ class GameTable:
         """A pygame event in logical coordinates; True if consumed."""
         return False
 
+    def dismiss(self) -> bool:
+        """Esc: close what the table has open over itself (a card, a panel); True if it
+        closed something. Only when it closes nothing does Esc open the pause menu."""
+        return False
+
     def update(self, dt: float) -> None:
         """Advance animations by dt seconds."""
 

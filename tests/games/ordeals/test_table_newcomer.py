@@ -224,9 +224,24 @@ def test_a_characters_card_opens_on_click_or_right_click_and_closes():
     rig.pump()
     assert t.card_of == foe and len(rig.match.log) == before
     assert t.card_lines(t.view["chars"][foe])[0].startswith(t.shown(t.view["chars"][foe]) + " — Shadow")
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode=""))
-    rig.pump()
-    assert t.card_of is None
+    assert t.dismiss() and t.card_of is None          # Esc, as the table scene asks it
+    assert not t.dismiss()                               # nothing open: Esc is the menu's
+
+
+def test_esc_closes_a_characters_card_before_it_opens_the_menu(app):
+    from game.ui.scenes.overlays import PauseMenu
+    from game.ui.scenes.table import TableScene
+    from game.games import registry
+    from tests.tablekit import new_match
+    match = new_match("ordeals", {"mode": "solo", "trial": 1}, 3, 1)
+    scene = TableScene(app, registry.get("ordeals"), match)
+    app.push(scene)
+    scene.table.card_of = 0
+    esc = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="")
+    assert scene.handle_event(esc)
+    assert scene.table.card_of is None and app.scenes[-1] is scene
+    assert scene.handle_event(esc)
+    assert isinstance(app.scenes[-1], PauseMenu)
 
 
 def test_the_side_panel_folds_for_a_wider_board_and_opens_again():
