@@ -33,6 +33,9 @@
   bought to Destroy it (Brain.held_card); normal plays every card, so its Hungry Dead can only
   take Center Line cards. Card plays and every off-turn answer are otherwise the heuristic's. With an iteration budget (simulate
   --budget-iterations) it never stops by time, so such games replay exactly.
+  `HardAgent.analyse` returns the decision's Analysis (game/ai/analysis.py: every action with
+  its mean reward, visits and reason key, read from `ISMCTSAgent.analyse`); `choose` plays its
+  `chosen`.
 - `determinize(rules, view, seat, rng)`: a full state consistent with `view`.
 
 Agents read only the view and the static card data (costs through `rules.cost_of` on a stub
@@ -40,9 +43,10 @@ holding the view's public Villain, Center Line and Heroes; payment.py's pure fun
 """
 from __future__ import annotations
 
-import time
-
-from ...ai.ismcts import ISMCTSAgent, _Node
+from ...ai import analysis as A
+from ...ai.analysis import Analysis, Estimate
+from ...ai.candidates import SearchContext, unsearched
+from ...ai.ismcts import ISMCTSAgent
 from ...core.rng import RNG
 from ...core.windows import PASS, ReactionWindow, SealedChoice
 from . import payment as P
@@ -763,24 +767,43 @@ def _evaluate_factory(rules):
     return evaluate
 
 
-class _Search(ISMCTSAgent):
-    """The generic ISMCTS, returning every root move's statistics instead of one move."""
+def _judged(context, pick, searched: Analysis) -> Analysis:
+    """The ISMCTS analysis of the candidates (`searched`) read by hard's rule: the most
+    visited candidate (then the higher mean) overrules the heuristic's `pick` only after
+    MIN_ITERATIONS iterations and only when its mean reward beats the pick's by more than
+    MARGIN (a pick never visited has no mean: the other is taken). Returned as a candidate
+    search's analysis of the whole decision, so `best()` recomputes that rule: the pick
+    first (its `default`), then that most visited rival, then every other action."""
+    by_action = {e.action: e for e in searched.estimates}
+    rival = max(searched.actions(), key=lambda a: (by_action[a].count, by_action[a].value or 0.0))
+    weighed = searched.samples >= MIN_ITERATIONS and rival != pick
+    overrule = weighed and _mean(by_action[rival]) > _mean(by_action[pick]) + MARGIN
+    chosen = rival if overrule else pick
 
-    def stats(self, view, decision, budget):
-        root = _Node()
-        seat = decision.seat
-        deadline = time.perf_counter() + (self.budget if budget is None else budget)
-        n = 0
-        while (self.max_iterations is None or n < self.max_iterations) and \
-                not (n and self.max_iterations is None and time.perf_counter() >= deadline):
-            self._iterate(root, view, decision, seat)
-            n += 1
-        self.last_iterations = n
-        out = {}
-        for a in decision.actions:
-            ch = root.children.get((seat, a))
-            out[a] = (ch.visits, ch.total / ch.visits) if ch is not None and ch.visits else (0, 0.0)
-        return out
+    def reason(action):
+        if action == pick:
+            return A.OVERRULED if overrule else A.KEPT_POLICY
+        if action not in by_action:
+            return A.NOT_CANDIDATE
+        if searched.samples < MIN_ITERATIONS:
+            return A.NOT_SEARCHED       # searched too little to weigh against the pick
+        if action == rival:
+            return A.SEARCH_BEST if overrule else A.OUTSCORED
+        return A.FEWER_VISITS           # visited no more than the rival
+
+    first = [pick, rival] if weighed else [pick]
+    order = first + [a for a in context.actions if a not in first]
+    estimates = []
+    for action in order:
+        e = by_action.get(action)
+        count, value = (e.count, e.value) if e is not None else (0, None)
+        estimates.append(Estimate(action, value, count, reason(action)))
+    return Analysis(context.seat, context.kind, "candidates", pick, chosen, MARGIN, tuple(estimates),
+                    searched.samples, searched.rollouts)
+
+
+def _mean(e: Estimate) -> float:
+    return float("-inf") if e.value is None else e.value
 
 
 class HardAgent:
@@ -801,8 +824,10 @@ class HardAgent:
             ctx["pool"] = state.pool
             return choose(brain, ctx, d, None, False)
 
-        self.search = _Search(rules, lambda view, seat, rng: determinize(rules, view, seat, rng),
-                                  name="hard", seed=seed, budget=budget, max_iterations=max_iterations,
+        # with an iteration count the search never stops by the clock (simulate --budget-iterations)
+        search_budget = float("inf") if max_iterations is not None else budget
+        self.search = ISMCTSAgent(rules, lambda view, seat, rng: determinize(rules, view, seat, rng),
+                                  name="hard", seed=seed, budget=search_budget, max_iterations=max_iterations,
                                   rollout_policy=rollout, evaluate=_evaluate_factory(rules), max_depth=60,
                                   reaction_budget=min(0.25, budget), reaction_kinds=frozenset(
                                       {"block", "protect", "choose", "pass", "reroll", "pay", "feed",
@@ -812,27 +837,32 @@ class HardAgent:
         self.last_iterations = 0
 
     def choose(self, view, decision, budget=None):
+        return self.analyse(view, decision, budget).chosen
+
+    def analyse(self, view, decision, budget=None) -> Analysis:
+        """Every action of `decision` with what the search thought of it (game/ai/
+        analysis.py); `.chosen` is what `choose` plays. A decision the search leaves alone
+        (off-turn, a mode outside `searched`, cards still to play, a single candidate) is
+        the heuristic's pick with the rest not searched; otherwise ISMCTS searches the
+        candidates and `_judged` applies the overrule rule to its root statistics."""
+        context = SearchContext(decision.seat, decision.kind, decision.actions)
         if len(decision.actions) == 1:
-            return decision.actions[0]
+            return unsearched(context, decision.actions[0])
         if decision.kind != "turn" or view["mode"] not in self.searched:
-            return self.normal.choose(view, decision)
+            return unsearched(context, self.normal.choose(view, decision))
         # the search only decides what to buy and when to stop: playing every card first is
         # never worse in this game's cards, so it is not searched
-        plays = [a for a in decision.actions if a[0] == "play"]
-        if plays:
-            return self.normal.choose(view, decision)
+        if any(a[0] == "play" for a in decision.actions):
+            return unsearched(context, self.normal.choose(view, decision))
         pick = self.normal.choose(view, decision)
         cands = self._candidates(view, decision, pick)
         if len(cands) == 1:
-            return pick
-        stats = self.search.stats(view, decision._replace(actions=tuple(cands)), budget)
-        self.last_iterations = self.search.last_iterations
-        if self.search.last_iterations < MIN_ITERATIONS:
-            return pick                     # too little search to overrule the heuristic
-        best = max(cands, key=lambda a: stats[a])
-        if stats[best][1] < stats[pick][1] + MARGIN:
-            return pick                     # the search must find the heuristic's pick clearly worse
-        return best
+            return unsearched(context, pick, A.KEPT_POLICY)
+        if self.search.max_iterations is not None:
+            budget = None               # the search's own endless clock, not the caller's
+        searched = self.search.analyse(view, decision._replace(actions=tuple(cands)), budget)
+        self.last_iterations = searched.samples
+        return _judged(context, pick, searched)
 
     def _candidates(self, view, decision, pick):
         """The heuristic's own pick, ending the turn, and the next best purchases."""
