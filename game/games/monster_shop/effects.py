@@ -5,8 +5,8 @@ rules look them up here — nothing is registered from anywhere else.
 - CAGE_OPS / UPGRADE_OPS: passive modifiers of one den place (cage tile + its upgrade),
   summed into a `PlaceMods` by `place_mods`.
 - ARTIFACT_OPS: what an artifact does while its owner holds it (and it is not eaten).
-- SPACE_OPS: every action space a group can be sent to -> the engine method that runs
-  it (`eng.space_<op>`), with what a group must carry.
+- SPACE_OPS: every action space a group can be sent to; the rules' `space_actions` table
+  (planning.py) maps each to the method that runs it, `space_<op>`.
 - BUSINESS_OPS: the six businesses of the Industrial Zone -> `eng.biz_<op>`.
 - ABILITIES: the nine Dark Alleys monster abilities and the step of care they hook into.
 - METRICS: what contests and customers count, as functions over one monster's show
@@ -73,7 +73,7 @@ ARTIFACT_OPS = {
     "little_gift": {},              # copy another player's artifact once a game
 }
 
-# -- action spaces (each runs eng.space_<op>(state, seat, group, slot, events)) ---------
+# -- action spaces (planning.py's table: op -> space_<op>(state, seat, group, space, slot, events))
 SPACE_OPS = ("food_stall", "artifacts", "cage", "upgrade", "monster", "invite", "hospital",
              "jury", "podium", "black_market", "fortune_teller", "industry", "boutique")
 

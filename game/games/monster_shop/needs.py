@@ -54,22 +54,24 @@ class NeedsMixin:
                     out.append(("wear", x, m))
         return tuple(out)
 
-    def _ready_arrange(self, s, ev) -> bool:
+    def _step_arrange(self, s, ev) -> bool:
+        """The step of P3 arranging: the next seat that has a move to make (False: it must
+        answer), finishing each seat (MS-071); True once every seat is done and assigning begins."""
         while True:
             if s.seat_i is None:
                 if not s.tmp:
                     s.stage = "assign"
                     s.tmp = self.seats_from(s, s.start)
                     s.order = [[] for _ in range(s.n)]
-                    return False
+                    return True
                 s.seat_i = s.tmp.pop(0)
                 s.arr_left = self.R.arrange_steps
             seat = s.seat_i
             if len(self.arrange_actions(s, seat)) > 1:
-                return True
+                return False
             self._finish_arrange(s, seat, ev)
             if s.asks:
-                return True
+                return False
             # a finished seat with no question pending: go on with the next
 
     def _on_arrange(self, s, seat, action, ev):
@@ -154,19 +156,21 @@ class NeedsMixin:
                 ev.append(E("draw", {"seat": seat, "card": k}, (seat,)))
         ev.append(E("draw", {"seat": seat, "count": got}))
 
-    def _ready_assign(self, s, ev) -> bool:
+    def _step_assign(self, s, ev) -> bool:
+        """The step of drawing and assigning: the next monster to assign cards to (False:
+        its owner must answer), the next seat's draw; True once all are assigned and revealed."""
         while True:
             seat = s.seat_i
             if seat is not None and s.order[seat]:
                 s.care = s.order[seat][0]
-                return True
+                return False
             if s.tmp:
                 seat = s.seat_i = s.tmp.pop(0)
                 self.draw_for(s, seat, ev)
                 s.order[seat] = self.monsters_of(s, seat)
                 continue
             self.reveal_needs(s, ev)
-            return False
+            return True
 
     def slots_of(self, s, seat, m):
         return self.stripes(s, m)
@@ -280,20 +284,23 @@ class NeedsMixin:
         mons = self.monsters_of(s, seat)
         return tuple(("order", p) for p in permutations(mons))
 
-    def _ready_order(self, s, ev) -> bool:
+    def _step_order(self, s, ev) -> bool:
+        """The step of P4 order: the next seat with two or more monsters must answer
+        (False); a seat with fewer is ordered alone and care begins, or, all cared, the contest
+        and P5 customers (True)."""
         while True:
             if s.seat_i is None:
                 if not s.tmp:
                     self.contest(s, ev)
                     self.start_trade(s, ev)
-                    return False
+                    return True
                 s.seat_i = s.tmp.pop(0)
                 mons = self.monsters_of(s, s.seat_i)
                 if len(mons) >= 2:
-                    return True
+                    return False
                 self._on_order(s, s.seat_i, ("order", tuple(mons)), ev)
-                return False
-            return True
+                return True
+            return False
 
     def _on_order(self, s, seat, action, ev):
         s.order[seat] = list(action[1])

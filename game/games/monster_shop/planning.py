@@ -167,7 +167,21 @@ class PlanningMixin:
         s.rot = 0
         s.seat_i = None
 
+    def _on_plan(self, s, seat, action, ev):
+        """A seat's secret split (MS-040); once every seat has chosen, the plans show."""
+        ev.extend(s.sealed.commit(seat, action))
+        if s.sealed.revealed:
+            self.reveal_plans(s, ev)
+
     # ---------------------------------------------------------------- sending
+    def _step_send(self, s, ev) -> bool:
+        """The step of sending: the next group's owner must answer (False); True once no
+        group waits and P3 begins."""
+        if self.next_sender(s, ev):
+            return False
+        self.start_needs(s, ev)
+        return True
+
     def next_sender(self, s, ev) -> bool:
         """MS-044: the largest waiting size goes; ties from the starting player clockwise,
         one group per seat per turn of the rotation. False when no group waits."""
@@ -295,9 +309,20 @@ class PlanningMixin:
             s.away[seat] += g[0]
         ev.append(E("group", {"seat": seat, "group": action[1], "to": action[2], "slot": slot,
                               "size": size2(g) / 2, "paid": paid, "members": list(g[:4])}))
-        getattr(self, "space_" + op)(s, seat, g, sp, slot, ev)
+        self.space_actions[op](s, seat, g, sp, slot, ev)
 
     # ---------------------------------------------------------------- spaces
+    def _space_table(self) -> dict:
+        """Space op (effects.SPACE_OPS) -> what a group sent there does, called
+        (s, seat, group, space, slot, ev): written out, so each is found by its name."""
+        return {"food_stall": self.space_food_stall, "artifacts": self.space_artifacts,
+                "cage": self.space_cage, "upgrade": self.space_upgrade,
+                "monster": self.space_monster, "invite": self.space_invite,
+                "hospital": self.space_hospital, "jury": self.space_jury,
+                "podium": self.space_podium, "black_market": self.space_black_market,
+                "fortune_teller": self.space_fortune_teller, "industry": self.space_industry,
+                "boutique": self.space_boutique}
+
     def _add_food(self, s, seat, meat, veg, gold=0):
         s.meat[seat][0] += meat
         s.veg[seat][0] += veg

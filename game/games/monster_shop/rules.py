@@ -8,11 +8,14 @@ need cards (`assign`, one question per monster) · P4 resolution order (`order`)
 work (`work`) · P6 aging (automatic). After the last round: the two final evaluations.
 
 planning.py holds P1/P2, needs.py P3/P4, scoring.py contests, customers and the end.
-Every question that is not part of a stage is an ask: (seat, kind, actions) in `s.asks`,
-answered first-in first-out; its answer runs `_ans_<kind>`.
+Every question that is not part of a stage is an ask: (seat, kind, actions, context) in
+`s.asks`, answered first-in first-out. Who answers what is written out in `__init__`
+(core/dispatch.py): `flow` (a stage's answer, a stage's automatic step), `ask_answers`
+(ask kind -> `_ans_<kind>`, given the ask's context) and `space_actions` (planning.py).
 """
 from __future__ import annotations
 
+from ...core.dispatch import Flow, find_decision, wait
 from ...core.rules import Decision, IllegalAction, OptionsError, OptionSpec, new_event
 from . import invariants as _inv
 from . import view as _view
@@ -51,6 +54,26 @@ class MonsterShopRules(PlanningMixin, NeedsMixin, ScoringMixin):
         self.biz = d.businesses
         self._mods_cache: dict = {}
         self._plan_cache: dict = {}
+        # who answers what (core/dispatch.py): explicit tables, no names built from a kind
+        self.flow = Flow(
+            answers={"plan": self._on_plan, "send": self._on_send, "arrange": self._on_arrange,
+                     "assign": self.do_assign, "order": self._on_order, "sell": self._on_sell,
+                     "work": self._on_work},
+            steps={"plan": wait, "send": self._step_send, "arrange": self._step_arrange,
+                   "assign": self._step_assign, "order": self._step_order,
+                   "care": self.care_continue, "sell": self._step_sell, "work": self._step_work},
+            next_step=self._next_step)
+        # an ask's answer also gets the context the ask was queued with
+        self.ask_answers = {
+            "gift": self._ans_gift, "join": self._ans_join, "cage_to": self._ans_cage_to,
+            "upgrade_to": self._ans_upgrade_to, "black_market": self._ans_black_market,
+            "peek": self._ans_peek, "unsurcharge": self._ans_unsurcharge,
+            "business": self._ans_business, "accessory": self._ans_accessory,
+            "recall": self._ans_recall, "handbook": self._ans_handbook,
+            "vampling": self._ans_vampling, "feed": self._ans_feed, "gobbler": self._ans_gobbler,
+            "play": self._ans_play, "piglet": self._ans_piglet, "ruffian": self._ans_ruffian,
+            "anger": self._ans_anger, "spooker": self._ans_spooker, "keep": self._ans_keep}
+        self.space_actions = self._space_table()
 
     # ------------------------------------------------------------------ options
     def default_options(self) -> dict:
@@ -334,34 +357,29 @@ class MonsterShopRules(PlanningMixin, NeedsMixin, ScoringMixin):
             raise IllegalAction("the game is over")
         ev: list = []
         if s.asks:
-            ask = s.asks[0]
-            if ask[0] != seat or action not in ask[2]:
-                raise IllegalAction(f"seat {seat} cannot play {action!r} now")
-            s.asks.pop(0)
+            find_decision(self.decisions(s), seat, action)     # the ask's seat and choices, or why not
+            _seat, kind, _choices, context = s.asks.pop(0)
             s.dec = None
-            getattr(self, "_ans_" + ask[1])(s, seat, action, ask[3] if len(ask) > 3 else None, ev)
+            self.ask_answers[kind](s, seat, action, context, ev)
         else:
-            st = s.stage
-            if st == "plan":
-                if seat not in s.sealed.pending() or not self.plan_ok(s, seat, action):
-                    raise IllegalAction(f"that is not a possible split of your imps and gold")
-                s.dec = None
-                ev += s.sealed.commit(seat, action)
-                if s.sealed.revealed:
-                    self.reveal_plans(s, ev)
-            elif st == "assign":
-                if seat != s.seat_i or not self.assign_ok(s, seat, s.care, action):
-                    raise IllegalAction("those cards do not fit this monster's stripes")
-                s.dec = None
-                self.do_assign(s, seat, action, ev)
-            else:
-                if seat != s.seat_i or action not in self.decisions(s)[0].actions:
-                    raise IllegalAction(f"seat {seat} cannot play {action!r} now")
-                s.dec = None
-                getattr(self, "_on_" + st)(s, seat, action, ev)
-        self._advance(s, ev)
+            self._check_stage_answer(s, seat, action)
+            s.dec = None
+            self.flow.answers[s.stage](s, seat, action, ev)
+        self.flow.settle(s, ev)
         s.dec = None
         return ev
+
+    def _check_stage_answer(self, s: State, seat: int, action) -> None:
+        """Raises IllegalAction unless `action` answers the stage's question for `seat`.
+        Planning and assigning are free choices (any legal split, any fitting cards)."""
+        if s.stage == "plan":
+            if seat not in s.sealed.pending() or not self.plan_ok(s, seat, action):
+                raise IllegalAction("that is not a possible split of your imps and gold")
+        elif s.stage == "assign":
+            if seat != s.seat_i or not self.assign_ok(s, seat, s.care, action):
+                raise IllegalAction("those cards do not fit this monster's stripes")
+        else:
+            find_decision(self.decisions(s), seat, action)
 
     def ask(self, s, seat, kind, acts, ctx=None):
         s.asks.append((seat, kind, tuple(acts), ctx))
@@ -369,23 +387,13 @@ class MonsterShopRules(PlanningMixin, NeedsMixin, ScoringMixin):
 
     def _advance(self, s: State, ev: list) -> None:
         """Run automatic steps until someone must decide (or the game ends)."""
-        while s.res is None and not s.asks:
-            st = s.stage
-            if st == "send":
-                if self.next_sender(s, ev):
-                    return
-                self.start_needs(s, ev)
-            elif st == "plan":
-                return
-            elif st in ("arrange", "assign", "order", "sell", "work"):
-                if getattr(self, "_ready_" + st)(s, ev):
-                    return
-            elif st == "care":
-                if self.care_continue(s, ev):
-                    continue
-                return
-            else:
-                raise RuntimeError(f"unknown stage {st!r}")
+        self.flow.settle(s, ev)
+
+    def _next_step(self, s: State):
+        """A queued ask or the game's end stops the flow; else the stage's step runs."""
+        if s.res is not None or s.asks:
+            return wait
+        return self.flow.steps[s.stage]
 
     # ------------------------------------------------------------------ P6 aging
     def end_round(self, s, ev):

@@ -106,7 +106,9 @@ class ScoringMixin:
         out.append(("no_sale", ci))
         return tuple(out)
 
-    def _ready_sell(self, s, ev) -> bool:
+    def _step_sell(self, s, ev) -> bool:
+        """The step of P5 customers: the next seat that can sell to this customer must
+        answer (False); True once every customer has been offered and the trade ends."""
         while True:
             if s.seat_i is None:
                 if len(s.tmp) > 1:
@@ -114,11 +116,11 @@ class ScoringMixin:
                 else:
                     if not s.cs:
                         self.end_trade(s, ev)
-                        return False
+                        return True
                     s.tmp = [s.cs.pop(0)] + self.seats_from(s, s.start)
                     continue
             if len(self.sell_actions(s, s.seat_i)) > 1:
-                return True
+                return False
             s.seat_i = None
 
     def _on_sell(self, s, seat, action, ev):
@@ -228,20 +230,22 @@ class ScoringMixin:
                 out += [("work", k, counts) for counts in self.clean_choices(s, seat, k)[1:]]
         return tuple(out)
 
-    def _ready_work(self, s, ev) -> bool:
+    def _step_work(self, s, ev) -> bool:
+        """The step of P5 work: the next seat with free imps (or a business to run first)
+        must answer (False); True once every seat has worked and the round ages."""
         while True:
             if s.seat_i is None:
                 if not s.tmp:
                     self.end_round(s, ev)
-                    return False
+                    return True
                 s.seat_i = s.tmp.pop(0)
                 acts = self.biz_actions(s, s.seat_i)            # MS-115: before the work, or after it
                 if acts:
                     later = [("later",)] if self.free_imps(s, s.seat_i) > 0 else []
                     self.ask(s, s.seat_i, "business", [("skip",)] + acts + later, "work")
-                    return True
+                    return False
             if self.free_imps(s, s.seat_i) > 0:
-                return True
+                return False
             s.seat_i = None
 
     def _on_work(self, s, seat, action, ev):
