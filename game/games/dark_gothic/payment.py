@@ -83,6 +83,12 @@ def feasible_split(exact, silver, parts) -> bool:
     return False
 
 
+@lru_cache(maxsize=16384)
+def _feasible_memo(exact, silver, parts) -> bool:
+    """feasible_split on hashable arguments, memoized (the Silver sample asks it per colouring)."""
+    return feasible_split(exact, silver, parts)
+
+
 def take(pool, i, colour, amount):
     """Spend up to `amount` of `colour` from orb i; returns (new pool, spent, source)."""
     col, n, src, w = pool[i]
@@ -471,10 +477,14 @@ def _options_with_silver(pool, parts, key, sources_matter, price, order, cap):
     w_parts = [i for i, p in enumerate(parts) if p[0] == "W"]
     silver_orbs = [i for i, o in enumerate(pool) if o[0] == "W"]
     held, silver_units = split(pool)
+    held = tuple(held)
     # each orb as the ways of a colour read it: (units, kind of its card, its price, has a card)
     orbs = [(n, None if src is None else key(src), 0 if src is None else price(src), src is not None)
             for _c, n, src, _w in pool]
     exact = {c: tuple(i for i, o in enumerate(pool) if o[0] == c) for c in COLS}
+    kinds = [o[1] for o in orbs]
+    cursed = any(cur for _c, _n, cur in parts)
+    assignments = {}
     found = {}
     memo = {}
     combos = 0
@@ -482,7 +492,7 @@ def _options_with_silver(pool, parts, key, sources_matter, price, order, cap):
         fixed = list(parts)
         for i, c in zip(w_parts, wcols):
             fixed[i] = (c, parts[i][1], parts[i][2])
-        if not feasible_split(held, silver_units, fixed):
+        if not _feasible_memo(held, silver_units, tuple(fixed)):
             continue
         needed = [c for c in COLS if any(p[0] == c for p in fixed)]
         # a Silver orb is worth spending on a colour only where exact colours fall short, or
@@ -490,10 +500,13 @@ def _options_with_silver(pool, parts, key, sources_matter, price, order, cap):
         # leaves a pool that can pay all the other could
         useful = tuple(c for c in needed if c in sources_matter or any(p[0] == c and p[2] for p in fixed)
                        or sum(p[1] for p in fixed if p[0] == c) > held[_IDX[c]])
-        for given in _silver_assignments(pool, silver_orbs, key, (None,) + useful):
+        demands_of = {c: tuple((i, n, cur) for i, (pc, n, cur) in enumerate(fixed) if pc == c) for c in needed}
+        if useful not in assignments:
+            assignments[useful] = list(_silver_assignments(pool, silver_orbs, key, (None,) + useful))
+        for given in assignments[useful]:
             ways = []
             for c in needed:
-                demands = tuple((i, n, cur) for i, (pc, n, cur) in enumerate(fixed) if pc == c)
+                demands = demands_of[c]
                 mine = tuple(i for i in silver_orbs if given[i] == c)
                 got = memo.get((c, demands, mine))
                 if got is None:
@@ -511,11 +524,9 @@ def _options_with_silver(pool, parts, key, sources_matter, price, order, cap):
                 for d in combo:
                     draws.update(d)
                 payment = tuple((fixed[i][0], draws.get(i, ())) for i in range(len(fixed)))
-                new, destroyed, _ = apply_payment(pool, parts, payment)
+                destroyed = apply_payment(pool, parts, payment)[1] if cursed else ()
                 burnt = tuple(sorted(key(c) for c in destroyed))
-                stay = tuple(sorted((o[0], key(o[2]) if (o[0] in sources_matter and o[2] is not None) else "", o[1])
-                                    for o in new))
-                out = (burnt, stay)
+                out = (burnt, _what_stays(pool, payment, kinds, sources_matter))
                 if out not in found:
                     used_silver = sum(n for (colour, ds) in payment for i, n in ds if pool[i][0] == "W")
                     touched = sum(pool[i][1] for i in {i for _c, ds in payment for i, _n in ds} if pool[i][0] == "W")
@@ -529,6 +540,28 @@ def _options_with_silver(pool, parts, key, sources_matter, price, order, cap):
         if combos >= _MAX_COMBOS:
             break
     return _ranked(found, cap)
+
+
+def _what_stays(pool, payment, kinds, matter):
+    """The pool left by `payment` as an outcome reads it: each orb's colour, its card's kind
+    (`kinds[i]`) where a later Cursed cost cares (`matter`), and its units; sorted. (The pool
+    apply_payment leaves, without building it.)"""
+    spent = {}
+    colour_of = {}
+    for colour, draws in payment:
+        for i, n in draws:
+            spent[i] = spent.get(i, 0) + n
+            colour_of[i] = colour
+    out = []
+    for i, (col, n, src, _w) in enumerate(pool):
+        used = spent.get(i)
+        if used:
+            if n <= used:
+                continue
+            col = colour_of[i]
+            n -= used
+        out.append((col, kinds[i] if col in matter and src is not None else "", n))
+    return tuple(sorted(out))
 
 
 def _silver_colour_ways(demands, exact, silver, orbs, matter):
