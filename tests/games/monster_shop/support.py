@@ -96,7 +96,7 @@ def care(R, s, seat, monsters, answers=()):
             asked.append(ask[1])
             action = answers.pop(0)
             assert action in ask[2], (action, ask[2])
-            getattr(R, "_ans_" + ask[1])(s, ask[0], action, ask[3], ev)
+            R.ask_answers[ask[1]](s, ask[0], action, ask[3], ev)
             continue
         R.care_continue(s, ev)
     assert not answers, f"unused answers {answers}"
