@@ -10,6 +10,7 @@ from typing import Any, Callable
 import pygame
 
 from . import style
+from .dock import countdown_bar
 
 BUTTON_STYLES = {
     # fill, border, text, hover fill
@@ -228,20 +229,8 @@ class Banner:
         if self.sub:
             surf.blit(self.sub, self.sub.get_rect(midtop=(self.rect.centerx, self.rect.top + 18 + self.title.get_height())))
         d = self.spec.decision
-        left = kit.time_left(d) if d is not None else None
-        bar = self.bar_rect()
-        if left is not None and d.timeout:
-            frac = max(0.0, min(1.0, left / d.timeout))
-            pygame.draw.rect(surf, (50, 40, 40), bar, border_radius=4)
-            col = style.lerp_color(style.bad(kit.ctx.settings), style.GOLD, min(1.0, frac * 2))
-            fill = bar.copy()
-            fill.width = int(bar.width * frac)
-            if fill.width > 0:
-                pygame.draw.rect(surf, col, fill, border_radius=4)
-            ic = g.icon("clock", 20, style.TEXT_DIM)
-            surf.blit(ic, ic.get_rect(midleft=(bar.right + 10, bar.centery)))
-            secs = g.text(str(int(left + 0.999)), 18, style.TEXT, bold=True)
-            surf.blit(secs, secs.get_rect(midleft=(bar.right + 34, bar.centery)))
+        if d is not None and d.timeout:
+            countdown_bar(surf, kit, d, self.bar_rect())
         for b in self.spec.buttons:
             b.draw(surf, kit, hover=(b is hover_item))
 
