@@ -335,6 +335,10 @@ def payment_options(pool, parts, key, sources_matter=(), price=None, prefer=None
     order = tuple(prefer) if prefer else COLS
     for orb in pool:
         if orb[0] == "W":
+            if len(parts) == 1 and parts[0][0] == "W" and not parts[0][2]:
+                options = _one_silver_orb_options(pool, parts[0][1], key, sources_matter, order, cap)
+                if options is not None:
+                    return options
             return _options_with_silver(pool, parts, key, sources_matter, price, order, cap)
     # no Silver orb (the common case): each colour is paid by its own orbs alone
     kinds = {c: {} for c in COLS}
@@ -539,6 +543,47 @@ def _options_with_silver(pool, parts, key, sources_matter, price, order, cap):
                 break
         if combos >= _MAX_COMBOS:
             break
+    return _ranked(found, cap)
+
+
+def _one_silver_orb_options(pool, n, key, sources_matter, order, cap):
+    """_options_with_silver for the commonest Silver purchase, read directly: a plain Silver
+    cost of `n` and one Silver orb, where each colour either cannot pay, or pays from its own
+    orbs alone and no later Cursed cost cares which (the Silver orb is spared: one way), or
+    needs every unit of its own and the whole Silver orb (one way). None otherwise (then the
+    search decides). The same payments, outcomes and ranking as the search."""
+    silver = [i for i, o in enumerate(pool) if o[0] == "W"]
+    if len(silver) != 1:
+        return None
+    m = pool[silver[0]][1]
+    held = {c: 0 for c in COLS}
+    for col, k, _src, _w in pool:
+        if col != "W":
+            held[col] += k
+    kinds = [None if src is None else key(src) for _c, _n, src, _w in pool]
+    found = {}
+    for c in order:
+        h = held[c]
+        if h + m < n:
+            continue
+        if h >= n and c not in sources_matter:     # its own orbs in pool order, the Silver orb spared
+            draws = []
+            left = n
+            for i, o in enumerate(pool):
+                if o[0] == c and left > 0:
+                    k = min(o[1], left)
+                    draws.append((i, k))
+                    left -= k
+            silver_units = 0
+        elif h + m == n:                           # every unit of the colour and the whole Silver orb
+            draws = [(i, o[1]) for i, o in enumerate(pool) if o[0] == c or o[0] == "W"]
+            silver_units = m
+        else:
+            return None
+        payment = ((c, tuple(draws)),)
+        out = ((), _what_stays(pool, payment, kinds, sources_matter))
+        if out not in found:                       # cost as the search ranks it
+            found[out] = ((0, silver_units, silver_units, [order.index(c)], len(found)), payment)
     return _ranked(found, cap)
 
 

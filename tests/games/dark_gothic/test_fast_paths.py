@@ -133,3 +133,24 @@ def test_clone_copies_every_field_and_shares_no_list():
                     assert all(x is not y for x, y in zip(a, b)), f
         assert o.rng.random() == s.rng.random()
         assert R.snapshot(o) == R.snapshot(s)
+
+
+def test_TE_051_one_silver_orb_read_directly_offers_what_the_search_offers():
+    """The commonest Silver purchase (a plain Silver cost, one Silver orb) is read without the
+    search: the same payments, in the same order, on random pools, Cursed costs on offer or not."""
+    rnd = random.Random(11)
+    cards = sorted(R.key)
+    direct = 0
+    for _ in range(4000):
+        srcs = rnd.sample(cards, 3) + [None]
+        pool = [(rnd.choice("CUS"), rnd.randint(1, 3), rnd.choice(srcs), False) for _ in range(rnd.randint(0, 6))]
+        pool.insert(rnd.randrange(len(pool) + 1), ("W", rnd.randint(1, 3), rnd.choice(srcs), True))
+        parts = (("W", rnd.randint(1, 5), False),)
+        if not P.feasible(pool, parts):
+            continue
+        matter = frozenset(c for c in P.COLS if rnd.random() < 0.3)
+        order = tuple(rnd.sample(P.COLS, 3))
+        direct += P._one_silver_orb_options(pool, parts[0][1], R.key.get, matter, order, P.MAX_OPTIONS) is not None
+        assert (P.payment_options(pool, parts, R.key.get, matter, price=R.price.get, prefer=order)
+                == P._options_with_silver(pool, parts, R.key.get, matter, R.price.get, order, P.MAX_OPTIONS))
+    assert direct > 1000
