@@ -133,8 +133,25 @@ class DarkGothicRules:
         self.cursed_cols = {c: frozenset(x for col, _n, cur in k.cost if cur for x in (COLS if col == "W" else (col,)))
                             for c, k in K.items() if any(cur for _c, _n, cur in k.cost)}
         self.price = {c: k.cost_total for c, k in K.items()}
-        self._tasks = {name[3:]: getattr(self, name) for name in dir(self) if name.startswith("_t_")}
-        self._answers = {name[4:]: getattr(self, name) for name in dir(self) if name.startswith("_on_")}
+        # Explicit tables, so a reader (and grep) finds who runs each task and answer.
+        self._tasks = {  # task kind (the first item of a queued task) -> its step
+            "turn_start": self._t_turn_start, "income": self._t_income, "secrets": self._t_secrets,
+            "eff": self._t_eff, "pay": self._t_pay, "gain_card": self._t_gain_card,
+            "honor": self._t_honor, "destroy": self._t_destroy, "do_destroy": self._t_do_destroy,
+            "refill": self._t_refill, "mystery": self._t_mystery, "lightning": self._t_lightning,
+            "lightning_away": self._t_lightning_away, "shadow_top": self._t_shadow_top,
+            "strike": self._t_strike, "hit": self._t_hit, "feed": self._t_feed,
+            "free_defeat": self._t_free_defeat, "poltergeist": self._t_poltergeist,
+            "discovery": self._t_discovery, "omen": self._t_omen, "omen_apply": self._t_omen_apply,
+            "roam_begin": self._t_roam_begin, "roam": self._t_roam, "roam_end": self._t_roam_end,
+            "end_globals": self._t_end_globals, "cleanup": self._t_cleanup,
+        }
+        self._answers = {  # decision kind -> what answers it
+            "turn": self._on_turn, "secret": self._on_secret, "hero": self._on_hero,
+            "pay": self._on_pay, "block": self._on_block, "protect": self._on_protect,
+            "choose": self._on_choose, "feed": self._on_feed, "target": self._on_target,
+            "pass": self._on_pass, "reroll": self._on_reroll,
+        }
 
     # ------------------------------------------------------------------ options and setup
     def default_options(self) -> dict:
