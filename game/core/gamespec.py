@@ -81,7 +81,7 @@ class GameSpec:
     screen_data: tuple = ()
     # "module:function" loaders of data files the game's screens read beyond its ruleset,
     # each (folder of the game's data) -> data, raising DataError; validate-data runs them
-    # (Dark Deeds: game.ui.table.cards:load_faces reads faces.yaml)
+    # (Dark Deeds: game.ui.table.faces:load_faces reads faces.yaml)
 
     bench_table: str = ""
     # "module:function" (size) -> (table, words): the game's table in its busiest state, for

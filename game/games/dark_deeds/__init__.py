@@ -52,7 +52,7 @@ SPEC = GameSpec(
     data="game.games.dark_deeds.data:load_data",
     agents="game.games.dark_deeds.ai:make_agent",
     table="game.games.dark_deeds.table:DarkDeedsTable",
-    screen_data=("game.ui.table.cards:load_faces",),     # faces.yaml, checked by validate-data
+    screen_data=("game.ui.table.faces:load_faces",),     # faces.yaml, checked by validate-data
     determinizer="game.games.dark_deeds.ai:determinize",
     art=GameArt(icon=("hooded-assassin", "cloak-dagger"),
                 card_back=CardBack(emblem=("hooded-assassin", "cloak-dagger"), dark=(6, 8, 16),
