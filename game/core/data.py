@@ -141,12 +141,9 @@ def _record(file: Path) -> None:
 TEXT_PAGE_MAX_BYTES = 256 * 1024     # a rules page (the longest shipped one is ~3.5 KB)
 
 
-def load_text(file: Path, problems: Problems, what: str = "text page",
-              max_bytes: int = TEXT_PAGE_MAX_BYTES) -> str | None:
-    """A text file of data (a rules page, data/<game>/rules.<lang>.md) as a model reads it:
-    a regular file of at most `max_bytes`, UTF-8 without NUL, not empty. Anything else is
-    one Problem with file:line; returns None then."""
-    file = Path(file)
+def _read_plain_text(file: Path, problems: Problems, max_bytes: int, what: str, kind: str) -> str | None:
+    """A regular file of at most `max_bytes`, UTF-8 without NUL (`what` names it in a size
+    refusal, `kind` in the NUL one); anything else is one Problem with file:line, and None."""
     _record(file)
     try:
         raw = read_capped(file, max_bytes, what)
@@ -162,7 +159,18 @@ def load_text(file: Path, problems: Problems, what: str = "text page",
         return None
     nul = text.find("\x00")
     if nul >= 0:
-        problems.add(file, (), f"holds a NUL byte; a {what} is plain text", line=text.count("\n", 0, nul) + 1)
+        problems.add(file, (), f"holds a NUL byte; a {kind} is plain text", line=text.count("\n", 0, nul) + 1)
+        return None
+    return text
+
+
+def load_text(file: Path, problems: Problems, what: str = "text page",
+              max_bytes: int = TEXT_PAGE_MAX_BYTES) -> str | None:
+    """A text file of data (a rules page, data/<game>/rules.<lang>.md) as a model reads it:
+    a regular file of at most `max_bytes`, UTF-8 without NUL, not empty. Anything else is
+    one Problem with file:line; returns None then."""
+    text = _read_plain_text(Path(file), problems, max_bytes, what, what)
+    if text is None:
         return None
     if not text.strip():
         problems.add(file, (), f"is empty; a {what} has text")
@@ -178,22 +186,8 @@ def load_yaml(file: Path, problems: Problems) -> Doc | None:
     alias is refused), integers of at most MAX_INT_DIGITS digits. Anything unreadable
     becomes one Problem with file:line; returns None then."""
     file = Path(file)
-    _record(file)
-    try:
-        raw = read_capped(file, YAML_MAX_BYTES, "YAML data file")
-    except UnsafeFile as exc:
-        text = str(exc)
-        why = text[len(str(file)) + 2:] if text.startswith(str(file) + ": ") else text
-        problems.add(file, (), "file is missing" if why == "no such file" else why)
-        return None
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        problems.add(file, (), "not UTF-8 text", line=raw.count(b"\n", 0, exc.start) + 1)
-        return None
-    nul = text.find("\x00")
-    if nul >= 0:
-        problems.add(file, (), "holds a NUL byte; a data file is plain text", line=text.count("\n", 0, nul) + 1)
+    text = _read_plain_text(file, problems, YAML_MAX_BYTES, "YAML data file", "data file")
+    if text is None:
         return None
     loader = None
     try:
