@@ -142,6 +142,13 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--quick", action="store_true", help="shorter runs")
     bench.set_defaults(run=cmd_bench)
 
+    serve = sub.add_parser("serve", help="run networked tables without a window (an always-on host)")
+    serve.add_argument("--port", type=int, default=None, help="the port to listen on (default 47923)")
+    serve.add_argument("--host", default="0.0.0.0", help="the address to listen on (default: every address)")
+    serve.add_argument("--data-dir", metavar="DIR", default=None,
+                       help="where the tables are kept (default: the user data folder's server/)")
+    serve.set_defaults(run=cmd_serve)
+
     st = sub.add_parser("self-test", help="load everything, draw every scene and table, play one AI game each")
     st.set_defaults(run=cmd_self_test)
 
@@ -546,6 +553,33 @@ def cmd_bench(args) -> int:
     with Progress(bench.steps(), "steps", enabled=not args.json) as bar:
         report = bench.run(quick=args.quick, progress=bar.step)
     print(json.dumps(report, indent=None if args.json else 2))
+    return 0
+
+
+def cmd_serve(args) -> int:
+    """The headless table server (game/net/server.py) until Ctrl+C or SIGTERM."""
+    import asyncio
+    import logging
+    from .net.protocol import DEFAULT_PORT
+    from .net.server import serve_forever
+    port = DEFAULT_PORT if args.port is None else args.port
+    if not 0 <= port <= 65535:
+        raise UsageError(f"serve: --port {port} is not a port (0-65535; 0 picks a free one)")
+    if args.data_dir is not None:
+        folder = Path(args.data_dir)
+    else:
+        from .core.paths import user_data_dir
+        folder = user_data_dir() / "server"
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise UsageError(f"serve: {folder} cannot be used for the tables ({one_line_reason(exc)})") from None
+    logging.basicConfig(level=logging.INFO, format="nocturne serve: %(message)s", stream=sys.stderr)
+    logging.getLogger("nocturne.net.ws").setLevel(logging.WARNING)
+    try:
+        asyncio.run(serve_forever(folder, args.host, port))
+    except OSError as exc:
+        raise UsageError(f"serve: cannot listen on {args.host}:{port} ({one_line_reason(exc)})") from None
     return 0
 
 
