@@ -141,6 +141,7 @@ class SeatSession:
         self.notices: deque = deque()
         self.version = 0
         self.sent = 0
+        self.refusals = 0                        # refused requests so far
         self.acks: dict[int, float] = {}       # action n -> when its update arrived (bench)
         self.updates = asyncio.Queue()          # every Update, for scripted seats (tests, bench)
         self._ws = None
@@ -241,6 +242,7 @@ class SeatSession:
         elif isinstance(msg, P.Tables):
             self.tables = list(msg.tables)
         elif isinstance(msg, P.Refused):
+            self.refusals += 1
             self.notices.append(ClientNotice("refused", msg.code, say("refused", msg.code, msg.params), msg.n))
         elif isinstance(msg, P.Notice):
             self.notices.append(ClientNotice("notice", msg.code, say("notice", msg.code, msg.params)))

@@ -325,13 +325,8 @@ class HostedTable:
     def update_for(self, seat: int, events: list[Event], ack: int | None = None,
                    resync: bool = False) -> P.Update:
         m = self.match
-        result = m.result()
-        decisions = [] if result is not None else [_wire_decision(m, d) for d in m.decisions_for(seat)]
-        return P.Update(moves=len(m.log), view=m.view(seat),
-                        events=[P.WireEvent(kind=e.kind, data=e.data, to=None if e.to is None else list(e.to))
-                                for e in events if e.visible_to(seat)],
-                        decisions=decisions, result=_result_json(result) if result is not None else None,
-                        ack=ack, resync=resync)
+        return seat_update(m.rules, m.state, seat, events, moves=len(m.log), decisions=m.decisions(),
+                           result=m.result(), time_left=m.time_left, ack=ack, resync=resync)
 
     def lobby_for(self, seat: int) -> P.Lobby:
         seats = [P.LobbySeat(seat=i, name=s.name, kind=s.kind, difficulty=s.difficulty if s.kind == "ai" else "",
@@ -347,6 +342,24 @@ class HostedTable:
                            free=self.free_seats(), names=[s.name for s in self.slots], started=self.started)
 
 
+def seat_update(rules, state, seat: int, events, *, moves: int, decisions=None, result=None,
+                time_left=None, ack: int | None = None, resync: bool = False) -> P.Update:
+    """Everything `seat` receives after `moves` actions: its view, the events it may see
+    (`Event.visible_to`, the screen's filter), its own decisions with their clocks, and
+    the result once the game is over (with the final state's digest, which a restarted
+    server's clients compare). The only builder of a seat's bytes (protocol.encode)."""
+    from ..core.record import state_digest
+    if decisions is None:
+        decisions = rules.decisions(state)
+        result = rules.result(state)
+    mine = [] if result is not None else [_wire_decision(d, time_left) for d in decisions if d.seat == seat]
+    return P.Update(moves=moves, view=rules.view(state, seat),
+                    events=[P.WireEvent(kind=e.kind, data=e.data, to=None if e.to is None else list(e.to))
+                            for e in events if e.visible_to(seat)],
+                    decisions=mine, result=None if result is None else _result_json(result, state_digest(rules, state)),
+                    ack=ack, resync=resync)
+
+
 def _agent(spec, difficulty: str, seat: int, seed: int):
     from ..ai.random_agent import RandomAgent
     if difficulty == "random":
@@ -357,8 +370,8 @@ def _agent(spec, difficulty: str, seat: int, seed: int):
         return RandomAgent(seed)
 
 
-def _wire_decision(match: Match, d) -> P.WireDecision:
-    left = match.time_left(d)
+def _wire_decision(d, time_left=None) -> P.WireDecision:
+    left = time_left(d) if time_left is not None else None
     return P.WireDecision(kind=d.kind, actions=[_listed(a) for a in d.actions], timeout=d.timeout,
                           time_left=None if left is None else round(left, 1), prompt=d.prompt, free=d.free,
                           sealed=d.sealed, min_time=d.min_time)
@@ -368,7 +381,7 @@ def _listed(value):
     return [_listed(v) for v in value] if isinstance(value, (tuple, list)) else value
 
 
-def _result_json(result) -> dict:
-    return {"winners": list(result.winners), "scores": _listed(result.scores), "reason": result.reason,
+def _result_json(result, digest: str = "") -> dict:
+    return {"digest": digest, "winners": list(result.winners), "scores": _listed(result.scores), "reason": result.reason,
             "details": result.details, "side": result.side,
             "rewards": None if result.rewards is None else list(result.rewards)}
