@@ -83,6 +83,10 @@ class GameSpec:
     # each (folder of the game's data) -> data, raising DataError; validate-data runs them
     # (Dark Deeds: game.ui.table.faces:load_faces reads faces.yaml)
 
+    advice: str = ""
+    # "module:attr" of the game's GameAdvice (game/ai/advice.py): the Hint's budget, how a
+    # search value reads as a chance, and reasons for moves in the game's own terms
+
     bench_table: str = ""
     # "module:function" (size) -> (table, words): the game's table in its busiest state, for
     # `bench`'s busy_frame_ms (Book of Ordeals: 20 characters, the sight overlay, a hovered Foe)

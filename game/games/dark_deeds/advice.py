@@ -1,0 +1,59 @@
+"""The Hint's and the review's part of Dark Deeds (game/ai/advice.py): the hard search
+scores a rollout 1 for a win, else each seat's share by `evaluate`, so a value reads as
+a win chance; a target is put in the exact 2d6 odds the heuristic itself weighs (the
+Guards to sneak past, then the take-down), the Tavern in what each choice does."""
+from __future__ import annotations
+
+from ...ai.advice import GameAdvice, clamp01
+from .ai import Brain, ctx_from_view
+from .rules import p_success
+
+_BRAINS: dict = {}
+
+
+def _brain():
+    from . import SPEC
+    if "normal" not in _BRAINS:
+        _BRAINS["normal"] = Brain(SPEC.ruleset(), "normal")
+    return _BRAINS["normal"]
+
+
+def target_odds(view, where, slot_or_card):
+    """(guards, P(sneak past them all), roll needed, P(take-down)) for a target, from
+    the seat's view alone: the heuristic's own sums."""
+    brain = _brain()
+    c = ctx_from_view(view)
+    me = c.me
+    K = brain.cards
+    tgt = c.street[slot_or_card - 1] if where == "street" else slot_or_card
+    slot = slot_or_card if where == "street" else 0
+    card = K[tgt]
+    cun = brain.cunning(c, me)
+    guards = brain.chain(c, where, slot, tgt)
+    sneak = 1.0
+    for g in guards:
+        sneak *= p_success(K[g].perception, cun)
+    if card.is_citizen:
+        need, bonus = card.perception, cun
+    else:
+        need, bonus = card.defence, brain.strength(c, me)
+    return len(guards), sneak, need, p_success(need, bonus)
+
+
+def reason(view, decision, action, value):
+    verb = action[0]
+    if verb == "target" and len(action) >= 3:
+        guards, sneak, need, take = target_odds(view, action[1], action[2])
+        return "advice.dark_deeds.target", {"guards": guards, "sneak": round(100 * sneak), "need": need,
+                                             "take": round(100 * take)}
+    if verb == "lay_low":
+        me = view["seat"]
+        return "advice.dark_deeds.lay_low", {"suspicion": view["seats"][me]["suspicion"]}
+    if verb == "tavern_take":
+        return "advice.dark_deeds.tavern_take", {}
+    if verb == "tavern_gamble":
+        return "advice.dark_deeds.tavern_gamble", {}
+    return None
+
+
+ADVICE = GameAdvice(budget=100, chance=clamp01, reason=reason, review_budget=60)

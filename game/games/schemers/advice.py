@@ -1,0 +1,45 @@
+"""The Hint's and the review's part of Schemers of Venice (game/ai/advice.py): the hard
+search's values are win chances already (a cut rollout scores each seat's chance from
+cards and ducats), and a claim or a block reads as honest or as a bluff with how many
+cards of that role the seat has not seen."""
+from __future__ import annotations
+
+from ...ai.advice import GameAdvice, clamp01
+from ...core.i18n import t
+
+ROLE_VERBS = ("claim", "block")
+
+
+def _copies(view, role) -> int:
+    from . import SPEC
+    data = SPEC.ruleset().data
+    deck = data.modes[view["rules"]["mode"]].deck
+    return int(data.decks.decks[deck].cards.get(role, 0))
+
+
+def _role(role) -> str:
+    return t(f"schemers.roles.{role}.name")
+
+
+def reason(view, decision, action, value):
+    verb = action[0]
+    if verb in ROLE_VERBS and len(action) > 1 and isinstance(action[1], str):
+        role = action[1]
+        hand = list(view.get("hand") or [])
+        if role in hand:
+            return "advice.schemers.honest", {"role": _role(role)}
+        seen = sum(1 for lost in view.get("lost") or [] for c in lost if c == role)
+        unseen = max(0, _copies(view, role) - seen)
+        return "advice.schemers.bluff", {"role": _role(role), "n": unseen}
+    if verb == "income":
+        return "advice.schemers.income", {}
+    if verb == "casino":
+        return "advice.schemers.casino", {"role": _role("doge")}
+    if verb == "canal":
+        return "advice.schemers.canal", {}
+    if verb == "lose" and len(action) > 1 and isinstance(action[1], str):
+        return "advice.schemers.lose", {"role": _role(action[1])}
+    return None
+
+
+ADVICE = GameAdvice(budget=1500, chance=clamp01, reason=reason, review_budget=800)
