@@ -346,9 +346,9 @@ def seat_update(rules, state, seat: int, events, *, moves: int, decisions=None, 
                 time_left=None, ack: int | None = None, resync: bool = False) -> P.Update:
     """Everything `seat` receives after `moves` actions: its view, the events it may see
     (`Event.visible_to`, the screen's filter), its own decisions with their clocks, and
-    the result once the game is over (with the final state's digest, which a restarted
-    server's clients compare). The only builder of a seat's bytes (protocol.encode)."""
-    from ..core.record import state_digest
+    the result once the game is over. The only builder of a seat's bytes (protocol.encode).
+    Not the final state's digest: it hashes what stays hidden at the end too (a deck's
+    order), so two ends a seat cannot tell apart would send other bytes."""
     if decisions is None:
         decisions = rules.decisions(state)
         result = rules.result(state)
@@ -356,7 +356,7 @@ def seat_update(rules, state, seat: int, events, *, moves: int, decisions=None, 
     return P.Update(moves=moves, view=rules.view(state, seat),
                     events=[P.WireEvent(kind=e.kind, data=e.data, to=None if e.to is None else list(e.to))
                             for e in events if e.visible_to(seat)],
-                    decisions=mine, result=None if result is None else _result_json(result, state_digest(rules, state)),
+                    decisions=mine, result=None if result is None else _result_json(result),
                     ack=ack, resync=resync)
 
 
@@ -381,7 +381,7 @@ def _listed(value):
     return [_listed(v) for v in value] if isinstance(value, (tuple, list)) else value
 
 
-def _result_json(result, digest: str = "") -> dict:
-    return {"digest": digest, "winners": list(result.winners), "scores": _listed(result.scores), "reason": result.reason,
+def _result_json(result) -> dict:
+    return {"winners": list(result.winners), "scores": _listed(result.scores), "reason": result.reason,
             "details": result.details, "side": result.side,
             "rewards": None if result.rewards is None else list(result.rewards)}

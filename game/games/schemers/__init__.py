@@ -25,6 +25,7 @@ SPEC = GameSpec(
     agents="game.games.schemers.ai:make_agent",
     table="game.games.schemers.table:SchemersTable",
     determinizer="game.games.schemers.ai:determinize",
+    advice="game.games.schemers.advice:ADVICE",
     art=GameArt(icon=("carnival-mask", "venetian-mask", "domino-mask"),
                 card_back=CardBack(emblem=("carnival-mask", "domino-mask"), dark=(34, 4, 10),
                                    light=(104, 18, 30), accent=(201, 162, 74), emblem_colour=(226, 190, 104),
