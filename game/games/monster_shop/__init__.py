@@ -57,6 +57,7 @@ SPEC = GameSpec(
     agents="game.games.monster_shop.ai:make_agent",
     table="game.games.monster_shop.table:MonsterShopTable",
     determinizer="game.games.monster_shop.ai:determinize",
+    advice="game.games.monster_shop.advice:ADVICE",
     art=GameArt(icon=("imp-laugh", "imp", "monster-grasp")),
     title_key="monster_shop.title",
     pitch_key="monster_shop.pitch",

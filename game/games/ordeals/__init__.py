@@ -68,6 +68,7 @@ SPEC = GameSpec(
     agents="game.games.ordeals.ai:make_agent",
     table="game.games.ordeals.table:OrdealsTable",
     determinizer="game.games.ordeals.fog:determinize_view",
+    advice="game.games.ordeals.advice:ADVICE",
     art=GameArt(icon=("crossed-swords", "lantern-flame")),
     title_key="ordeals.title",
     pitch_key="ordeals.pitch",
