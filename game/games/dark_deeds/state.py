@@ -14,55 +14,35 @@ that must be answered before the flow goes on (a Dark Deed choice, the coin tie-
 from __future__ import annotations
 
 from ...core.rng import RNG
+from ...core.state_fields import StateFields
 
 LOOT_TYPES = ("artisan", "cleric", "merchant")
 
-_LISTS = ("street", "street_deck", "street_discard", "tavern", "tavern_deck", "tavern_discard",
-          "susp", "passed", "facts", "window")
-_NESTED = ("hands", "known", "loot", "score", "chasing")
-_DICTS = ("loot_deck", "loot_up", "loot_discard")
-_PLAIN = ("n", "active", "turn", "phase", "stage", "msm", "open_scores", "first_mode", "first",
-          "deeds_done", "target", "target_where", "target_slot", "target_owner", "cur_guard",
-          "roll_extra", "rerolled", "loot_type", "msm_dirty", "ending", "res", "pawn",
-          "interrupt", "plot", "roll", "rolloff", "dec")
+FIELDS = StateFields(
+    lists=("street", "street_deck", "street_discard", "tavern", "tavern_deck", "tavern_discard",
+           "susp", "passed", "facts", "window"),
+    maybe_lists=("roll", "plot"),
+    nested=("hands", "known", "loot", "score", "chasing"),
+    dict_lists=("loot_deck", "loot_up", "loot_discard"),
+    shared=("n", "active", "turn", "phase", "stage", "msm", "open_scores", "first_mode", "first",
+            "deeds_done", "target", "target_where", "target_slot", "target_owner", "cur_guard",
+            "roll_extra", "rerolled", "loot_type", "msm_dirty", "ending", "pawn", "interrupt", "rolloff"),
+    objects=("rng",),
+    unsaved=("res", "dec"),
+)
 
 
 class State:
-    __slots__ = _LISTS + _NESTED + _DICTS + _PLAIN + ("rng",)
-
-    def clone(self) -> "State":
-        o = State.__new__(State)
-        for f in _PLAIN:
-            setattr(o, f, getattr(self, f))
-        for f in _LISTS:
-            setattr(o, f, list(getattr(self, f)))
-        for f in _NESTED:
-            setattr(o, f, [list(x) for x in getattr(self, f)])
-        for f in _DICTS:
-            d = getattr(self, f)
-            setattr(o, f, {k: list(v) for k, v in d.items()})
-        o.roll = list(self.roll) if self.roll is not None else None
-        o.plot = list(self.plot) if self.plot is not None else None
-        o.rng = self.rng.clone()
-        return o
+    __slots__ = FIELDS.slots
 
     def snapshot(self) -> dict:
-        out = {}
-        for f in _PLAIN:
-            if f in ("dec", "res"):
-                continue
-            v = getattr(self, f)
-            out[f] = list(v) if isinstance(v, tuple) else v
-        for f in _LISTS:
-            out[f] = list(getattr(self, f))
-        for f in _NESTED:
-            out[f] = [list(x) for x in getattr(self, f)]
-        for f in _DICTS:
-            out[f] = {k: list(v) for k, v in getattr(self, f).items()}
+        out = FIELDS.snapshot(self)
         out["result"] = None if self.res is None else {"winners": list(self.res.winners),
                                                        "scores": list(self.res.scores)}
-        out["rng"] = self.rng.to_json()
         return out
+
+
+State.clone = FIELDS.clone_function(State)
 
 
 def new_state(n: int, seed: int) -> State:
@@ -73,12 +53,12 @@ def new_state(n: int, seed: int) -> State:
     s.tavern, s.tavern_deck, s.tavern_discard = [], [], []
     s.susp = [0] * n
     s.passed, s.facts, s.window = [], [], []
-    for f in _NESTED:
+    for f in FIELDS.nested:
         setattr(s, f, [[] for _ in range(n)])
     s.loot_deck = {t: [] for t in LOOT_TYPES}
     s.loot_up = {t: [] for t in LOOT_TYPES}
     s.loot_discard = {t: [] for t in LOOT_TYPES}
-    for f in _PLAIN:
+    for f in (*FIELDS.shared, *FIELDS.maybe_lists, *FIELDS.unsaved):
         setattr(s, f, None)
     s.n = n
     s.turn = 0

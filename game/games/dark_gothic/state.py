@@ -20,92 +20,44 @@ receiver's hand: a third seat may not know which card it was (view.py blurs both
 from __future__ import annotations
 
 from ...core.rng import RNG
+from ...core.state_fields import StateFields
 
-_PLAIN = ("n", "coop", "draw2", "active", "first", "turn", "villain", "wait", "res", "dec", "omen",
-          "addressed", "moved")
-_LISTS = ("center", "main", "crypt", "shadows", "sdeck", "on_villain", "vstack", "vbox", "honor", "secrets",
-          "box", "heroes", "heroes_left", "pool", "uses", "tasks", "offers", "rolloff", "ghosts")
-_NESTED = ("deck", "hand", "discard", "play", "remains", "won")
-_SETS = ("flags", "round_used")
-
-
-_new = object.__new__
+FIELDS = StateFields(
+    shared=("n", "coop", "draw2", "active", "first", "turn", "villain", "wait", "omen"),
+    maybe_sets=("addressed", "moved"),
+    lists=("center", "main", "crypt", "shadows", "sdeck", "on_villain", "vstack", "vbox", "honor", "secrets",
+           "box", "heroes", "heroes_left", "pool", "uses", "tasks", "offers", "rolloff", "ghosts"),
+    nested=("deck", "hand", "discard", "play", "remains", "won"),
+    sets=("flags", "round_used"),
+    dict_lists=("training",),
+    objects=("window", "sealed", "rng"),
+    unsaved=("res", "dec"),
+)
 
 
 class State:
-    __slots__ = _PLAIN + _LISTS + _NESTED + _SETS + ("training", "window", "sealed", "rng")
-
-    def clone(self) -> "State":
-        # written out field by field (no getattr/setattr loop): searches clone at every step
-        o = _new(State)
-        o.n, o.coop, o.draw2 = self.n, self.coop, self.draw2
-        o.active, o.first, o.turn = self.active, self.first, self.turn
-        o.villain, o.wait, o.res, o.dec, o.omen = self.villain, self.wait, self.res, self.dec, self.omen
-        if self.addressed is None:
-            o.addressed = o.moved = None
-        else:
-            o.addressed, o.moved = set(self.addressed), set(self.moved)
-        o.center, o.main, o.crypt, o.shadows = self.center[:], self.main[:], self.crypt[:], self.shadows[:]
-        o.sdeck, o.on_villain, o.vstack, o.vbox = self.sdeck[:], self.on_villain[:], self.vstack[:], self.vbox[:]
-        o.honor, o.secrets, o.box, o.heroes = self.honor[:], self.secrets[:], self.box[:], self.heroes[:]
-        o.heroes_left, o.pool, o.uses, o.tasks = self.heroes_left[:], self.pool[:], self.uses[:], self.tasks[:]
-        o.offers, o.rolloff, o.ghosts = self.offers[:], self.rolloff[:], self.ghosts[:]
-        o.deck = [x[:] for x in self.deck]
-        o.hand = [x[:] for x in self.hand]
-        o.discard = [x[:] for x in self.discard]
-        o.play = [x[:] for x in self.play]
-        o.remains = [x[:] for x in self.remains]
-        o.won = [x[:] for x in self.won]
-        o.flags, o.round_used = set(self.flags), set(self.round_used)
-        o.training = {k: v[:] for k, v in self.training.items()}
-        o.window = self.window.clone() if self.window is not None else None
-        o.sealed = self.sealed.clone() if self.sealed is not None else None
-        o.rng = self.rng.clone()
-        return o
+    __slots__ = FIELDS.slots
 
     def snapshot(self) -> dict:
-        out = {}
-        for f in _PLAIN:
-            if f in ("dec", "res"):
-                continue
-            v = getattr(self, f)
-            if isinstance(v, set):
-                v = sorted(v, key=str)
-            out[f] = _js(v)
-        for f in _LISTS:
-            out[f] = _js(getattr(self, f))
-        for f in _NESTED:
-            out[f] = [list(x) for x in getattr(self, f)]
-        for f in _SETS:
-            out[f] = sorted(getattr(self, f))
-        out["training"] = {k: list(v) for k, v in self.training.items()}
-        out["window"] = self.window.to_json() if self.window is not None else None
-        out["sealed"] = self.sealed.to_json() if self.sealed is not None else None
+        out = FIELDS.snapshot(self)
         out["result"] = None if self.res is None else {"winners": list(self.res.winners),
                                                        "scores": list(self.res.scores), "side": self.res.side}
-        out["rng"] = self.rng.to_json()
         return out
 
 
-def _js(v):
-    if isinstance(v, (list, tuple)):
-        return [_js(x) for x in v]
-    if isinstance(v, (set, frozenset)):
-        return sorted((_js(x) for x in v), key=str)
-    if isinstance(v, dict):
-        return {str(k): _js(x) for k, x in v.items()}
-    return v
+# written out field by field by the declaration (searches clone at every step)
+State.clone = FIELDS.clone_function(State)
 
 
 def new_state(n: int, seed: int) -> State:
     s = State.__new__(State)
-    for f in _PLAIN:
+    for f in (*FIELDS.shared, *FIELDS.maybe_sets, *FIELDS.unsaved):
         setattr(s, f, None)
-    for f in _LISTS:
+    for f in FIELDS.lists:
         setattr(s, f, [])
-    for f in _NESTED:
+    for f in FIELDS.nested:
         setattr(s, f, [[] for _ in range(n)])
-    for f in _SETS:
+    for f in FIELDS.sets:
         setattr(s, f, set())
     s.n = n
     s.turn = 0
