@@ -29,10 +29,11 @@ class MenuScene(Scene):
     def build(self):
         self.ui.clear()
         self.continue_info = saves_mod.latest_autosave()
-        x, y, w, h, gap = 150, 388, 500, 62, 12
+        x, y, w, h, gap = 150, 388, 500, 54, 8
         items = [
             ("continue", t("menu.continue"), "load", self.on_continue),
             ("new", t("menu.new_game"), "dice", self.on_new),
+            ("join", t("menu.join"), "hooded_cloak", self.on_join),
             ("load", t("menu.load"), "ledger", self.on_load),
             ("replays", t("menu.replays"), "deck", self.on_replays),
             ("settings", t("menu.settings"), "settings", self.on_settings),
@@ -95,6 +96,10 @@ class MenuScene(Scene):
     def on_new(self):
         from .new_game import NewGameScene
         self.app.push(NewGameScene(self.app))
+
+    def on_join(self):
+        from .online import JoinScene
+        self.app.push(JoinScene(self.app))
 
     def on_load(self):
         self.app.push(saves_mod.SavesScene(self.app, mode="load"))

@@ -291,14 +291,15 @@ class NewGameScene(Scene):
             name = TextInput(a, (x + 36, ry + 4, 196, row_h - 10), s.get("name", ""), t("new_game.name"),
                              max_len=18, on_change=(lambda v, i=i: self.set_name(i, v)))
             self.ui.add(name)
-            kind = Cycler(a, (x + 238, ry, 168, row_h - 2), "", [("human", t("seat.human")), ("ai", t("seat.ai"))],
+            kind = Cycler(a, (x + 238, ry, 168, row_h - 2), "", [("human", t("seat.human")), ("ai", t("seat.ai")),
+                                                      ("remote", t("seat.remote"))],
                           s.get("kind", "ai"), (lambda v, i=i: self.set_kind(i, v)), label_w=0)
             self.ui.add(kind)
             diff = Cycler(a, (x + 412, ry, 188, row_h - 2), "",
                           [(d, t("difficulty." + d)) for d in diffs], s.get("difficulty", "normal"),
                           (lambda v, i=i: self.set_diff(i, v)), label_w=0,
                           tooltip=t("new_game.difficulty_tip"))
-            diff.visible = s.get("kind") != "human"
+            diff.visible = s.get("kind") == "ai"
             self.ui.add(diff)
             self.seat_rows.append((ry, row_h))
         # options
@@ -377,7 +378,8 @@ class NewGameScene(Scene):
                               tooltip=t("new_game.seed_tip")))
         # bottom bar
         self.back_button()
-        self.start_btn = self.ui.add(Button(a, (1516, 980, 308, 60), t("new_game.start"), self.start, icon="dice",
+        self.start_btn = self.ui.add(Button(a, (1516, 980, 308, 60), t("new_game.host") if self.remote_seats()
+                                            else t("new_game.start"), self.start, icon="dice",
                                             style="primary", hotkey=pygame.K_RETURN))
         self.refresh()
 
@@ -478,8 +480,14 @@ class NewGameScene(Scene):
                 return t(key)
         return ""
 
+    def remote_seats(self) -> list[int]:
+        """Seats for friends on their own computers: the game is hosted from here."""
+        return [i for i, s in enumerate(self.seats[:self.count]) if s.get("kind") == "remote"]
+
     def refresh(self):
         self.problem = self.check()
+        if self.problem is None and self.remote_seats() and self.humans() == 0:
+            self.problem = t("new_game.host_needs_you")
         ok = self.problem is None and self.ruleset is not None
         self.start_btn.set_enabled(ok, self.problem or t("new_game.pick_game"))
 
@@ -495,7 +503,7 @@ class NewGameScene(Scene):
     def set_kind(self, i, v):
         s = self.seats[i]
         s["kind"] = v
-        if v == "human" and s.get("name") in self.ai_names():
+        if v in ("human", "remote") and s.get("name") in self.ai_names():
             s["name"] = t("seat.player_n", n=i + 1)
         elif v == "ai" and (s.get("name", "").startswith(t("seat.player_n", n="").strip())
                             or s.get("name") == t("seat.default_human")):
@@ -540,6 +548,11 @@ class NewGameScene(Scene):
             seats.append(SeatInfo(name, "human" if s.get("kind") == "human" else "ai", s.get("difficulty", "normal")))
         seed = int(self.seed_text) if self.seed_text.isdigit() else random.randrange(1, 2**31)
         self.remember()
+        if self.remote_seats():
+            from .online import HostLobbyScene
+            rows = [dict(s, name=seat.name) for s, seat in zip(self.seats[:self.count], seats)]
+            self.app.push(HostLobbyScene(self.app, self.spec, rows, dict(self.options), seed))
+            return
         try:
             start_game(self.app, self.spec, seats, dict(self.options), seed)
         except Exception as exc:           # noqa: BLE001 - OptionsError or a rules bug: say why, stay
@@ -570,10 +583,15 @@ class NewGameScene(Scene):
             if self.seats[i].get("kind") == "human":
                 draw_text(surf, self.app, t("new_game.human_hint"), (x + 412 + 94, ry + rh // 2 - 1), FONT.small,
                           pal.text_faint, anchor="center")
+            elif self.seats[i].get("kind") == "remote":
+                draw_text(surf, self.app, t("new_game.remote_hint"), (x + 412 + 94, ry + rh // 2 - 1), FONT.small,
+                          pal.text_faint, anchor="center")
         if self.seat_rows:
             last_y = self.seat_rows[-1][0] + self.seat_rows[-1][1]
         humans = sum(1 for s in self.seats[:self.count] if s.get("kind") == "human")
         note = t("new_game.hotseat_note") if humans >= 2 else t("new_game.spectate_note") if humans == 0 else ""
+        if self.remote_seats():
+            note = t("new_game.host_note")
         note_h = 0
         if note:
             block = self.app.assets.text_block(note, FONT.small - 1, pal.text_dim, COL2.w - 56)
@@ -619,7 +637,7 @@ class NewGameScene(Scene):
             cx = oval.centerx + int(rx * math.cos(ang))
             cy = oval.centery + int(ry * math.sin(ang))
             s = self.seats[i]
-            human = s.get("kind") == "human"
+            human = s.get("kind") in ("human", "remote")
             pygame.draw.circle(surf, pal.bg_deep, (cx, cy), 26)
             pygame.draw.circle(surf, pal.seats[i % len(pal.seats)], (cx, cy), 26, 3)
             icon = self.app.assets.icon("player" if human else "bot", 30, pal.text if human else pal.text_dim)

@@ -1,0 +1,643 @@
+"""Playing with friends on their own computers: Host and Join.
+
+*Host* (the new-game screen with a Remote seat) opens `HostLobbyScene`: a table server
+on this computer (game/net's ServerThread, on its own thread) on a port you may change,
+an invite code for each Remote seat with a Copy button, and who sits where. The host's
+own seat and any other Human seat at this screen (hot-seat) each hold one NetClient to
+the server over loopback; AI seats run in the server. *Begin* is offered once every
+Remote seat is taken.
+
+*Join* (the main menu) opens `JoinScene`: paste a code (Ctrl+V or Paste), type a name,
+and the lobby shows the game, its mode and options and who sits where until the host
+begins. A bad code says what is wrong with it; a table that refuses us (a version or
+data mismatch, an unknown seat) says why and what to do.
+
+Either way the game itself is `OnlineTableScene` over a `RemoteMatch`
+(game/ui/remote_match.py): the game's own table, drawn from what this window's seats
+receive.
+"""
+from __future__ import annotations
+
+import socket
+
+import pygame
+
+from ...core.i18n import has, t
+from ..theme import FONT, SPACE
+from ..widgets import Button, Cycler, TextInput, draw_panel, draw_text, fit_text
+from .base import Backdrop, Scene, seat_marker
+
+LEFT = pygame.Rect(96, 236, 860, 720)
+RIGHT = pygame.Rect(984, 236, 840, 720)
+MIN_PORT, MAX_PORT = 1024, 65535
+DROP_POLICIES = ("pause", "run", "ai")
+
+
+# -- small helpers ------------------------------------------------------------------------
+
+def local_address() -> str:
+    """This computer's address on its network, as friends on it would reach it (a UDP
+    socket "connected" towards a documentation address sends nothing; it only picks the
+    interface). 127.0.0.1 when there is no network."""
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+            s.connect(("192.0.2.1", 9))
+            address = s.getsockname()[0]
+            if address and not address.startswith("0."):
+                return address
+    except OSError:
+        pass
+    return "127.0.0.1"
+
+
+def copy_text(text: str) -> bool:
+    """Put text on the system clipboard (SDL's); False where there is none."""
+    try:
+        pygame.scrap.put_text(text)
+        return True
+    except (pygame.error, AttributeError, TypeError):
+        return False
+
+
+def paste_text() -> str:
+    """The clipboard's text ('' when empty or unreachable)."""
+    try:
+        text = pygame.scrap.get_text()
+    except (pygame.error, AttributeError):
+        return ""
+    return text if isinstance(text, str) else ""
+
+
+class PasteInput(TextInput):
+    """A text field that also takes Ctrl+V (or Shift+Insert) from the clipboard."""
+
+    def __init__(self, ui, rect, text="", placeholder="", label="", **kw):
+        super().__init__(ui, rect, text, placeholder, **kw)
+        self.label = label                  # named for the window's test probe
+
+    def paste(self, text: str) -> None:
+        self.text = ""
+        self._insert(" ".join(text.split()))
+
+    def handle_event(self, e) -> bool:
+        if self.visible and self.focused and e.type == pygame.KEYDOWN:
+            key, mod = getattr(e, "key", None), getattr(e, "mod", 0)
+            if (key == pygame.K_v and mod & pygame.KMOD_CTRL) or (key == pygame.K_INSERT and mod & pygame.KMOD_SHIFT):
+                self.paste(paste_text())
+                return True
+        return super().handle_event(e)
+
+
+def option_lines(game_id: str, options: dict) -> list[str]:
+    """The table's mode and options in words, as the new-game screen names them."""
+    from ...games import registry
+    try:
+        specs = list(registry.ruleset(game_id).option_specs())
+    except Exception:                       # noqa: BLE001 - a game without option specs
+        specs = []
+    lines = []
+    for sp in specs:
+        if not sp.shown(options) or sp.key not in options:
+            continue
+        value = options[sp.key]
+        label = t(sp.label) if has(sp.label) else sp.label
+        if sp.kind == "choice":
+            shown = next((t(cl) if has(cl) else str(cl) for v, cl in sp.choices if v == value), str(value))
+        elif sp.kind == "flag":
+            shown = t("common.on") if value else t("common.off")
+        else:
+            shown = str(value)
+        lines.append(f"{label}: {shown}")
+    return lines
+
+
+def seat_status(seat, lobby, mine: set) -> str:
+    """What the lobby says of one seat: you, at this screen, an AI, or whether its
+    person has come."""
+    if seat.seat == lobby.you:
+        return t("online.seat_you")
+    if seat.kind == "ai":
+        return t("online.seat_ai", level=t(f"difficulty.{seat.difficulty}") if has(f"difficulty.{seat.difficulty}")
+                 else seat.difficulty)
+    if seat.seat in mine:
+        return t("online.seat_here")
+    if not seat.taken:
+        return t("online.seat_waiting")
+    if seat.stand_in:
+        return t("online.seat_stand_in")
+    return t("online.seat_joined") if seat.connected else t("online.seat_away")
+
+
+def draw_lobby(surf, app, area: pygame.Rect, lobby, mine: set) -> None:
+    """The lobby as everyone at the table sees it: the game, its options, the seats."""
+    from ...games import registry
+    pal = app.pal
+    try:
+        title = registry.get(lobby.game).title_text()
+    except Exception:                       # noqa: BLE001
+        title = lobby.game
+    y = area.y
+    draw_text(surf, app, fit_text(app, title, FONT.heading - 6, area.w), (area.x, y), FONT.heading - 6, pal.gold,
+              bold=True)
+    y += 48
+    for line in option_lines(lobby.game, lobby.options)[:6]:
+        draw_text(surf, app, fit_text(app, line, FONT.small, area.w), (area.x, y), FONT.small, pal.text_dim)
+        y += 28
+    y += 14
+    for seat in sorted(lobby.seats, key=lambda s: s.seat):
+        row = pygame.Rect(area.x, y, area.w, 54)
+        draw_panel(surf, row, app, alpha=200, fill=pal.bg_deep,
+                   edge=pal.gold if seat.seat == lobby.you else pal.gold_dim)
+        seat_marker(surf, app, seat.seat, (row.x + 26, row.centery), 10)
+        name = seat.name + ("  ·  " + t("online.lobby_host") if seat.seat == lobby.owner else "")
+        draw_text(surf, app, fit_text(app, name, FONT.body, row.w // 2), (row.x + 50, row.centery), FONT.body,
+                  pal.text, bold=seat.seat == lobby.you, anchor="midleft")
+        status = seat_status(seat, lobby, mine)
+        waiting = seat.kind != "ai" and not seat.taken
+        draw_text(surf, app, fit_text(app, status, FONT.small, row.w // 2 - 40), (row.right - 20, row.centery),
+                  FONT.small, pal.warning if waiting else pal.text_dim, anchor="midright")
+        y += 62
+
+
+def open_online_table(app, clients: dict, server=None):
+    """Every seat held here has its first view: the game on its own table, over the menu."""
+    from ...games import registry
+    from ..remote_match import RemoteMatch, lobby_seats
+    from .online_table import OnlineTableScene
+    primary = clients[min(clients)]
+    lobby = primary.lobby()
+    spec = registry.get(lobby.game)
+    rules = registry.ruleset(lobby.game)
+    seats = lobby_seats(lobby, set(clients))
+    match = RemoteMatch(lobby.game, rules, seats, dict(lobby.options), clients)
+    app.to_menu()
+    scene = OnlineTableScene(app, spec, match, server=server)
+    app.push(scene)
+    return scene
+
+
+def all_seated(clients: dict) -> bool:
+    return bool(clients) and all(c.state == "playing" and c.view() is not None for c in clients.values())
+
+
+# -- Join ------------------------------------------------------------------------------------
+
+class JoinScene(Scene):
+    """Join a friend's table with an invite code (see the module's docstring)."""
+    name = "join"
+
+    def __init__(self, app, code: str = ""):
+        super().__init__(app)
+        self.backdrop = Backdrop(app, glow_pos=(1400, 300), glow_radius=760, embers=18)
+        self.code = code
+        self.player = self.remembered_name()
+        self.client = None
+        self.address = ""
+        self.problem: str | None = None     # a bad code or why the table refused us, in words
+        self.handed_over = False
+        self.build()
+
+    def remembered_name(self) -> str:
+        last = self.app.settings.last_new_game if isinstance(self.app.settings.last_new_game, dict) else {}
+        for entry in last.values():
+            for seat in (entry or {}).get("seats") or []:
+                if isinstance(seat, dict) and seat.get("kind") == "human" and seat.get("name"):
+                    return str(seat["name"])[:18]
+        return t("seat.default_human")
+
+    def build(self):
+        self.ui.clear()
+        a = self.app
+        x, w = LEFT.x + 30, LEFT.w - 60
+        self.code_input = self.ui.add(PasteInput(a, (x, LEFT.y + 120, w - 190, 60), self.code,
+                                                 t("online.code_placeholder"), label=t("online.code"),
+                                                 max_len=400, on_change=self.set_code, on_enter=lambda _v: None,
+                                                 size=FONT.small + 2))
+        self.ui.add(Button(a, (x + w - 176, LEFT.y + 120, 176, 60), t("online.paste"), self.paste, icon="ledger"))
+        self.name_input = self.ui.add(PasteInput(a, (x, LEFT.y + 262, 420, 60), self.player, t("new_game.name"),
+                                                 label=t("online.name"), max_len=18, on_change=self.set_player))
+        self.join_btn = self.ui.add(Button(a, (x, LEFT.y + 360, 300, 64), t("online.join"), self.join,
+                                           icon="confirm", style="primary", hotkey=pygame.K_RETURN))
+        self.back_button()
+        self.refresh()
+
+    def refresh(self):
+        busy = self.client is not None and self.client.state in ("connecting", "lobby", "playing", "reconnecting")
+        self.join_btn.set_enabled(not busy, t("online.lobby_wait"))
+        self.code_input.enabled = self.name_input.enabled = not busy
+
+    # -- input ----------------------------------------------------------------------------
+    def set_code(self, text):
+        self.code = text
+        self.problem = None
+
+    def set_player(self, text):
+        self.player = text
+
+    def paste(self):
+        text = paste_text()
+        if not text.strip():
+            self.app.toast(t("online.paste_empty"), "info")
+            return
+        self.code_input.paste(text)
+
+    def join(self):
+        from ...net.client import NetClient
+        from ...net.invite import InviteError, parse_invite
+        try:
+            invite = parse_invite(self.code)
+        except InviteError as exc:
+            self.problem = str(exc)
+            self.app.sound.play("error")
+            return
+        name = self.player.strip() or t("seat.default_human")
+        self.close_client()
+        self.problem = None
+        self.address = f"{invite.host}:{invite.port}"
+        self.client = NetClient()
+        self.client.connect(invite.host, invite.port, name=name, token=invite.token)
+        self.refresh()
+
+    # -- lifecycle --------------------------------------------------------------------------
+    def update(self, dt):
+        super().update(dt)
+        self.backdrop.update(dt)
+        c = self.client
+        if c is None:
+            return
+        if c.state == "closed":
+            self.problem = c.reason or t("online.lost")
+            self.client = None
+            self.close_quietly(c)
+            self.app.sound.play("error")
+            self.refresh()
+            return
+        for notice in c.drain_notices():
+            self.app.toast(notice.text, "error" if notice.kind == "refused" else "info", 5.0)
+        if all_seated({0: c}):
+            self.handed_over = True
+            open_online_table(self.app, {c.seat: c})
+        else:
+            self.refresh()
+
+    @staticmethod
+    def close_quietly(client):
+        try:
+            client.close(wait=0.5)
+        except Exception:                   # noqa: BLE001 - it is gone either way
+            pass
+
+    def close_client(self):
+        if self.client is not None:
+            self.close_quietly(self.client)
+            self.client = None
+
+    def exit(self):
+        if not self.handed_over:
+            self.close_client()
+        super().exit()
+
+    def on_quit(self):
+        self.exit()
+
+    def frame_rate(self) -> float:
+        if self.client is not None:
+            return 12.0                     # the lobby changes by itself (who has joined)
+        return super().frame_rate()
+
+    # -- drawing ----------------------------------------------------------------------------
+    def draw(self, surf):
+        pal = self.app.pal
+        self.backdrop.draw(surf)
+        self.header(surf, t("online.join_title"), t("online.join_subtitle"))
+        for rect, title in ((LEFT, t("online.code")), (RIGHT, t("online.lobby"))):
+            draw_panel(surf, rect, self.app, alpha=210)
+        x = LEFT.x + 30
+        draw_text(surf, self.app, t("online.code"), (x, LEFT.y + 76), FONT.body, pal.gold, bold=True)
+        draw_text(surf, self.app, t("online.name"), (x, LEFT.y + 218), FONT.body, pal.gold, bold=True)
+        self.draw_status(surf, pygame.Rect(x, LEFT.y + 450, LEFT.w - 60, 250))
+        draw_text(surf, self.app, t("online.lobby"), (RIGHT.x + 30, RIGHT.y + 24), FONT.heading - 4, pal.gold,
+                  display=True)
+        lobby = self.client.lobby() if self.client is not None else None
+        area = pygame.Rect(RIGHT.x + 30, RIGHT.y + 90, RIGHT.w - 60, RIGHT.h - 120)
+        if lobby is None:
+            block = self.app.assets.text_block(t("online.lobby_empty"), FONT.body, pal.text_faint, area.w)
+            surf.blit(block, area.topleft)
+        else:
+            draw_lobby(surf, self.app, area, lobby, {lobby.you})
+        super().draw(surf)
+
+    def draw_status(self, surf, r: pygame.Rect):
+        pal = self.app.pal
+        c = self.client
+        if self.problem:
+            text, color, icon = self.problem, pal.danger_hi, "close"
+        elif c is None:
+            text, color, icon = t("online.join_hint"), pal.text_dim, "info"
+        elif c.state == "connecting":
+            text, color, icon = t("online.connecting", address=self.address), pal.text, "timer"
+        elif c.state == "reconnecting":
+            text, color, icon = t("online.reconnecting") + "…", pal.warning, "timer"
+        else:
+            text, color, icon = t("online.lobby_wait"), pal.text, "hooded_cloak"
+        ic = self.app.assets.icon(icon, 30, color)
+        surf.blit(ic, (r.x, r.y + 2))
+        block = self.app.assets.text_block(text, FONT.body, color, r.w - 46)
+        surf.blit(block, (r.x + 46, r.y))
+
+
+# -- Host ------------------------------------------------------------------------------------
+
+class HostLobbyScene(Scene):
+    """Host a table for friends on other computers (see the module's docstring).
+    `seats` are the new-game screen's rows: {"name", "kind": human|ai|remote, "difficulty"}."""
+    name = "host_lobby"
+
+    def __init__(self, app, spec, seats: list[dict], options: dict, seed: int):
+        from ...net.protocol import DEFAULT_PORT
+        super().__init__(app)
+        self.backdrop = Backdrop(app, glow_pos=(1400, 300), glow_radius=760, embers=18)
+        self.spec, self.seats, self.options, self.seed = spec, [dict(s) for s in seats], dict(options), seed
+        self.local = [i for i, s in enumerate(self.seats) if s.get("kind") == "human"]
+        self.remote = [i for i, s in enumerate(self.seats) if s.get("kind") == "remote"]
+        self.port_text = str(DEFAULT_PORT)
+        self.default_port = DEFAULT_PORT
+        self.address = local_address()
+        self.policy = "pause"
+        self.server = None
+        self.port: int | None = None
+        self.clients: dict = {}             # seat held at this screen -> NetClient
+        self.problem: str | None = None
+        self.handed_over = False
+        self.codes_file = None
+        self.build()
+
+    # -- widgets ------------------------------------------------------------------------------
+    def build(self):
+        self.ui.clear()
+        a = self.app
+        x = LEFT.x + 30
+        opened = self.server is not None
+        self.address_input = self.ui.add(PasteInput(a, (x + 150, LEFT.y + 84, 360, 56), self.address, "",
+                                                    label=t("online.address"), max_len=60,
+                                                    on_change=self.set_address, tooltip=t("online.address_tip")))
+        self.port_input = self.ui.add(PasteInput(a, (x + 150, LEFT.y + 152, 170, 56), self.port_text, "",
+                                                 label=t("online.port"), max_len=5, allowed=str.isdigit,
+                                                 on_change=self.set_port, tooltip=t("online.port_tip")))
+        self.port_input.enabled = not opened
+        choices = [(p, t(f"online.drop_{p}")) for p in DROP_POLICIES]
+        self.policy_cycler = self.ui.add(Cycler(a, (x, LEFT.y + 222, LEFT.w - 60, 56), t("online.drop"), choices,
+                                                self.policy, self.set_policy, label_w=300,
+                                                tooltip=t("online.drop_tip")))
+        self.policy_cycler.enabled = not opened
+        self.open_btn = self.ui.add(Button(a, (x + LEFT.w - 60 - 330, LEFT.y + 152, 330, 56),
+                                           t("online.open"), self.open_table, icon="confirm",
+                                           style="normal" if opened else "primary"))
+        self.open_btn.set_enabled(not opened, t("online.open_at", address=self.address, port=self.port or ""))
+        self.copy_btns = {}
+        y = LEFT.y + 420
+        for seat in self.remote:
+            b = self.ui.add(Button(a, (LEFT.right - 30 - 170, y + 34, 170, 52), t("online.copy"),
+                                   lambda s=seat: self.copy_code(s), icon="ledger", size=FONT.small + 2))
+            b.set_enabled(False, t("online.open_first"))
+            self.copy_btns[seat] = b
+            y += 100
+        self.back_button()
+        self.begin_btn = self.ui.add(Button(a, (1516, 980, 308, 60), t("online.begin"), self.begin, icon="dice",
+                                            style="primary", hotkey=pygame.K_RETURN))
+        self.refresh()
+
+    def refresh(self):
+        lobby = self.lobby()
+        for seat, b in self.copy_btns.items():
+            b.set_enabled(self.code_for(seat) is not None, t("online.open_first"))
+        if lobby is None:
+            self.begin_btn.set_enabled(False, t("online.open_first"))
+        elif not lobby.can_start:
+            left = sum(1 for s in lobby.seats if not s.taken)
+            self.begin_btn.set_enabled(False, t("online.begin_waiting", n=left))
+        else:
+            self.begin_btn.set_enabled(True)
+
+    # -- the table ------------------------------------------------------------------------
+    def set_address(self, text):
+        self.address = text.strip()
+
+    def set_port(self, text):
+        self.port_text = text
+
+    def set_policy(self, value):
+        self.policy = value
+
+    def lobby(self):
+        owner = self.clients.get(self.local[0]) if self.local else None
+        return owner.lobby() if owner is not None else None
+
+    def code_for(self, seat: int) -> str | None:
+        from ...net.invite import format_invite
+        lobby = self.lobby()
+        token = lobby.tokens.get(seat) if lobby is not None else None
+        if token is None or self.port is None:
+            return None
+        return format_invite(self.address or "127.0.0.1", self.port, token)
+
+    def create_message(self):
+        from ...net import protocol as P
+        requests = [P.SeatRequest(kind="ai" if s.get("kind") == "ai" else "human",
+                                  name=(s.get("name") or "").strip() or t("seat.player_n", n=i + 1),
+                                  difficulty=s.get("difficulty", "normal"))
+                    for i, s in enumerate(self.seats)]
+        return P.Create(game=self.spec.id, options=self.options, seats=requests, you=self.local[0],
+                        seed=self.seed, time_scale=self.app.settings.time_scale,
+                        disconnect=P.DisconnectPolicy(mode=self.policy), listed=False)
+
+    def open_table(self):
+        from ...core.paths import user_data_dir
+        from ...net.client import NetClient
+        from ...net.server import ServerThread
+        if not self.port_text.isdigit() or not MIN_PORT <= int(self.port_text) <= MAX_PORT:
+            self.problem = t("online.port_bad", low=MIN_PORT, high=MAX_PORT)
+            self.app.sound.play("error")
+            return
+        if not self.local:
+            self.problem = t("new_game.host_needs_you")
+            return
+        try:
+            create = self.create_message()
+        except ValueError as exc:           # pydantic: options that cannot travel
+            self.problem = t("online.options_cannot_travel", error=str(exc).splitlines()[0][:120])
+            return
+        port = int(self.port_text)
+        server = ServerThread(user_data_dir() / "hosted", host="0.0.0.0", port=port)
+        try:
+            self.port = server.start()
+        except OSError as exc:
+            self.problem = t("online.open_failed", port=port, error=str(exc)[:160])
+            server.stop()
+            self.app.sound.play("error")
+            return
+        self.server = server
+        self.problem = None
+        owner = NetClient()
+        owner.connect("127.0.0.1", self.port, name=create.seats[self.local[0]].name, create=create)
+        self.clients[self.local[0]] = owner
+        self.build()
+
+    def seat_others_here(self):
+        """The other people at this screen (hot-seat) sit with their seats' tokens."""
+        from ...net.client import NetClient
+        lobby = self.lobby()
+        if lobby is None or not lobby.tokens:
+            return
+        for seat in self.local[1:]:
+            if seat not in self.clients and seat in lobby.tokens:
+                c = NetClient()
+                c.connect("127.0.0.1", self.port, name=lobby.seats[seat].name, token=lobby.tokens[seat])
+                self.clients[seat] = c
+                self.write_codes()
+
+    def write_codes(self):
+        """The codes also go to a text file in the player's folder: where no clipboard
+        works, they can be copied from there."""
+        from ...core.paths import user_data_dir
+        from ...core.record import atomic_write_text
+        lines = [f"{self.seats[s].get('name') or s + 1}: {self.code_for(s)}" for s in self.remote
+                 if self.code_for(s)]
+        if not lines:
+            return
+        path = user_data_dir() / "hosted" / "invite-codes.txt"
+        try:
+            atomic_write_text(path, "\n".join(lines) + "\n")
+            self.codes_file = path
+        except OSError:
+            self.codes_file = None
+
+    def copy_code(self, seat: int):
+        code = self.code_for(seat)
+        if code is None:
+            return
+        name = self.seat_name(seat)
+        if copy_text(code) and paste_text() == code:
+            self.app.toast(t("online.copied", name=name), "success", 4.0)
+        else:
+            self.write_codes()
+            where = str(self.codes_file) if self.codes_file else "—"
+            self.app.toast(t("online.copy_failed", file=where), "warning", 8.0)
+
+    def seat_name(self, seat: int) -> str:
+        lobby = self.lobby()
+        if lobby is not None and seat < len(lobby.seats):
+            return lobby.seats[seat].name
+        return self.seats[seat].get("name") or t("seat.player_n", n=seat + 1)
+
+    def begin(self):
+        lobby = self.lobby()
+        if lobby is None or not lobby.can_start:
+            return
+        self.clients[self.local[0]].start()
+
+    # -- lifecycle ----------------------------------------------------------------------------
+    def update(self, dt):
+        super().update(dt)
+        self.backdrop.update(dt)
+        if not self.clients:
+            return
+        owner = self.clients[self.local[0]]
+        closed = next((c for c in self.clients.values() if c.state == "closed"), None)
+        if closed is not None:
+            self.problem = closed.reason or t("online.lost")
+            self.shut()
+            self.build()
+            return
+        for c in self.clients.values():
+            for notice in c.drain_notices():
+                self.app.toast(notice.text, "error" if notice.kind == "refused" else "info", 5.0)
+        if owner.lobby() is not None:
+            self.seat_others_here()
+            if self.codes_file is None:
+                self.write_codes()
+        if len(self.clients) == len(self.local) and all_seated(self.clients):
+            self.handed_over = True
+            open_online_table(self.app, dict(self.clients), server=self.server)
+            return
+        self.refresh()
+
+    def shut(self):
+        for c in self.clients.values():
+            JoinScene.close_quietly(c)
+        self.clients = {}
+        if self.server is not None:
+            server, self.server = self.server, None
+            server.stop()
+        self.port = None
+
+    def exit(self):
+        if not self.handed_over:
+            self.shut()
+        super().exit()
+
+    def on_quit(self):
+        self.exit()
+
+    def frame_rate(self) -> float:
+        if self.clients:
+            return 12.0
+        return super().frame_rate()
+
+    # -- drawing ----------------------------------------------------------------------------
+    def draw(self, surf):
+        pal = self.app.pal
+        self.backdrop.draw(surf)
+        self.header(surf, t("online.host_title"), t("online.host_subtitle"))
+        for rect in (LEFT, RIGHT):
+            draw_panel(surf, rect, self.app, alpha=210)
+        x = LEFT.x + 30
+        draw_text(surf, self.app, t("online.table_heading"), (x, LEFT.y + 24), FONT.heading - 4, pal.gold,
+                  display=True)
+        draw_text(surf, self.app, t("online.address"), (x, LEFT.y + 112), FONT.body, pal.text, anchor="midleft")
+        draw_text(surf, self.app, t("online.port"), (x, LEFT.y + 180), FONT.body, pal.text, anchor="midleft")
+        draw_text(surf, self.app, t("online.port_default", port=self.default_port),
+                  (self.port_input.rect.right + 14, LEFT.y + 180), FONT.small, pal.text_faint, anchor="midleft")
+        self.draw_status(surf, pygame.Rect(x, LEFT.y + 296, LEFT.w - 60, 110))
+        y = LEFT.y + 420
+        for seat in self.remote:
+            self.draw_code(surf, seat, pygame.Rect(x, y, LEFT.w - 60, 92))
+            y += 100
+        draw_text(surf, self.app, t("online.seats"), (RIGHT.x + 30, RIGHT.y + 24), FONT.heading - 4, pal.gold,
+                  display=True)
+        area = pygame.Rect(RIGHT.x + 30, RIGHT.y + 90, RIGHT.w - 60, RIGHT.h - 120)
+        lobby = self.lobby()
+        if lobby is None:
+            block = self.app.assets.text_block(t("online.codes_note"), FONT.body, pal.text_faint, area.w)
+            surf.blit(block, area.topleft)
+        else:
+            draw_lobby(surf, self.app, area, lobby, set(self.clients) | set(self.local))
+        super().draw(surf)
+
+    def draw_status(self, surf, r: pygame.Rect):
+        pal = self.app.pal
+        if self.problem:
+            text, color, icon = self.problem, pal.danger_hi, "close"
+        elif self.server is None:
+            text, color, icon = t("online.codes_note"), pal.text_dim, "info"
+        else:
+            text, color, icon = t("online.open_at", address=self.address, port=self.port), pal.success, "confirm"
+        ic = self.app.assets.icon(icon, 30, color)
+        surf.blit(ic, (r.x, r.y + 2))
+        block = self.app.assets.text_block(text, FONT.small + 1, color, r.w - 46)
+        surf.blit(block, (r.x + 46, r.y))
+
+    def draw_code(self, surf, seat: int, r: pygame.Rect):
+        pal = self.app.pal
+        draw_panel(surf, r, self.app, alpha=200, fill=pal.bg_deep, edge=pal.gold_dim)
+        seat_marker(surf, self.app, seat, (r.x + 24, r.y + 24), 9)
+        draw_text(surf, self.app, t("online.code_for", name=self.seat_name(seat)), (r.x + 44, r.y + 24), FONT.small,
+                  pal.text_dim, anchor="midleft")
+        code = self.code_for(seat)
+        shown = code if code else t("online.open_first")
+        draw_text(surf, self.app, fit_text(self.app, shown, FONT.small + 2, r.w - 220), (r.x + 20, r.y + 62),
+                  FONT.small + 2, pal.gold if code else pal.text_faint, bold=bool(code), anchor="midleft")
+
+
+__all__ = ["JoinScene", "HostLobbyScene", "open_online_table", "local_address", "copy_text", "paste_text",
+           "PasteInput", "option_lines", "SPACE"]

@@ -1,0 +1,213 @@
+"""A networked game on this window's table: TableScene over a RemoteMatch.
+
+The same table scene and the same game tables as a game on one machine; what differs:
+
+- every frame the seats' NetClients are read (`RemoteMatch.refresh`): the events to
+  animate, a refusal (said as a toast in the host's words), a notice (a player dropped
+  or came back, an AI stands in), a resync after a reconnect (the table is rebuilt
+  from the new view, its chronicle from the events received);
+- the link: while any seat's connection is being restored a "Reconnecting…" strip
+  shows over the table (the client retries with its token by itself); when the table
+  ends for us (the host quit, a version mismatch, the seat's token refused) a panel says
+  why in words, with what to do, and a button back to the menu;
+- hot-seat at the host's screen: every question of a person here is asked behind the
+  curtain (there is no public view to ask it on), and a remote person never causes one;
+- saving, undo and a rematch belong to the host: the menu's Save says so.
+
+Leaving the table (to the results, the menu or quitting the window) closes this
+window's connections; a host's window also stops its server, which tells everyone
+else in words that the host closed the table.
+"""
+from __future__ import annotations
+
+import pygame
+
+from ...core.i18n import t
+from ..theme import FONT, LOGICAL_SIZE
+from ..widgets import Button, draw_panel, draw_text
+from .results import ResultsScene
+from .table import TableScene
+
+
+class OnlineTableScene(TableScene):
+    name = "table"
+
+    def __init__(self, app, spec, match, server=None, invites: dict | None = None):
+        """`match` is a RemoteMatch; `server` the host's ServerThread (None when joined);
+        `invites` seat -> code, kept so the host can send a code again."""
+        self.server = server
+        self.invites = dict(invites or {})
+        self.fault: str | None = None           # why the table ended for us, in words
+        self.link = "ok"                        # "ok" | "reconnecting"
+        self.handed_over = False                # the results scene closes the connections
+        self.fault_btn = None
+        super().__init__(app, spec, match, setup={"seats": [s.to_json() for s in match.seats],
+                                                  "options": match.options})
+        if match.history:                       # joined mid-game: the chronicle is what was received
+            self.table.history = list(match.history)
+            self._safe(lambda: self.table.set_viewer(self.viewer), "set_viewer")
+        if self.hotseat:                        # nobody's cards before the first curtain
+            self.raise_curtain(self.humans[0])
+
+    # -- the network, every frame -------------------------------------------------------
+    def update(self, dt):
+        self.pump()
+        super().update(dt)
+
+    def pump(self) -> None:
+        m = self.match
+        events = m.refresh()
+        if events:
+            self.after_events(events)
+        for seat, client in m.clients.items():
+            for notice in client.drain_notices():
+                self.tell(notice)
+        states = {c.state for c in m.clients.values()}
+        link = "reconnecting" if "reconnecting" in states else "ok"
+        if link != self.link:
+            self.link = link
+            self.redraw = True
+            if link == "ok":
+                self.app.toast(t("online.reconnected"), "success", 3.0)
+        if self.fault is None and not m.over:
+            closed = next((c for c in m.clients.values() if c.state == "closed"), None)
+            if closed is not None:
+                self.fault = closed.reason or t("online.lost")
+                self.app.sound.play("error")
+                self._build_hud()
+
+    def tell(self, notice) -> None:
+        if notice.kind == "refused":
+            self._illegal(notice.text)
+        elif notice.kind == "resync":
+            self._safe(lambda: self.show_seat(self.viewer), "set_viewer")
+        else:
+            self.app.toast(notice.text, "info", 5.0)
+
+    # -- what a networked table does differently ------------------------------------------
+    def chronicle_events(self) -> list | None:
+        """The events this window received (a client cannot replay: it has no seed)."""
+        return list(self.match.history)
+
+    def is_public(self, d) -> bool:
+        return False                            # no public view here: each question behind the curtain
+
+    def save_game(self):
+        self.app.toast(t("online.saved_by_host"), "info", 4.0)
+        return None
+
+    def show_fast_forward(self) -> bool:
+        return False
+
+    def frame_rate(self) -> float:
+        if self.link != "ok" and self.fault is None:
+            return 12.0                         # the strip's dots move
+        return super().frame_rate()
+
+    def finish(self):
+        if self.finished:
+            return
+        self.finished = True
+        self.handed_over = True
+        self.app.replace(OnlineResultsScene(self.app, self.spec, self.match, self.setup, self.close_link))
+
+    def exit(self):
+        super().exit()
+        if not self.handed_over:
+            self.close_link()
+
+    def on_quit(self):
+        self.close_link()
+
+    def close_link(self) -> None:
+        """Leave the table: this window's seats say goodbye; a host's server stops and
+        tells everyone else in words."""
+        try:
+            self.match.close()
+        finally:
+            if self.server is not None:
+                server, self.server = self.server, None
+                server.stop()
+
+    def leave(self):
+        self.app.to_menu()
+
+    # -- hud ----------------------------------------------------------------------------------
+    def _hud_state(self):
+        return super()._hud_state() + (self.fault,)
+
+    def _build_hud(self):
+        super()._build_hud()
+        self.fault_btn = None
+        if self.fault is not None:
+            r = self.fault_rect()
+            self.fault_btn = self.ui.add(Button(self.app, (r.centerx - 170, r.bottom - 84, 340, 60),
+                                                t("online.to_menu"), self.leave, icon="back", style="primary"))
+
+    def fault_rect(self) -> pygame.Rect:
+        r = pygame.Rect(0, 0, 1000, 360)
+        r.center = (LOGICAL_SIZE[0] // 2, LOGICAL_SIZE[1] // 2)
+        return r
+
+    def handle_event(self, e) -> bool:
+        if self.fault is not None:
+            if self.ui.handle_event(e):
+                return True
+            return True                         # the table is over for us: nothing reaches it
+        return super().handle_event(e)
+
+    def draw(self, surf):
+        super().draw(surf)
+        if self.fault is not None:
+            self.draw_fault(surf)
+        elif self.link != "ok" and self.curtain is None:
+            self.draw_reconnecting(surf)
+
+    def draw_reconnecting(self, surf):
+        pal = self.app.pal
+        dots = "." * (1 + int(self.t * 2) % 3)
+        text = t("online.reconnecting")
+        tw = self.app.assets.text_size(text + "...", FONT.body, bold=True)[0]
+        r = pygame.Rect(0, 0, tw + 110, 64)
+        r.midtop = (self.play_center_x(), 80)
+        draw_panel(surf, r, self.app, alpha=245, fill=pal.bg_deep, edge=pal.warning)
+        ic = self.app.assets.icon("timer", 34, pal.warning)
+        surf.blit(ic, ic.get_rect(midleft=(r.x + 22, r.centery)))
+        draw_text(surf, self.app, text + dots, (r.x + 72, r.centery), FONT.body, pal.text, bold=True,
+                  anchor="midleft")
+
+    def draw_fault(self, surf):
+        pal = self.app.pal
+        shade = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 150))
+        surf.blit(shade, (0, 0))
+        r = self.fault_rect()
+        draw_panel(surf, r, self.app, alpha=250, edge=pal.danger_hi)
+        ic = self.app.assets.icon("close", 56, pal.danger_hi)
+        surf.blit(ic, ic.get_rect(midtop=(r.centerx, r.y + 24)))
+        draw_text(surf, self.app, t("online.table_ended"), (r.centerx, r.y + 112), FONT.heading - 4, pal.gold,
+                  display=True, anchor="center")
+        block = self.app.assets.text_block(self.fault, FONT.body, pal.text, r.w - 80, align="center")
+        surf.blit(block, block.get_rect(midtop=(r.centerx, r.y + 150)))
+        self.fault_btn.draw(surf)
+
+
+class OnlineResultsScene(ResultsScene):
+    """The results of a networked game: the host keeps the game (no replay saved here)
+    and a rematch is a new table; the connections close when this screen does."""
+
+    def __init__(self, app, spec, match, setup, close_link):
+        super().__init__(app, spec, match, setup)
+        self.close_link = close_link
+        self.rematch_btn.set_enabled(False, t("online.no_rematch"))
+        self.replay_btn.set_enabled(False, t("online.saved_by_host"))
+
+    def exit(self):
+        super().exit()
+        self.close_link()
+
+    def on_quit(self):
+        self.close_link()
+
+
+__all__ = ["OnlineTableScene", "OnlineResultsScene"]
