@@ -311,8 +311,7 @@ class Server:
         table = rt.table
         self.store.append(table.table_id, len(table.match.log), seat, list(_listed(action)))
         if table.over:
-            self.store.set_status(table.table_id, "over")
-            rt.finished_at = self.now()
+            self._finished(rt)
         await self._broadcast(rt, events, ack)
         rt.wake.set()
 
@@ -363,8 +362,7 @@ class Server:
                 self.store.append(table.table_id, before + 1, seat, list(_listed(action)))
                 before += 1
             if table.over:
-                self.store.set_status(table.table_id, "over")
-                rt.finished_at = self.now()
+                self._finished(rt)
             await self._broadcast(rt, events)
         for _ in range(200):                     # AI seats, one answer at a time
             requests = table.ai_requests()
@@ -383,6 +381,14 @@ class Server:
             await self._applied(rt, seat, action, events)
             if table.over:
                 break
+
+    def _finished(self, rt: Runtime) -> None:
+        from ..core.record import state_digest
+        table = rt.table
+        self.store.set_status(table.table_id, "over")
+        rt.finished_at = self.now()
+        log.info("table %s over after %d actions, digest %s", table.table_id, len(table.match.log),
+                 state_digest(table.match.rules, table.match.state))
 
     def _forget(self, rt: Runtime) -> None:
         self.tables.pop(rt.table.table_id, None)
