@@ -338,6 +338,7 @@ def _validate_game(spec, folder, own_folder: bool):
         except Exception as exc:      # noqa: BLE001
             problems.append(Problem(str(folder), 1, "(screen data)", f"the table cannot read this data "
                                                                      f"({type(exc).__name__}: {one_line(exc, 160)})"))
+    problems += _tutorial_problems(spec.id, folder)
     pages = Problems()
     for page in rules_pages(folder, pages):
         load_text(page, pages, "rules page")
@@ -345,6 +346,36 @@ def _validate_game(spec, folder, own_folder: bool):
     if problems:
         return problems
     return f"{spec.id}: ok{(' (' + summary + ')') if summary else ''}"
+
+
+def _tutorial_problems(game_id: str, folder) -> list:
+    """A game's guided first game (tutorial.yaml), if it has one: its model, then played
+    through the rules to its end (a step the rules refuse is named)."""
+    from .core.data import DataError, Problem
+    from .core.tutorial import FILE_NAME, load_script, play_through
+    from .games import registry
+    if not (folder / FILE_NAME).exists():
+        if _locale_has_tutorial(folder):
+            return [Problem(str(folder / FILE_NAME), 1, "(file)",
+                            "file is missing (the game's locale has the words of its guided first game)")]
+        return []
+    try:
+        tutorial = load_script(game_id, folder)
+    except DataError as exc:
+        return list(exc.problems)
+    try:
+        _match, problem = play_through(tutorial, registry.ruleset(game_id))
+    except Exception as exc:          # noqa: BLE001 - the rules choking on a script is its problem
+        problem = f"{type(exc).__name__}: {exc}"
+    return [Problem(str(folder / FILE_NAME), 1, "steps", problem)] if problem else []
+
+
+def _locale_has_tutorial(folder) -> bool:
+    try:
+        text = (folder / "locale" / "en.yaml").read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return False
+    return any(line.startswith("tutorial:") for line in text.splitlines())
 
 
 def rules_pages(folder, problems) -> list:

@@ -71,6 +71,7 @@ class Match:
         self._decisions: tuple[Decision, ...] | None = None
         self._result = _UNKNOWN
         self.listeners: list[Callable[[list[Event]], None]] = []
+        self.extra: dict = {}                 # kept in the record (a tutorial's save is marked here)
         # agents that keep a memory get the events their seat may see
         self._observers = [(seat, agent.observe) for seat, agent in self.agents.items()
                            if callable(getattr(agent, "observe", None))]
@@ -291,7 +292,8 @@ class Match:
         return Record(game=self.game_id, options=self.options, seed=self.seed,
                       seats=[s.to_json() for s in self.seats], actions=list(self.log),
                       digest=state_digest(self.rules, self.state),
-                      app_version=app_version(), data_digest=game_data_digest(self.game_id))
+                      app_version=app_version(), data_digest=game_data_digest(self.game_id),
+                      extra=dict(self.extra))
 
     def save(self, path) -> None:
         write_record(path, self.record())

@@ -34,6 +34,7 @@ class MenuScene(Scene):
             ("continue", t("menu.continue"), "load", self.on_continue),
             ("new", t("menu.new_game"), "dice", self.on_new),
             ("join", t("menu.join"), "hooded_cloak", self.on_join),
+            ("learn", t("learn.menu"), "help", self.on_learn),
             ("load", t("menu.load"), "ledger", self.on_load),
             ("replays", t("menu.replays"), "deck", self.on_replays),
             ("settings", t("menu.settings"), "settings", self.on_settings),
@@ -96,6 +97,10 @@ class MenuScene(Scene):
     def on_new(self):
         from .new_game import NewGameScene
         self.app.push(NewGameScene(self.app))
+
+    def on_learn(self):
+        from .learn import LearnScene
+        self.app.push(LearnScene(self.app))
 
     def on_join(self):
         from .online import JoinScene

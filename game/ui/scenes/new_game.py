@@ -14,6 +14,7 @@ import pygame
 
 from ...core.i18n import has, t
 from ...core.match import SeatInfo
+from ...core.tutorial import has_tutorial
 from ..theme import FONT, SPACE
 from ..widgets import Button, Cycler, Stepper, TextInput, Toggle, Widget, draw_panel, draw_text, fit_text
 from .base import Backdrop, Scene, seat_marker
@@ -381,6 +382,10 @@ class NewGameScene(Scene):
         self.start_btn = self.ui.add(Button(a, (1516, 980, 308, 60), t("new_game.host") if self.remote_seats()
                                             else t("new_game.start"), self.start, icon="dice",
                                             style="primary", hotkey=pygame.K_RETURN))
+        self.learn_btn = self.ui.add(Button(a, (1184, 980, 316, 60), t("learn.start"), self.learn, icon="help",
+                                            tooltip=t("learn.start_tip", game=self.spec.title_text() if self.spec else "")))
+        if self.game_id is None or not has_tutorial(self.game_id):
+            self.learn_btn.set_enabled(False, t("learn.no_tutorial"))
         self.refresh()
 
     def option_editor(self, key):
@@ -535,6 +540,12 @@ class NewGameScene(Scene):
         s.last_new_game[self.game_id] = {"seats": [dict(x) for x in self.seats[:self.count]],
                                          "options": dict(self.options), "seed": self.seed_text}
         self.app.save_settings()
+
+    def learn(self):
+        """The selected game's guided first game (scenes/coach.py)."""
+        from .coach import start_tutorial
+        if self.spec is not None:
+            start_tutorial(self.app, self.spec)
 
     def start(self):
         from .table import start_game

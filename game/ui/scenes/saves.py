@@ -237,6 +237,9 @@ def open_saved_game(app, path) -> bool:
             check = check_save(record, ruleset)
             if not check.same:
                 return open_changed_save(app, spec, ruleset, record, check)
+        if record.extra.get("tutorial") == record.game:      # a guided first game goes on with its coach
+            from .coach import resume_tutorial
+            return resume_tutorial(app, spec, record, path)
         from ...core.match import SeatInfo
         seats = [SeatInfo.from_json(s) for s in record.seats]
         agents = make_agents(spec, seats, record.seed, warn=lambda m: app.toast(m, "warning", 8.0))

@@ -213,6 +213,7 @@ class TableScene(Scene):
         self._build_hud()
         self.finished = False
         self.autoplay = True               # False: AI seats wait (screenshots, benchmarks)
+        self.coach = None                  # a guided first game's coach (scenes/coach.py), or None
 
     # -- hud ------------------------------------------------------------------------
     def _hud_state(self):
@@ -420,6 +421,10 @@ class TableScene(Scene):
         if self.hotseat and seat != self.viewer:
             self._illegal(t("play.not_your_turn"))
             return None
+        refusal = self.coach.refuse(seat, action) if self.coach is not None else None
+        if refusal:
+            self._illegal(refusal)
+            return None
         try:
             events = self.match.submit(seat, action)
         except IllegalAction as exc:
@@ -523,6 +528,8 @@ class TableScene(Scene):
             self.tick_clocks()
         self.hotseat_check()
         self._safe(lambda: self.table.update(dt), "update")
+        if self.coach is not None:
+            self.coach.update(dt)
         if self.curtain is not None:
             self.curtain_t += dt
             self.curtain_btn.set_enabled(self.curtain_t >= CURTAIN_GUARD)
@@ -851,6 +858,8 @@ class TableScene(Scene):
                 return True
         if self.ui.handle_event(e):
             return True
+        if self.coach is not None and self.coach.handle_event(e):
+            return True
         if self.over_ready and e.type == pygame.KEYDOWN and getattr(e, "key", None) in (pygame.K_RETURN,
                                                                                         pygame.K_KP_ENTER):
             self.finish()
@@ -904,7 +913,7 @@ class TableScene(Scene):
         frames a second), the curtain's embers, and once whenever the scene itself
         changed the picture (another seat sat down, the public screen came up, the
         curtain rose). A table waiting for you is still."""
-        if self.redraw:
+        if self.redraw or self.coach is not None:      # the coach's arrow moves
             return float(theme.FPS)
         if self.curtain is not None:
             return float(theme.FPS) if self.hold_t is not None else self.ambient_rate()
@@ -934,6 +943,8 @@ class TableScene(Scene):
             self.draw_public(surf)
         if self.over_ready:
             self.draw_over(surf)
+        if self.coach is not None:
+            self.coach.draw(surf)
         self.ui.draw(surf)
         self.ui.draw_tooltip(surf)
 

@@ -1,0 +1,388 @@
+"""The coach of a guided first game (a tutorial) on the real table.
+
+`start_tutorial(app, spec)` opens the game's script (game/core/tutorial.py) on the
+game's own table: the real rules, its seed and options, the opponents playing their
+script. The `Coach` sits on the TableScene (`scene.coach`): it draws the step's words
+in a panel, a glow and an arrow on the thing to click or drag, and refuses any other
+action of the learner with the step's words (the scene asks `coach.refuse(seat,
+action)` before it hands an action to the Match). When the script is played out it
+stops the opponents and hands over: play on against the AI from this position, or a
+new game.
+
+Progress is the match's log (see game/core/tutorial.py), so the tutorial's autosave
+(`<game>-tutorial.json`, marked `extra.tutorial`) resumes it from Continue or Load.
+"""
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from ...core.i18n import has, t
+from ...core.match import Match, SeatInfo
+from ...core.tutorial import ScriptedAgent, Tutorial, load_script, matches
+from ..theme import FONT
+from ..widgets import Button, draw_panel, draw_text
+
+PANEL_W = 600
+PANEL_PAD = 22
+MARK = "tutorial"            # the record's extra key that marks a tutorial's save
+
+
+# -- opening, resuming, handing over ---------------------------------------------------
+def tutorial_autosave(game_id: str):
+    from .savefiles import autosave_path
+    return autosave_path(f"{game_id}-{MARK}")
+
+
+def tutorial_seats(tutorial: Tutorial) -> list[SeatInfo]:
+    return [SeatInfo(name or t("seat.default_human"), "human" if i == tutorial.human else "ai", "normal")
+            for i, name in enumerate(tutorial.names)]
+
+
+def scripted_agents(tutorial: Tutorial, log_of) -> dict:
+    return {seat: ScriptedAgent(tutorial, seat, log_of) for seat in range(tutorial.players)
+            if seat != tutorial.human}
+
+
+def start_tutorial(app, spec) -> bool:
+    """Open the game's guided first game; a script that cannot be read is said, not raised."""
+    from ...games import registry
+    try:
+        tutorial = load_script(spec.id)
+        ruleset = registry.ruleset(spec.id)
+        holder: list = []
+        agents = scripted_agents(tutorial, lambda: holder[0].log)
+        match = Match(spec.id, ruleset, tutorial_seats(tutorial), tutorial.options, tutorial.seed,
+                      agents=agents, autosave_path=tutorial_autosave(spec.id), time_scale=None)
+        holder.append(match)
+    except Exception as exc:          # noqa: BLE001 - a broken script never takes the app down
+        app.toast(t("learn.cannot_start", error=str(exc)[:300]), "error", 8.0)
+        app.sound.play("error")
+        return False
+    match.extra[MARK] = spec.id
+    open_coached(app, spec, match, tutorial)
+    try:
+        match.save(match.autosave_path)
+    except OSError:
+        pass
+    return True
+
+
+def resume_tutorial(app, spec, record, path) -> bool:
+    """A save marked as a tutorial opens with its coach, from where it was left."""
+    from ...core.match import replay_record
+    from ...games import registry
+    tutorial = load_script(spec.id)
+    holder: list = []
+    agents = scripted_agents(tutorial, lambda: holder[0].log)
+    match, _stop = replay_record(record, registry.ruleset(spec.id), agents=agents,
+                                 autosave_path=tutorial_autosave(spec.id))
+    holder.append(match)
+    match.extra[MARK] = spec.id
+    open_coached(app, spec, match, tutorial)
+    return True
+
+
+def open_coached(app, spec, match, tutorial):
+    from .table import TableScene
+    app.to_menu()
+    scene = TableScene(app, spec, match)
+    match.time_scale = None                 # a learner is never hurried
+    scene.coach = Coach(scene, tutorial)
+    app.push(scene)
+    return scene
+
+
+def play_on(app, spec, match):
+    """The same position, the opponents now the game's normal AI, saved as a normal game."""
+    from ...core.match import replay_record
+    from ...core.record import Record
+    from ...games import registry
+    from .savefiles import autosave_path
+    from .table import TableScene, make_agents
+    record = match.record()
+    seats = [SeatInfo(s.name, s.kind, "normal") for s in match.seats]
+    record = Record(game=record.game, options=record.options, seed=record.seed,
+                    seats=[s.to_json() for s in seats], actions=record.actions, digest=record.digest,
+                    app_version=record.app_version, data_digest=record.data_digest)
+    agents = make_agents(spec, seats, record.seed, warn=lambda m: app.toast(m, "warning", 8.0))
+    new, _stop = replay_record(record, registry.ruleset(spec.id), agents=agents,
+                               autosave_path=autosave_path(spec.id))
+    _forget(match.autosave_path)
+    app.to_menu()
+    app.push(TableScene(app, spec, new))
+    new.save(new.autosave_path) if new.autosave_path is not None else None
+
+
+def _forget(path) -> None:
+    if path is None:
+        return
+    try:
+        path.unlink()
+    except OSError:
+        pass
+
+
+# -- what to point at ----------------------------------------------------------------
+def kit_buttons(table) -> list:
+    from ..table.items import handle
+    out = [b for w in getattr(table, "widgets", []) or [] for b in handle(w).buttons()]
+    banner = getattr(table, "banner", None)
+    if banner is not None:
+        out += list(banner.spec.buttons)
+    return out
+
+
+def _rect(value):
+    try:
+        r = pygame.Rect(value)
+    except (TypeError, ValueError):
+        return None
+    return r if r.w > 0 and r.h > 0 else None
+
+
+def _zone_matches(zid, name: str, viewer) -> bool:
+    if isinstance(zid, tuple):
+        return zid and str(zid[0]) == name and (len(zid) == 1 or zid[1] == viewer)
+    return str(zid) == name
+
+
+def named_rects(table, target: str) -> list:
+    """Rects for a script's target: button:<id>, zone:<id>, seat:<n>, card:<key>, rect:x,y,w,h."""
+    kind, _, arg = target.partition(":")
+    viewer = getattr(table.ctx, "viewer", None)
+    if kind == "button":
+        return [b.rect for b in kit_buttons(table) if str(b.id) == arg or (isinstance(b.id, tuple)
+                                                                         and ":".join(map(str, b.id)) == arg)]
+    if kind == "zone":
+        hits = [table.target_rect(("zone", zid)) or z.rect for zid, z in getattr(table, "zones", {}).items()
+                if _zone_matches(zid, arg, viewer)]
+        return [r for r in hits if _rect(r)]
+    if kind == "seat":
+        r = table.target_rect(("seat", int(arg))) if arg.isdigit() else None
+        return [r] if _rect(r) else []
+    if kind == "card":
+        keys = arg.split(",")
+        return [sp.rect() for sp in getattr(table, "sprites", []) if sp.key in keys and not sp.hidden
+                and sp.face_up]
+    if kind == "rect":
+        r = _rect([int(v) for v in arg.split(",")]) if arg.count(",") == 3 else None
+        return [r] if r else []
+    return []
+
+
+def action_rects(table, pattern) -> list:
+    """Where the table offers an action that fits the pattern: its button, or the card or
+    chip that plays it (and, after it, the place it is dropped on)."""
+    out = [b.rect for b in kit_buttons(table) if isinstance(b.action, tuple) and matches(pattern, b.action)]
+    for b in kit_buttons(table):
+        for o in getattr(b, "options", None) or []:
+            if isinstance(o.action, tuple) and matches(pattern, o.action):
+                out.append(b.rect)
+                if o.target is not None:
+                    out.append(table.target_rect(o.target))
+    if out:
+        return [r for r in out if _rect(r)]
+    options_for = getattr(table, "options_for", None)
+    for sp in getattr(table, "sprites", []):
+        if sp.hidden or options_for is None:
+            continue
+        for o in options_for(sp) or []:
+            if isinstance(o.action, tuple) and matches(pattern, o.action):
+                out.append(sp.rect())
+                if o.target is not None:
+                    out.append(table.target_rect(o.target))
+                break
+        if out:
+            break
+    return [r for r in out if _rect(r)]
+
+
+class Coach:
+    """The tutorial's words, pointer and gatekeeper on a TableScene."""
+
+    def __init__(self, scene, tutorial: Tutorial):
+        self.scene, self.tutorial = scene, tutorial
+        self.app = scene.app
+        self.done = False
+        self.buttons: list[Button] = []
+        self.panel = pygame.Rect(0, 0, PANEL_W, 120)
+        self.t = 0.0
+        self._params = None
+
+    # -- the words -------------------------------------------------------------------
+    @property
+    def log(self):
+        return self.scene.match.log
+
+    def params(self) -> dict:
+        if self._params is None:
+            rules = self.scene.match.rules
+            own = getattr(rules, "text_params", None)
+            params = dict(own()) if callable(own) else {}
+            seats = self.scene.match.seats
+            others = [s.name for i, s in enumerate(seats) if i != self.tutorial.human]
+            params.update(name=others[0] if others else "", you=seats[self.tutorial.human].name)
+            self._params = params
+        return self._params
+
+    def say(self, key: str) -> str:
+        full = f"{self.tutorial.game_id}.tutorial.{key}"
+        if not has(full):
+            return key.replace("_", " ")
+        try:
+            return t(full, **self.params())
+        except (KeyError, ValueError, IndexError):
+            return t(full)
+
+    def step_text(self, step) -> str:
+        return self.say(step.id)
+
+    # -- the gate ----------------------------------------------------------------------
+    def refuse(self, seat, action) -> str | None:
+        """None when the learner's action is the step's; else the step's words."""
+        if seat != self.tutorial.human:
+            return None
+        if self.done:
+            return t("learn.finished_hint")
+        if self.tutorial.allows(self.log, seat, action):
+            return None
+        step = self.tutorial.step_at(self.log)
+        return self.step_text(step) if step is not None else t("learn.watch", name=self.params()["name"])
+
+    # -- each frame --------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        self.t += dt
+        if not self.done and (self.tutorial.finished(self.log) or self.scene.match.over):
+            self.finish()
+        if self.done:
+            self.scene.autoplay = False      # the scripted opponents have nothing more to say
+        for b in self.buttons:
+            b.update(dt)
+
+    def finish(self) -> None:
+        self.done = True
+        self.scene.redraw = True
+        w = 270
+        x = self.panel.x
+        self.buttons = [
+            Button(self.app, (0, 0, w + 40, 56), t("learn.play_on"), self.on_play_on, icon="dice", style="primary"),
+            Button(self.app, (0, 0, w - 40, 56), t("learn.new_game"), self.on_new_game, icon="confirm"),
+        ]
+        for b in self.buttons:
+            b.rect.x = x
+            x += b.rect.w + 14
+
+    def on_play_on(self):
+        play_on(self.app, self.scene.spec, self.scene.match)
+
+    def on_new_game(self):
+        from .new_game import NewGameScene
+        _forget(self.scene.match.autosave_path)
+        self.scene.match.autosave_path = None
+        self.app.to_menu()
+        self.app.push(NewGameScene(self.app, self.scene.spec.id))
+
+    def handle_event(self, e) -> bool:
+        for b in self.buttons:
+            if b.handle_event(e):
+                return True
+        return False
+
+    def learner_decides(self) -> bool:
+        return bool(self.scene.match.decisions_for(self.tutorial.human)) and not self.scene.table.busy()
+
+    # -- drawing -------------------------------------------------------------------------
+    def targets(self, step) -> list:
+        table = self.scene.table
+        try:
+            rects = named_rects(table, step.target) if step.target else action_rects(table, step.expect)
+        except Exception:            # noqa: BLE001 - a table without the piece: words without an arrow
+            rects = []
+        return [pygame.Rect(r) for r in rects]
+
+    def text_now(self):
+        """(heading, words, rects to point at)."""
+        if self.done:
+            return t("learn.done_title"), self.say("done"), []
+        step = self.tutorial.step_at(self.log)
+        if step is None or not self.learner_decides():
+            return t("learn.coach"), t("learn.watch", name=self.params()["name"]), []
+        heading = t("learn.step", n=step.index + 1, total=len(self.tutorial.steps))
+        return heading, self.step_text(step), self.targets(step)
+
+    def place(self, height: int, rects: list) -> pygame.Rect:
+        """The first place of a few on the felt that covers none of the things pointed at."""
+        size = self.scene.ctx.size
+        cx = self.scene.play_center_x()
+        spots = [(cx, 150), (cx, 560), (330, 430), (cx, size[1] - 40 - height), (330, 150)]
+        keep = [r.inflate(40, 40) for r in rects]
+        for x, y in spots:
+            r = pygame.Rect(0, 0, PANEL_W, height)
+            r.midtop = (x, y)
+            r.clamp_ip(pygame.Rect(0, 0, *size).inflate(-24, -24))
+            if not any(r.colliderect(k) for k in keep):
+                return r
+        r = pygame.Rect(0, 0, PANEL_W, height)
+        r.midtop = spots[0]
+        return r
+
+    def draw(self, surf) -> None:
+        pal = self.app.pal
+        heading, words, rects = self.text_now()
+        block = self.app.assets.text_block(words, FONT.body, pal.text, PANEL_W - 2 * PANEL_PAD)
+        height = PANEL_PAD * 2 + 40 + block.get_height() + (72 if self.buttons else 0)
+        self.panel = self.place(height, rects)
+        for r in rects:
+            self.draw_glow(surf, r)
+        if rects:
+            self.draw_arrow(surf, self.panel, rects[0])
+        draw_panel(surf, self.panel, self.app, alpha=245, edge=pal.gold)
+        ic = self.app.assets.icon("help", 30, pal.gold)
+        surf.blit(ic, (self.panel.x + PANEL_PAD, self.panel.y + PANEL_PAD))
+        draw_text(surf, self.app, heading, (self.panel.x + PANEL_PAD + 40, self.panel.y + PANEL_PAD + 2),
+                  FONT.small, pal.gold, bold=True)
+        surf.blit(block, (self.panel.x + PANEL_PAD, self.panel.y + PANEL_PAD + 40))
+        if self.buttons:
+            x = self.panel.x + PANEL_PAD
+            for b in self.buttons:
+                b.rect.topleft = (x, self.panel.bottom - PANEL_PAD - 56)
+                x += b.rect.w + 14
+                b.draw(surf)
+
+    def draw_glow(self, surf, rect) -> None:
+        pal = self.app.pal
+        k = 0.5 + 0.5 * math.sin(self.t * 4.0)
+        glow = pygame.Surface((rect.w + 36, rect.h + 36), pygame.SRCALPHA)
+        for i, a in enumerate((40, 70, 110)):
+            pygame.draw.rect(glow, (*pal.gold[:3], int(a * (0.6 + 0.4 * k))), glow.get_rect().inflate(-i * 10, -i * 10),
+                             4, border_radius=16)
+        surf.blit(glow, (rect.x - 18, rect.y - 18))
+
+    def draw_arrow(self, surf, panel, rect) -> None:
+        """A gold arrow from the panel's edge to the thing, stopping just short of it."""
+        pal = self.app.pal
+        tx, ty = rect.center
+        px = min(max(tx, panel.left + 30), panel.right - 30)
+        py = panel.bottom if ty > panel.bottom else (panel.top if ty < panel.top else panel.centery)
+        if panel.top <= ty <= panel.bottom:
+            px = panel.right if tx > panel.right else panel.left
+        dx, dy = tx - px, ty - py
+        dist = math.hypot(dx, dy)
+        if dist < 30:
+            return
+        ux, uy = dx / dist, dy / dist
+        reach = max(0.0, dist - (min(rect.w, rect.h) / 2 + 16))
+        bob = 6 * math.sin(self.t * 5.0)
+        end = (px + ux * (reach - bob), py + uy * (reach - bob))
+        start = (px + ux * 6, py + uy * 6)
+        for width, color in ((14, (0, 0, 0)), (8, pal.gold)):
+            pygame.draw.line(surf, color, start, end, width)
+        head = [end, (end[0] - ux * 30 - uy * 18, end[1] - uy * 30 + ux * 18),
+                (end[0] - ux * 30 + uy * 18, end[1] - uy * 30 - ux * 18)]
+        pygame.draw.polygon(surf, (0, 0, 0), [(x + 2, y + 3) for x, y in head])
+        pygame.draw.polygon(surf, pal.gold, head)
+
+
+__all__ = ["Coach", "start_tutorial", "resume_tutorial", "play_on", "tutorial_autosave", "MARK"]
