@@ -153,7 +153,13 @@ def build_parser() -> argparse.ArgumentParser:
     st.set_defaults(run=cmd_self_test)
 
     pkg = sub.add_parser("package", help="build the standalone executable into dist/nocturne/")
-    pkg.add_argument("--onefile", action="store_true", help="one file instead of one folder")
+    pkg_kind = pkg.add_mutually_exclusive_group()
+    pkg_kind.add_argument("--onefile", action="store_true", help="one file instead of one folder")
+    pkg_kind.add_argument("--release", action="store_true",
+                          help="one folder packed as this system's release archive + .sha256 in dist/, "
+                               "then unpacked and self-tested in a clean environment")
+    pkg_kind.add_argument("--update-manifest", action="store_true",
+                          help="rewrite packaging/manifest.txt (the files a build ships) from the tree, build nothing")
     pkg.set_defaults(run=cmd_package)
     return p
 
@@ -628,4 +634,14 @@ def cmd_self_test(args) -> int:
 
 def cmd_package(args) -> int:
     from . import packaging
+    if args.update_manifest:
+        from . import manifest
+        if getattr(sys, "frozen", False):
+            raise UsageError("`package --update-manifest` works from the source tree")
+        files = manifest.write(packaging.source_root())
+        print(f"wrote {manifest.MANIFEST}: {len(files)} files")
+        return 0
+    if args.release:
+        from . import release
+        return release.release()
     return packaging.build(onefile=args.onefile)

@@ -19,25 +19,25 @@ from __future__ import annotations
 
 import importlib.util
 import os
+import posixpath
 import shutil
 import subprocess
 import sys
 import time
 from pathlib import Path
 
+from . import manifest
+
 APP = "nocturne"
 TITLE = "Nocturne"
+APP_BUNDLE = TITLE + ".app"           # macOS only: the spec's BUNDLE
 INSTALL_HINT = 'pip install ".[package]"   (or: pip install "pyinstaller>=6")'
 
-# Bundled next to the code, found at run time through game.core.paths.resource_root().
-ASSET_DIRS = ("data", "sprites", "sounds", "fonts")
-ASSET_FILES = ("CREDITS.md",)
-# pyproject.toml goes inside the bundle (not next to the program): its version is the
-# app's (game/core/version.py reads it at the resource root). PyInstaller does not
-# bundle the package's own metadata, and a bundled copy cannot go stale like a constant.
-VERSION_FILE = "pyproject.toml"
-_SKIP_NAMES = {"__pycache__", ".DS_Store", "Thumbs.db", "desktop.ini"}
-_SKIP_SUFFIXES = {".pyc", ".pyo", ".swp", ".tmp", ".orig", ".rej"}
+# Bundled next to the code, found at run time through game.core.paths.resource_root();
+# the files themselves are listed in packaging/manifest.txt (game/manifest.py).
+ASSET_DIRS = manifest.ASSET_DIRS
+ASSET_FILES = manifest.ASSET_FILES
+VERSION_FILE = manifest.VERSION_FILE
 
 # Modules that get pulled in by the analysis but are never used at run time.
 # Kept: pygame, yaml, pydantic (+ pydantic_core, typing_extensions, annotated_types),
@@ -84,29 +84,28 @@ def exe_name(platform: str | None = None) -> str:
 
 
 def _wanted(path: Path) -> bool:
-    return not (path.name in _SKIP_NAMES or path.name.startswith(".")
-                or path.suffix.lower() in _SKIP_SUFFIXES)
+    return manifest.wanted(path.name)
+
+
+class ManifestError(Exception):
+    """packaging/manifest.txt and the tree disagree: the build would ship the wrong files."""
+
+    def __init__(self, problems: list[str]):
+        super().__init__("\n".join(problems))
+        self.problems = problems
 
 
 def bundle_datas(root: Path | None = None) -> list[tuple[str, str]]:
     """PyInstaller `datas`: (source file, destination folder inside the bundle), one per
-    file so editor/backup clutter never ships. Destinations mirror the source tree."""
+    file listed in packaging/manifest.txt, plus the manifest itself (the frozen self-test
+    checks the bundle against it). Destinations mirror the source tree. Raises
+    ManifestError when the list and the tree disagree."""
     root = Path(root or source_root())
-    out: list[tuple[str, str]] = []
-    for name in ASSET_DIRS:
-        base = root / name
-        if not base.is_dir():
-            continue
-        for folder, dirs, files in os.walk(base):
-            dirs[:] = sorted(d for d in dirs if _wanted(Path(d)))
-            here = Path(folder)
-            dest = here.relative_to(root).as_posix()
-            for f in sorted(files):
-                if _wanted(Path(f)):
-                    out.append((str(here / f), dest))
-    for name in ASSET_FILES + (VERSION_FILE,):
-        if (root / name).is_file():
-            out.append((str(root / name), "."))
+    problems = manifest.problems(root)
+    if problems:
+        raise ManifestError(problems)
+    out = [(str(root / path), posixpath.dirname(path) or ".") for path in manifest.read(root)]
+    out.append((str(root / manifest.MANIFEST), posixpath.dirname(manifest.MANIFEST)))
     return out
 
 
@@ -152,24 +151,25 @@ def registry_modules(root: Path | None = None) -> list[str]:
     return []
 
 
-def icon_file(root: Path | None = None, platform: str | None = None) -> str | None:
-    """The executable's icon, if the art exists: .ico on Windows, .icns (or a PNG that
-    PyInstaller converts with Pillow) on macOS. Linux executables carry no icon; the
-    window's icon is set by the app from sprites/app_icon.png."""
+def icon_file(root: Path | None = None, platform: str | None = None,
+              workdir: Path | None = None) -> str | None:
+    """The executable's icon: sprites/app_icon.ico on Windows; on macOS an .icns made
+    from the committed PNGs into `workdir` (game/release.py), or a committed
+    sprites/app_icon.icns. Linux executables carry no icon: the window's icon is set by
+    the app from sprites/app_icon.png, and a release ships a .desktop file and a PNG."""
     root = Path(root or source_root())
     platform = platform or sys.platform
     sprites = root / "sprites"
     if platform.startswith(("win", "cygwin")):
-        candidates = ["app_icon.ico"]
-    elif platform == "darwin":
-        candidates = ["app_icon.icns"]
-        if importlib.util.find_spec("PIL") is not None:
-            candidates += ["app_icon.png"]
-    else:
+        ico = sprites / "app_icon.ico"
+        return str(ico) if ico.is_file() else None
+    if platform != "darwin":
         return None
-    for name in candidates:
-        if (sprites / name).is_file():
-            return str(sprites / name)
+    if (sprites / "app_icon.icns").is_file():
+        return str(sprites / "app_icon.icns")
+    if workdir is not None and (sprites / "app_icon.png").is_file():
+        from . import release
+        return str(release.write_icns(root, Path(workdir) / "app_icon.icns"))
     return None
 
 
@@ -283,6 +283,11 @@ def build(onefile: bool = False, dist: Path | str | None = None, work: Path | st
     if missing:
         _err(f"cannot package: missing {', '.join(missing)} in {root}")
         return 1
+    problems = manifest.problems(root)
+    if problems:
+        _err("cannot package: the manifest of shipped files and the tree disagree:\n    "
+             + "\n    ".join(problems))
+        return 1
 
     dist = Path(dist) if dist else root / "dist"
     work = Path(work) if work else root / "build" / "pyinstaller"
@@ -316,6 +321,9 @@ def build(onefile: bool = False, dist: Path | str | None = None, work: Path | st
         final.unlink()
     shutil.move(str(built), str(final))
     shutil.rmtree(old, ignore_errors=True)
+    if (stage / APP_BUNDLE).is_dir():          # macOS: the .app made from the same folder
+        shutil.rmtree(dist / APP_BUNDLE, ignore_errors=True)
+        shutil.move(str(stage / APP_BUNDLE), str(dist / APP_BUNDLE))
     shutil.rmtree(stage, ignore_errors=True)
     exe = final / exe_name()
     seconds = time.perf_counter() - t0

@@ -309,6 +309,12 @@ def self_test(only: tuple = ()) -> list[tuple[str, bool, str]]:
     except Exception as exc:          # noqa: BLE001
         return [("registry", False, f"{type(exc).__name__}: {exc}")]
 
+    def shipped_files():            # every file packaging/manifest.txt lists is here
+        from .. import manifest
+        from ..core.paths import resource_root
+        return manifest.self_check(resource_root())
+    check("shipped files", shipped_files)
+
     def locale():
         from ..core.i18n import has, t
         t("")

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from game import packaging
+from game import manifest, packaging
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -29,19 +29,111 @@ def test_datas_bundle_every_asset_folder_and_the_credits():
     assert (str(ROOT / "data" / "dice.yaml"), "data") in datas
 
 
-def test_datas_skip_clutter(tmp_path):
+def _asset_tree(root: Path) -> None:
     for folder in packaging.ASSET_DIRS:
-        (tmp_path / folder / "sub").mkdir(parents=True)
-        (tmp_path / folder / "sub" / "keep.txt").write_text("x")
+        (root / folder / "sub").mkdir(parents=True)
+        (root / folder / "sub" / "keep.txt").write_text("x")
+    (root / "CREDITS.md").write_text("credits")
+
+
+def test_datas_skip_clutter(tmp_path):
+    _asset_tree(tmp_path)
     (tmp_path / "data" / ".hidden.yaml").write_text("x")
     (tmp_path / "data" / "cards.yaml.swp").write_text("x")
     (tmp_path / "sprites" / "__pycache__").mkdir()
     (tmp_path / "sprites" / "__pycache__" / "x.pyc").write_text("x")
     (tmp_path / "sounds" / ".git").mkdir()
     (tmp_path / "sounds" / ".git" / "HEAD").write_text("x")
+    assert manifest.tree_files(tmp_path) == ["CREDITS.md"] + sorted(
+        f"{f}/sub/keep.txt" for f in packaging.ASSET_DIRS)
+    manifest.write(tmp_path)
     datas = packaging.bundle_datas(tmp_path)
-    assert sorted(dest for _s, dest in datas) == sorted(f"{f}/sub" for f in packaging.ASSET_DIRS)
-    assert packaging.missing_assets(tmp_path) == ["CREDITS.md"]
+    assert sorted(dest for _s, dest in datas) == sorted(
+        [".", "packaging"] + [f"{f}/sub" for f in packaging.ASSET_DIRS])
+    assert packaging.missing_assets(tmp_path) == []
+
+
+# -- the manifest of shipped files ---------------------------------------------------------
+def test_manifest_lists_exactly_the_files_in_the_tree():
+    problems = manifest.problems(ROOT)
+    assert not problems, "\n".join(problems)
+    listed = manifest.read(ROOT)
+    for needed in ("data/dice.yaml", "data/locale/en.yaml", "data/locale/cs.yaml", "CREDITS.md",
+                   "pyproject.toml", "sprites/app_icon.png"):
+        assert needed in listed, needed
+    for folder in ("fonts/", "sounds/", "sprites/icons/", "data/schemers/"):
+        assert any(path.startswith(folder) for path in listed), folder
+    # the spec's datas are the manifest's files, plus the manifest for the self-test
+    datas = packaging.bundle_datas(ROOT)
+    assert len(datas) == len(listed) + 1
+    assert (str(ROOT / manifest.MANIFEST), "packaging") in datas
+
+
+def test_manifest_names_an_unlisted_and_a_vanished_file(tmp_path):
+    _asset_tree(tmp_path)
+    assert "cannot be read" in manifest.problems(tmp_path)[0]
+    manifest.write(tmp_path)
+    assert manifest.problems(tmp_path) == []
+    (tmp_path / "sounds" / "sub" / "new.ogg").write_bytes(b"x")
+    (tmp_path / "data" / "sub" / "keep.txt").unlink()
+    problems = manifest.problems(tmp_path)
+    assert problems[0] == f"data/sub/keep.txt: listed in {manifest.MANIFEST} but not in the tree"
+    assert problems[1].startswith("sounds/sub/new.ogg: in the tree but not listed") and "not ship" in problems[1]
+    assert "--update-manifest" in problems[-1]
+    with pytest.raises(packaging.ManifestError):
+        packaging.bundle_datas(tmp_path)
+
+
+def test_package_refuses_to_build_what_the_manifest_does_not_list(tmp_path, monkeypatch, capsys):
+    _asset_tree(tmp_path)
+    manifest.write(tmp_path)
+    (tmp_path / "fonts" / "sub" / "Extra.ttf").write_bytes(b"x")
+    monkeypatch.setattr(packaging, "source_root", lambda: tmp_path)
+    monkeypatch.setattr(packaging, "pyinstaller_version", lambda: (6, 22))
+    monkeypatch.setattr(packaging, "_run_pyinstaller", lambda *a: pytest.fail("PyInstaller ran"))
+    assert packaging.build(dist=tmp_path / "dist", work=tmp_path / "work") == 1
+    err = capsys.readouterr().err
+    assert "fonts/sub/Extra.ttf: in the tree but not listed" in err and "Traceback" not in err
+
+
+def test_self_check_fails_on_a_missing_shipped_file(tmp_path):
+    with pytest.raises(RuntimeError, match="no manifest"):
+        manifest.self_check(tmp_path)
+    _asset_tree(tmp_path)
+    manifest.write(tmp_path)
+    assert manifest.self_check(tmp_path) == "5 files, all present"
+    (tmp_path / "sprites" / "sub" / "keep.txt").unlink()
+    with pytest.raises(RuntimeError, match=r"1 of 5 shipped files missing: sprites/sub/keep.txt"):
+        manifest.self_check(tmp_path)
+
+
+def test_the_self_test_checks_the_shipped_files(tmp_path, monkeypatch):
+    """What a frozen build runs: a file its manifest lists but the bundle lacks fails it."""
+    from game.core import paths
+    from game.ui import headless
+    for path in manifest.read(ROOT) + [manifest.MANIFEST]:      # a bundle that lost one file
+        if path != "sprites/app_icon_256.png":
+            (tmp_path / path).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(ROOT / path, tmp_path / path)
+    monkeypatch.setattr(paths, "resource_root", lambda: tmp_path)
+    results = dict((name, (ok, msg)) for name, ok, msg in headless.self_test(only=("shipped files",)))
+    ok, msg = results["shipped files"]
+    assert not ok and "1 of " in msg and "shipped files missing: sprites/app_icon_256.png" in msg, msg
+    monkeypatch.setattr(paths, "resource_root", lambda: ROOT)
+    results = dict((name, (ok, msg)) for name, ok, msg in headless.self_test(only=("shipped files",)))
+    assert results["shipped files"][0], results["shipped files"]
+
+
+def test_update_manifest_writes_the_list(tmp_path, monkeypatch, capsys):
+    from game import cli
+    _asset_tree(tmp_path)
+    monkeypatch.setattr(packaging, "source_root", lambda: tmp_path)
+    assert cli.main(["package", "--update-manifest"]) == 0
+    assert manifest.problems(tmp_path) == []
+    assert f"wrote {manifest.MANIFEST}: 5 files" in capsys.readouterr().out
+    monkeypatch.setattr(sys, "frozen", True, raising=False)
+    assert cli.guarded_main(["package", "--update-manifest"]) == 2
+    assert "source tree" in capsys.readouterr().err
 
 
 def test_excludes_drop_what_the_game_does_not_need():
