@@ -87,7 +87,7 @@ class Server:
         import websockets
         self._reopen()
         self._server = await websockets.serve(self._handle, self.host, self.port, max_size=P.MAX_CLIENT_MESSAGE,
-                                              max_queue=8, ping_interval=20, ping_timeout=30, compression=None,
+                                              max_queue=8, ping_interval=20, ping_timeout=30, close_timeout=2, compression=None,
                                               logger=logging.getLogger("nocturne.net.ws"))
         self.port = self._server.sockets[0].getsockname()[1]
         log.info("serving on %s:%s (%d tables reopened)", self.host, self.port, len(self.tables))
@@ -129,6 +129,7 @@ class Server:
         peer = "%s:%s" % tuple(ws.remote_address[:2]) if ws.remote_address else "?"
         conn = Conn(ws, peer)
         self.conns.add(conn)
+        hostile = False
         try:
             async for frame in ws:
                 conn.spend()
@@ -137,6 +138,7 @@ class Server:
             pass
         except (Drop, P.ProtocolError) as exc:
             log.warning("dropped %s: %s", peer, str(exc)[:200])
+            hostile = not isinstance(exc, _AtTheDoor)
         except Exception as exc:                # noqa: BLE001
             import websockets
             if isinstance(exc, websockets.exceptions.ConnectionClosed):
@@ -149,7 +151,10 @@ class Server:
             self.conns.discard(conn)
             self._left(conn)
             try:
-                await ws.close()
+                if hostile:        # no closing handshake: its unread flood would delay it
+                    ws.transport.abort()
+                else:
+                    await ws.close()
             except Exception:                   # noqa: BLE001 - already gone
                 pass
 
@@ -424,7 +429,11 @@ class Server:
 
     async def _fatal(self, conn: Conn, code: str, **params) -> None:
         await self._send(conn, P.encode(P.ErrorMsg(code=code, params=params)))
-        raise Drop(f"refused at the door: {code} {params}")
+        raise _AtTheDoor(f"refused at the door: {code} {params}")
+
+
+class _AtTheDoor(Drop):
+    """Refused with an error the client must read (a version mismatch): closed politely."""
 
 
 class _Leave(Drop):
