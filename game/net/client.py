@@ -362,7 +362,7 @@ class NetClient:
 
     def _call(self, coro_fn, *args):
         loop = self._loop
-        if loop is None or loop.is_closed() or self._session is None:
+        if loop is None or loop.is_closed() or not loop.is_running() or self._session is None:
             return None
         try:
             return asyncio.run_coroutine_threadsafe(coro_fn(*args), loop)

@@ -1,0 +1,155 @@
+"""NetClient as the app uses it (a background thread, polled): joining with an invite,
+the lobby and start, a refusal in words, reconnecting after a drop with a resync, the
+host quitting, version and token mismatches said in words (en and cs), listing and
+joining open tables, and invite codes."""
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+
+import pytest
+import websockets
+
+from game.core import i18n
+from game.net import protocol as P
+from game.net.client import NetClient
+from game.net.invite import InviteError, format_invite, new_token, parse_invite
+from game.net.server import ServerThread
+from game.net.words import say
+
+
+def until(predicate, timeout=5.0, what="a condition"):
+    end = time.monotonic() + timeout
+    while not predicate():
+        if time.monotonic() > end:
+            raise AssertionError(f"timed out waiting for {what}")
+        time.sleep(0.01)
+
+
+@pytest.fixture
+def host(tmp_path):
+    st = ServerThread(tmp_path, host="127.0.0.1", port=0)
+    st.start()
+    clients = []
+    yield st, clients
+    for c in clients:
+        c.close(wait=1.0)
+    st.stop(timeout=3.0)
+
+
+def schemers(*seats, **kw) -> P.Create:
+    return P.Create(game="schemers", seats=[P.SeatRequest(name=n) for n in seats], you=0, seed=9,
+                    time_scale=None, **kw)
+
+
+def connect(clients, port, **kw) -> NetClient:
+    c = NetClient(reconnect_for=10)
+    clients.append(c)
+    c.connect("127.0.0.1", port, **kw)
+    return c
+
+
+def test_join_by_invite_start_play_refuse_reconnect_and_host_quit(host):
+    st, clients = host
+    ada = connect(clients, st.port, name="Ada", create=schemers("Ada", "Bob"))
+    until(lambda: ada.state == "lobby", what="Ada's lobby")
+    code = ada.invite_for(1)
+    invite = parse_invite(code)
+    assert (invite.host, invite.port) == ("127.0.0.1", st.port)
+    bob = connect(clients, invite.port, name="Bob", token=invite.token)
+    until(lambda: ada.lobby().can_start and bob.lobby() is not None, what="both seated")
+    assert bob.lobby().tokens == {} and bob.seat == 1 and bob.lobby().seats[1].name == "Bob"
+    bob.start()                                           # not the owner: refused in words
+    until(lambda: bob.drain_notices(), what="the refusal")
+    ada.start()
+    until(lambda: ada.state == "playing" and bob.view() is not None, what="the start")
+    mover = ada if ada.decisions() else bob
+    waiting = bob if mover is ada else ada
+    n = mover.send(("no_such_verb",))
+    until(lambda: any(x.kind == "refused" for x in mover.drain_notices()), what="the refusal")
+    assert mover.moves == 0
+    mover.send(mover.decisions()[0].actions[0])
+    until(lambda: waiting.moves == 1, what="the move to arrive")
+    assert n == 1 and waiting.drain_events()
+    # drop Bob's link from the host's side: he reconnects with his token and is resynced
+    conn = st.server.tables[bob.table_id].conns[1]
+    st.loop.call_soon_threadsafe(conn.ws.transport.abort)
+    until(lambda: bob.state == "reconnecting", what="Bob to notice the drop")
+    assert bob.reason == say("state", "reconnecting")
+    until(lambda: bob.state == "playing", timeout=8, what="Bob to come back")
+    until(lambda: any(x.kind == "resync" for x in bob.drain_notices()), what="the resync")
+    assert bob.moves == 1
+    until(lambda: any(x.code in ("dropped", "back") for x in ada.drain_notices()), what="Ada told of it")
+    st.stop()
+    until(lambda: ada.state == "closed" and bob.state == "closed", what="the goodbye")
+    assert ada.reason == say("bye", "host_quit")
+
+
+def test_a_wrong_token_and_another_version_are_refused_in_words(host, monkeypatch):
+    st, clients = host
+    c = connect(clients, st.port, name="Eve", token=new_token())
+    until(lambda: c.state == "closed", what="the refusal")
+    assert c.reason == say("error", "unknown_token")
+
+    async def other_version():
+        async with websockets.connect(f"ws://127.0.0.1:{st.port}") as ws:
+            await ws.send(json.dumps({"type": "hello", "app_version": "0.0.1", "name": "Old"}))
+            return P.parse_server(await ws.recv())
+    error = asyncio.run(other_version())
+    assert error.code == "version_mismatch" and error.params["theirs"] == "0.0.1"
+    text = say("error", error.code, error.params)
+    assert "0.0.1" in text and error.params["ours"] in text and "Install" in text
+    i18n.set_language("cs")
+    try:
+        assert "Nainstalujte" in say("error", error.code, error.params)
+    finally:
+        i18n.set_language("en")
+
+
+def test_an_unreachable_host_closes_with_the_address_in_words(tmp_path):
+    from .support import free_port
+    c = NetClient()
+    port = free_port()
+    c.connect("127.0.0.1", port, name="Ada", token=None, table_id=None)
+    until(lambda: c.state == "closed", what="giving up")
+    assert f"127.0.0.1:{port}" in c.reason
+    c.close()
+
+
+def test_list_open_tables_and_take_a_free_seat(host):
+    st, clients = host
+    ada = connect(clients, st.port, name="Ada", create=schemers("Ada", "?", "?"))
+    until(lambda: ada.state == "lobby")
+    browser = connect(clients, st.port, name="Cy")
+    until(lambda: browser.state == "browsing")
+    browser.request_tables()
+    until(lambda: browser.tables(), what="the list")
+    [info] = browser.tables()
+    assert info.game == "schemers" and info.free == [1, 2]
+    cy = connect(clients, st.port, name="Cy", table_id=info.table_id, seat=2)
+    until(lambda: cy.state == "lobby" and cy.seat == 2)
+    until(lambda: ada.lobby().seats[2].name == "Cy" and ada.lobby().seats[2].connected)
+    late = connect(clients, st.port, name="Dee", table_id=info.table_id, seat=2)
+    until(lambda: late.drain_notices() or late.state == "closed", what="seat taken")
+
+
+@pytest.mark.parametrize("text, key", [
+    ("", "empty"), ("https://example.org/x", "scheme"), ("nocturne://host:47923", "no_token"),
+    ("nocturne://ho st:1/ABCDEFGHJKLMNPQR", "bad_address"), ("nocturne://host:0/ABCDEFGHJKLMNPQR", "bad_port"),
+    ("nocturne://host:5/ABC", "bad_token"), ("nocturne://[::zz]:5/ABCDEFGHJKLMNPQR", "bad_address"),
+])
+def test_a_bad_invite_code_says_what_is_wrong(text, key):
+    with pytest.raises(InviteError) as err:
+        parse_invite(text)
+    assert str(err.value) == i18n.t(f"net.invite.{key}", **{"scheme": "https", "address": text.split("//")[-1]
+                                                            .split("/")[0], "port": "0", "chars": 16})
+
+
+def test_an_invite_code_survives_copying():
+    token = new_token()
+    code = format_invite("192.168.1.20", 5000, token)
+    spaced = f'  "{code[len("nocturne://"):-8]}{token[8:12].lower()}-{token[12:].lower()}" '
+    assert parse_invite(spaced) == parse_invite(code)
+    assert parse_invite(format_invite("::1", 7, token)).host == "::1"
+    assert parse_invite(f"nocturne://example.org/{token}").port == P.DEFAULT_PORT
