@@ -19,6 +19,7 @@ The kinds:
   maybe_lists  a flat list or None
   nested       lists of lists
   nested_mixed lists whose items are lists (copied) or immutable values (shared)
+  nested_twice lists of lists of lists
   sets         sets: copied
   maybe_sets   a set or None
   dict_lists   dicts whose values are lists: each list copied
@@ -30,7 +31,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-KINDS = ("shared", "lists", "maybe_lists", "nested", "nested_mixed", "sets", "maybe_sets", "dict_lists", "dicts", "objects", "unsaved")
+KINDS = ("shared", "lists", "maybe_lists", "nested", "nested_mixed", "nested_twice", "sets", "maybe_sets", "dict_lists", "dicts", "objects", "unsaved")
 
 _COPY = {
     "shared": "self.{f}",
@@ -39,6 +40,7 @@ _COPY = {
     "maybe_lists": "None if self.{f} is None else self.{f}[:]",
     "nested": "[x[:] for x in self.{f}]",
     "nested_mixed": "[x[:] if x.__class__ is list else x for x in self.{f}]",
+    "nested_twice": "[[y[:] for y in x] for x in self.{f}]",
     "sets": "set(self.{f})",
     "maybe_sets": "None if self.{f} is None else set(self.{f})",
     "dict_lists": "{{k: v[:] for k, v in self.{f}.items()}}",
@@ -54,6 +56,7 @@ class StateFields:
     maybe_lists: tuple[str, ...] = ()
     nested: tuple[str, ...] = ()
     nested_mixed: tuple[str, ...] = ()
+    nested_twice: tuple[str, ...] = ()
     sets: tuple[str, ...] = ()
     maybe_sets: tuple[str, ...] = ()
     dict_lists: tuple[str, ...] = ()

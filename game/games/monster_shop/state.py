@@ -15,78 +15,48 @@ Flow: `stage` (see rules.py), `asks` = follow-up questions [seat, kind, actions,
 from __future__ import annotations
 
 from ...core.rng import RNG
+from ...core.state_fields import StateFields
 
-# plain values (ints, strings, None, tuples, frozen things)
-_PLAIN = ("n", "rnd", "rounds", "full", "short", "reverse", "stage", "start", "cur_size", "rot",
-          "c_open", "u_open", "biz_open", "seat_i", "care", "arr_left", "res", "dec", "bm_contest",
-          "lookahead", "last_sender", "biz_later")
-# flat lists of ints / values
-_LISTS = ("rep", "gold", "home", "away", "hosp", "podium", "used", "bodyguard", "bg_home", "bg_pod",
-          "potions", "pass_at", "jury", "injured", "hat_used", "gift", "stage_m", "suff", "mut", "acc_on",
-          "monster_deck", "cage_deck", "upg_deck", "art_deck", "acc_deck", "young", "older", "cage_offer",
-          "upg_offer", "art_offer", "boutique", "biz_order", "contests", "customers", "tie",
-          "pony", "whistle_used", "leash_used", "ft", "podium_sold", "lost", "cs")
-# lists of lists (one level deep)
-_NESTED = ("relatives", "cage", "upg", "dung", "pearls", "mon", "waiting", "meat", "veg", "frozen",
-           "processed", "artifacts", "eaten_art", "accs", "hand", "deck", "discard", "food_offer",
-           "bm", "peeks", "show", "asks", "occ", "spook_given", "order")
-_DEEP = ("groups",)        # seat -> list of groups, each a list
-# dicts of lists
-_DICTS = ("assign",)
+FIELDS = StateFields(
+    # ints, strings, None, tuples, frozen things
+    shared=("n", "rnd", "rounds", "full", "short", "reverse", "stage", "start", "cur_size", "rot",
+            "c_open", "u_open", "biz_open", "seat_i", "care", "arr_left", "bm_contest",
+            "lookahead", "last_sender", "biz_later"),
+    # flat lists of ints / values
+    lists=("rep", "gold", "home", "away", "hosp", "podium", "used", "bodyguard", "bg_home", "bg_pod",
+           "potions", "pass_at", "jury", "injured", "hat_used", "gift", "stage_m", "suff", "mut", "acc_on",
+           "monster_deck", "cage_deck", "upg_deck", "art_deck", "acc_deck", "young", "older", "cage_offer",
+           "upg_offer", "art_offer", "boutique", "biz_order", "contests", "customers", "tie",
+           "pony", "whistle_used", "leash_used", "ft", "podium_sold", "lost", "cs", "tmp"),
+    # lists whose items are lists or immutable values
+    nested_mixed=("relatives", "cage", "upg", "dung", "pearls", "mon", "waiting", "meat", "veg", "frozen",
+                  "processed", "artifacts", "eaten_art", "accs", "hand", "deck", "discard", "food_offer",
+                  "bm", "peeks", "show", "asks", "occ", "spook_given", "order"),
+    nested_twice=("groups",),       # seat -> list of groups, each a list
+    dict_lists=("assign",),
+    objects=("rng", "sealed"),
+    unsaved=("res", "dec"),
+)
 
 
 class State:
-    __slots__ = _PLAIN + _LISTS + _NESTED + _DICTS + _DEEP + ("rng", "sealed", "tmp")
-
-    def clone(self) -> "State":
-        o = State.__new__(State)
-        for f in _PLAIN:
-            setattr(o, f, getattr(self, f))
-        for f in _LISTS:
-            setattr(o, f, list(getattr(self, f)))
-        for f in _NESTED:
-            setattr(o, f, [list(x) if isinstance(x, list) else x for x in getattr(self, f)])
-        o.assign = {k: list(v) for k, v in self.assign.items()}
-        o.groups = [[list(g) for g in gs] for gs in self.groups]
-        o.rng = self.rng.clone()
-        o.sealed = None if self.sealed is None else self.sealed.clone()
-        o.tmp = list(self.tmp)
-        return o
+    __slots__ = FIELDS.slots
 
     def snapshot(self) -> dict:
-        out = {}
-        for f in _PLAIN:
-            if f in ("res", "dec"):
-                continue
-            v = getattr(self, f)
-            out[f] = list(v) if isinstance(v, tuple) else v
-        for f in _LISTS:
-            out[f] = list(getattr(self, f))
-        for f in _NESTED:
-            out[f] = [_plain(x) for x in getattr(self, f)]
-        out["groups"] = [[list(g) for g in gs] for gs in self.groups]
-        out["assign"] = {str(k): [list(x) for x in v] for k, v in sorted(self.assign.items())}
-        out["sealed"] = None if self.sealed is None else self.sealed.to_json()
-        out["tmp"] = list(self.tmp)
-        out["rng"] = self.rng.to_json()
+        out = FIELDS.snapshot(self)
         out["result"] = None if self.res is None else {"winners": list(self.res.winners),
                                                        "scores": list(self.res.scores)}
         return out
 
 
-def _plain(x):
-    if isinstance(x, (list, tuple)):
-        return [_plain(y) for y in x]
-    return x
+State.clone = FIELDS.clone_function(State)
 
 
 def new_state(n: int, seed: int, monsters: int, accessories: int) -> State:
     s = State.__new__(State)
-    for f in _PLAIN:
+    for f in (*FIELDS.shared, *FIELDS.unsaved):
         setattr(s, f, None)
-    for f in _LISTS:
-        setattr(s, f, [])
-    for f in _NESTED:
+    for f in (*FIELDS.lists, *FIELDS.nested_mixed):
         setattr(s, f, [])
     s.assign = {}
     s.tmp = []
