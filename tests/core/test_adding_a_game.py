@@ -27,7 +27,7 @@ SPEC = GameSpec(
     rules="game.games.schemers.rules:SchemersRules",
     data="game.games.schemers.data:load",
     agents="game.games.schemers.ai:make_agent",
-    table="game.games.schemers.table:SchemersTable",
+    table="game.games.schemers.table.screen:SchemersTable",
     determinizer="game.games.schemers.ai:determinize",
 )
 '''

@@ -1,6 +1,8 @@
-"""core/, ai/ and every registered game's rules and AI stay headless: with pygame made
-unimportable, each of their modules imports and every game plays; the registry is one plain dict; and nothing outside a game's own folder names
-the game (adding a game is one folder and one registry line)."""
+"""core/, ai/ and every registered game's headless half (its folder but its table/ package) stay
+headless: with pygame made unimportable, each of their modules imports and every game plays;
+nothing but the registry (through the spec's strings) reaches a game's table/; the registry is
+one plain dict; and nothing outside a game's own folder names the game (adding a game is one
+folder and one registry line)."""
 import ast
 import os
 import subprocess
@@ -24,29 +26,31 @@ def test_core_and_ai_never_import_pygame():
     assert out.stdout.strip() == "", f"pygame imported by core/ai: {out.stdout}"
 
 
-# Modules of a game's folder that draw or are mixed into its table, beyond the ones its
-# spec names (table, option editors, bench table) and the table*.py files.
-TABLE_MIXINS = {"dark_deeds": {"words"}}
+def table_package(game_id: str) -> str:
+    """The game's pygame half: the package game/games/<id>/table/."""
+    return registry.GAME_MODULES[game_id] + ".table"
 
 
-def table_code(game_id: str) -> set:
-    """The modules of the game's folder that may need pygame: its table's."""
-    spec = registry.get(game_id)
+def game_modules(game_id: str) -> list:
+    """Every module of the game's folder and its subfolders, found by walking the files."""
     package = registry.GAME_MODULES[game_id]
-    named = [spec.table, spec.bench_table, *spec.option_editors.values()]
-    stems = {t.partition(":")[0].rpartition(".")[2] for t in named if t.startswith(package + ".")}
     folder = ROOT / package.replace(".", "/")
-    stems |= {p.stem for p in folder.glob("table*.py")}
-    return stems | TABLE_MIXINS.get(game_id, set())
+    names = []
+    for path in sorted(folder.rglob("*.py")):
+        parts = path.relative_to(folder).with_suffix("").parts
+        parts = parts[:-1] if parts[-1] == "__init__" else parts
+        names.append(".".join((package,) + parts))
+    return names
+
+
+def in_table(module: str, game_id: str) -> bool:
+    table = table_package(game_id)
+    return module == table or module.startswith(table + ".")
 
 
 def headless_modules(game_id: str) -> list:
-    """Every module of the game's folder that is not table code, and the package itself."""
-    package = registry.GAME_MODULES[game_id]
-    folder = ROOT / package.replace(".", "/")
-    table = table_code(game_id)
-    return [package] + [f"{package}.{p.stem}" for p in sorted(folder.glob("*.py"))
-                        if p.stem != "__init__" and p.stem not in table]
+    """Every module of the game's folder outside its table/ package, the package itself first."""
+    return [m for m in game_modules(game_id) if not in_table(m, game_id)]
 
 
 # Run in a fresh interpreter where `import pygame` raises: import the given modules, then
@@ -116,10 +120,56 @@ def test_the_pygame_block_catches_an_indirect_import(tmp_path):
     assert out.returncode != 0 and "reaches_pygame" in out.stderr and "pygame is blocked" in out.stderr
 
 
-def test_table_code_is_what_the_spec_names_and_the_table_files():
-    assert {"table", "recruit_screen", "bench_table", "table_art"} <= table_code("ordeals")
-    assert "words" in table_code("dark_deeds") and "rules" not in table_code("dark_deeds")
-    assert "game.games.ordeals.recruit_words" in headless_modules("ordeals")
+def test_every_game_has_its_pygame_half_in_a_table_package():
+    """The spec's pygame parts (table, option editors, bench table) live under table/, and
+    table/ is a package; the walk finds modules in subfolders and leaves table/ out."""
+    for gid in registry.game_ids():
+        spec = registry.get(gid)
+        named = [spec.table, spec.bench_table, *spec.option_editors.values()]
+        for target in filter(None, named):
+            assert in_table(target.partition(":")[0], gid), f"{gid}: {target} is not under table/"
+        assert (ROOT / table_package(gid).replace(".", "/") / "__init__.py").is_file(), gid
+        assert table_package(gid) + ".screen" in game_modules(gid)
+    assert "game.games.ordeals.table.recruit_screen" not in headless_modules("ordeals")
+    assert {"game.games.ordeals", "game.games.ordeals.recruit_words"} <= set(headless_modules("ordeals"))
+
+
+def imports_of(path: Path, package: str) -> list:
+    """The absolute module names a file imports (relative imports resolved against `package`,
+    the package the file is in)."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found += [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = package.split(".")[:len(package.split(".")) - node.level + 1] if node.level else []
+            module = ".".join(base + ([node.module] if node.module else []))
+            found.append(module)
+            found += [f"{module}.{a.name}" for a in node.names]   # `from . import table`
+    return found
+
+
+@pytest.mark.parametrize("game_id", registry.game_ids())
+def test_nothing_outside_a_games_table_imports_from_it(game_id):
+    """The headless half never reaches its table (the registry imports it from the spec's
+    "module:attr" strings), nor does any other module of game/ but the game's own table."""
+    bad = []
+    for path in sorted((ROOT / "game").rglob("*.py")):
+        rel = path.relative_to(ROOT).with_suffix("")
+        parts = rel.parts[:-1] if rel.name == "__init__" else rel.parts
+        module = ".".join(parts)
+        if in_table(module, game_id):
+            continue
+        package = module if rel.name == "__init__" else ".".join(parts[:-1])
+        bad += [f"{rel}: imports {m}" for m in imports_of(path, package) if in_table(m, game_id)]
+    assert not bad, "\n".join(bad)
+
+
+def test_the_table_import_check_can_fail(tmp_path):
+    f = tmp_path / "x.py"
+    f.write_text("from .table.screen import T\nfrom . import table\n", encoding="utf-8")
+    found = imports_of(f, "game.games.ordeals")
+    assert in_table(found[0], "ordeals") and "game.games.ordeals.table" in found
 
 
 def test_registry_is_one_plain_dict_of_game_packages():

@@ -124,7 +124,7 @@ def test_an_unreadable_saved_companies_file_is_set_aside_never_overwritten(tmp_p
 def test_the_recruitment_screen_says_it_once_and_sets_the_file_aside_before_any_save(home_app):
     from game.games import registry
     from game.games.ordeals.recruit import load_saved, saved_companies_path
-    from game.games.ordeals.recruit_screen import RecruitScene
+    from game.games.ordeals.table.recruit_screen import RecruitScene
     app = home_app
     path = saved_companies_path()
     path.write_text(_kept_text()[:-3], encoding="utf-8")       # cut short

@@ -124,7 +124,7 @@ def test_the_new_game_screen_draws_remembered_zero_width_names(app):
 
 def test_the_recruitment_screen_draws_a_company_of_zero_width_names(app):
     from game.games import registry
-    from game.games.ordeals.recruit_screen import RecruitScene
+    from game.games.ordeals.table.recruit_screen import RecruitScene
     from game.ui.scenes.menu import MenuScene
     ruleset = registry.ruleset("ordeals")
     members = RecruitScene(app, ruleset, "company", "grey_vigil").builder.to_option()

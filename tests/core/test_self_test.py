@@ -29,7 +29,7 @@ def test_a_scene_that_fails_to_draw_fails_the_self_test(home, monkeypatch):
 
 
 def test_a_table_that_falls_back_to_the_plain_table_fails_the_self_test(home, monkeypatch):
-    from game.games.schemers.table import SchemersTable
+    from game.games.schemers.table.screen import SchemersTable
     from game.ui import headless
 
     def broken(self, *a, **k):

@@ -9,6 +9,7 @@ Files, for a newcomer:
   invariants.py  what must hold after every step (playout tests, simulate --check)
   view.py     what one seat may see
   ai.py       heuristic agents (easy/normal), the hard agent, determinize() for ISMCTS
+  table/      the pygame half: the table and its words (table/__init__.py lists its files)
 
 API for screens (all ids are stable card ids: street:01-41, plot:01-40, deed:01-18,
 loot:<artisan|cleric|merchant>:01-15; static data via ruleset.card_json(id)).
@@ -51,7 +52,7 @@ SPEC = GameSpec(
     rules="game.games.dark_deeds.rules:DarkDeedsRules",
     data="game.games.dark_deeds.data:load_data",
     agents="game.games.dark_deeds.ai:make_agent",
-    table="game.games.dark_deeds.table:DarkDeedsTable",
+    table="game.games.dark_deeds.table.screen:DarkDeedsTable",
     screen_data=("game.ui.table.faces:load_faces",),     # faces.yaml, checked by validate-data
     determinizer="game.games.dark_deeds.ai:determinize",
     advice="game.games.dark_deeds.advice:ADVICE",

@@ -12,7 +12,8 @@ Files, for a newcomer:
   ai.py          agents: easy / normal heuristics; hard = the heuristic with its own tuned
                  weights, which in competitive play an ISMCTS may overrule; determinize()
   ai_weights.py  the heuristic's numbers, one set per mode for normal and one for hard
-  table.py       the pygame table on the kit (table_art.py draws its boards and pieces)
+  words.py       the game in words: card names, the chronicle, prompts (no pygame)
+  table/         the pygame half: the table on the kit (table/__init__.py lists its files)
 
 API for screens: card ids are "<key>" or "<key>:<n>" for copies, "<key>@competitive" for a
 Villain's competitive printing (its competitive price; data.py) (static data via
@@ -39,7 +40,7 @@ SPEC = GameSpec(
     rules="game.games.dark_gothic.rules:DarkGothicRules",
     data="game.games.dark_gothic.data:load_data",
     agents="game.games.dark_gothic.ai:make_agent",
-    table="game.games.dark_gothic.table:DarkGothicTable",
+    table="game.games.dark_gothic.table.screen:DarkGothicTable",
     determinizer="game.games.dark_gothic.ai:determinize",
     advice="game.games.dark_gothic.advice:ADVICE",
     art=GameArt(icon=("haunted-house", "candle-skull"),

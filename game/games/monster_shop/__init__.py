@@ -15,10 +15,8 @@ Files, for a newcomer:
   ai.py          easy / normal heuristics; hard = one-step search over normal's candidates
                  (splits, sends, need cards, sales) with paired playouts from its own view
   preview.py     what a need-card assignment would bring, asked of the rules on a copy (no pygame)
-  table.py       the pygame table: hooks, input, animation (table_art.py draws it,
-                 table_layout.py places it from window fractions, table_words.py words it,
-                 table_choices.py turns staged cards, group chips and glowing places into the
-                 decision's actions — no pygame)
+  table/         the pygame half: the table, its art, layout, words and choices
+                 (table/__init__.py lists its files)
 
 API for screens (ids: monster m, cage c, upgrade u, artifact a, accessory x, need card k are
 indexes into ruleset.data.monsters/cages/upgrades/artifacts/accessories/cards; names are
@@ -55,7 +53,7 @@ SPEC = GameSpec(
     rules="game.games.monster_shop.rules:MonsterShopRules",
     data="game.games.monster_shop.data:load_data",
     agents="game.games.monster_shop.ai:make_agent",
-    table="game.games.monster_shop.table:MonsterShopTable",
+    table="game.games.monster_shop.table.screen:MonsterShopTable",
     determinizer="game.games.monster_shop.ai:determinize",
     advice="game.games.monster_shop.advice:ADVICE",
     art=GameArt(icon=("imp-laugh", "imp", "monster-grasp")),

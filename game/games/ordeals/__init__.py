@@ -17,19 +17,9 @@ Files, for a newcomer:
   ai.py          the easy/normal policy and the hard search agent
   recruit.py     the Company builder model (Supplies left, maxima, ready-made and saved
                  Companies) behind a recruitment screen; its result is the `company` option
-  recruit_screen.py  the recruitment screen (pygame), opened from the new-game screen's
-                 "Recruit…" button for `company` and `rival` (SPEC.option_editors)
-  recruit_words.py   that screen's words (no pygame)
-  table.py       the pygame table on the kit's skirmish board (drag-to-move with a ruler, Act
-                 banner, dice tray, chronicle)
-  table_art.py   its ground: the kit's skirmish board with the chapel, graves and relic (pygame;
-                 the terrain painters and the round bases are the kit's terrain.py and pieces.py)
-  table_terrain.py   the Look of a season/light/weather and each terrain piece's style (no pygame)
-  table_moves.py what the viewer may do: the decision owed, banner buttons, drops and clicks
-                 made actions, the attack preview (no pygame)
-  table_words.py the table's words: chronicle, tooltips, status line, dice tray (no pygame)
-  bench_table.py the table at its busiest (20 characters, sight overlay, a Foe hovered) for
-                 `bench`'s frame-time figure (SPEC.bench_table)
+  recruit_words.py   the recruitment screen's words (no pygame)
+  table/         the pygame half: the table on the kit's skirmish board, the recruitment
+                 screen, the bench's busiest table (table/__init__.py lists its files)
 
 API for screens (characters are indices into view["chars"]; ids "a1", "b2", "s3" for words):
 Decision kinds -> actions:
@@ -66,13 +56,13 @@ SPEC = GameSpec(
     rules="game.games.ordeals.rules:OrdealsRules",
     data="game.games.ordeals.data:load_data",
     agents="game.games.ordeals.ai:make_agent",
-    table="game.games.ordeals.table:OrdealsTable",
+    table="game.games.ordeals.table.screen:OrdealsTable",
     determinizer="game.games.ordeals.fog:determinize_view",
     advice="game.games.ordeals.advice:ADVICE",
     art=GameArt(icon=("crossed-swords", "lantern-flame")),
     title_key="ordeals.title",
     pitch_key="ordeals.pitch",
-    option_editors={"company": "game.games.ordeals.recruit_screen:RecruitScene",
-                    "rival": "game.games.ordeals.recruit_screen:RecruitScene"},
-    bench_table="game.games.ordeals.bench_table:busy_table",
+    option_editors={"company": "game.games.ordeals.table.recruit_screen:RecruitScene",
+                    "rival": "game.games.ordeals.table.recruit_screen:RecruitScene"},
+    bench_table="game.games.ordeals.table.bench:busy_table",
 )

@@ -1,5 +1,5 @@
 """Recruitment (BO-110 … BO-117) as a pure model for the Company builder screen
-(`recruit_screen.py`): pick characters, upgrades, weapons, armour, items and Lore within
+(`table/recruit_screen.py`): pick characters, upgrades, weapons, armour, items and Lore within
 the Supplies and maxima, with the remaining Supplies always known; ready-made Companies
 one call away; saved Companies reused. The saved-Companies file keeps the discipline
 of saves: a file that cannot be read is moved aside as `.bad` and never written over,

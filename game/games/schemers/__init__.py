@@ -8,7 +8,8 @@ Files, for a newcomer:
   rules.py    the Ruleset's front door: options and what combines, setup, view, result, snapshots
   ai.py       easy / normal heuristics (belief-weighted claims), the hard ISMCTS agent and its
               determinizer
-  table.py    the pygame table: seats round a Venetian table, the canal, coins that fly
+  table/      the pygame half (table/__init__.py lists its files): seats round a Venetian
+              table, the canal, coins that fly
 """
 from __future__ import annotations
 
@@ -23,7 +24,7 @@ SPEC = GameSpec(
     rules="game.games.schemers.rules:SchemersRules",
     data="game.games.schemers.data:load",
     agents="game.games.schemers.ai:make_agent",
-    table="game.games.schemers.table:SchemersTable",
+    table="game.games.schemers.table.screen:SchemersTable",
     determinizer="game.games.schemers.ai:determinize",
     advice="game.games.schemers.advice:ADVICE",
     art=GameArt(icon=("carnival-mask", "venetian-mask", "domino-mask"),

@@ -13,8 +13,8 @@ ROOT = Path(__file__).resolve().parents[3]
 
 def test_every_table_word_of_dark_deeds_exists():
     keys = set()
-    for name in ("table.py", "words.py"):
-        src = (ROOT / "game" / "games" / "dark_deeds" / name).read_text(encoding="utf-8")
+    for name in ("screen.py", "words.py"):
+        src = (ROOT / "game" / "games" / "dark_deeds" / "table" / name).read_text(encoding="utf-8")
         keys |= set(re.findall(r'\btx\("([a-z_]+)"', src))
     assert len(keys) > 40
     missing = [k for k in sorted(keys) if not has(f"dark_deeds.table.{k}") and k not in FALLBACK]

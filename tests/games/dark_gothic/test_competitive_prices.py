@@ -108,7 +108,7 @@ def test_TE_G02_editing_a_competitive_cost_in_yaml_changes_what_competitive_play
 
 
 def test_TE_G02_the_view_and_the_card_face_show_the_mode_price():
-    from game.games.dark_gothic.table import ORB, DarkGothicTable
+    from game.games.dark_gothic.table.screen import ORB, DarkGothicTable
 
     prices = _prices()
     for mode, which in (("competitive", 1), ("coop", 0)):

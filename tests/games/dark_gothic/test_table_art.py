@@ -8,7 +8,7 @@ import pytest
 
 from game.core.i18n import t
 from game.core.rules import Event
-from game.games.dark_gothic import table_art as art
+from game.games.dark_gothic.table import art
 
 from .helpers import set_center
 from .test_table import Rig, my_turn_rig

@@ -12,9 +12,9 @@ import pytest
 
 from game.core.i18n import t
 from game.core.rules import Event
-from game.games.dark_gothic import table_hints as hints
+from game.games.dark_gothic.table import hints
 from game.games.dark_gothic import words
-from game.games.dark_gothic.table_choice import HURRY, HeroCard
+from game.games.dark_gothic.table.choice import HURRY, HeroCard
 from game.ui.table.items import Target
 from tests.tablekit import center
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.games.monster_shop.table_art import COLOUR_RGB
+from game.games.monster_shop.table.art import COLOUR_RGB
 from tests.games.monster_shop.support import cage_id
 from tests.games.monster_shop.test_table import Rig, click, display  # noqa: F401  (the display fixture)
 

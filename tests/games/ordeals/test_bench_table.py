@@ -19,7 +19,7 @@ def display():
 
 
 def test_the_busy_table_has_twenty_characters_the_overlay_and_a_hovered_foe(display):
-    from game.games.ordeals.bench_table import busy_table
+    from game.games.ordeals.table.bench import busy_table
     table, words = busy_table((1280, 720))
     chars = [c for c in table.view["chars"] if c["deployed"] and not c["ooa"]]
     assert len(chars) == 20 and words.startswith("20 characters")

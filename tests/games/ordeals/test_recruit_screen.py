@@ -13,7 +13,7 @@ import pygame
 import pytest
 
 from game.games.ordeals.recruit import Builder, load_saved, saved_companies_path
-from game.games.ordeals.recruit_screen import RecruitScene
+from game.games.ordeals.table.recruit_screen import RecruitScene
 from game.ui import headless, widgets
 from game.ui.shop_widgets import ChoiceCard
 

@@ -428,7 +428,7 @@ def test_BO_160_the_shadow_nearest_to_a_seen_foe_acts():
 ])
 def test_BO_160_the_shadow_log_is_worded_by_the_locale(lang, expect):
     from game.core import i18n
-    from game.games.ordeals.table import OrdealsTable
+    from game.games.ordeals.table.screen import OrdealsTable
     from game.games.ordeals.view import char_view
     R = rules()
     s = scene({ALDRIC: (4, 20), HUSK: (10, 20), HOUND: (20, 22)}, then=6)

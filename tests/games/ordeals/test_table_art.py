@@ -1,4 +1,4 @@
-"""The Book of Ordeals table's art (table_art.py) under SDL's dummy drivers: the ground
+"""The Book of Ordeals table's art (table/art.py) under SDL's dummy drivers: the ground
 and terrain layer is cached (painted once however many frames are drawn, again only on
 a zoom, a grid toggle or a pan's new strip), name plates never cover one another or a
 base, terrain looks follow the data's kinds and names, every profile has its icon, and
@@ -12,8 +12,8 @@ import pytest
 
 from game.core.match import Match, SeatInfo
 from game.games import registry
-from game.games.ordeals.table_words import icon_of
-from game.games.ordeals.table_terrain import STYLES, classify, terrain_art
+from game.games.ordeals.table.words import icon_of
+from game.games.ordeals.table.terrain import STYLES, classify, terrain_art
 from game.ui.assets import Assets
 
 from .test_table import Rig

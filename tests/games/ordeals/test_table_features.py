@@ -13,7 +13,7 @@ import pytest
 
 from game.core.rules import Event
 from game.games.ordeals import odds as O
-from game.games.ordeals.table import facing_of
+from game.games.ordeals.table.screen import facing_of
 
 from .test_table import Rig, post_drag, to_act
 

@@ -57,7 +57,7 @@ def test_option_specs_for_the_new_game_screen():
 def test_game_spec_is_registered():
     spec = registry.get("schemers")
     assert spec.min_players == 2 and spec.max_players == 7
-    assert spec.table == "game.games.schemers.table:SchemersTable"
+    assert spec.table == "game.games.schemers.table.screen:SchemersTable"
     R = spec.load_ruleset()
     assert R.id == "schemers" and R.min_players == 2 and R.max_players == 7
     for level in spec.difficulties:

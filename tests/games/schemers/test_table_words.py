@@ -17,10 +17,10 @@ def _keys(path: Path, fn: str) -> set:
 
 
 def test_every_table_word_of_schemers_exists():
-    keys = _keys(ROOT / "game" / "games" / "schemers" / "table.py", "tw")
+    keys = _keys(ROOT / "game" / "games" / "schemers" / "table" / "screen.py", "tw")
     assert len(keys) > 20
     missing = [k for k in sorted(keys) if not has(f"schemers.table.{k}") and k not in FALLBACK]
     assert not missing, missing
     # the old prefixed names of the toolkit's fallback table are gone everywhere
-    src = (ROOT / "game" / "games" / "schemers" / "table.py").read_text(encoding="utf-8")
+    src = (ROOT / "game" / "games" / "schemers" / "table" / "screen.py").read_text(encoding="utf-8")
     assert not re.findall(r'"schemers_[a-z_]+"', src)

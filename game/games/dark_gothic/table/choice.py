@@ -12,8 +12,8 @@ from game.core.i18n import t
 from game.ui.table import style
 from game.ui.table.widgets import Button
 
-from . import table_hints as hints
-from .words import hero_lines
+from . import hints
+from ..words import hero_lines
 
 HURRY = 3.0                       # how much quicker the table plays while hurried
 HURRY_RECT = (1560, 150, 320, 52)  # design pixels of "Faster": under the "… is thinking" badge

@@ -15,8 +15,8 @@ from game.core.i18n import t
 from game.ui.table import style
 from game.ui.table.widgets import Button
 
-from . import payment as P
-from . import words
+from .. import payment as P
+from .. import words
 
 DOCK_MAX = 6              # payments listed in the docked question (the rest: mark orbs)
 

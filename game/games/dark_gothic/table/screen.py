@@ -12,7 +12,7 @@ a Training card, the Hungry Dead or the Villain onto your discard pile (or click
 the target). Everything else (Silver colour, Cursed payment, Block, Protect, discards, the
 Poltergeist's pass, Power of Light) is a banner with buttons. All words come from
 data/dark_gothic/locale/en.yaml; positions from LAYOUT (design pixels of a 1920×1080 table);
-the art (backdrop, track, glows, drips, frame) from table_art.py. The background is rendered
+the art (backdrop, track, glows, drips, frame) from art.py. The background is rendered
 once per layout, the turn banner and name plates into the kit's static layer (static_key).
 """
 from __future__ import annotations
@@ -33,11 +33,11 @@ from game.ui.table.kit import TableKit
 from game.ui.table.widgets import BannerSpec, Button, Option
 from game.ui.table.zones import Fan, Row, Spot, Stack
 
-from . import table_art as art
-from . import table_hints as hints
-from . import words
-from .table_choice import HURRY, HURRY_RECT, HURRY_WORDS, hero_cards
-from .table_payment import PaymentPicker
+from . import art
+from . import hints
+from .. import words
+from .choice import HURRY, HURRY_RECT, HURRY_WORDS, hero_cards
+from .payment import PaymentPicker
 
 ORB = {"C": (190, 52, 48), "U": (58, 150, 78), "S": (60, 104, 206), "W": (196, 198, 210)}
 FRAMES = {
@@ -445,7 +445,7 @@ class DarkGothicTable(TableKit):
                 "pool": [r(L["pool"])]}
 
     def render_background(self) -> pygame.Surface:
-        """Drawn once per layout (window size, number of other Heroes): see table_art."""
+        """Drawn once per layout (window size, number of other Heroes): see art.py."""
         s, R, P, _C, F = self.geo()
         L = LAYOUT
         ca = R(*L["area_center"])

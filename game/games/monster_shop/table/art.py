@@ -18,7 +18,7 @@ from game.ui.table.pieces import Piece
 from game.ui.table.regions import split_rect
 from game.ui.table.spaces import Space
 
-from .effects import COLOURS, SYMBOLS
+from ..effects import COLOURS, SYMBOLS
 
 COLOUR_RGB = {"G": (96, 170, 88), "Y": (222, 196, 84), "R": (198, 72, 64), "P": (150, 96, 196)}
 # a need stripe's colour also has a shape, so it reads without telling colours apart: G a circle,

@@ -8,7 +8,7 @@ from __future__ import annotations
 from game.core.i18n import t
 from game.ui.table.widgets import Option
 
-from .effects import COLOURS
+from ..effects import COLOURS
 
 
 def _tr(key, **kw):

@@ -8,8 +8,8 @@ and on the podium), the chronicle, and the viewer's decision at the bottom.
 Drawn only from the view (`view_of`, never match.state): live scores are the view's,
 a need card's preview plays the rules on a state sampled from the view (preview.py); a
 finished game's replay reads the rules' `reveal_view` through the kit. Pictures:
-table_art.py; where things are: table_layout.py; words (names, chronicle, buttons,
-tooltips): table_words.py. Hovering a den place or a board tile says what is there.
+art.py; where things are: layout.py; words (names, chronicle, buttons,
+tooltips): words.py. Hovering a den place or a board tile says what is there.
 
 Interaction: the secret planning is a StagingTray (imps, gold, bodyguard and top hat
 into up to six groups); sending is a click on a lit board tile (or a button); need
@@ -36,12 +36,12 @@ from game.ui.table.tween import ease_in_out_cubic
 from game.ui.table.widgets import Button, Chip, Option
 from game.ui.table.zones import Row, StaggerRow
 
-from .effects import COLOURS, SYMBOLS
-from .preview import care_preview, complete
-from .table_art import COLOUR_RGB, MUTATION_RGB, SUFFER_RGB, ArtMixin, need_icon
-from .table_layout import Geometry
-from .table_choices import ChoicesMixin
-from .table_words import CHRONICLED, WordsMixin
+from ..effects import COLOURS, SYMBOLS
+from ..preview import care_preview, complete
+from .art import COLOUR_RGB, MUTATION_RGB, SUFFER_RGB, ArtMixin, need_icon
+from .layout import Geometry
+from .choices import ChoicesMixin
+from .words import CHRONICLED, WordsMixin
 
 MAX_BUTTONS = 12
 BUTTON_COLS = 3
@@ -67,7 +67,7 @@ class MonsterShopTable(ChoicesMixin, WordsMixin, ArtMixin, TableKit):
     game_id = "monster_shop"
 
     def __init__(self, ctx):
-        from ..registry import ruleset
+        from ...registry import ruleset
         spec_rules = getattr(ctx.match, "rules", None)
         self.R = spec_rules if spec_rules is not None and hasattr(spec_rules, "data") else ruleset(self.game_id)
         self.geom = Geometry(ctx.size)
@@ -293,7 +293,7 @@ class MonsterShopTable(ChoicesMixin, WordsMixin, ArtMixin, TableKit):
             return [[u[0] for u in uids] for gid, uids in arr.items() if gid != "pool" and uids]
 
         def submit(arr):
-            from .planning import canon
+            from ..planning import canon
             return self._submit_if_legal(("plan", canon([tuple(g.count(k) for k in ("imp", "gold", "bg", "hat"))
                                                           for g in sorts(arr)])))
         return StagingTray.split(self.geom["tray"], units, self.R.R.max_groups, on_submit=submit,

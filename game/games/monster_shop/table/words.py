@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from game.core.i18n import has, language, t
 
-from .effects import COLOURS, SYMBOLS
+from ..effects import COLOURS, SYMBOLS
 
 # public events the chronicle words itself (the rules' own lines are `log` events)
 CHRONICLED = frozenset(("group", "food", "monster", "cage", "upgrade", "artifact", "accessory", "black_market",

@@ -1,6 +1,6 @@
 """The Book of Ordeals table's ground: the kit's skirmish board with the ground by
-season, light and weather and the terrain (table_terrain.py: the Look and each piece's
-style and decoration, in inches) painted by the kit's terrain painters (terrain.py).
+season, light and weather and the terrain (terrain.py: the Look and each piece's
+style and decoration, in inches) painted by the kit's terrain painters (game/ui/table/terrain.py).
 
 - `OrdealsBoard`: the kit's SkirmishBoard (game/ui/table/skirmish.py: mat, frame, inch
   grid, a mottled field under a tint and a haze, zones, lantern pools, name plates,
@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.games.ordeals.table_terrain import Look, Point
+from game.games.ordeals.table.terrain import Look, Point
 from game.ui.table import style
 from game.ui.table.gfx import light_pool
 from game.ui.table.paint import box

@@ -12,7 +12,7 @@ import random
 from game.core.rules import IllegalAction
 from game.games.ordeals import odds as O
 from game.games.ordeals.rebuild import determinize
-from game.games.ordeals.table_words import char_name, deed_word, tt, word
+from game.games.ordeals.table.words import char_name, deed_word, tt, word
 from game.ui.table.board import RangeRing
 from game.ui.table.widgets import BannerSpec, Button
 

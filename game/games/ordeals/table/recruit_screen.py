@@ -23,13 +23,13 @@ from __future__ import annotations
 
 import pygame
 
-from ...core.i18n import t
-from ...ui import widgets as W
-from ...ui.scenes.base import Backdrop, Scene
-from ...ui.shop_widgets import BudgetBox, ChoiceCard, FocusWalk, ListRow, TextBox as Text, steppers
-from ...ui.theme import FONT
-from .recruit import Builder, delete_saved, load_saved, saved_companies_path, set_aside_damaged
-from .recruit_words import RecruitWords, rt, signed, supplies, why
+from ....core.i18n import t
+from ....ui import widgets as W
+from ....ui.scenes.base import Backdrop, Scene
+from ....ui.shop_widgets import BudgetBox, ChoiceCard, FocusWalk, ListRow, TextBox as Text, steppers
+from ....ui.theme import FONT
+from ..recruit import Builder, delete_saved, load_saved, saved_companies_path, set_aside_damaged
+from ..recruit_words import RecruitWords, rt, signed, supplies, why
 
 # the 1920x1080 canvas (the window letterboxes it): three panels and the Supplies box
 LEFT = pygame.Rect(96, 236, 450, 720)

@@ -1,6 +1,6 @@
 """The Book of Ordeals table: a top-down battlefield in inches (the kit's skirmish board;
-its ground in table_art.py, painted by the kit's terrain.py, the terrain's layout in
-table_terrain.py, its words in table_words.py, what the viewer may do in table_moves.py;
+its ground in art.py, painted by the kit's game/ui/table/terrain.py, the terrain's layout in
+terrain.py, its words in words.py, what the viewer may do in moves.py;
 the side panel's rows, fold button and the edge marks are the kit's panels.py)
 with the Trial's terrain, the characters as round 1" bases with facing and status rings,
 a live ruler while a character is dragged (inches left, Engagement rings around Foes),
@@ -29,10 +29,10 @@ import math
 
 import pygame
 
-from game.games.ordeals.table_art import OrdealsBoard
-from game.games.ordeals.table_moves import OrdealsMoves
-from game.games.ordeals.table_terrain import Look, terrain_art
-from game.games.ordeals.table_words import (OrdealsWords, facing_of, icon_of, t_status, terrain_word, tray_word, tt,
+from game.games.ordeals.table.art import OrdealsBoard
+from game.games.ordeals.table.moves import OrdealsMoves
+from game.games.ordeals.table.terrain import Look, terrain_art
+from game.games.ordeals.table.words import (OrdealsWords, facing_of, icon_of, t_status, terrain_word, tray_word, tt,
                                             tt_fog)
 from game.ui.table import style
 from game.ui.table.board import RangeRing, Terrain

@@ -1,0 +1,6 @@
+"""Dark Deeds' pygame half: everything that draws (the headless game is the folder above).
+
+Files:
+  screen.py   DarkDeedsTable on the kit: the Street, the Tavern, hands, dice and tokens
+  words.py    the table in words and choices: card faces, chronicle, prompts, tooltips, Options
+"""
