@@ -165,11 +165,29 @@ def test_nothing_outside_a_games_table_imports_from_it(game_id):
     assert not bad, "\n".join(bad)
 
 
+@pytest.mark.parametrize("game_id", registry.game_ids())
+def test_a_games_headless_half_sits_below_the_ui(game_id):
+    """Outside table/, a game imports core, ai and itself, never game.ui (nor pygame): in
+    the import graph its headless half is below the window and its table above."""
+    package = registry.GAME_MODULES[game_id]
+    folder = ROOT / package.replace(".", "/")
+    bad = []
+    for module in headless_modules(game_id):
+        rel = module[len(package):].lstrip(".").replace(".", "/")
+        path = folder / rel / "__init__.py" if (folder / rel).is_dir() else folder / f"{rel}.py"
+        here = module if path.name == "__init__.py" else module.rpartition(".")[0]
+        bad += [f"{module} imports {m}" for m in imports_of(path, here)
+                if m == "game.ui" or m.startswith(("game.ui.", "pygame"))]
+    assert not bad, "\n".join(bad)
+
+
 def test_the_table_import_check_can_fail(tmp_path):
     f = tmp_path / "x.py"
     f.write_text("from .table.screen import T\nfrom . import table\n", encoding="utf-8")
     found = imports_of(f, "game.games.ordeals")
     assert in_table(found[0], "ordeals") and "game.games.ordeals.table" in found
+    f.write_text("from ...ui.table import style\n", encoding="utf-8")
+    assert imports_of(f, "game.games.ordeals")[0] == "game.ui.table"
 
 
 def test_registry_is_one_plain_dict_of_game_packages():
