@@ -4,6 +4,8 @@ frame_ms: each game's table mid-game with animations running at 1920×1080 (dumm
 video driver); startup_s: process start to the first interactive menu frame;
 startup_s_full_folders: the same with 40 autosaves of 4.7 MB and 500 saves present;
 sim: random-play speed; kernel_us: apply+decisions and determinize costs;
+hint_ms_p95, review_s (and their details in "advice"): a Hint and a 40-decision review
+per game (game/bench_advice.py);
 ai_ms: thinking time per decision per difficulty; busy_frame_ms: a game's table in its
 busiest state (SPEC.bench_table); peak_rss_mb: this process; idle_cpu_pct and
 idle_cpu_pct_by_screen: % of a core a screen waiting for input costs (game.ui.bench_idle).
@@ -188,7 +190,7 @@ def busy_frames(game_id: str, frames: int = 600, size=(1920, 1080)) -> dict:
 def steps() -> int:
     """How many `progress` calls `run` makes (for a progress bar's total)."""
     from .games import registry
-    return 3 + 4 * len(registry.game_ids()) + sum(1 for g in registry.game_ids() if registry.get(g).bench_table)
+    return 3 + 5 * len(registry.game_ids()) + sum(1 for g in registry.game_ids() if registry.get(g).bench_table)
 
 
 def run(quick: bool = False, progress=None) -> dict:
@@ -223,6 +225,9 @@ def run(quick: bool = False, progress=None) -> dict:
         if registry.get(game_id).bench_table:
             report.setdefault("busy_frame_ms", {})[game_id] = busy_frames(game_id, 120 if quick else 600)
             step(f"{game_id} busy table")
+    # the Hint's time (hint_ms_p95) and a 40-decision review (review_s), keyed by game id
+    from . import bench_advice
+    report.update(bench_advice.run(registry.game_ids(), quick=quick, step=step))
     report["peak_rss_mb"] = peak_rss_mb()
     # idle cost and memory after a long session, each in a fresh process (issue 12 item 10)
     from .ui.bench_idle import measure
