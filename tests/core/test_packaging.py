@@ -11,7 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from game import manifest, packaging
+from game import manifest, packaging, release
+from game.core.version import app_version
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -244,21 +245,17 @@ def test_data_errors_reach_the_user_as_file_line_messages(monkeypatch, capsys):
 # -- slow: a real build, run like a user ----------------------------------------------------
 def _clean_env(home: Path) -> dict:
     """Like `env -i PATH=/usr/bin:/bin HOME=...`: no Python, no virtualenv, no repo."""
-    env = {"PATH": "/usr/bin:/bin", "HOME": str(home),
-           "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
-    if sys.platform.startswith("win"):     # Windows needs these to start anything
-        env = {**env, "PATH": os.environ.get("PATH", ""), "SYSTEMROOT": os.environ.get("SYSTEMROOT", ""),
-               "USERPROFILE": str(home), "APPDATA": str(home / "AppData"),
-               "LOCALAPPDATA": str(home / "AppData" / "Local")}
-    return env
+    return release.clean_env(home)
 
 
 @pytest.fixture
 def built(tmp_path_factory):
+    """The suite's one PyInstaller build: `package --release` (the release workflow's
+    command), its own check left to the test."""
     pytest.importorskip("PyInstaller", reason='PyInstaller is not installed (pip install ".[package]")')
     tmp = tmp_path_factory.mktemp("pkg")
-    rc = packaging.build(dist=tmp / "dist", work=tmp / "work", smoke=False)
-    assert rc == 0, "python main.py package failed"
+    rc = release.release(dist=tmp / "dist", work=tmp / "work", check=False)
+    assert rc == 0, "python main.py package --release failed"
     folder = tmp / "dist" / "nocturne"
     exe = folder / packaging.exe_name()
     assert exe.is_file() and (folder / "CREDITS.md").is_file()
@@ -277,19 +274,21 @@ def _snapshot(folder: Path) -> dict:
 
 @pytest.mark.slow
 def test_built_program_works_like_a_user_runs_it(built):
-    """One build (about 10 s), then: self-test twice at once from a read-only copy in a
-    clean environment, and a damaged/missing data file named in clear lines."""
+    """The suite's one build (`package --release`, about a minute on 2 busy cores), then:
+    the archive and its sum, checked unpacked like the release command does; a
+    damaged/missing data file named in clear lines; self-test twice at once from a
+    read-only unpacked copy in a clean environment, writing only to the user's folders."""
     tmp, folder = built
     assert packaging.dir_size(folder) <= 120_000_000
+    _check_the_release_archive(tmp)
     _check_a_damaged_data_file_is_named(tmp, folder)
     home = tmp / "home"
     home.mkdir()
-    from game.core.version import app_version      # the bundled pyproject.toml's (no metadata travels)
-    out = _run(folder / packaging.exe_name(), "--version", home=home)
-    assert out.returncode == 0 and out.stdout.strip() == f"Nocturne {app_version()}", out.stdout + out.stderr
-    # A read-only install (copied, so the build folder stays writable for cleanup).
+    # A read-only install, unpacked from the archive a player downloads.
     ro = tmp / "ro" / "nocturne"
-    shutil.copytree(folder, ro, symlinks=True)
+    release.unpack(tmp / "dist" / release.archive_name(app_version()), ro.parent)
+    if sys.platform == "darwin":                   # the archive holds Nocturne.app there
+        shutil.copytree(folder, ro, symlinks=True)
     for path in [ro, *ro.rglob("*")]:
         if not path.is_symlink():
             path.chmod(path.stat().st_mode & ~(stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH))
@@ -308,10 +307,38 @@ def test_built_program_works_like_a_user_runs_it(built):
             assert last and last[-1].endswith(" 0 failed") and " passed" in last[-1], out[-2000:]
         # chmod does not stop root: compare the whole folder too.
         assert _snapshot(ro) == before, "the program wrote into its install folder"
+        # ...and the player's folders are the platform's own, under the home folder
+        if sys.platform.startswith("linux"):
+            assert (home / ".config" / "Nocturne").is_dir() and (home / ".local" / "share" / "Nocturne").is_dir()
+        elif sys.platform == "darwin":
+            assert (home / "Library" / "Application Support" / "Nocturne").is_dir()
     finally:
         for path in [ro, *ro.rglob("*")]:
             if not path.is_symlink():
                 path.chmod(path.stat().st_mode | stat.S_IWUSR)
+
+
+def _check_the_release_archive(tmp: Path):
+    """`package --release`'s archive and sum; unpacked, in a clean environment, it prints
+    the version, passes its self-test, writes nothing beside itself and keeps the
+    player's files in the user's folders (release.verify, what the command runs)."""
+    version = app_version()                        # the bundled pyproject.toml's (no metadata travels)
+    archive = tmp / "dist" / release.archive_name(version)
+    assert archive.is_file(), sorted(p.name for p in archive.parent.iterdir())
+    assert archive.stat().st_size <= release.SIZE_LIMIT
+    sums = archive.with_name(archive.name + ".sha256")
+    assert sums.read_text() == f"{release.sha256_of(archive)}  {archive.name}\n"
+    if sys.platform.startswith("linux"):
+        import tarfile
+        with tarfile.open(archive) as tar:
+            names = set(tar.getnames())
+        assert {"nocturne/nocturne", "nocturne/nocturne.desktop", "nocturne/nocturne.png",
+                "nocturne/CREDITS.md", "nocturne/_internal/packaging/manifest.txt"} <= names
+    problems, seconds = release.verify(archive, version)
+    assert problems == [], problems
+    assert seconds is not None
+    print(f"unpacked {archive.name} ({packaging.format_mb(archive.stat().st_size)}) reached its menu "
+          f"in {seconds:.2f} s")
 
 
 def _check_a_damaged_data_file_is_named(tmp: Path, folder: Path):
