@@ -17,7 +17,8 @@ from .client import SeatSession
 async def play_random(session: SeatSession, rng: random.Random, pace: tuple[float, float] = (0.0, 0.0),
                       timeout: float = 60.0, round_trips: list | None = None) -> dict | None:
     """Play until the result; returns it (None if the session closed or time ran out).
-    `round_trips` collects seconds from sending an action to the update applying it."""
+    `round_trips` collects seconds from sending an action to the update applying it
+    (not for answers to a window with a minimum time: the host holds those on purpose)."""
     deadline = time.monotonic() + timeout
     acted_on = -1
     refusals_seen = 0
@@ -43,7 +44,8 @@ async def play_random(session: SeatSession, rng: random.Random, pace: tuple[floa
                         continue               # the table moved on while we thought
                 acted_on = update.moves
                 n = await session.act(decision.actions[rng.randrange(len(decision.actions))])
-                sent_at[n] = time.monotonic()
+                if not decision.min_time:          # a held answer's wait is the rules', not the wire's
+                    sent_at[n] = time.monotonic()
         try:
             await asyncio.wait_for(session.updates.get(), 0.5)
         except asyncio.TimeoutError:
