@@ -26,6 +26,7 @@ from ..widgets import Button, draw_panel, draw_text
 
 PANEL_W = 600
 PANEL_PAD = 22
+ARROW_LEN = 130.0
 MARK = "tutorial"            # the record's extra key that marks a tutorial's save
 
 
@@ -264,15 +265,25 @@ class Coach:
     def finish(self) -> None:
         self.done = True
         self.scene.redraw = True
-        w = 270
-        x = self.panel.x
+        def width(label):
+            return min(PANEL_W - 2 * PANEL_PAD, self.app.assets.text_size(label, FONT.button, bold=True)[0] + 84)
         self.buttons = [
-            Button(self.app, (0, 0, w + 40, 56), t("learn.play_on"), self.on_play_on, icon="dice", style="primary"),
-            Button(self.app, (0, 0, w - 40, 56), t("learn.new_game"), self.on_new_game, icon="confirm"),
+            Button(self.app, (0, 0, width(t("learn.play_on")), 56), t("learn.play_on"), self.on_play_on,
+                   icon="dice", style="primary"),
+            Button(self.app, (0, 0, width(t("learn.new_game")), 56), t("learn.new_game"), self.on_new_game,
+                   icon="confirm"),
         ]
+
+    def button_rows(self) -> list:
+        """The hand-over buttons in rows that fit the panel (one row when both fit)."""
+        rows, row, used = [], [], 0
         for b in self.buttons:
-            b.rect.x = x
-            x += b.rect.w + 14
+            if row and used + 14 + b.rect.w > PANEL_W - 2 * PANEL_PAD:
+                rows.append(row)
+                row, used = [], 0
+            used += (14 if row else 0) + b.rect.w
+            row.append(b)
+        return rows + ([row] if row else [])
 
     def on_play_on(self):
         play_on(self.app, self.scene.spec, self.scene.match)
@@ -300,6 +311,8 @@ class Coach:
             rects = named_rects(table, step.target) if step.target else action_rects(table, step.expect)
         except Exception:            # noqa: BLE001 - a table without the piece: words without an arrow
             rects = []
+        if len(rects) > 1 and getattr(table, "armed", None) is not None:
+            rects = rects[1:] + rects[:1]        # picked up: now point at where it goes
         return [pygame.Rect(r) for r in rects]
 
     def text_now(self):
@@ -313,10 +326,18 @@ class Coach:
         return heading, self.step_text(step), self.targets(step)
 
     def place(self, height: int, rects: list) -> pygame.Rect:
-        """The first place of a few on the felt that covers none of the things pointed at."""
+        """The first place of a few that covers none of the things pointed at: over the
+        top of the chronicle first (the coach says what happens; the felt stays clear),
+        then its bottom, then spots on the felt."""
         size = self.scene.ctx.size
         cx = self.scene.play_center_x()
-        spots = [(cx, 150), (cx, 560), (330, 430), (cx, size[1] - 40 - height), (330, 150)]
+        spots = []
+        log_rect = getattr(self.scene.table, "log_rect", None)
+        log = _rect(log_rect()) if callable(log_rect) else None
+        if log is not None and log.right > size[0] // 2:
+            right = min(size[0] - 12, log.right)
+            spots += [(right - PANEL_W // 2, log.y), (right - PANEL_W // 2, max(log.y, log.bottom - height))]
+        spots += [(cx, 150), (cx, 560), (330, 430), (cx, size[1] - 40 - height), (330, 150)]
         keep = [r.inflate(40, 40) for r in rects]
         for x, y in spots:
             r = pygame.Rect(0, 0, PANEL_W, height)
@@ -332,7 +353,8 @@ class Coach:
         pal = self.app.pal
         heading, words, rects = self.text_now()
         block = self.app.assets.text_block(words, FONT.body, pal.text, PANEL_W - 2 * PANEL_PAD)
-        height = PANEL_PAD * 2 + 40 + block.get_height() + (72 if self.buttons else 0)
+        rows = self.button_rows()
+        height = PANEL_PAD * 2 + 40 + block.get_height() + 70 * len(rows)
         self.panel = self.place(height, rects)
         for r in rects:
             self.draw_glow(surf, r)
@@ -344,12 +366,14 @@ class Coach:
         draw_text(surf, self.app, heading, (self.panel.x + PANEL_PAD + 40, self.panel.y + PANEL_PAD + 2),
                   FONT.small, pal.gold, bold=True)
         surf.blit(block, (self.panel.x + PANEL_PAD, self.panel.y + PANEL_PAD + 40))
-        if self.buttons:
+        y = self.panel.bottom - PANEL_PAD - 56 - 70 * (len(rows) - 1)
+        for row in rows:
             x = self.panel.x + PANEL_PAD
-            for b in self.buttons:
-                b.rect.topleft = (x, self.panel.bottom - PANEL_PAD - 56)
+            for b in row:
+                b.rect.topleft = (x, y)
                 x += b.rect.w + 14
                 b.draw(surf)
+            y += 70
 
     def draw_glow(self, surf, rect) -> None:
         pal = self.app.pal
@@ -373,10 +397,16 @@ class Coach:
         if dist < 30:
             return
         ux, uy = dx / dist, dy / dist
-        reach = max(0.0, dist - (min(rect.w, rect.h) / 2 + 16))
+        halo = rect.inflate(28, 28)             # stop at the glow's edge, not over the thing
+        reach = dist
+        while reach > 0 and halo.collidepoint(px + ux * reach, py + uy * reach):
+            reach -= 4.0
         bob = 6 * math.sin(self.t * 5.0)
         end = (px + ux * (reach - bob), py + uy * (reach - bob))
-        start = (px + ux * 6, py + uy * 6)
+        # a short arrow by the thing, from the panel's side: a line all the way would
+        # cross (and hide) whatever lies between
+        length = min(ARROW_LEN, max(0.0, reach - 6))
+        start = (end[0] - ux * length, end[1] - uy * length)
         for width, color in ((14, (0, 0, 0)), (8, pal.gold)):
             pygame.draw.line(surf, color, start, end, width)
         head = [end, (end[0] - ux * 30 - uy * 18, end[1] - uy * 30 + ux * 18),
