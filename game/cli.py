@@ -140,6 +140,12 @@ def build_parser() -> argparse.ArgumentParser:
     bench = sub.add_parser("bench", help="measure frame times, start-up, simulation speed, AI time, memory")
     bench.add_argument("--json", action="store_true")
     bench.add_argument("--quick", action="store_true", help="shorter runs")
+    bench.add_argument("--net", action="store_true",
+                       help="add `net`: a table server under load on loopback (about 2 more minutes)")
+    bench.add_argument("--net-only", action="store_true", help="only the `net` figures")
+    bench.add_argument("--net-tables", type=int, default=200, metavar="N", help="tables at human pace (default 200)")
+    bench.add_argument("--net-seconds", type=float, default=60.0, metavar="S",
+                       help="seconds at human pace (default 60)")
     bench.set_defaults(run=cmd_bench)
 
     serve = sub.add_parser("serve", help="run networked tables without a window (an always-on host)")
@@ -587,8 +593,20 @@ def check_out_path(out: str) -> None:
 def cmd_bench(args) -> int:
     from . import bench
     from .progress import Progress
-    with Progress(bench.steps(), "steps", enabled=not args.json) as bar:
-        report = bench.run(quick=args.quick, progress=bar.step)
+    if not 1 <= args.net_tables <= 2000 or not 1.0 <= args.net_seconds <= 3600.0:
+        raise UsageError("bench: --net-tables is 1-2000 and --net-seconds 1-3600")
+    net = args.net or args.net_only
+    steps = (0 if args.net_only else bench.steps()) + (3 if net else 0)
+    with Progress(steps, "steps", enabled=not args.json) as bar:
+        if args.net_only:
+            from .core.version import app_version
+            report = {"version": app_version()}
+        else:
+            report = bench.run(quick=args.quick, progress=bar.step)
+        if net:
+            from .net import bench as net_bench
+            report["net"] = net_bench.run(args.net_tables, args.net_seconds, progress=bar.step,
+                                          flat_seconds=min(6.0, max(2.0, args.net_seconds / 10)))
     print(json.dumps(report, indent=None if args.json else 2))
     return 0
 
