@@ -15,8 +15,11 @@ Files, for a newcomer:
   ai.py          easy / normal heuristics; hard = one-step search over normal's candidates
                  (splits, sends, need cards, sales) with paired playouts from its own view
   preview.py     what a need-card assignment would bring, asked of the rules on a copy (no pygame)
-  table/         the pygame half: the table, its art, layout, words and choices
-                 (table/__init__.py lists its files)
+  words.py       the game in words: names, the chronicle, tooltips, what each action says,
+                 the timeline and the final reckoning (ShopWords, a mixin; no pygame)
+  choices.py     what the viewer may do: the need-card assignment being staged, where a
+                 group may be sent (ShopChoices, a mixin; no pygame)
+  table/         the pygame half: the table, its art and layout (table/__init__.py lists them)
 
 API for screens (ids: monster m, cage c, upgrade u, artifact a, accessory x, need card k are
 indexes into ruleset.data.monsters/cages/upgrades/artifacts/accessories/cards; names are

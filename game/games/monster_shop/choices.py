@@ -1,21 +1,22 @@
-"""What the viewer may do now, for the monster-shop table (a mixin of MonsterShopTable,
-no pygame): the need-card assignment being staged (which monster, its stripes, where a
-card would go) and the sending of a group (its actions, the lit places, the options a
-click on a place or a drop of the group there plays). Needs self.R, self.view,
-self.viewer, self.geom, self.staged, the kit's my_decisions and the words' names."""
+"""What the viewer may do now, turned into the decision's actions (no pygame): the
+need-card assignment being staged (which monster, its stripes, where a card would go)
+and the sending of a group (its actions, the places it may go to, a place's actions).
+
+`ShopChoices` is a mixin of the table: it needs self.R, self.view, self.staged,
+self.staged_for, `my_decisions()` (the viewer's decisions) and ShopWords' names."""
 from __future__ import annotations
 
 from game.core.i18n import t
-from game.ui.table.widgets import Option
 
-from ..effects import COLOURS
+from .effects import COLOURS
+from .words import OFFER_ROWS
 
 
 def _tr(key, **kw):
     return t(f"monster_shop.{key}", **kw)
 
 
-class ChoicesMixin:
+class ShopChoices:
     # -- need cards ----------------------------------------------------------------------
     def _assign_decision(self):
         mine = self.my_decisions()
@@ -65,8 +66,8 @@ class ChoicesMixin:
         return [a for a in mine[0].actions if a[0] == "send"] if mine and mine[0].kind == "send" else []
 
     def send_target(self, a):
-        """The lit place an action sends to: its tile, or the whole space when it has no tiles."""
-        return ("tile", a[2], a[3]) if self.geom.tile(a[2], a[3]) is not None else ("space", a[2])
+        """The place an action sends to: its tile, or the whole space when it has no tiles."""
+        return ("tile", a[2], a[3]) if a[2] in OFFER_ROWS else ("space", a[2])
 
     def _sends_to(self, tid) -> list:
         return [a for a in self._sends() if self.send_target(a) == tid]
@@ -74,20 +75,8 @@ class ChoicesMixin:
     def send_targets(self) -> list:
         return list(dict.fromkeys(self.send_target(a) for a in self._sends()))
 
-    def send_options(self, group=None) -> list[Option]:
-        """A send per lit place (of one group, or of any): what a drop or a click there plays."""
-        return [Option(self.describe("send", a), a, target=self.send_target(a))
-                for a in self._sends() if group is None or a[1] == group]
-
     def sending_groups(self) -> list:
         """The viewer's groups that may go now (identical ones once), as (index, its words)."""
         seen = dict.fromkeys(a[1] for a in self._sends())
         return [(i, self.group_words(i)) for i in seen]
 
-    def target_label(self, tid) -> str:
-        kind = tid[0] if isinstance(tid, tuple) and tid else None
-        if kind == "monster":
-            return self.monster_name(tid[1])
-        if kind in ("tile", "space"):
-            return self.space_name(tid[1]) + (f" {tid[2] + 1}" if kind == "tile" else "")
-        return super().target_label(tid)

@@ -1,11 +1,15 @@
-"""The monster-shop table's words (a mixin of MonsterShopTable): component names in the
-current language, the chronicle (the rules' `log` events and a line for every public
-move they do not word themselves), and what each action button says."""
+"""The monster shop in words, without drawing (no pygame): component names in the current
+language, the chronicle (the rules' `log` events and a line for every public move they do
+not word themselves), tooltips of den places and board tiles, and what each action says.
+
+`ShopWords` is a mixin: it needs `self.R` (the ruleset), `self.view` (the viewer's view)
+and `self.name(seat)`. The table mixes it in; a log, a Hint or a review can too."""
 from __future__ import annotations
 
 from game.core.i18n import has, language, t
 
-from ..effects import COLOURS, SYMBOLS
+from .effects import COLOURS, SYMBOLS
+from .planning import SENT
 
 # public events the chronicle words itself (the rules' own lines are `log` events)
 CHRONICLED = frozenset(("group", "food", "monster", "cage", "upgrade", "artifact", "accessory", "black_market",
@@ -19,8 +23,7 @@ def _tr(key, **kw):
     return t(f"monster_shop.{key}", **kw)
 
 
-class WordsMixin:
-    """Needs self.R (the ruleset), self.view, self.geom and the kit's name/segments."""
+class ShopWords:
 
     # -- names ---------------------------------------------------------------------------
     def tr(self, key, **kw) -> str:
@@ -80,6 +83,12 @@ class WordsMixin:
                                                               if den["pearls"][p] else ""))
         return "\n".join(lines)
 
+    def stripes_of(self, m, info) -> list:
+        """The colour letters of its stripes: its dial's stage, the printed extra, accessories."""
+        mon = self.R.M[m]
+        return (list(mon.stages[info.get("stage", 0)]) + ([mon.extra] if mon.extra else [])
+                + [COLOURS[self.R.data.accessories[x][2]] for x in info.get("accessories", [])])
+
     def stripe_words(self, cols) -> str:
         """"Need stripes: 2 green (circle), 1 red (square)": what the blocks under a monster mean."""
         parts = [_tr("table.stripe", n=cols.count(c), colour=_tr("board.colour_word." + c),
@@ -103,13 +112,22 @@ class WordsMixin:
     def who_is_on(self, key, slot=None) -> str:
         """The groups on a space (or one of its tiles): who, with how many imps, and what the
         number on a meeple means; "" when nobody is there."""
-        sp = self.R.space_keys.index(key)
-        rows = []
-        for seat, p in enumerate(self.view["seats"]):
-            for g in p.get("groups") or []:
-                if g[4] == 1 and g[5] == sp and (slot is None or g[6] == slot):
-                    rows.append(f"{self.name(seat)}: {self.members(g)}")
+        rows = [f"{self.name(seat)}: {self.members(g)}"
+                for seat, g in self.groups_on(self.view, self.space_index(key), slot)]
         return "\n" + "\n".join(rows + [_tr("table.meeple_number")]) if rows else ""
+
+    def space_index(self, key) -> int:
+        return self.R.space_keys.index(key)
+
+    @staticmethod
+    def groups_on(v, sp, slot=None) -> list:
+        """(seat, group) of every group sent to space index sp (and tile `slot`)."""
+        return [(seat, g) for seat, p in enumerate(v["seats"]) for g in p.get("groups") or []
+                if g[4] == SENT and g[5] == sp and (slot is None or g[6] == slot)]
+
+    def group_at(self, v, seat, sp, slot):
+        """The first group of `seat` sent to space index sp (and tile `slot`), or None."""
+        return next((g for s, g in self.groups_on(v, sp, slot) if s == seat), None)
 
     def offer_at(self, v, key, slot):
         """What tile `slot` of space `key` offers: a food bundle, or a cage, upgrade or
@@ -123,6 +141,12 @@ class WordsMixin:
         return self.nm(d.cages[x][1]) if key == "cage" else self.nm(d.upgrades[x][1]) if key == "upgrade" \
             else self.monster_name(x)
 
+    def card_tip(self, k) -> str:
+        """A need card in words: its colour and both halves' needs."""
+        c = self.R.data.cards[k]
+        return _tr("board.card_tip", colour=_tr("board.colour_word." + COLOURS[c[0]]),
+                   simple=_tr("board.need." + SYMBOLS[c[1]]), second=_tr("board.need." + SYMBOLS[c[2]]))
+
     def preview_words(self, pv) -> str:
         if pv is None:
             return ""
@@ -132,11 +156,18 @@ class WordsMixin:
             return _tr("board.preview.suffer", n=pv.suffering, total=pv.total, limit=pv.limit)
         return _tr("board.preview.calm")
 
-    def log_entry(self, ev):
-        if ev.kind in CHRONICLED:
-            return self.event_line(ev)
-        if ev.kind != "log":
+    def chronicle_text(self, ev) -> str | None:
+        """The chronicle's line for an event as plain text (None: it has none)."""
+        if ev.kind == "log":
+            return self.log_text(ev)
+        said = self.event_words(ev) if ev.kind in CHRONICLED else None
+        if said is None:
             return None
+        key, params = said
+        return _tr("board.log." + key, **{**params, "seat": self.name(params["seat"])})
+
+    def log_text(self, ev) -> str:
+        """The words of one of the rules' `log` events, its seats, monsters and tiles named."""
         params = dict(ev.data.get("params", {}))
         for k in ("seat", "start"):
             if k in params and isinstance(params[k], int):
@@ -150,14 +181,14 @@ class WordsMixin:
         if "artifact" in params and isinstance(params["artifact"], int):
             params["artifact"] = self.nm(self.R.data.artifacts[params["artifact"]][1])
         try:
-            text = _tr("log." + ev.data.get("key", ""), **params)
+            return _tr("log." + ev.data.get("key", ""), **params)
         except (KeyError, IndexError, ValueError):
-            text = ev.data.get("key", "")
-        return [(text, None, None)]
+            return ev.data.get("key", "")
 
-    def event_line(self, ev):
-        """A chronicle line for a public event the rules do not word themselves (who went
-        where, what was taken, which monster got its cards, suffered or mutated)."""
+    def event_words(self, ev):
+        """(key under board.log, params) of a public event the rules do not word themselves
+        (who went where, what was taken, which monster got its cards, suffered or mutated);
+        params["seat"] is the seat's number. None when it has no line."""
         d = ev.data
         seat = d.get("seat")
         if not isinstance(seat, int):
@@ -174,7 +205,7 @@ class WordsMixin:
                 if d["to"] not in self.R.space_keys:
                     return None
                 slot = d.get("slot")
-                shown = self.geom.tile(d["to"], slot) is not None if isinstance(slot, int) else False
+                shown = d["to"] in OFFER_ROWS and isinstance(slot, int)     # a space shown tile by tile
                 p["space"] = self.space_name(d["to"]) + (f" {slot + 1}" if shown else "")
                 # imps counted as imps (MS-041: gold, the bodyguard and the hat add size, not imps)
                 g = d.get("members") or [int(d.get("size") or 0) - d.get("paid", 0), d.get("paid", 0), 0, 0]
@@ -212,9 +243,34 @@ class WordsMixin:
             p["order"] = " → ".join(self.monster_name(m) for m in d.get("order", []))
             if len(d.get("order", [])) < 2:
                 return None
-        return self.segments(f"monster_shop.board.log.{key}", p, seats=("seat",))
+        return key, p
+
+    def timeline(self, v, what) -> list:
+        """The contest (what="contest") or customer tiles in order, as (round, name or None
+        while face down, whether the viewer only peeked at it)."""
+        rounds = getattr(self.R.R, what + "_rounds")["short" if v["short"] else "full"]
+        names = getattr(self.R.data, what + "s")
+        peeks = {(w, i): tile for w, i, tile in self.mine(v).get("peeks") or []}
+        seen = [c if c is not None else peeks.get((what, i)) for i, c in enumerate(v[what + "s"])]
+        return [(rounds[i] if i < len(rounds) else "·", self.nm(names[x][1]) if x is not None else None,
+                 v[what + "s"][i] is None and x is not None) for i, x in enumerate(seen)]
+
+    def final_words(self, v) -> tuple:
+        """(heads, one row per seat) of the final reckoning: each evaluation's score with
+        the reputation it brought, then the reputation."""
+        det = (v.get("result") or {}).get("details") or {}
+        names = [n for n in ("economic", "exhibition") if n in det]
+        heads = [_tr("final." + n) for n in names] + [_tr("table.reputation")]
+        return heads, [[f"{det[n]['scores'][x]} ({det[n]['reputation'][x]:+d})" for n in names]
+                       + [str(v["seats"][x]["reputation"])] for x in range(v["players"])]
 
     # -- controls ------------------------------------------------------------------------
+    def decision_title(self, d) -> str:
+        """What a decision asks, in a few words (an assignment names its monster)."""
+        mon = (d.prompt or {}).get("monster")
+        return _tr("decision." + d.kind) + (" — " + self.monster_name(mon) if d.kind == "assign" and mon is not None
+                                            else "")
+
     def members(self, g) -> str:
         """A group's members (imps, gold, bodyguard, top hat): "2 imps+1g"."""
         return _tr("table.imps", n=g[0]) + (f"+{self.gold(g[1])}" if g[1] else "") \
@@ -225,7 +281,8 @@ class WordsMixin:
         gs = self.mine(self.view or {}).get("groups") or []
         return self.members(gs[i]) if i < len(gs) else _tr("table.group", i=i + 1)
 
-    def describe(self, kind, a) -> str:
+    def describe(self, kind, a, prompt=None) -> str:
+        """What action `a` of a decision of `kind` says (`prompt`: the decision's, for work)."""
         d = self.R.data
         v = a[0]
         if v == "plan":
@@ -275,9 +332,7 @@ class WordsMixin:
         if v == "colour":
             return self.colour(COLOURS[a[1]])
         if v == "work" and a[1]:                 # MS-114: where the cleaners clean
-            mine = self.my_decisions()
-            counts = a[2] if len(a) > 2 else (mine[0].prompt or {}).get("clean", [[]] * (a[1] + 1))[a[1]] \
-                if mine and mine[0].kind == "work" else ()
+            counts = a[2] if len(a) > 2 else (prompt or {}).get("clean", [[]] * (a[1] + 1))[a[1]]
             at = ", ".join(_tr("table.act.clean_at", n=p + 1, k=c) for p, c in enumerate(counts) if c)
             return _tr("table.act.work", n=a[1]) + (": " + at if at else "")
         if v in ("work", "play"):

@@ -34,7 +34,6 @@ ALLEY_FILL = (28, 24, 38)
 TILE_FILL = (30, 22, 24)
 PLACE_FILL = (34, 28, 26)
 BARS = (150, 150, 164)
-SENT = 1
 SPACE_ICONS = {"food": "ms_food", "artifacts": "ms_artifacts", "cage": "ms_cage", "upgrade": "ms_upgrade",
                "monster_low": "ms_young", "monster_up": "monster", "invite": "ms_invite", "hospital": "ms_hospital",
                "jury": "ms_jury", "podium": "ms_podium", "black_market": "ms_black_market", "fortune": "fortune_teller",
@@ -125,13 +124,6 @@ class ArtMixin:
         g = self.group_at(v, seat, self.space_index(key), slot)
         self.pieces.draw(surf, self.seat_meeple(seat, str(g[0]) if g else None), pos, pr, show_name=False)
 
-    def group_at(self, v, seat, sp, slot):
-        """The imps of seat's group sent to space index sp (and slot), or None."""
-        for g in v["seats"][seat].get("groups") or []:
-            if g[4] == SENT and g[5] == sp and (slot is None or g[6] == slot):
-                return g
-        return None
-
     # -- the central board ---------------------------------------------------------------
     def draw_central(self, surf, v):
         G = self.geom
@@ -143,9 +135,6 @@ class ArtMixin:
                     self.offer_tile(surf, v, key, slot)
         for key in ("artifacts", "invite", "hospital", "jury", "podium"):
             self.space_panel(surf, v, key)
-
-    def space_index(self, key) -> int:
-        return self.R.space_keys.index(key)
 
     def space_label(self, surf, v, key):
         G = self.geom
@@ -280,17 +269,9 @@ class ArtMixin:
         self.box(surf, G["side"], BOARD_FILL, style.PANEL_EDGE, G.u(0.01), alpha=235)
         track, *rows = G.side_parts()
         self.reputation_track(surf, v, track)
-        length = "short" if v["short"] else "full"
-        peeks = {(w, i): tile for w, i, tile in self.mine(v).get("peeks") or []}
         live = {"contest": dict([v["live_contest"]]) if v["live_contest"] else {}, "customer": dict(v["live_customers"])}
         for r, what in zip(rows, ("contest", "customer")):
-            rounds, names = getattr(self.R.R, what + "_rounds")[length], getattr(self.R.data, what + "s")
-            tiles = []
-            for i, c in enumerate(v[what + "s"]):
-                seen = c if c is not None else peeks.get((what, i))
-                tiles.append((rounds[i] if i < len(rounds) else "·", self.nm(names[seen][1]) if seen is not None else None,
-                              c is None and seen is not None))
-            self.tile_row(surf, r, self.tr(f"table.{what}s"), "ms_" + what, tiles, v["round"], live[what])
+            self.tile_row(surf, r, self.tr(f"table.{what}s"), "ms_" + what, self.timeline(v, what), v["round"], live[what])
 
     def reputation_track(self, surf, v, r):
         G = self.geom
@@ -526,12 +507,6 @@ class ArtMixin:
         self.stripe_row(surf, cols, (c[0], nr.top - sh - 2), sh, r.width - 8)
         self.monster_token(surf, m, info, c, rad)
         self.monster_marks(surf, m, info, r, c, rad, len(cols))
-
-    def stripes_of(self, m, info) -> list:
-        """The colour letters of its stripes: its dial's stage, the printed extra, accessories."""
-        mon = self.R.M[m]
-        return (list(mon.stages[info.get("stage", 0)]) + ([mon.extra] if mon.extra else [])
-                + [COLOURS[self.R.data.accessories[x][2]] for x in info.get("accessories", [])])
 
     def monster_token(self, surf, m, info, c, rad, small=False):
         """The monster: its icon in a disc, the growth dial round it (stages passed lit),

@@ -8,8 +8,9 @@ and on the podium), the chronicle, and the viewer's decision at the bottom.
 Drawn only from the view (`view_of`, never match.state): live scores are the view's,
 a need card's preview plays the rules on a state sampled from the view (preview.py); a
 finished game's replay reads the rules' `reveal_view` through the kit. Pictures:
-art.py; where things are: layout.py; words (names, chronicle, buttons,
-tooltips): words.py. Hovering a den place or a board tile says what is there.
+art.py; where things are: layout.py; words (names, chronicle, buttons, tooltips): the
+headless words.py, and what a gesture means: choices.py. Hovering a den place or a
+board tile says what is there.
 
 Interaction: the secret planning is a StagingTray (imps, gold, bodyguard and top hat
 into up to six groups); sending is a click on a lit board tile (or a button); need
@@ -36,12 +37,12 @@ from game.ui.table.tween import ease_in_out_cubic
 from game.ui.table.widgets import Button, Chip, Option
 from game.ui.table.zones import Row, StaggerRow
 
+from ..choices import ShopChoices
 from ..effects import COLOURS, SYMBOLS
 from ..preview import care_preview, complete
+from ..words import CHRONICLED, ShopWords
 from .art import COLOUR_RGB, MUTATION_RGB, SUFFER_RGB, ArtMixin, need_icon
 from .layout import Geometry
-from .choices import ChoicesMixin
-from .words import CHRONICLED, WordsMixin
 
 MAX_BUTTONS = 12
 BUTTON_COLS = 3
@@ -63,7 +64,7 @@ def _tr(key, **kw):
     return t(f"monster_shop.{key}", **kw)
 
 
-class MonsterShopTable(ChoicesMixin, WordsMixin, ArtMixin, TableKit):
+class MonsterShopTable(ShopChoices, ShopWords, ArtMixin, TableKit):
     game_id = "monster_shop"
 
     def __init__(self, ctx):
@@ -214,6 +215,27 @@ class MonsterShopTable(ChoicesMixin, WordsMixin, ArtMixin, TableKit):
             return [Option(self.describe("send", a), a) for a in self._sends_to(item.id)]
         return []
 
+    def send_options(self, group=None) -> list[Option]:
+        """A send per lit place (of one group, or of any): what a drop or a click there plays."""
+        return [Option(self.describe("send", a), a, target=self.send_target(a))
+                for a in self._sends() if group is None or a[1] == group]
+
+    def target_label(self, tid) -> str:
+        kind = tid[0] if isinstance(tid, tuple) and tid else None
+        if kind == "monster":
+            return self.monster_name(tid[1])
+        if kind in ("tile", "space"):
+            return self.space_name(tid[1]) + (f" {tid[2] + 1}" if kind == "tile" else "")
+        return super().target_label(tid)
+
+    def log_entry(self, ev):
+        """The chronicle: the rules' log lines as they are, other public moves with the
+        seat's name in its colour."""
+        if ev.kind == "log":
+            return [(self.log_text(ev), None, None)]
+        said = self.event_words(ev) if ev.kind in CHRONICLED else None
+        return self.segments(f"monster_shop.board.log.{said[0]}", said[1], seats=("seat",)) if said else None
+
     def target_rect(self, tid):
         kind = tid[0] if isinstance(tid, tuple) and tid else None
         if kind == "monster":
@@ -259,9 +281,7 @@ class MonsterShopTable(ChoicesMixin, WordsMixin, ArtMixin, TableKit):
                     self.space_name(item.id[1]) + self.who_is_on(item.id[1])
                 return tip + ("\n" + _tr("table.click_to_send") if item.id in self.send_targets() else "")
         if isinstance(item, CardSprite) and item.key is not None:
-            c = self.R.data.cards[item.key]
-            return _tr("board.card_tip", colour=_tr("board.colour_word." + COLOURS[c[0]]),
-                       simple=_tr("board.need." + SYMBOLS[c[1]]), second=_tr("board.need." + SYMBOLS[c[2]]))
+            return self.card_tip(item.key)
         return super().tooltip_for(item)
 
     # -- the planning tray (MS-040..042: imps and gold into up to six groups) ------------
@@ -351,8 +371,9 @@ class MonsterShopTable(ChoicesMixin, WordsMixin, ArtMixin, TableKit):
         pages = max(1, -(-len(acts) // per))
         self.page %= pages
         shown = acts[self.page * per:(self.page + 1) * per]
-        out = [self._button(("act", i), self.describe(d.kind, a), r, a, tooltip=self.describe(d.kind, a))
-               for i, (a, r) in enumerate(zip(shown, self._button_cells("buttons", per)))]
+        said = [self.describe(d.kind, a, d.prompt) for a in shown]
+        out = [self._button(("act", i), words, r, a, tooltip=words)
+               for i, (a, words, r) in enumerate(zip(shown, said, self._button_cells("buttons", per)))]
         if pages > 1:
             out.append(self._button("more", f"{self.page + 1}/{pages} ›", self._more_rect(), self._next_page,
                                     style_name="quiet"))
@@ -526,12 +547,7 @@ class MonsterShopTable(ChoicesMixin, WordsMixin, ArtMixin, TableKit):
         r = self.geom["prompt"]
         mine = self.my_decisions()
         if mine:
-            d = mine[0]
-            title = _tr("decision." + d.kind)
-            mon = (d.prompt or {}).get("monster")
-            if d.kind == "assign" and mon is not None:
-                title += " — " + self.monster_name(mon)
-            color = style.GOLD
+            title, color = self.decision_title(mine[0]), style.GOLD
         elif v["stage"] == "over":
             title, color = _tr("end.reputation"), style.GOLD
         else:
@@ -571,14 +587,8 @@ class MonsterShopTable(ChoicesMixin, WordsMixin, ArtMixin, TableKit):
 
     def draw_final(self, surf, v):
         """The final reckoning: both evaluations' reputation and the total, winners marked."""
-        res = v.get("result") or {}
-        det = res.get("details") or {}
-        names = [n for n in ("economic", "exhibition") if n in det]
-        heads = [_tr("final." + n) for n in names] + [_tr("table.reputation")]
-        rows = [[f"{det[n]['scores'][x]} ({det[n]['reputation'][x]:+d})" for n in names] + [str(v["seats"][x]["reputation"])]
-                for x in range(v["players"])]
         r = self.geom["buttons"]
-        panel = self.score_table(r.size, heads, rows, tuple(res.get("winners", ())))
+        panel = self.score_table(r.size, *self.final_words(v), tuple((v.get("result") or {}).get("winners", ())))
         self.box(surf, r, (20, 14, 16), style.GOLD_DEEP, self.geom.u(0.01))
         surf.blit(panel, r.topleft)
 
