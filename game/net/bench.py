@@ -84,6 +84,14 @@ class ServerProcess:
             return int(m.group(1)) / 1024 if m else 0.0
         return round(kb("VmRSS"), 1), round(kb("VmHWM"), 1)
 
+    def cpu_s(self) -> float:
+        """CPU seconds the server process has used (user + system; Linux /proc)."""
+        try:
+            fields = Path(f"/proc/{self.proc.pid}/stat").read_text().rsplit(")", 1)[1].split()
+            return round((int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK"), 2)
+        except (OSError, ValueError, IndexError):
+            return 0.0
+
     def log(self) -> str:
         self._log.flush()
         return self.log_path.read_text(errors="replace")
@@ -197,12 +205,19 @@ def run(tables: int = 200, seconds: float = 60.0, flat_seconds: float = 6.0, pro
     try:
         port = _free_port()
         server = ServerProcess(folder, port)
+        cpu0, client0 = server.cpu_s(), time.process_time()
         stats, elapsed = asyncio.run(_load(port, tables, seconds, (0.5, 2.0)))
+        server_cpu, client_cpu = server.cpu_s() - cpu0, time.process_time() - client0
         now_mb, peak_mb = server.rss_mb()
         applied = _applied_actions(folder)
         human = stats.summary(elapsed, applied)
         human["server_rss_mb"], human["server_peak_rss_mb"] = now_mb, peak_mb
         human["errors"] += server.log().count("internal error")
+        # what the machine gave: a loaded machine inflates the round trips, not the work
+        human["server_cpu_pct_of_a_core"] = round(100 * server_cpu / elapsed, 1)
+        human["clients_cpu_pct_of_a_core"] = round(100 * client_cpu / elapsed, 1)
+        human["server_cpu_ms_per_action"] = round(1000 * server_cpu / max(1, applied), 2)
+        human["load_average"] = round(os.getloadavg()[0], 2) if hasattr(os, "getloadavg") else None
         out["human_pace"] = human
         step("net: human pace")
         # kill -9, then compare what is stored with what the clients saw

@@ -314,9 +314,20 @@ _server = TypeAdapter(ServerMessage)
 # -- encoding -----------------------------------------------------------------------
 
 def encode(message: BaseModel) -> str:
-    """Canonical JSON: sorted keys, no spaces, the same message always the same text."""
-    return json.dumps(message.model_dump(mode="json"), sort_keys=True, separators=(",", ":"),
-                      ensure_ascii=False)
+    """Canonical JSON: sorted keys, no spaces, the same message always the same text.
+    An update (the hot path: one per seat per action) is laid out by hand, without
+    pydantic's serializer; tests/net/test_protocol.py checks it gives the same text."""
+    data = _update_data(message) if isinstance(message, Update) else message.model_dump(mode="json")
+    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def _update_data(u: "Update") -> dict:
+    return {"type": "update", "moves": u.moves, "view": u.view,
+            "events": [{"kind": e.kind, "data": e.data, "to": e.to} for e in u.events],
+            "decisions": [{"kind": d.kind, "actions": d.actions, "timeout": d.timeout, "time_left": d.time_left,
+                           "prompt": d.prompt, "free": d.free, "sealed": d.sealed, "min_time": d.min_time}
+                          for d in u.decisions],
+            "result": u.result, "ack": u.ack, "resync": u.resync}
 
 
 def _load(frame) -> dict:

@@ -374,7 +374,7 @@ def _agent(spec, difficulty: str, seat: int, seed: int):
 def _wire_decision(d, time_left=None) -> P.WireDecision:
     left = time_left(d) if time_left is not None else None
     return P.WireDecision.model_construct(
-        kind=d.kind, actions=[_listed(a) for a in d.actions], timeout=d.timeout,
+        kind=d.kind, actions=list(d.actions), timeout=d.timeout,
         time_left=None if left is None else round(left, 1), prompt=d.prompt, free=d.free,
         sealed=d.sealed, min_time=d.min_time)
 
