@@ -40,6 +40,10 @@ class GameAdvice:
     # (view, decision, action, value) -> (locale key, params) or None: why, in the game's terms
     scale: Callable[[dict], str] | str = WIN               # WIN, SHARE, or view -> one of them
     review_budget: int | None = None                      # per decision in a review (None: budget)
+    label: Callable[[dict, str, Any, list], str | None] | None = None
+    # (view, decision kind, action, seat names) -> the move in words ("Target the Cobbler on
+    # the Street"), or None for the screen's own label
+
 
     def scale_of(self, view) -> str:
         return self.scale(view) if callable(self.scale) else self.scale
@@ -89,6 +93,7 @@ class Hint:
     scale: str                   # WIN or SHARE
     moves: tuple                 # Move, best first
     analysis: Analysis = field(repr=False, compare=False)
+    view: dict = field(default_factory=dict, repr=False, compare=False)   # what it was read from
 
     @property
     def best(self) -> Move:
@@ -98,6 +103,18 @@ class Hint:
     def weighed(self) -> bool:
         """The search weighed this decision (its moves have chances), not a rule of thumb."""
         return self.moves[0].chance is not None
+
+
+def move_label(spec, view, kind: str, action, names) -> str | None:
+    """The move in the game's words (its GameAdvice.label), or None when the game leaves
+    it to the screen's own label of the action."""
+    advice = game_advice(spec)
+    if advice.label is None:
+        return None
+    try:
+        return advice.label(view, kind, action, list(names))
+    except Exception:            # noqa: BLE001 - words only: the screen's label stands in
+        return None
 
 
 def game_advice(spec) -> GameAdvice:
@@ -138,7 +155,7 @@ def read_hint(advice: GameAdvice, view, decision, analysis: Analysis, top: int =
     others.sort(key=lambda e: -e.value)
     first = analysis.estimate(chosen) if chosen in analysis.actions() else A.Estimate(chosen, None, 0, A.POLICY_ONLY)
     moves = [_move(advice, view, decision, e, analysis) for e in [first] + others[:max(0, top - 1)]]
-    return Hint(decision.seat, decision.kind, advice.scale_of(view), tuple(moves), analysis)
+    return Hint(decision.seat, decision.kind, advice.scale_of(view), tuple(moves), analysis, view)
 
 
 def _move(advice, view, decision, e, analysis) -> Move:
@@ -169,6 +186,7 @@ class Mistake:
     chosen: Move
     best: Move
     scale: str
+    view: dict = field(default_factory=dict, repr=False, compare=False)   # the seat's view then
 
     @property
     def loss(self) -> float:
@@ -249,7 +267,7 @@ def _weigh(advice, ruleset, agent, state, seat, action, step) -> Mistake | None:
             return None
     scale = advice.scale_of(view)
     return Mistake(step, seat, decision.kind, _move(advice, view, decision, chosen_e, analysis),
-                   _move(advice, view, decision, best_e, analysis), scale)
+                   _move(advice, view, decision, best_e, analysis), scale, view)
 
 
 def _estimate(analysis, action):
@@ -260,4 +278,4 @@ def _estimate(analysis, action):
 
 
 __all__ = ["GameAdvice", "Move", "Hint", "Mistake", "Cancelled", "hint", "read_hint", "review",
-           "review_steps", "game_advice", "hard_agent", "clamp01", "logistic", "WIN", "SHARE"]
+           "review_steps", "game_advice", "move_label", "hard_agent", "clamp01", "logistic", "WIN", "SHARE"]

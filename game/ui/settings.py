@@ -50,6 +50,7 @@ class Settings:
     colorblind: bool = False
     hover_sounds: bool = True
     show_fps: bool = False
+    hints_shared: bool = False     # the Hint at a table of several people (new-game screen)
     last_game: str = ""
     # game id -> {"seats": [{"name", "kind", "difficulty"}...], "options": {...}, "seed": str}
     last_new_game: dict = field(default_factory=dict)

@@ -5,6 +5,7 @@ Guards to sneak past, then the take-down), the Tavern in what each choice does."
 from __future__ import annotations
 
 from ...ai.advice import GameAdvice, clamp01
+from ...core.i18n import has, t
 from .ai import Brain, ctx_from_view
 from .rules import p_success
 
@@ -56,4 +57,22 @@ def reason(view, decision, action, value):
     return None
 
 
-ADVICE = GameAdvice(budget=100, chance=clamp01, reason=reason, review_budget=60)
+def _card(card_id) -> str:
+    key = _brain().cards[card_id].key
+    return t(f"dark_deeds.card.{key}.name") if has(f"dark_deeds.card.{key}.name") else key.replace("_", " ")
+
+
+def label(view, kind, action, names):
+    verb = action[0]
+    if verb == "target" and len(action) >= 3:
+        if action[1] == "street":
+            return t("advice.label.dark_deeds.street", card=_card(view["street"][action[2] - 1]), slot=action[2])
+        return t("advice.label.dark_deeds.chasing", card=_card(action[2]))
+    if verb == "tavern_take":
+        return t("advice.label.dark_deeds.tavern_take", card=_card(view["tavern"][action[1]]))
+    if verb in ("tavern_gamble", "lay_low"):
+        return t(f"advice.label.dark_deeds.{verb}")
+    return None
+
+
+ADVICE = GameAdvice(budget=100, chance=clamp01, reason=reason, review_budget=60, label=label)

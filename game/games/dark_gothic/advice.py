@@ -29,8 +29,19 @@ def reason(view, decision, action, value):
     return None
 
 
+def label(view, kind, action, names):
+    verb = action[0]
+    if verb == "buy" and len(action) > 1:
+        from . import SPEC
+        cost = SPEC.ruleset().cards[action[1]].cost_total
+        return t("advice.label.dark_gothic.buy", card=_card_name(action[1]), cost=cost)
+    if verb == "play" and len(action) > 1:
+        return t("advice.label.dark_gothic.play", card=_card_name(action[1]))
+    return None
+
+
 def scale(view) -> str:
     return SHARE if view.get("mode") == "coop" else WIN
 
 
-ADVICE = GameAdvice(budget=32, chance=clamp01, reason=reason, scale=scale, review_budget=32)
+ADVICE = GameAdvice(budget=32, chance=clamp01, reason=reason, scale=scale, review_budget=32, label=label)

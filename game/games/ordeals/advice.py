@@ -10,6 +10,7 @@ import math
 from ...ai.advice import GameAdvice
 from .ai import WIN
 from .odds import preview
+from ...core.i18n import t
 
 
 def _rules():
@@ -55,10 +56,30 @@ def reason(view, decision, action, value):
     return None
 
 
+def _name(view, i) -> str:
+    chars = view.get("chars") or []
+    return chars[i]["name"] if isinstance(i, int) and 0 <= i < len(chars) else "?"
+
+
+def label(view, kind, action, names):
+    verb = action[0]
+    i = _acting(view)
+    if verb == "act" and len(action) > 1:
+        return t("advice.label.ordeals.act", name=_name(view, action[1]))
+    if verb in ("move", "deploy") and len(action) >= 3:
+        who = _name(view, i) if i is not None else ""
+        return t(f"advice.label.ordeals.{verb}", name=who, x=f"{action[1]:.1f}", y=f"{action[2]:.1f}")
+    if verb in ("fire", "assault", "aid") and len(action) > 1:
+        return t(f"advice.label.ordeals.{verb}", target=_name(view, action[1]))
+    if verb in ("guard", "end", "aim", "hide", "stand", "push", "stay"):
+        return t(f"advice.label.ordeals.{verb}")
+    return None
+
+
 def chance(value: float) -> float:
     # a Trial won is WIN (1,000), lost -WIN; a standing is tens to a few hundred Supplies
     # (a character's worth is about 100): 100 Supplies ahead reads as about 77 %
     return 1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, value / (WIN / 12)))))
 
 
-ADVICE = GameAdvice(budget=100, chance=chance, reason=reason, review_budget=60)
+ADVICE = GameAdvice(budget=100, chance=chance, reason=reason, review_budget=60, label=label)

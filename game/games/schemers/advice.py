@@ -42,4 +42,18 @@ def reason(view, decision, action, value):
     return None
 
 
-ADVICE = GameAdvice(budget=1500, chance=clamp01, reason=reason, review_budget=800)
+def label(view, kind, action, names):
+    """A claim or the canal against a seat, with that seat's name (the screen's own label
+    leaves the target out)."""
+    verb = action[0]
+    target = action[-1] if len(action) > 1 and isinstance(action[-1], int) else None
+    if target is None or not 0 <= target < len(names):
+        return None
+    if verb == "claim":
+        return t("advice.label.schemers.claim_at", role=_role(action[1]), target=names[target])
+    if verb == "canal":
+        return t("advice.label.schemers.canal", target=names[target])
+    return None
+
+
+ADVICE = GameAdvice(budget=1500, chance=clamp01, reason=reason, review_budget=800, label=label)

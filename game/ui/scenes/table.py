@@ -214,6 +214,8 @@ class TableScene(Scene):
         self.finished = False
         self.autoplay = True               # False: AI seats wait (screenshots, benchmarks)
         self.coach = None                  # a guided first game's coach (scenes/coach.py), or None
+        from .hint_panel import HintPanel
+        self.hints = HintPanel(self)       # the Hint button and panel (scenes/hint_panel.py)
 
     # -- hud ------------------------------------------------------------------------
     def _hud_state(self):
@@ -385,6 +387,7 @@ class TableScene(Scene):
 
     def exit(self):
         self.worker.close()
+        self.hints.shutdown()
 
     def on_quit(self):
         self.autosave()
@@ -530,6 +533,7 @@ class TableScene(Scene):
         self._safe(lambda: self.table.update(dt), "update")
         if self.coach is not None:
             self.coach.update(dt)
+        self.hints.update(dt)
         if self.curtain is not None:
             self.curtain_t += dt
             self.curtain_btn.set_enabled(self.curtain_t >= CURTAIN_GUARD)
@@ -850,6 +854,8 @@ class TableScene(Scene):
             elif e.type == pygame.KEYUP and getattr(e, "key", None) == CURTAIN_KEY:
                 self.hold_t = None
             return True                         # nothing reaches the hidden table
+        if self.hints.handle_event(e):
+            return True
         if e.type == pygame.KEYDOWN:
             k = getattr(e, "key", None)
             if k == pygame.K_ESCAPE:
@@ -902,6 +908,8 @@ class TableScene(Scene):
     def help_lines(self):
         lines = [("Esc", t("help.menu")), ("Ctrl+Z", t("help.undo")), ("Ctrl+S", t("help.save")),
                  ("F11", t("help.fullscreen")), ("?", t("help.this"))]
+        if self.hints.allowed():
+            lines.insert(0, (t("advice.key"), t("advice.help_key")))
         extra = list(self._safe(self.table.help_lines, "help_lines", []) or [])
         seen = {k.replace(" ", "").lower() for k, _ in extra}
         return extra + [(k, v) for k, v in lines if k.replace(" ", "").lower() not in seen]
@@ -913,7 +921,7 @@ class TableScene(Scene):
         frames a second), the curtain's embers, and once whenever the scene itself
         changed the picture (another seat sat down, the public screen came up, the
         curtain rose). A table waiting for you is still."""
-        if self.redraw or self.coach is not None:      # the coach's arrow moves
+        if self.redraw or self.coach is not None or self.hints.frame_rate_wanted():   # arrow, glow
             return float(theme.FPS)
         if self.curtain is not None:
             return float(theme.FPS) if self.hold_t is not None else self.ambient_rate()
@@ -945,6 +953,7 @@ class TableScene(Scene):
             self.draw_over(surf)
         if self.coach is not None:
             self.coach.draw(surf)
+        self.hints.draw(surf)
         self.ui.draw(surf)
         self.ui.draw_tooltip(surf)
 

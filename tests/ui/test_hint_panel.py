@@ -1,0 +1,93 @@
+"""The Hint on the real table scene (game/ui/scenes/hint_panel.py), headless: the I key and
+the button ask the hard agent off the render loop, the panel lists 2-3 moves with a chance
+and a reason, a click shows one on the table, the table stays playable meanwhile, Esc
+closes the panel before the pause menu, each Hint is counted for the results, and a table
+of several people has no Hint unless the new-game setting allows it."""
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.core.i18n import set_language, t
+from game.games import registry
+from game.ui.scenes.hint_panel import action_rects, hints_taken
+from game.ui.scenes.table import TableScene
+from tests.tablekit import app_click, app_key, new_match, run_until
+
+pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
+
+
+def _table(app, humans=(0,), players=2, seed=3):
+    m = new_match("schemers", {}, seed, players, humans=humans)
+    scene = TableScene(app, registry.get("schemers"), m)
+    app.push(scene)
+    assert run_until(app, lambda: bool(m.decisions_for(humans[0])) and not scene.table.busy(), 30)
+    return scene
+
+
+def _hint(app, scene):
+    app_key(app, pygame.K_i)
+    assert scene.hints.open
+    assert run_until(app, lambda: scene.hints.hint is not None or scene.hints.error, 30), "no Hint came"
+    assert scene.hints.error is None
+    return scene.hints.hint
+
+
+def test_i_asks_and_the_panel_lists_moves_with_chances_and_reasons(app):
+    scene = _table(app)
+    hint = _hint(app, scene)
+    assert 2 <= len(hint.moves) <= 3 and hint.weighed
+    assert all(m.percent().startswith("≈") and m.words() for m in hint.moves)
+    assert len(scene.hints.rows) == len(hint.moves)
+    assert hints_taken(scene.match) == {0: 1}
+    assert scene.match.record().extra["hints"] == {"0": 1}      # saved with the game
+    app_click(app, scene.hints.rows[0].center)
+    assert scene.hints.chosen == hint.moves[0].action
+    assert action_rects(scene.table, scene.hints.chosen), "the best move is not found on the table"
+
+
+def test_the_button_asks_too_and_esc_closes_the_panel_not_the_table(app):
+    scene = _table(app)
+    assert scene.hints.button.visible
+    app_click(app, scene.hints.button.rect.center)
+    assert scene.hints.open
+    app_key(app, pygame.K_ESCAPE)
+    assert not scene.hints.open and app.top is scene        # no pause menu over it
+
+
+def test_the_table_plays_on_while_the_hint_thinks(app):
+    scene = _table(app)
+    app_key(app, pygame.K_i)
+    assert scene.hints.thinking()
+    before = len(scene.match.log)
+    scene.submit_human(0, ("income",))                       # the player does not wait for it
+    assert len(scene.match.log) > before
+    app.step(1 / 60, [])
+    assert not scene.hints.open                              # a Hint about the past is dropped
+    assert run_until(app, lambda: scene.hints.worker is not None and not scene.hints.worker.busy, 30)
+    assert scene.hints.hint is None and hints_taken(scene.match) == {}
+
+
+def test_no_hint_with_several_people_unless_the_setting_allows(app):
+    app.settings.hints_shared = False
+    scene = _table(app, humans=(0, 1))
+    assert not scene.hints.allowed()
+    app_key(app, pygame.K_i)
+    assert not scene.hints.open
+    assert all(k != t("advice.key") for k, _ in scene.help_lines())
+    app.settings.hints_shared = True
+    assert scene.hints.allowed()
+    assert (t("advice.key"), t("advice.help_key")) in scene.help_lines()
+
+
+def test_the_panel_speaks_czech(app):
+    set_language("cs")
+    try:
+        scene = _table(app)
+        hint = _hint(app, scene)
+        words = " ".join(m.words() for m in hint.moves) + " " + " ".join(scene.hints.labels)
+        assert "sehráv" in words or "pravidlo palce" in words, words
+        surf = pygame.Surface((1920, 1080))
+        scene.draw(surf)
+    finally:
+        set_language("en")
