@@ -439,11 +439,22 @@ class Policy:
                 break
         if path is None:
             return None
+        # the rules' own answer first (move_route, as the table's ruler asks it): the
+        # farthest legal point along the way, its end rounded inward (BO-130) and carried
+        # on where the shortest way to it cuts a corner; the old rounding to the nearest
+        # point could lengthen the path past the allowance, and then the full Move was
+        # refused and the character walked 0.8 of it (more than half the path Moves)
+        route = R.move_route(s, s.act, path[-1])
+        if route.to is not None:
+            a = ("move", route.to[0], route.to[1])
+            if G.dist(route.to, c.pos) > 0.2 and R.is_legal(s, d.seat, a):
+                return a
         reach = min(R.allowance(s, c), m.path_length(path))
-        for f in (1.0, 0.8, 0.6, 0.4):
-            e = G.truncate(path, reach * f)[-1]
-            a = ("move", round(e[0], 2), round(e[1], 2))
-            if G.dist((a[1], a[2]), c.pos) > 0.2 and R.is_legal(s, d.seat, a):
+        for f in (0.8, 0.6, 0.4):
+            sub = G.truncate(path, reach * f)
+            e = G.round_inward(sub, reach * f)
+            a = ("move", e[0], e[1])
+            if G.dist(e, c.pos) > 0.2 and R.is_legal(s, d.seat, a):
                 return a
         return None
 

@@ -92,3 +92,29 @@ def test_BO_181_hard_walks_around_the_mausoleum_to_the_last_grave():
     after = m.path_length(m.plan_path(s.chars[a1].pos, (27.0, 20.0), ()))
     assert after < before - 2.0
     assert HardAgent(R, seed=1).policy.paths and not HeuristicAgent(R, "normal", seed=1).policy.paths
+
+
+def test_BO_130_hards_path_move_goes_its_whole_allowance():
+    """Hard's path Move ends on the 0.01" grid rounded inward, as the rules round a Move
+    (BO-130): rounded to the nearest point the path could grow past the allowance, the
+    full Move was refused and the character walked only 0.8 of it (more than half the
+    path Moves in Salt the Graves). From starts all round the mausoleum, a Move toward
+    the last grave, farther than one Move, ends within 0.01" of the allowance."""
+    R = rules()
+    hard = Policy(R, random.Random(1), quarry_first=True, hold=True, paths=True)
+    starts = [(13.0 + 0.37 * k, 13.0 + 0.53 * (k % 5)) for k in range(12)]
+    starts += [(12.4, 17.3 + 0.41 * k) for k in range(6)]
+    walked = 0
+    for start in starts:
+        R, s, a1 = _behind_the_mausoleum()
+        s.chars[a1].x, s.chars[a1].y = start
+        s.dec = None
+        d = R.decisions(s)[0]
+        a = hard.choose(s, d)
+        assert a[0] == "move" and R.is_legal(s, d.seat, a), start
+        m = R.map(s)
+        allowance = R.allowance(s, s.chars[a1])
+        plan, _ = R.move_plan(s, a1, (a[1], a[2]))
+        assert m.path_length(plan) > allowance - 0.01, (start, m.path_length(plan), allowance)
+        walked += 1
+    assert walked == len(starts)
