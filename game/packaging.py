@@ -95,15 +95,19 @@ class ManifestError(Exception):
         self.problems = problems
 
 
+def check_manifest(root: Path | None = None) -> None:
+    """Raise ManifestError when packaging/manifest.txt and the tree disagree (the spec
+    and `build` ask this before bundling)."""
+    problems = manifest.problems(Path(root or source_root()))
+    if problems:
+        raise ManifestError(problems)
+
+
 def bundle_datas(root: Path | None = None) -> list[tuple[str, str]]:
     """PyInstaller `datas`: (source file, destination folder inside the bundle), one per
     file listed in packaging/manifest.txt, plus the manifest itself (the frozen self-test
-    checks the bundle against it). Destinations mirror the source tree. Raises
-    ManifestError when the list and the tree disagree."""
+    checks the bundle against it). Destinations mirror the source tree."""
     root = Path(root or source_root())
-    problems = manifest.problems(root)
-    if problems:
-        raise ManifestError(problems)
     out = [(str(root / path), posixpath.dirname(path) or ".") for path in manifest.read(root)]
     out.append((str(root / manifest.MANIFEST), posixpath.dirname(manifest.MANIFEST)))
     return out

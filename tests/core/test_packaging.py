@@ -82,7 +82,7 @@ def test_manifest_names_an_unlisted_and_a_vanished_file(tmp_path):
     assert problems[1].startswith("sounds/sub/new.ogg: in the tree but not listed") and "not ship" in problems[1]
     assert "--update-manifest" in problems[-1]
     with pytest.raises(packaging.ManifestError):
-        packaging.bundle_datas(tmp_path)
+        packaging.check_manifest(tmp_path)
 
 
 def test_package_refuses_to_build_what_the_manifest_does_not_list(tmp_path, monkeypatch, capsys):
