@@ -7,7 +7,7 @@ import os
 import re
 import shutil
 import subprocess
-import sys
+import sysconfig
 from pathlib import Path
 
 import pytest
@@ -15,7 +15,7 @@ import yaml
 
 ROOT = Path(__file__).resolve().parents[2]
 WORKFLOW = ROOT / ".github" / "workflows" / "release.yml"
-BIN = Path(sys.executable).parent            # where pip put the test extra's programs
+BIN = Path(sysconfig.get_path("scripts"))   # where pip put the test extra's programs
 
 
 def _tool(name: str) -> str:
