@@ -67,6 +67,11 @@ class ResultsScene(Scene):
         self.replay_btn = self.ui.add(Button(app, (1180, y, 308, 60), t("results.save_replay"), self.save_replay,
                                              icon="save"))
         self.ui.add(Button(app, (96, y, 280, 60), t("results.menu"), self.to_menu, icon="back"))
+        from .review import human_seats
+        self.review_btn = self.ui.add(Button(app, (404, y, 360, 60), t("review.button"), self.open_review,
+                                             icon="ledger", tooltip=t("review.button_tip")))
+        if not human_seats(match):
+            self.review_btn.set_enabled(False, t("review.no_humans"))
 
     # -- who won ------------------------------------------------------------------------
     def winners(self) -> list[int]:
@@ -125,6 +130,11 @@ class ResultsScene(Scene):
     def to_menu(self):
         self.app.to_menu()
 
+    def open_review(self):
+        """Review your game (scenes/review.py): each person's costliest decisions."""
+        from .review import ReviewScene
+        self.app.push(ReviewScene(self.app, self.spec, self.match))
+
     def update(self, dt):
         super().update(dt)
         self.backdrop.update(dt)
@@ -167,6 +177,8 @@ class ResultsScene(Scene):
         draw_text(surf, self.app, t("results.score"), (panel.right - 40, panel.y + 24), FONT.small, pal.text_faint,
                   anchor="topright")
         y = panel.y + 68
+        from .hint_panel import hints_taken
+        hints = hints_taken(self.match)
         for rank, i in enumerate(order):
             s = seats[i]
             r = pygame.Rect(panel.x + 20, y, panel.w - 40, row_h - 8)
@@ -177,6 +189,8 @@ class ResultsScene(Scene):
             draw_text(surf, self.app, s.name, (hx + 44, r.centery), FONT.body + 2,
                       pal.gold if i in wins else pal.text, bold=i in wins, anchor="midleft")
             kind = t("seat.human") if s.is_human else t("seat.ai_level", level=t("difficulty." + s.difficulty))
+            if s.is_human:                        # how many Hints the seat took (scenes/hint_panel.py)
+                kind += " · " + t("advice.taken", n=hints.get(i, 0))
             draw_text(surf, self.app, kind, (hx + 420, r.centery), FONT.small, pal.text_dim, anchor="midleft")
             if i in wins:
                 tr = self.app.assets.icon("trophy", 34, pal.gold)

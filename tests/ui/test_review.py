@@ -1,0 +1,93 @@
+"""Review your game, headless (game/ui/scenes/review.py): from the results screen the review
+runs in the background with a progress bar, lists the costliest decisions of the person at
+the table in words ("you chose X (≈31 %), Y was best (≈52 %): ..."), and a click opens the
+replay at that decision with the same line; the results screen says how many Hints each
+person took."""
+from __future__ import annotations
+
+import random
+
+import pygame
+import pytest
+
+from game.core.i18n import t
+from game.core.match import Match, SeatInfo
+from game.games import registry
+from game.ui.scenes.results import ResultsScene
+from game.ui.scenes.review import ReviewReplayScene, ReviewScene
+from tests.tablekit import app_click, run_until
+
+pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
+
+
+def finished_match(game_id="schemers", seed=5):
+    """A finished game where seat 0 (a person) played at random and seat 1 normally."""
+    spec = registry.get(game_id)
+    rules = spec.ruleset()
+    seats = [SeatInfo("Ada", "human"), SeatInfo("Bot", "ai", "normal")]
+    m = Match(game_id, rules, seats, {}, seed, clocks=False)
+    bot = spec.make_agent("normal", 1, seed)
+    rnd = random.Random(seed)
+    while not m.over:
+        d = m.decisions()[0]
+        a = d.actions[rnd.randrange(len(d.actions))] if d.seat == 0 else bot.choose(m.view(1), d)
+        m.submit(d.seat, a)
+    m.extra["hints"] = {"0": 2}
+    return spec, m
+
+
+def words_drawn(app):
+    words = []
+    original = app.assets.text
+
+    def text(s, *a, **k):
+        words.append(s)
+        return original(s, *a, **k)
+    app.assets.text = text
+    app.assets._text.clear()
+    try:
+        app.step(1 / 60, [])
+    finally:
+        app.assets.text = original
+    return " | ".join(words)
+
+
+def test_results_say_the_hints_and_the_review_opens_the_replay_at_a_decision(app):
+    spec, m = finished_match()
+    app.push(ResultsScene(app, spec, m))
+    app.step(1 / 60, [])
+    assert t("advice.taken", n=2) in words_drawn(app)
+    results = app.top
+    app_click(app, results.review_btn.rect.center)
+    review = app.top
+    assert isinstance(review, ReviewScene)
+    job = review.job
+    assert job.total == sum(1 for s, _ in m.log if s == 0)
+    assert t("review.working", done=job.done, total=job.total).split("…")[0] in words_drawn(app) or job.finished
+    assert run_until(app, lambda: job.finished, 60)
+    assert job.error is None and job.mistakes, "random moves and nothing to review"
+    app.step(1 / 60, [])
+    assert 1 <= len(review.rows) <= 5
+    row, mistake = review.rows[0]
+    app_click(app, row.center)
+    replay = app.top
+    assert isinstance(replay, ReviewReplayScene)
+    assert replay.pos == mistake.step
+    assert mistake.chosen.percent() in replay.review_line and mistake.best.percent() in replay.review_line
+    replay.draw(pygame.Surface((1920, 1080)))
+    replay.on_back()
+    assert app.top is review
+    review.close()
+    assert app.top is results
+
+
+def test_leaving_stops_the_review(app):
+    spec, m = finished_match(seed=6)
+    app.push(ResultsScene(app, spec, m))
+    app.step(1 / 60, [])
+    app.top.open_review()
+    review = app.top
+    review.close()
+    job = next(iter(review.jobs.values()))
+    job.thread.join(30)
+    assert not job.thread.is_alive() and job.stopped
