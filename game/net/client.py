@@ -16,7 +16,9 @@ Connecting (pick one form; `name` is the player's name as others will see it)
   disconnect=DisconnectPolicy(mode="run"|"pause"|"ai", ai_after=60.0, ai_level="normal"))`.
   AI seats run where the table runs (the host, or the server). The creator owns the
   table: its `lobby().tokens` maps every human seat to its token, to share as invite
-  codes (`invite_for(seat)`), and it calls `start()`.
+  codes (`invite_for(seat)`), and it calls `start()`. A seat's name is the one its
+  person gives when first joining with its token (the creator's name for a seat is a
+  placeholder until then). Option values are texts, numbers, true/false or lists of texts.
 
 State (read every frame)
 ------------------------
@@ -35,8 +37,10 @@ Reading (copies; never blocks)
                           .can_start
     c.tables()         -> list[protocol.TableInfo] the server's open tables, after request_tables()
     c.view()           -> dict | None     your seat's view, as the rules' view(state, seat)
-    c.decisions()      -> list[core.rules.Decision]  your open decisions (actions as tuples;
-                          `default` and `clock` are not sent: the host applies defaults)
+    c.decisions()      -> list[core.rules.Decision]  your open decisions (actions and `default`
+                          as tuples; `clock` is not sent: the host keeps the clocks and applies
+                          the default when time runs out)
+    c.waiting()        -> list[int]       the seats with a decision open now ("waiting for …")
     c.time_left(d)     -> float | None    seconds left on that decision's clock, counted down
                           locally from the host's figure
     c.result()         -> dict | None     the result once over: winners, scores, reason, side, rewards
@@ -113,7 +117,8 @@ def list_form(action):
 
 def local_decision(seat: int, wire: P.WireDecision) -> Decision:
     return Decision(seat=seat, kind=wire.kind, actions=tuple(as_action(a) for a in wire.actions),
-                    timeout=wire.timeout, default=None, clock=None, prompt=wire.prompt, free=wire.free,
+                    timeout=wire.timeout, default=None if wire.default is None else as_action(wire.default),
+                    clock=None, prompt=wire.prompt, free=wire.free,
                     sealed=wire.sealed, min_time=wire.min_time)
 
 
@@ -415,6 +420,10 @@ class NetClient:
 
     def time_left(self, decision: Decision) -> float | None:
         return self._session.time_left(decision) if self._session else None
+
+    def waiting(self) -> list[int]:
+        u = self._session.update if self._session else None
+        return list(u.waiting) if u else []
 
     def result(self) -> dict | None:
         u = self._session.update if self._session else None

@@ -52,6 +52,7 @@ TableId = Annotated[str, Field(min_length=4, max_length=32, pattern=r"^[A-Za-z0-
 GameId = Annotated[str, Field(min_length=1, max_length=40, pattern=r"^[a-z0-9_]+$")]
 Name = Annotated[str, Field(min_length=1, max_length=NAME_CHARS)]
 Short = Annotated[str, Field(max_length=80)]
+OptionList = Annotated[list[Short], Field(max_length=16)]      # an option holding several values (add-ons)
 
 
 class ProtocolError(ValueError):
@@ -115,7 +116,8 @@ class Create(_Msg):
     table: it sees every human seat's token (to share as invite codes) and starts it."""
     type: Literal["create"] = "create"
     game: GameId
-    options: dict[Short, Union[bool, int, float, Short, None]] = Field(default_factory=dict, max_length=MAX_OPTIONS)
+    options: dict[Short, Union[bool, int, float, Short, None, OptionList]] = Field(default_factory=dict,
+                                                                                 max_length=MAX_OPTIONS)
     seats: list[SeatRequest] = Field(min_length=1, max_length=MAX_SEATS)
     you: int = Field(default=0, ge=0, lt=MAX_SEATS)
     seed: int | None = Field(default=None, ge=0, le=2**53)
@@ -241,10 +243,12 @@ class Lobby(_Loose):
 
 
 class WireDecision(_Loose):
-    """A decision of your seat, as `core.rules.Decision` without what only the host
-    needs (its clock key, the default it applies when time runs out)."""
+    """A decision of your seat, as `core.rules.Decision` without its clock key (only the
+    host keeps clocks). `default` is the action the host applies when time runs out (a
+    table may offer it as a button: "put back the drawn cards")."""
     kind: str
     actions: list = Field(default_factory=list)
+    default: Any = None             # a list (the action), or None
     timeout: float | None = None
     time_left: float | None = None  # seconds on the host's clock when the update left
     prompt: dict | None = None
@@ -261,9 +265,11 @@ class WireEvent(_Loose):
 
 class Update(_Loose):
     """Your seat's view after `moves` actions, the events of them addressed to you
-    (empty in a resync), your open decisions and, when the game is over, its result."""
+    (empty in a resync), your open decisions, the seats that have a decision open
+    (`waiting`, to say "waiting for …") and, when the game is over, its result."""
     type: Literal["update"] = "update"
     moves: int
+    waiting: list[int] = Field(default_factory=list)
     view: dict
     events: list[WireEvent] = Field(default_factory=list)
     decisions: list[WireDecision] = Field(default_factory=list)
@@ -322,9 +328,10 @@ def encode(message: BaseModel) -> str:
 
 
 def _update_data(u: "Update") -> dict:
-    return {"type": "update", "moves": u.moves, "view": u.view,
+    return {"type": "update", "moves": u.moves, "waiting": u.waiting, "view": u.view,
             "events": [{"kind": e.kind, "data": e.data, "to": e.to} for e in u.events],
-            "decisions": [{"kind": d.kind, "actions": d.actions, "timeout": d.timeout, "time_left": d.time_left,
+            "decisions": [{"kind": d.kind, "actions": d.actions, "default": d.default, "timeout": d.timeout,
+                           "time_left": d.time_left,
                            "prompt": d.prompt, "free": d.free, "sealed": d.sealed, "min_time": d.min_time}
                           for d in u.decisions],
             "result": u.result, "ack": u.ack, "resync": u.resync}

@@ -231,7 +231,11 @@ class Server:
                 await self._fatal(conn, "unknown_token")
             await self._check_data(conn, rt.table.game)
             seat = where[1]
-            rt.table.slots[seat].taken = True
+            slot = rt.table.slots[seat]
+            if not slot.taken:             # an invite's first use: the seat takes the joiner's name
+                slot.taken, slot.name = True, conn.name
+                self.store.save_setup(rt.table.table_id, rt.table.setup_json(),
+                                      "playing" if rt.table.started else "lobby")
         else:
             rt = self.tables.get(msg.table_id or "")
             if rt is None or not rt.table.listed:

@@ -354,8 +354,9 @@ def seat_update(rules, state, seat: int, events, *, moves: int, decisions=None, 
         result = rules.result(state)
     mine = [] if result is not None else [_wire_decision(d, time_left) for d in decisions if d.seat == seat]
     # built without validation (model_construct): the host's own values, on the hot path
+    waiting = [] if result is not None else sorted({d.seat for d in decisions})
     return P.Update.model_construct(
-        moves=moves, view=rules.view(state, seat),
+        moves=moves, waiting=waiting, view=rules.view(state, seat),
         events=[P.WireEvent.model_construct(kind=e.kind, data=e.data, to=None if e.to is None else list(e.to))
                 for e in events if e.visible_to(seat)],
         decisions=mine, result=None if result is None else _result_json(result), ack=ack, resync=resync)
@@ -374,7 +375,7 @@ def _agent(spec, difficulty: str, seat: int, seed: int):
 def _wire_decision(d, time_left=None) -> P.WireDecision:
     left = time_left(d) if time_left is not None else None
     return P.WireDecision.model_construct(
-        kind=d.kind, actions=list(d.actions), timeout=d.timeout,
+        kind=d.kind, actions=list(d.actions), default=d.default, timeout=d.timeout,
         time_left=None if left is None else round(left, 1), prompt=d.prompt, free=d.free,
         sealed=d.sealed, min_time=d.min_time)
 

@@ -40,7 +40,7 @@ def host(tmp_path):
 
 def schemers(*seats, **kw) -> P.Create:
     return P.Create(game="schemers", seats=[P.SeatRequest(name=n) for n in seats], you=0, seed=9,
-                    time_scale=None, **kw)
+                    time_scale=None, options={"addons": []}, **kw)
 
 
 def connect(clients, port, **kw) -> NetClient:
@@ -52,14 +52,15 @@ def connect(clients, port, **kw) -> NetClient:
 
 def test_join_by_invite_start_play_refuse_reconnect_and_host_quit(host):
     st, clients = host
-    ada = connect(clients, st.port, name="Ada", create=schemers("Ada", "Bob"))
+    ada = connect(clients, st.port, name="Ada", create=schemers("Ada", "Player 2"))
     until(lambda: ada.state == "lobby", what="Ada's lobby")
     code = ada.invite_for(1)
     invite = parse_invite(code)
     assert (invite.host, invite.port) == ("127.0.0.1", st.port)
     bob = connect(clients, invite.port, name="Bob", token=invite.token)
     until(lambda: ada.lobby().can_start and bob.lobby() is not None, what="both seated")
-    assert bob.lobby().tokens == {} and bob.seat == 1 and bob.lobby().seats[1].name == "Bob"
+    assert bob.lobby().tokens == {} and bob.seat == 1
+    assert bob.lobby().seats[1].name == "Bob"          # the invite's first use names the seat
     bob.start()                                           # not the owner: refused in words
     until(lambda: bob.drain_notices(), what="the refusal")
     ada.start()
@@ -69,6 +70,7 @@ def test_join_by_invite_start_play_refuse_reconnect_and_host_quit(host):
     n = mover.send(("no_such_verb",))
     until(lambda: any(x.kind == "refused" for x in mover.drain_notices()), what="the refusal")
     assert mover.moves == 0
+    assert waiting.lobby() and mover.seat in waiting.waiting()
     mover.send(mover.decisions()[0].actions[0])
     until(lambda: waiting.moves == 1, what="the move to arrive")
     assert n == 1 and waiting.drain_events()
