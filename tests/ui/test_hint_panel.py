@@ -91,3 +91,21 @@ def test_the_panel_speaks_czech(app):
         scene.draw(surf)
     finally:
         set_language("en")
+
+
+def test_the_new_game_screen_turns_hints_on_for_several_people(app):
+    from game.ui.scenes.new_game import NewGameScene
+    from game.ui.widgets import Toggle
+    app.settings.hints_shared = False
+    scene = NewGameScene(app, "schemers")
+    app.push(scene)
+    app.step(1 / 60, [])
+
+    def toggle():
+        return next((w for w in scene.ui.widgets if isinstance(w, Toggle) and w.label == t("advice.setting")), None)
+    assert toggle() is None                                  # one person: the Hint is simply there
+    scene.set_kind(1, "human")
+    app.step(1 / 60, [])
+    assert toggle() is not None
+    app_click(app, toggle().rect.center)
+    assert app.settings.hints_shared is True

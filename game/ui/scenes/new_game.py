@@ -370,6 +370,10 @@ class NewGameScene(Scene):
                 y += 70
             if editor is not None:         # another kind of option: the editor's row under it
                 y = self.editor_button(sp, cur, editor, x, y, w)
+        if self.humans() >= 2:     # the Hint at a table of several people (scenes/hint_panel.py)
+            self.ui.add(Toggle(a, (COL2.x + 166, COL2.y + 8, COL2.w - 182, 48), t("advice.setting"),
+                               bool(a.settings.hints_shared), self.set_hints_shared,
+                               tooltip=t("advice.setting_tip"), on_text=t("common.on"), off_text=t("common.off")))
         self.problem_y = y + 4
         # seed (bottom of the players panel)
         self.seed_y = COL2.bottom - 78
@@ -517,6 +521,10 @@ class NewGameScene(Scene):
             s["name"] = next((n for n in names if n not in used), names[i % len(names)])
         self.sync_hotseat()
         self.build()
+
+    def set_hints_shared(self, value):
+        self.app.settings.hints_shared = bool(value)
+        self.app.save_settings()
 
     def set_diff(self, i, v):
         self.seats[i]["difficulty"] = v
