@@ -28,6 +28,8 @@ from .table import HostedTable, Refusal
 
 log = logging.getLogger("nocturne.net")
 HOUSEKEEPING_S = 0.25          # how often a table with clocks looks at them at least
+HELLO_TIMEOUT_S = 10.0         # a connection that has not said hello by then is dropped
+MAX_CONNECTIONS = 5000         # beyond this a new connection is turned away at once
 FINISHED_KEPT_S = 120.0        # a finished table stays this long for late resyncs
 
 
@@ -79,6 +81,7 @@ class Server:
         self.tokens: dict[str, tuple[str, int]] = {}        # token -> (table id, seat)
         self.conns: set[Conn] = set()
         self.errors = 0                                     # internal errors (not hostile input)
+        self.hello_timeout = HELLO_TIMEOUT_S
         self._server = None
         self._stopping = False
 
@@ -127,9 +130,14 @@ class Server:
     # -- a connection ------------------------------------------------------------------------
     async def _handle(self, ws) -> None:
         peer = "%s:%s" % tuple(ws.remote_address[:2]) if ws.remote_address else "?"
+        if len(self.conns) >= MAX_CONNECTIONS:
+            log.warning("turned away %s: %d connections already", peer, len(self.conns))
+            ws.transport.abort()
+            return
         conn = Conn(ws, peer)
         self.conns.add(conn)
         hostile = False
+        silent = asyncio.get_running_loop().call_later(self.hello_timeout, self._silent, conn)
         try:
             async for frame in ws:
                 conn.spend()
@@ -148,6 +156,7 @@ class Server:
                 self.errors += 1
                 log.exception("dropped %s after an internal error", peer)
         finally:
+            silent.cancel()
             self.conns.discard(conn)
             self._left(conn)
             try:
@@ -157,6 +166,12 @@ class Server:
                     await ws.close()
             except Exception:                   # noqa: BLE001 - already gone
                 pass
+
+    def _silent(self, conn: Conn) -> None:
+        """A connection that never said hello (a port scan, a slow-loris) is dropped."""
+        if conn.hello is None and conn in self.conns:
+            log.warning("dropped %s: no hello within %.0f s", conn.peer, self.hello_timeout)
+            conn.ws.transport.abort()
 
     async def _dispatch(self, conn: Conn, msg) -> None:
         if conn.hello is None:

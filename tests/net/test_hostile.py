@@ -131,3 +131,20 @@ def test_malformed_messages_and_a_flood_never_harm_a_live_table(tmp_path, caplog
     drops = [r for r in caplog.records if r.name == "nocturne.net" and r.getMessage().startswith("dropped")]
     assert len(drops) >= 900                    # one line per dropped connection (oversized ones too)
     assert all("\n" not in r.getMessage() for r in drops)
+
+
+async def _silent(tmp_path) -> None:
+    async with live_server(tmp_path) as server:
+        server.hello_timeout = 0.3
+        async with websockets.connect(f"ws://127.0.0.1:{server.port}") as ws:
+            try:
+                await asyncio.wait_for(ws.recv(), 5)
+            except websockets.exceptions.ConnectionClosed:
+                return
+        raise AssertionError("a connection that never said hello stayed open")
+
+
+def test_a_connection_that_never_says_hello_is_dropped(tmp_path, caplog):
+    caplog.set_level(logging.WARNING, logger="nocturne.net")
+    run(_silent(tmp_path), timeout=10)
+    assert any("no hello" in r.getMessage() for r in caplog.records)
