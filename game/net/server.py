@@ -395,10 +395,15 @@ class Server:
             seat, view, decision = requests[0]
             agent = table.agent_for(seat)
             moves = len(table.match.log)
-            if getattr(agent, "name", "") == "random":
-                action = agent.choose(view, decision)
-            else:
-                action = await asyncio.to_thread(agent.choose, view, decision, None)
+            try:
+                if getattr(agent, "name", "") == "random":
+                    action = agent.choose(view, decision)
+                else:       # thinking agents off the loop: the other tables go on meanwhile
+                    action = await asyncio.to_thread(agent.choose, view, decision, None)
+            except Exception as exc:              # noqa: BLE001 - an agent's bug never stalls a table
+                log.warning("table %s: seat %d's AI failed (%s); it plays a listed action",
+                            table.table_id, seat, str(exc)[:120])
+                action = decision.actions[0]
             if len(table.match.log) != moves or not table.match.is_legal(seat, action):
                 continue                          # someone answered meanwhile: ask again
             events = table.match.submit(seat, action)
