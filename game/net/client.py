@@ -36,7 +36,9 @@ Reading (copies; never blocks)
                           connected, stand_in), you, owner, started, over, tokens (owner only),
                           .can_start
     c.tables()         -> list[protocol.TableInfo] the server's open tables, after request_tables()
-    c.view()           -> dict | None     your seat's view, as the rules' view(state, seat)
+    c.view()           -> dict | None     your seat's view, as the rules' view(state, seat) after
+                          a JSON round trip: tuples in it (and in events' data) arrive as lists,
+                          dict keys as strings
     c.decisions()      -> list[core.rules.Decision]  your open decisions (actions and `default`
                           as tuples; `clock` is not sent: the host keeps the clocks and applies
                           the default when time runs out)
