@@ -24,7 +24,8 @@ from ...core.tutorial import ScriptedAgent, Tutorial, load_script, matches
 from ..theme import FONT
 from ..widgets import Button, draw_panel, draw_text
 
-PANEL_W = 600
+PANEL_W = 600               # on the felt; over a chronicle the panel takes the chronicle's width
+PANEL_MIN_W = 360
 PANEL_PAD = 22
 ARROW_LEN = 130.0
 MARK = "tutorial"            # the record's extra key that marks a tutorial's save
@@ -174,30 +175,27 @@ def named_rects(table, target: str) -> list:
 
 
 def action_rects(table, pattern) -> list:
-    """Where the table offers an action that fits the pattern: its button, or the card or
-    chip that plays it (and, after it, the place it is dropped on)."""
-    out = [b.rect for b in kit_buttons(table) if isinstance(b.action, tuple) and matches(pattern, b.action)]
-    for b in kit_buttons(table):
-        for o in getattr(b, "options", None) or []:
-            if isinstance(o.action, tuple) and matches(pattern, o.action):
-                out.append(b.rect)
-                if o.target is not None:
-                    out.append(table.target_rect(o.target))
+    """Where the table offers an action that fits the pattern: its button; else the card
+    that plays it when clicked (and the place it is dropped on); else the chip or pawn
+    that is dragged to a place for it (and that place)."""
+    buttons = kit_buttons(table)
+    out = [b.rect for b in buttons if isinstance(b.action, tuple) and matches(pattern, b.action)]
     if out:
         return [r for r in out if _rect(r)]
     options_for = getattr(table, "options_for", None)
-    for sp in getattr(table, "sprites", []):
-        if sp.hidden or options_for is None:
+    for sp in getattr(table, "sprites", []) if options_for is not None else []:
+        if sp.hidden:
             continue
         for o in options_for(sp) or []:
             if isinstance(o.action, tuple) and matches(pattern, o.action):
-                out.append(sp.rect())
-                if o.target is not None:
-                    out.append(table.target_rect(o.target))
-                break
-        if out:
-            break
-    return [r for r in out if _rect(r)]
+                out = [sp.rect()] + ([table.target_rect(o.target)] if o.target is not None else [])
+                return [r for r in out if _rect(r)]
+    for b in buttons:
+        for o in getattr(b, "options", None) or []:
+            if isinstance(o.action, tuple) and matches(pattern, o.action):
+                out = [b.rect] + ([table.target_rect(o.target)] if o.target is not None else [])
+                return [r for r in out if _rect(r)]
+    return []
 
 
 class Coach:
@@ -208,7 +206,7 @@ class Coach:
         self.app = scene.app
         self.done = False
         self.buttons: list[Button] = []
-        self.panel = pygame.Rect(0, 0, PANEL_W, 120)
+        self.panel = pygame.Rect(0, 0, PANEL_MIN_W, 120)
         self.t = 0.0
         self._params = None
 
@@ -265,20 +263,22 @@ class Coach:
     def finish(self) -> None:
         self.done = True
         self.scene.redraw = True
+        size = FONT.button - 4
+
         def width(label):
-            return min(PANEL_W - 2 * PANEL_PAD, self.app.assets.text_size(label, FONT.button, bold=True)[0] + 84)
+            return min(self.width() - 2 * PANEL_PAD, self.app.assets.text_size(label, size, bold=True)[0] + 76)
         self.buttons = [
             Button(self.app, (0, 0, width(t("learn.play_on")), 56), t("learn.play_on"), self.on_play_on,
-                   icon="dice", style="primary"),
+                   icon="dice", style="primary", size=size),
             Button(self.app, (0, 0, width(t("learn.new_game")), 56), t("learn.new_game"), self.on_new_game,
-                   icon="confirm"),
+                   icon="confirm", size=size),
         ]
 
     def button_rows(self) -> list:
         """The hand-over buttons in rows that fit the panel (one row when both fit)."""
         rows, row, used = [], [], 0
         for b in self.buttons:
-            if row and used + 14 + b.rect.w > PANEL_W - 2 * PANEL_PAD:
+            if row and used + 14 + b.rect.w > self.width() - 2 * PANEL_PAD:
                 rows.append(row)
                 row, used = [], 0
             used += (14 if row else 0) + b.rect.w
@@ -325,6 +325,21 @@ class Coach:
         heading = t("learn.step", n=step.index + 1, total=len(self.tutorial.steps))
         return heading, self.step_text(step), self.targets(step)
 
+    def chronicle(self):
+        """The table's chronicle column (on the right half), or None."""
+        log_rect = getattr(self.scene.table, "log_rect", None)
+        try:
+            log = _rect(log_rect()) if callable(log_rect) else None
+        except Exception:            # noqa: BLE001 - a table without one
+            return None
+        return log if log is not None and log.right > self.scene.ctx.size[0] // 2 else None
+
+    def width(self) -> int:
+        """The panel's width: the chronicle's (it covers the chronicle, not the felt),
+        else a width for the felt."""
+        log = self.chronicle()
+        return PANEL_W if log is None else max(PANEL_MIN_W, min(PANEL_W, log.w + 24))
+
     def place(self, height: int, rects: list) -> pygame.Rect:
         """The first place of a few that covers none of the things pointed at: over the
         top of the chronicle first (the coach says what happens; the felt stays clear),
@@ -332,27 +347,27 @@ class Coach:
         size = self.scene.ctx.size
         cx = self.scene.play_center_x()
         spots = []
-        log_rect = getattr(self.scene.table, "log_rect", None)
-        log = _rect(log_rect()) if callable(log_rect) else None
-        if log is not None and log.right > size[0] // 2:
-            right = min(size[0] - 12, log.right)
-            spots += [(right - PANEL_W // 2, log.y), (right - PANEL_W // 2, max(log.y, log.bottom - height))]
+        log = self.chronicle()
+        width = self.width()
+        if log is not None:
+            right = min(size[0] - 12, log.right + 12)
+            spots += [(right - width // 2, log.y), (right - width // 2, max(log.y, log.bottom - height))]
         spots += [(cx, 150), (cx, 560), (330, 430), (cx, size[1] - 40 - height), (330, 150)]
         keep = [r.inflate(40, 40) for r in rects]
         for x, y in spots:
-            r = pygame.Rect(0, 0, PANEL_W, height)
+            r = pygame.Rect(0, 0, width, height)
             r.midtop = (x, y)
             r.clamp_ip(pygame.Rect(0, 0, *size).inflate(-24, -24))
             if not any(r.colliderect(k) for k in keep):
                 return r
-        r = pygame.Rect(0, 0, PANEL_W, height)
+        r = pygame.Rect(0, 0, width, height)
         r.midtop = spots[0]
         return r
 
     def draw(self, surf) -> None:
         pal = self.app.pal
         heading, words, rects = self.text_now()
-        block = self.app.assets.text_block(words, FONT.body, pal.text, PANEL_W - 2 * PANEL_PAD)
+        block = self.app.assets.text_block(words, FONT.body, pal.text, self.width() - 2 * PANEL_PAD)
         rows = self.button_rows()
         height = PANEL_PAD * 2 + 40 + block.get_height() + 70 * len(rows)
         self.panel = self.place(height, rects)
@@ -379,9 +394,9 @@ class Coach:
         pal = self.app.pal
         k = 0.5 + 0.5 * math.sin(self.t * 4.0)
         glow = pygame.Surface((rect.w + 36, rect.h + 36), pygame.SRCALPHA)
-        for i, a in enumerate((40, 70, 110)):
-            pygame.draw.rect(glow, (*pal.gold[:3], int(a * (0.6 + 0.4 * k))), glow.get_rect().inflate(-i * 10, -i * 10),
-                             4, border_radius=16)
+        for i, a in enumerate((50, 90, 150, 230)):
+            pygame.draw.rect(glow, (*pal.gold[:3], int(a * (0.6 + 0.4 * k))), glow.get_rect().inflate(-i * 8, -i * 8),
+                             5, border_radius=16)
         surf.blit(glow, (rect.x - 18, rect.y - 18))
 
     def draw_arrow(self, surf, panel, rect) -> None:
