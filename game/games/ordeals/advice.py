@@ -37,6 +37,22 @@ def _foes_seeing(view, i, x, y) -> int:
 
 
 def reason(view, decision, action, value):
+    """The move's own odds or sight lines, and its estimated standing in Supplies."""
+    found = _reason(view, action)
+    if value is None or abs(value) >= WIN / 2:
+        return found
+    standing = f"{value:+.1f}"
+    if found is None:
+        return "advice.ordeals.standing", {"standing": standing}
+    key, params = found
+    return "advice.ordeals.with_standing", {"what": _words(key, params), "standing": standing}
+
+
+def _words(key, params) -> str:
+    return t(key, **params)
+
+
+def _reason(view, action):
     verb = action[0]
     i = _acting(view)
     if i is None:

@@ -99,11 +99,47 @@ def action_rects(table, action) -> list:
     hook = getattr(table, "hint_rects", None)
     if callable(hook):
         rects += [pygame.Rect(r) for r in hook(action) or []]
+    rects += board_rects(table, action)
     unique = []
     for r in rects:
         if r.w > 0 and r.h > 0 and r not in unique:
             unique.append(r)
     return unique
+
+
+def board_rects(table, action) -> list:
+    """On a measured board (game/ui/table/board.py): a point (verb, x, y) where it lies,
+    with the piece about to go there; a character (verb, i) named by the view's `chars`
+    at its piece."""
+    board = getattr(table, "board", None)
+    camera = getattr(board, "camera", None)
+    to_screen = getattr(camera, "to_screen", None)
+    if not callable(to_screen) or not isinstance(action, tuple) or len(action) < 2:
+        return []
+    view = getattr(table, "view", None) or {}
+    pieces = {getattr(p, "id", None): p for p in getattr(board, "pieces", [])}
+    size = max(28, int(getattr(camera, "ppi", 40) * 1.2))
+    out = []
+
+    def around(point, k=1.0):
+        x, y = to_screen(point)
+        r = pygame.Rect(0, 0, int(size * k), int(size * k))
+        r.center = (int(x), int(y))
+        out.append(r)
+    numbers = [a for a in action[1:] if isinstance(a, (int, float)) and not isinstance(a, bool)]
+    if len(action) == 3 and len(numbers) == 2 and any(isinstance(a, float) for a in numbers):
+        around((action[1], action[2]))
+        act = view.get("act") or {}
+        piece = pieces.get(act.get("piece"))
+        if piece is not None:
+            around(piece.pos, 1.2)
+    elif len(action) == 2 and isinstance(action[1], int):
+        chars = view.get("chars") or []
+        if 0 <= action[1] < len(chars):
+            piece = pieces.get(chars[action[1]].get("id"))
+            if piece is not None:
+                around(piece.pos, 1.2)
+    return out
 
 
 def _rect_of(thing):
