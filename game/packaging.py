@@ -194,7 +194,7 @@ def format_mb(size: int) -> str:
     return f"{size / 1_000_000:.1f} MB"
 
 
-def _shown(path: Path) -> str:
+def shown_path(path: Path) -> str:
     path = Path(path).resolve()
     try:
         return str(path.relative_to(Path.cwd().resolve()))
@@ -340,7 +340,7 @@ def build(onefile: bool = False, dist: Path | str | None = None, work: Path | st
             print(f"warning: the built program's `validate-data` exited {check.returncode}:\n"
                   + check.stderr.strip(), file=sys.stderr)
 
-    print(f"built {_shown(exe)} ({mode}, {format_mb(dir_size(final))} in {_shown(final)}"
+    print(f"built {shown_path(exe)} ({mode}, {format_mb(dir_size(final))} in {shown_path(final)}"
           f"{os.sep}) in {seconds:.0f} s")
-    print(f"run it: {_shown(exe)}    check it: {_shown(exe)} self-test")
+    print(f"run it: {shown_path(exe)}    check it: {shown_path(exe)} self-test")
     return 0

@@ -313,24 +313,37 @@ def startup_seconds(exe: Path, env: dict, cwd: Path, runs: int = 3) -> float:
     return best
 
 
+def _run(exe: Path, arg: str, home: Path, timeout: float):
+    """The program with one argument in a clean environment: (stdout, stderr, exit code);
+    a program that hangs counts as exit code None."""
+    try:
+        out = subprocess.run([str(exe), arg], env=clean_env(home), cwd=home, capture_output=True,
+                             text=True, errors="replace", timeout=timeout)
+    except subprocess.TimeoutExpired:
+        return "", f"still running after {timeout:.0f} s", None
+    return out.stdout, out.stderr, out.returncode
+
+
 def check_program(exe: Path, version: str, home: Path) -> list[str]:
     """Run an unpacked program like a player: `--version`, then `self-test`, in a clean
     environment with `home` as the home folder. Returns what went wrong ([] when fine)."""
-    env = clean_env(home)
     problems = []
-    out = subprocess.run([str(exe), "--version"], env=env, cwd=home, capture_output=True, text=True,
-                         errors="replace", timeout=60)
-    if out.returncode != 0 or out.stdout.strip() != f"{TITLE} {version}":
-        problems.append(f"`--version` printed {out.stdout.strip()!r} (exit {out.returncode}), "
-                        f"not {TITLE} {version!r}: {out.stderr.strip()[-500:]}")
-    out = subprocess.run([str(exe), "self-test"], env=env, cwd=home, capture_output=True, text=True,
-                         errors="replace", timeout=SELF_TEST_TIMEOUT)
-    summary = [line for line in out.stdout.splitlines() if line.startswith("self-test:")]
-    if out.returncode != 0 or not summary or not summary[-1].endswith(" 0 failed"):
-        failed = [line for line in out.stdout.splitlines() if line.startswith("FAIL")]
+    stdout, stderr, code = _run(exe, "--version", home, 60)
+    if code != 0 or stdout.strip() != f"{TITLE} {version}":
+        problems.append(f"`--version` printed {stdout.strip()!r} (exit {code}), "
+                        f"not {TITLE} {version!r}: {stderr.strip()[-500:]}")
+    stdout, stderr, code = _run(exe, "self-test", home, SELF_TEST_TIMEOUT)
+    summary = [line for line in stdout.splitlines() if line.startswith("self-test:")]
+    if code != 0 or not summary or not summary[-1].endswith(" 0 failed"):
+        failed = [line for line in stdout.splitlines() if line.startswith("FAIL")]
         problems.append("the unpacked program's self-test failed: "
-                        + "; ".join(failed or summary or [out.stderr.strip()[-800:] or f"exit {out.returncode}"]))
+                        + "; ".join(failed or summary or [stderr.strip()[-800:] or f"exit {code}"]))
     return problems
+
+
+def changed_paths(before: dict, after: dict) -> list[str]:
+    """Paths added, removed or changed between two snapshots."""
+    return sorted(set(before) ^ set(after) | {path for path in after if before.get(path) != after[path]})
 
 
 def verify(archive: Path, version: str, startup_runs: int = 3) -> tuple[list[str], float | None]:
@@ -352,9 +365,8 @@ def verify(archive: Path, version: str, startup_runs: int = 3) -> tuple[list[str
         folder = install_folder(exe)
         before = snapshot(folder)
         problems += check_program(exe, version, home)
-        after = snapshot(folder)
-        if after != before:
-            changed = sorted(set(after) ^ set(before) | {k for k in after if before.get(k) != after[k]})
+        changed = changed_paths(before, snapshot(folder))
+        if changed:
             problems.append("the program wrote into its install folder: " + ", ".join(changed[:5]))
         try:
             seconds = startup_seconds(exe, clean_env(home), home, runs=startup_runs)
@@ -377,7 +389,7 @@ def release(dist: Path | str | None = None, work: Path | str | None = None, chec
         add_desktop_entry(dist / APP, root)
     archive = make_archive(dist, version)
     sums = write_sha256(archive)
-    print(f"packed {packaging._shown(archive)} ({packaging.format_mb(archive.stat().st_size)}) "
+    print(f"packed {packaging.shown_path(archive)} ({packaging.format_mb(archive.stat().st_size)}) "
           f"and {sums.name}")
     if not check:
         return 0

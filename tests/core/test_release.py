@@ -191,3 +191,12 @@ def test_release_and_onefile_are_one_or_the_other(capsys):
     assert stop.value.code == 2
     err = capsys.readouterr().err
     assert "not allowed with" in err and "Traceback" not in err
+
+
+@needs_sh
+@pytest.mark.skipif(sys.platform == "darwin", reason="macOS archives hold Nocturne.app")
+def test_a_self_test_that_hangs_is_a_problem_not_a_traceback(tmp_path, monkeypatch):
+    monkeypatch.setattr(release, "SELF_TEST_TIMEOUT", 1)
+    archive = release.make_archive(_fake_dist(tmp_path, "exec sleep 5"), app_version())
+    problems, _seconds = release.verify(archive, app_version())
+    assert problems == ["the unpacked program's self-test failed: still running after 1 s"], problems
