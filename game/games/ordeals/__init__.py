@@ -17,7 +17,12 @@ Files, for a newcomer:
   ai.py          the easy/normal policy and the hard search agent
   recruit.py     the Company builder model (Supplies left, maxima, ready-made and saved
                  Companies) behind a recruitment screen; its result is the `company` option
-  recruit_words.py   the recruitment screen's words (no pygame)
+  recruit_words.py   the recruitment screen's words and choices (no pygame)
+  words.py       the game in words: names, the chronicle, tooltips, a character's card, the
+                 Trial panel, an attack's odds, a roll's dice (OrdealsWords, a mixin)
+  choices.py     what the viewer may do: the banner's words and actions, a Move's route and
+                 allowance, where a base may deploy (OrdealsChoices, a mixin)
+  crowd.py       a Trial with 20 characters on the table (the bench's busiest state)
   table/         the pygame half: the table on the kit's skirmish board, the recruitment
                  screen, the bench's busiest table (table/__init__.py lists its files)
 

@@ -239,6 +239,16 @@ class Builder:
     def to_option(self) -> list[dict]:
         return [m.model_dump(exclude_defaults=True) | {"name": m.name} for m in self.members]
 
+    def ready_key(self) -> str | None:
+        """The ready-made Company this one is exactly, if any."""
+        current = self.to_option()
+        return next((k for k in self.data.companies if Builder.ready_made(self.data, k).to_option() == current), None)
+
+    def option_value(self):
+        """The `company` option's value: a ready-made key when it is exactly that Company,
+        else the list of members."""
+        return self.ready_key() or self.to_option()
+
     def save(self, path: Path, title: str) -> str:
         """Add (or replace) this Company under `title` in the saved-Companies file;
         returns the title as stored. OSError if the file cannot be written."""

@@ -1,10 +1,11 @@
 """The recruitment screen's words (no pygame): the locale's `ordeals.recruit.*`, the
-model's reasons in words, and `RecruitWords`, the screen's mixin that words a
-character's gear, what a weapon, armour, item or Lore does (from its numbers in the
-YAML) and what a choice costs."""
+model's reasons in words, a Company option's label, and `RecruitWords`, the screen's
+mixin that words a character's gear, the choices open to it (each with what it does, from
+its numbers in the YAML) and what a choice costs."""
 from __future__ import annotations
 
 from ...core.i18n import t
+from .recruit import Builder
 
 
 def rt(key: str, **params) -> str:
@@ -18,6 +19,39 @@ def supplies(n: int) -> str:
 def signed(n) -> str:
     """A bonus with its sign: +0, +2, −1."""
     return f"+{n:g}" if n >= 0 else f"−{-n:g}"
+
+
+def company_label(data, value) -> str:
+    """The new-game screen's button for a `company` value: "Recruit…", or what a custom
+    Company is (how many, what it costs)."""
+    if not isinstance(value, list):
+        return rt("button")
+    try:
+        b = Builder(data, value)
+        return rt("custom", n=len(b.members), cost=b.cost())
+    except Exception:            # noqa: BLE001 - a value the rules refuse shows as it is named
+        return rt("custom", n=len(value), cost=0)
+
+
+def new_name(used) -> str:
+    """A name for a new recruit: the locale's first not yet used, else a number."""
+    names = [n.strip() for n in rt("names").split(",") if n.strip()]
+    return next((n for n in names if n not in used), None) or f"{len(used) + 1}"
+
+
+def damaged_words(problem: str, bad) -> str:
+    """A saved-Companies file that could not be read: what was wrong, and where it was
+    moved aside (`bad`, None when it could not be moved)."""
+    if bad is None:
+        return rt("saved_unreadable", error=problem)
+    return rt("saved_set_aside", error=problem, file=bad.name)
+
+
+def help_keys() -> list:
+    """The recruitment screen's keys: (key, what it does)."""
+    return [("↑ ↓", rt("keys.members")), ("Insert", rt("keys.add")), ("Delete", rt("keys.remove")),
+            ("Tab", rt("keys.focus")), ("Space", rt("keys.take")), ("Enter", rt("keys.done")),
+            ("Esc", rt("keys.cancel"))]
 
 
 def why(reason) -> str:
@@ -123,6 +157,39 @@ class RecruitWords:
                 if v:
                     parts.append(rt(k, n=v))
         return " · ".join(parts)
+
+    def choice_rows(self, m) -> list:
+        """The gear open to member m, a section at a time: (label, per row or None, options),
+        each option (change, or None when it is what m has; its name; what it does; held)."""
+        wpn, rec = self.builder.rec.weapons, self.builder.rec
+
+        def opt(change, kind, key, held, tip_kind=None):
+            return None if held else change, self.thing(kind, key), self.effect_tip(tip_kind or kind, key), held
+        melee = [opt(("weapon", "melee", k), "weapon", k, k == m.melee) for k, v in wpn.items() if v.kind == "melee"]
+        ranged = [(None if m.ranged is None else ("weapon", "ranged", None), rt("none"),
+                   self.effect_tip("ranged_none", None), m.ranged is None)]
+        ranged += [opt(("weapon", "ranged", k), "weapon", k, k == m.ranged) for k, v in wpn.items() if v.kind == "ranged"]
+        return [(rt("section.melee"), None, melee), (rt("section.ranged"), None, ranged),
+                (rt("section.armour"), None, [opt(("armour", k), "armour", k, k == m.armour)
+                                              for k in [None] + list(rec.armour)]),
+                (rt("section.items"), None, [(("item", k), self.thing("item", k), self.effect_tip("item", k),
+                                              k in m.items) for k in rec.items]),
+                (rt("section.lore", n=len(m.lore), max=self.builder.lore_max()), 3,
+                 [(("lore", k), self.thing("lore", k), self.effect_tip("lore", k), k in m.lore) for k in self.data.lore])]
+
+    def saved_rows(self, saved: dict) -> list:
+        """(title, how many and what they cost) of each saved Company."""
+        rows = []
+        for title, members in saved.items():
+            b = Builder(self.data, members)
+            rows.append((title, rt("saved_sub", n=len(b.members), cost=b.cost())))
+        return rows
+
+    def subtitle(self, key: str) -> str:
+        """Whose Company it is (`key`: the option, company or rival) and its limits."""
+        who = t("ordeals.option.company_b" if key == "rival" else "ordeals.option.company_a")
+        c = self.builder.rec.company
+        return rt("subtitle", who=who, supplies=c.supplies, min=c.min, max=c.max)
 
     def cost_words(self, cost: int, have: bool) -> str:
         if have:

@@ -1,22 +1,25 @@
-"""The Book of Ordeals table's words and names, without drawing (no pygame): the locale's
-word families, data words, characters' names and icons, and `OrdealsWords`, the
-table's mixin that words the chronicle (the rules' `log` events, duels, Harm, turns),
-a character's tooltip, the hover preview's lines (odds.py's preview), the dice tray's
-groups and result, the terrain tag and the status line under the board."""
+"""Book of Ordeals in words, without drawing (no pygame): the locale's word families, data
+words, characters' names, and `OrdealsWords`, a mixin that words the chronicle (the rules'
+`log` events, duels, Harm, turns), a character's tooltip and card, an attack's odds
+(odds.py's preview), a roll's dice groups and result, the Trial panel and a terrain tag.
+
+The table mixes it in; so can a log, a Hint or a review: it needs `self.view` (a seat's
+view), `self._after` (the view after the events being told, or None), `self._status`
+(None at first: the Trial panel's rows are kept there) and `self.match` (its rules' data)."""
 from __future__ import annotations
 
-import math
-
 from game.core.i18n import has, t
-from game.ui.table import style
 
 STATUS_WORDS = {"tired": "tired", "knocked_down": "down", "hidden": "hidden", "guard": "guard",
                 "engaged": "engaged", "shrouded": "shrouded", "lit": "lit"}
+# a character's statuses in the view, in the order they are shown: (status key, view field)
+STATUS_FIELDS = (("tired", "tired"), ("knocked_down", "down"), ("hidden", "hidden"), ("guard", "guard"),
+                 ("engaged", "engaged"), ("lit", "lit"))
 
 
-def facing_of(a, b) -> float:
-    """Degrees from point a toward point b (0 = east, 90 = south: screen y down)."""
-    return math.degrees(math.atan2(b[1] - a[1], b[0] - a[0])) % 360.0
+def statuses_of(c: dict) -> list:
+    """The status keys of a character of the view that are on, in order."""
+    return [key for key, field in STATUS_FIELDS if c[field]]
 
 
 def pct(p) -> str:
@@ -68,33 +71,8 @@ def deed_word(deed: str) -> str:
     return or_as_is(f"ordeals.deed.{deed}", deed)
 
 
-# the icon on a character's base
-SHADOW_ICONS = {"husk": "bo_husk", "grave_hound": "bo_grave_hound", "hollow_archer": "bo_hollow_archer",
-                "revenant": "bo_revenant", "lantern_wraith": "bo_lantern_wraith", "warden": "bo_warden"}
-RANGED_ICONS = {"bow": "bo_bow", "crossbow": "bo_crossbow", "sling": "bo_sling"}
-MELEE_ICONS = {"spear": "bo_spear", "great_weapon": "bo_great_weapon"}
-
-
-def icon_of(c: dict) -> str:
-    """The icon on a character's base: a Shadow profile's own; a Company member's by role
-    (the leader's helm, else the ranged weapon, a lantern, the melee weapon, a sword)."""
-    key = c.get("key")
-    if key in SHADOW_ICONS:
-        return SHADOW_ICONS[key]
-    if "leader" in (c.get("lore") or ()):
-        return "bo_leader"
-    if c.get("ranged") in RANGED_ICONS:
-        return RANGED_ICONS[c["ranged"]]
-    if "lantern" in (c.get("items") or ()):
-        return "lantern"
-    if c.get("melee") in MELEE_ICONS:
-        return MELEE_ICONS[c["melee"]]
-    return "bo_fighter"
-
-
 class OrdealsWords:
-    """The words of OrdealsTable (a mixin: it reads the table's view, the view after the
-    events being told, and the rules' data)."""
+    """The game's words for a seat's view (a mixin; see the module docstring)."""
 
     def shown(self, c: dict) -> str:
         """A character's name as the table shows it (numbered among its profile)."""
@@ -193,44 +171,44 @@ class OrdealsWords:
             if isinstance(params.get(p), str):
                 params[p] = self._name(params[p])
         if not has(key):
-            return [(key, None, None)]
+            return key, None
         text = t(key, **params)
         if d.get("shadow"):
-            return [(t("ordeals.log.shadow_line", actor=params.get("actor", ""), why=text), None, (200, 120, 120))]
-        return [(text, None, None)]
+            return t("ordeals.log.shadow_line", actor=params.get("actor", ""), why=text), "shadow"
+        return text, None
 
-    def log_entry(self, ev):
+    def chronicle_line(self, ev):
+        """(text, tone) of the chronicle's line for an event — tone None, "gold" (turns,
+        conditions, the end) or "shadow" (the Shadow's reasons) — or None: no line."""
         k, d = ev.kind, ev.data
         nm = self._name
         if k == "log":
             return self._log_line(d)
         if k == "roll" and d.get("purpose") in ("assault", "fire"):
-            return [(tt("duel", purpose=deed_word(d["purpose"]), attacker=nm(d["attacker"]), a_dice=str(d["a_dice"]),
-                        a_total=d["a_total"], defender=nm(d["defender"]), d_dice=str(d["d_dice"]),
-                        d_total=d["d_total"]), None, None)]
+            return tt("duel", purpose=deed_word(d["purpose"]), attacker=nm(d["attacker"]), a_dice=str(d["a_dice"]),
+                      a_total=d["a_total"], defender=nm(d["defender"]), d_dice=str(d["d_dice"]),
+                      d_total=d["d_total"]), None
         if k == "harm":
-            return [(tt("harm_down" if d["down"] else "harm", piece=nm(d["piece"]), amount=d["amount"],
-                        total=d["total"], grit=d["grit"]), None, None)]
+            return tt("harm_down" if d["down"] else "harm", piece=nm(d["piece"]), amount=d["amount"],
+                      total=d["total"], grit=d["grit"]), None
         if k == "roll" and d.get("purpose") in ("deployment", "initiative"):
             totals = d.get("totals") or d["dice"]
             if totals[0] == totals[1]:              # a tie is rolled again (BO-121): nobody won it
-                return [(tt(f"{d['purpose']}_tied", company=totals[0], other=self._side_word(1), theirs=totals[1]),
-                         None, None)]
-            return [(tt(f"{d['purpose']}_roll", company=totals[0], other=self._side_word(1), theirs=totals[1],
-                        first=self._side_word(0 if totals[0] < totals[1] else 1)
-                        if d["purpose"] == "deployment" else self._side_word(0 if totals[0] > totals[1] else 1)),
-                     None, None)]
+                return tt(f"{d['purpose']}_tied", company=totals[0], other=self._side_word(1), theirs=totals[1]), None
+            return tt(f"{d['purpose']}_roll", company=totals[0], other=self._side_word(1), theirs=totals[1],
+                      first=self._side_word(0 if totals[0] < totals[1] else 1)
+                      if d["purpose"] == "deployment" else self._side_word(0 if totals[0] > totals[1] else 1)), None
         if k == "first":
-            return [(tt("goes_first", side=self._side_word(d["side"])), None, style.GOLD)]
+            return tt("goes_first", side=self._side_word(d["side"])), "gold"
         if k == "deploy":
-            return [(tt("deployed", piece=nm(d["piece"])), None, None)]
+            return tt("deployed", piece=nm(d["piece"])), None
         if k == "turn":
-            return [(tt("turn", turn=d["turn"], of=d["of"]), None, style.GOLD)]
+            return tt("turn", turn=d["turn"], of=d["of"]), "gold"
         if k == "conditions":
-            return [(tt("conditions", season=word(d["season"]).capitalize(), light=word(d["light"]),
-                        weather=word(d["weather"]), sight=d["sight"]), None, style.GOLD)]
+            return tt("conditions", season=word(d["season"]).capitalize(), light=word(d["light"]),
+                      weather=word(d["weather"]), sight=d["sight"]), "gold"
         if k == "game_over":
-            return [(tt("trial_ends", reason=or_as_is(d["reason"], d["reason"])), None, style.GOLD)]
+            return tt("trial_ends", reason=or_as_is(d["reason"], d["reason"])), "gold"
         return None
 
     def _side_word(self, side: int) -> str:
@@ -242,7 +220,7 @@ class OrdealsWords:
     def _trial_data(self):
         """The Trial's data (public, like the map): the rules' Trial of this view's key."""
         key = self.view["trial"]["key"]
-        return next((tr for tr in self.ctx.match.rules.data.trials.values() if tr.key == key), None)
+        return next((tr for tr in self.match.rules.data.trials.values() if tr.key == key), None)
 
     def _salt_uses(self, view) -> int:
         """How many Uses salt a grave."""
@@ -299,9 +277,7 @@ class OrdealsWords:
         for key, kind, vals in (("card_items", "item", c["items"]), ("card_lore", "lore", c["lore"])):
             if vals:
                 lines.append(tt(key, list=", ".join(rw(kind, k) for k in vals)))
-        statuses = [t_status(k) for k, on in (("tired", c["tired"]), ("knocked_down", c["down"]),
-                                              ("hidden", c["hidden"]), ("guard", c["guard"]),
-                                              ("engaged", c["engaged"]), ("lit", c["lit"])) if on]
+        statuses = [t_status(k) for k in statuses_of(c)]
         lines.append(tt("card_status", list=", ".join(statuses) if statuses else tt("card_ready")))
         if not c.get("seen", True):
             lines.append(tt_fog("last_seen", name=self.shown(c)))

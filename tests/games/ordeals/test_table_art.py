@@ -12,7 +12,7 @@ import pytest
 
 from game.core.match import Match, SeatInfo
 from game.games import registry
-from game.games.ordeals.table.words import icon_of
+from game.games.ordeals.table.art import icon_of
 from game.games.ordeals.table.terrain import STYLES, classify, terrain_art
 from game.ui.assets import Assets
 

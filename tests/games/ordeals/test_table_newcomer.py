@@ -11,7 +11,7 @@ import pytest
 
 from game.core import i18n
 from game.core.rules import Event
-from game.games.ordeals.table.words import char_name
+from game.games.ordeals.words import char_name
 from tests.games.ordeals.test_table import Rig, to_act
 from tests.tablekit import post_click
 
@@ -323,7 +323,7 @@ def test_the_chronicle_says_why_the_trial_ended_in_words():
 @pytest.mark.parametrize("lang", ["en", "cs"])
 def test_every_use_target_has_a_word_for_its_button(lang):
     from game.core.i18n import has
-    from game.games.ordeals.table.words import word
+    from game.games.ordeals.words import word
     i18n.set_language(lang)
     for thing in ("lantern", "relic", "draught", "grave"):         # ("use", thing, ...) in the rules
         assert has(f"ordeals.word.{thing}"), thing

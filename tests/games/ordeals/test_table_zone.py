@@ -7,7 +7,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.games.ordeals.table.words import tt
+from game.games.ordeals.words import tt
 from game.ui.table.board import point_in_polygon
 from game.ui.table.pieces import Piece
 from tests.tablekit import TableRig, new_match

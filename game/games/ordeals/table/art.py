@@ -13,6 +13,8 @@ rules: everything comes from the view the table holds.
 """
 from __future__ import annotations
 
+import math
+
 import pygame
 
 from game.games.ordeals.table.terrain import Look, Point
@@ -23,6 +25,35 @@ from game.ui.table.skirmish import SkirmishBoard
 from game.ui.table.terrain import PAINT
 
 LANTERN = (255, 176, 86)
+
+
+def facing_of(a, b) -> float:
+    """Degrees from point a toward point b (0 = east, 90 = south: screen y down)."""
+    return math.degrees(math.atan2(b[1] - a[1], b[0] - a[0])) % 360.0
+
+
+# the icon on a character's base
+SHADOW_ICONS = {"husk": "bo_husk", "grave_hound": "bo_grave_hound", "hollow_archer": "bo_hollow_archer",
+                "revenant": "bo_revenant", "lantern_wraith": "bo_lantern_wraith", "warden": "bo_warden"}
+RANGED_ICONS = {"bow": "bo_bow", "crossbow": "bo_crossbow", "sling": "bo_sling"}
+MELEE_ICONS = {"spear": "bo_spear", "great_weapon": "bo_great_weapon"}
+
+
+def icon_of(c: dict) -> str:
+    """The icon on a character's base: a Shadow profile's own; a Company member's by role
+    (the leader's helm, else the ranged weapon, a lantern, the melee weapon, a sword)."""
+    key = c.get("key")
+    if key in SHADOW_ICONS:
+        return SHADOW_ICONS[key]
+    if "leader" in (c.get("lore") or ()):
+        return "bo_leader"
+    if c.get("ranged") in RANGED_ICONS:
+        return RANGED_ICONS[c["ranged"]]
+    if "lantern" in (c.get("items") or ()):
+        return "lantern"
+    if c.get("melee") in MELEE_ICONS:
+        return MELEE_ICONS[c["melee"]]
+    return "bo_fighter"
 
 
 # ---------------------------------------------------------------------------------------

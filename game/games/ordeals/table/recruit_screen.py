@@ -29,7 +29,7 @@ from ....ui.scenes.base import Backdrop, Scene
 from ....ui.shop_widgets import BudgetBox, ChoiceCard, FocusWalk, ListRow, TextBox as Text, steppers
 from ....ui.theme import FONT
 from ..recruit import Builder, delete_saved, load_saved, saved_companies_path, set_aside_damaged
-from ..recruit_words import RecruitWords, rt, signed, supplies, why
+from ..recruit_words import RecruitWords, company_label, damaged_words, help_keys, new_name, rt, signed, supplies, why
 
 # the 1920x1080 canvas (the window letterboxes it): three panels and the Supplies box
 LEFT = pygame.Rect(96, 236, 450, 720)
@@ -63,13 +63,7 @@ class RecruitScene(RecruitWords, Scene):
 
     @classmethod
     def button_label(cls, ruleset, key, value) -> str:
-        if isinstance(value, list):
-            try:
-                b = Builder(ruleset.data, value)
-                return rt("custom", n=len(b.members), cost=b.cost())
-            except Exception:            # noqa: BLE001 - a value the rules refuse shows as it is named
-                return rt("custom", n=len(value), cost=0)
-        return rt("button")
+        return company_label(ruleset.data, value)
 
     def __init__(self, app, ruleset, key="company", value=None, options=None, on_done=None):
         super().__init__(app)
@@ -93,10 +87,7 @@ class RecruitScene(RecruitWords, Scene):
         damaged = set_aside_damaged(self.saved_path)
         if damaged is None:
             return
-        problem, bad = damaged
-        words = rt("saved_set_aside", error=problem, file=bad.name) if bad is not None else \
-            rt("saved_unreadable", error=problem)
-        self.app.toast(words, "warning", 10.0)
+        self.app.toast(damaged_words(*damaged), "warning", 10.0)
 
     # -- widgets ----------------------------------------------------------------------------
     def build(self):
@@ -207,43 +198,22 @@ class RecruitScene(RecruitWords, Scene):
             self.choice_buttons[("upgrade", stat, "+")] = bu
         y += 2 * CHOICE_PITCH + 4
 
-        def row(label, options, yy, per_row=None):
-            """options: (change or None when held, text, tip, held). Returns the next y."""
-            caption(label, yy)
+        for label, per_row, options in self.choice_rows(m):      # a section: up to 4 choices a row
+            caption(label, y)
             n = per_row or min(len(options), 4)
             bw1 = (bw - 8 * (n - 1)) // n
             for k, (change, text, tip, held) in enumerate(options):
                 rx = bx + (k % n) * (bw1 + 8)
-                ry = yy + (k // n) * CHOICE_PITCH
+                ry = y + (k // n) * CHOICE_PITCH
                 c = ch.get(change) if change is not None else None
-                sub = self.cost_words(c["cost"] if c else 0, held)
-                if c is not None and c["cost"] < 0 and not held:
-                    sub = rt("refund", n=-c["cost"])
                 btn = self.ui.add(ChoiceCard(a, (rx, ry, bw1, CHOICE_H), text,
                                                (lambda ch_=change: self.take(ch_)) if change is not None else None,
-                                               sub, held, tooltip=tip or None))
+                                               self.cost_words(c["cost"] if c else 0, held), held, tooltip=tip or None))
                 if c is not None and not c["allowed"]:
                     btn.set_enabled(False, why(c["reason"]))
                 self.walk.buttons.append(btn)
                 self.choice_buttons[change if change is not None else ("held", label, k)] = btn
-            return yy + ((len(options) + n - 1) // n) * CHOICE_PITCH
-
-        wpn = b.rec.weapons
-        melee = [(None if k == m.melee else ("weapon", "melee", k), self.thing("weapon", k),
-                  self.effect_tip("weapon", k), k == m.melee) for k, v in wpn.items() if v.kind == "melee"]
-        y = row(rt("section.melee"), melee, y)
-        ranged = [(None if m.ranged is None else ("weapon", "ranged", None), rt("none"),
-                   self.effect_tip("ranged_none", None), m.ranged is None)]
-        ranged += [(None if k == m.ranged else ("weapon", "ranged", k), self.thing("weapon", k),
-                    self.effect_tip("weapon", k), k == m.ranged) for k, v in wpn.items() if v.kind == "ranged"]
-        y = row(rt("section.ranged"), ranged, y)
-        armour = [(None if k == m.armour else ("armour", k), self.thing("armour", k),
-                   self.effect_tip("armour", k), k == m.armour) for k in [None] + list(b.rec.armour)]
-        y = row(rt("section.armour"), armour, y)
-        items = [(("item", k), self.thing("item", k), self.effect_tip("item", k), k in m.items) for k in b.rec.items]
-        y = row(rt("section.items"), items, y)
-        lore = [(("lore", k), self.thing("lore", k), self.effect_tip("lore", k), k in m.lore) for k in self.data.lore]
-        row(rt("section.lore", n=len(m.lore), max=b.lore_max()), lore, y, per_row=3)
+            y += ((len(options) + n - 1) // n) * CHOICE_PITCH
 
     def build_right(self):
         a, b = self.app, self.builder
@@ -260,22 +230,18 @@ class RecruitScene(RecruitWords, Scene):
         y += 118
         self.ui.add(Text(a, (x, y, w, 34), rt("ready_made"), FONT.small + 1, a.pal.text_dim, bold=True))
         y += 40
-        current = b.to_option()
+        current = b.ready_key()
         for key in self.data.companies:
-            ready = Builder.ready_made(self.data, key)
             btn = self.ui.add(W.Button(a, (x, y, w, 60), t(f"ordeals.company.{key}"),
                                        (lambda k=key: self.load_ready(k)), size=FONT.body,
-                                       selected=ready.to_option() == current, tooltip=rt("ready_made_tip")))
+                                       selected=key == current, tooltip=rt("ready_made_tip")))
             self.walk.buttons.append(btn)
             y += 68
         y += 6
         self.ui.add(Text(a, (x, y, w, 34), rt("saved"), FONT.small + 1, a.pal.text_dim, bold=True))
         y += 40
         self.saved = load_saved(self.saved_path, self.data)
-        rows = []
-        for title, members in self.saved.items():
-            sb = Builder(self.data, members)
-            rows.append((title, rt("saved_sub", n=len(sb.members), cost=sb.cost())))
+        rows = self.saved_rows(self.saved)
         list_bottom = RIGHT.bottom - 136
         self.saved_list = self.ui.add(W.ScrollList(a, (x, y, w, max(76, list_bottom - y)), rows, row_h=76,
                                                    on_select=self.load_saved_row, empty_text=rt("saved_none")))
@@ -309,10 +275,7 @@ class RecruitScene(RecruitWords, Scene):
     def add(self):
         if self.builder.can_add() is not None:
             return
-        used = {m.name for m in self.builder.members}
-        names = [n.strip() for n in rt("names").split(",") if n.strip()]
-        name = next((n for n in names if n not in used), None) or f"{len(used) + 1}"
-        self.sel = self.builder.add(name)
+        self.sel = self.builder.add(new_name({m.name for m in self.builder.members}))
         self.build()
 
     def remove(self):
@@ -374,18 +337,10 @@ class RecruitScene(RecruitWords, Scene):
         self.saved_sel = None
         self.build()
 
-    def value(self):
-        """The option value: a ready-made key when the Company is exactly that one."""
-        current = self.builder.to_option()
-        for key in self.data.companies:
-            if Builder.ready_made(self.data, key).to_option() == current:
-                return key
-        return current
-
     def done(self):
         if self.builder.issues():
             return
-        value = self.value()
+        value = self.builder.option_value()
         if self.app.top is self:
             self.app.pop()
         if self.on_done is not None:
@@ -429,9 +384,7 @@ class RecruitScene(RecruitWords, Scene):
     def draw(self, surf):
         pal = self.app.pal
         self.backdrop.draw(surf)
-        who = t("ordeals.option.company_b" if self.key == "rival" else "ordeals.option.company_a")
-        c = self.builder.rec.company
-        self.header(surf, rt("title"), rt("subtitle", who=who, supplies=c.supplies, min=c.min, max=c.max))
+        self.header(surf, rt("title"), self.subtitle(self.key))
         for rect in (LEFT, MID, RIGHT):
             W.draw_panel(surf, rect, self.app, alpha=215)
         self.ui.draw(surf)
@@ -439,9 +392,7 @@ class RecruitScene(RecruitWords, Scene):
         self.ui.draw_tooltip(surf)
 
     def help_lines(self):
-        return [("↑ ↓", rt("keys.members")), ("Insert", rt("keys.add")), ("Delete", rt("keys.remove")),
-                ("Tab", rt("keys.focus")), ("Space", rt("keys.take")), ("Enter", rt("keys.done")),
-                ("Esc", rt("keys.cancel"))]
+        return help_keys()
 
 
 __all__ = ["RecruitScene"]

@@ -29,11 +29,10 @@ import math
 
 import pygame
 
-from game.games.ordeals.table.art import OrdealsBoard
+from game.games.ordeals.table.art import OrdealsBoard, facing_of, icon_of
 from game.games.ordeals.table.moves import OrdealsMoves
 from game.games.ordeals.table.terrain import Look, terrain_art
-from game.games.ordeals.table.words import (OrdealsWords, facing_of, icon_of, t_status, terrain_word, tray_word, tt,
-                                            tt_fog)
+from game.games.ordeals.words import OrdealsWords, statuses_of, t_status, terrain_word, tray_word, tt, tt_fog
 from game.ui.table import style
 from game.ui.table.board import RangeRing, Terrain
 from game.ui.table.dice import DiceTray
@@ -51,6 +50,7 @@ ROLL_HOLD = 0.7          # seconds a landed roll stays to be read before the res
 # the names as the board's plates
 BASE_LOOK = {"base_art": rimmed_base, "facing_tab": (1.34, 0.9, 24.0, (30, 18, 8)), "halos": False,
              "name_tags": False}
+TONES = {"gold": style.GOLD, "shadow": (200, 120, 120)}     # the chronicle's coloured lines
 
 
 class OrdealsTable(OrdealsMoves, OrdealsWords, TableKit):
@@ -112,7 +112,7 @@ class OrdealsTable(OrdealsMoves, OrdealsWords, TableKit):
         self.board.set_rect(self.board_rect())
         self.board.centre_what_fits()
         self.log.rect = self.log_rect()
-        self._bg = self._static = None
+        self.repaint()
         self._tray_from_history([ev for ev in self.history if self.visible(ev)])
         self.refresh_controls()                 # the banner follows the board's middle
 
@@ -161,7 +161,7 @@ class OrdealsTable(OrdealsMoves, OrdealsWords, TableKit):
                                   art=terrain_art(view), look=Look.of(view), zones=zones, chapel=chapel,
                                   words={"area": self._terrain_tag, "zone": lambda z: tt("your_zone")},
                                   on_drop=self._drop, on_click=self._on_board_click, allowance=self._allowance,
-                                  measure=self._measure, drag_rings=self._drag_rings, route=self._route)
+                                  measure=math.dist, drag_rings=self._drag_rings, route=self._route)
         self.board.los_targets = lambda p: not p.dim
         self.pieces: dict[int, Piece] = {}
         self.facing: dict[int, float] = {}
@@ -194,14 +194,6 @@ class OrdealsTable(OrdealsMoves, OrdealsWords, TableKit):
         w, h = self.view["trial"]["size"]
         return facing_of((c["x"], c["y"]), (w / 2, h / 2))
 
-    def _statuses(self, c) -> set:
-        out = set()
-        for key, flag in (("tired", c["tired"]), ("knocked_down", c["down"]), ("hidden", c["hidden"]),
-                          ("guard", c["guard"]), ("engaged", c["engaged"]), ("lit", c["lit"])):
-            if flag:
-                out.add(key)
-        return out
-
     def _sync_pieces(self, view, instant=False) -> None:
         self.view = view
         for c in view["chars"]:
@@ -214,9 +206,8 @@ class OrdealsTable(OrdealsMoves, OrdealsWords, TableKit):
                 continue
             ghost = not c.get("seen", True)
             if p is None:
-                p = Piece(c["id"], "mini", SIDE_COLOURS[c["side"]], label=ICON_LABEL + icon_of(c), name=self.shown(c),
-                          pos=(c["x"], c["y"]), size=0.5, owner=c["owner"], draggable=c["owner"] == self.viewer,
-                          facing=self.facing.get(i, self._default_facing(c)))
+                p = Piece(c["id"], "mini", SIDE_COLOURS[c["side"]], pos=(c["x"], c["y"]), size=0.5, owner=c["owner"],
+                          facing=self.facing.get(i, self._default_facing(c)))     # label, name and the rest below
                 self.pieces[i] = p
                 self.board.add(p)
             elif instant or p.pos != (c["x"], c["y"]):
@@ -230,7 +221,7 @@ class OrdealsTable(OrdealsMoves, OrdealsWords, TableKit):
             p.dim = ghost
             p.label = "?" if ghost else ICON_LABEL + icon_of(c)
             p.name = self.shown(c)
-            p.statuses = set() if ghost else self._statuses(c)
+            p.statuses = set() if ghost else set(statuses_of(c))
             p.draggable = self._my_mover(i)
             p.tip = tt_fog("last_seen", name=self.shown(c)) if ghost else self._tip(c)
         self._preview_cache.clear()
@@ -297,6 +288,10 @@ class OrdealsTable(OrdealsMoves, OrdealsWords, TableKit):
         self.board.los_from = self.pieces.get(a["index"])
 
     # ------------------------------------------------------------------ kit hooks
+    def log_entry(self, ev):
+        said = self.chronicle_line(ev)
+        return [(said[0], None, TONES.get(said[1]))] if said is not None else None
+
     def on_events(self, events) -> None:
         after = self._after = self.view_of(self.viewer)      # names of characters that just came
         super().on_events(events)
