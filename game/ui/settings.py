@@ -130,7 +130,7 @@ def _coerce(name: str, value, default):
     return value
 
 
-SEAT_KINDS = ("human", "ai")
+SEAT_KINDS = ("human", "ai", "remote")     # remote: a friend on their own computer (Host…)
 MAX_REMEMBERED_SEATS = 16
 
 

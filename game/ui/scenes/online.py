@@ -30,6 +30,7 @@ from .base import Backdrop, Scene, seat_marker
 LEFT = pygame.Rect(96, 236, 860, 720)
 RIGHT = pygame.Rect(984, 236, 840, 720)
 MIN_PORT, MAX_PORT = 1024, 65535
+FIRST_CONNECT_S = 8.0       # a code whose host never answers: said after this long, not retried for ever
 DROP_POLICIES = ("pause", "run", "ai")
 
 
@@ -193,6 +194,7 @@ class JoinScene(Scene):
         self.player = self.remembered_name()
         self.client = None
         self.address = ""
+        self.dialled = 0.0                   # seconds since Join was pressed
         self.problem: str | None = None     # a bad code or why the table refused us, in words
         self.handed_over = False
         self.build()
@@ -209,21 +211,21 @@ class JoinScene(Scene):
         self.ui.clear()
         a = self.app
         x, w = LEFT.x + 30, LEFT.w - 60
-        self.code_input = self.ui.add(PasteInput(a, (x, LEFT.y + 120, w - 190, 60), self.code,
+        self.code_input = self.ui.add(PasteInput(a, (x, LEFT.y + 140, w - 190, 60), self.code,
                                                  t("online.code_placeholder"), label=t("online.code"),
                                                  max_len=400, on_change=self.set_code, on_enter=lambda _v: None,
                                                  size=FONT.small + 2))
-        self.ui.add(Button(a, (x + w - 176, LEFT.y + 120, 176, 60), t("online.paste"), self.paste, icon="ledger"))
-        self.name_input = self.ui.add(PasteInput(a, (x, LEFT.y + 262, 420, 60), self.player, t("new_game.name"),
+        self.ui.add(Button(a, (x + w - 176, LEFT.y + 140, 176, 60), t("online.paste"), self.paste, icon="ledger"))
+        self.name_input = self.ui.add(PasteInput(a, (x, LEFT.y + 282, 420, 60), self.player, t("new_game.name"),
                                                  label=t("online.name"), max_len=18, on_change=self.set_player))
-        self.join_btn = self.ui.add(Button(a, (x, LEFT.y + 360, 300, 64), t("online.join"), self.join,
+        self.join_btn = self.ui.add(Button(a, (x, LEFT.y + 380, 300, 64), t("online.join"), self.join,
                                            icon="confirm", style="primary", hotkey=pygame.K_RETURN))
         self.back_button()
         self.refresh()
 
     def refresh(self):
         busy = self.client is not None and self.client.state in ("connecting", "lobby", "playing", "reconnecting")
-        self.join_btn.set_enabled(not busy, t("online.lobby_wait"))
+        self.join_btn.set_enabled(not busy)
         self.code_input.enabled = self.name_input.enabled = not busy
 
     # -- input ----------------------------------------------------------------------------
@@ -254,6 +256,7 @@ class JoinScene(Scene):
         self.close_client()
         self.problem = None
         self.address = f"{invite.host}:{invite.port}"
+        self.dialled = 0.0
         self.client = NetClient()
         self.client.connect(invite.host, invite.port, name=name, token=invite.token)
         self.refresh()
@@ -264,6 +267,15 @@ class JoinScene(Scene):
         self.backdrop.update(dt)
         c = self.client
         if c is None:
+            return
+        self.dialled += dt
+        never_in = c.lobby() is None and c.state in ("connecting", "reconnecting")
+        if never_in and self.dialled > FIRST_CONNECT_S:
+            self.problem = t("net.closed.unreachable", address=self.address)
+            self.client = None
+            self.close_quietly(c)
+            self.app.sound.play("error")
+            self.refresh()
             return
         if c.state == "closed":
             self.problem = c.reason or t("online.lost")
@@ -310,12 +322,14 @@ class JoinScene(Scene):
         pal = self.app.pal
         self.backdrop.draw(surf)
         self.header(surf, t("online.join_title"), t("online.join_subtitle"))
-        for rect, title in ((LEFT, t("online.code")), (RIGHT, t("online.lobby"))):
+        for rect in (LEFT, RIGHT):
             draw_panel(surf, rect, self.app, alpha=210)
         x = LEFT.x + 30
-        draw_text(surf, self.app, t("online.code"), (x, LEFT.y + 76), FONT.body, pal.gold, bold=True)
-        draw_text(surf, self.app, t("online.name"), (x, LEFT.y + 218), FONT.body, pal.gold, bold=True)
-        self.draw_status(surf, pygame.Rect(x, LEFT.y + 450, LEFT.w - 60, 250))
+        draw_text(surf, self.app, t("online.join_heading"), (x, LEFT.y + 24), FONT.heading - 4, pal.gold,
+                  display=True)
+        draw_text(surf, self.app, t("online.code"), (x, LEFT.y + 96), FONT.body, pal.gold, bold=True)
+        draw_text(surf, self.app, t("online.name"), (x, LEFT.y + 238), FONT.body, pal.gold, bold=True)
+        self.draw_status(surf, pygame.Rect(x, LEFT.y + 474, LEFT.w - 60, 230))
         draw_text(surf, self.app, t("online.lobby"), (RIGHT.x + 30, RIGHT.y + 24), FONT.heading - 4, pal.gold,
                   display=True)
         lobby = self.client.lobby() if self.client is not None else None
@@ -378,10 +392,10 @@ class HostLobbyScene(Scene):
         a = self.app
         x = LEFT.x + 30
         opened = self.server is not None
-        self.address_input = self.ui.add(PasteInput(a, (x + 150, LEFT.y + 84, 360, 56), self.address, "",
+        self.address_input = self.ui.add(PasteInput(a, (x + 190, LEFT.y + 84, 380, 56), self.address, "",
                                                     label=t("online.address"), max_len=60,
                                                     on_change=self.set_address, tooltip=t("online.address_tip")))
-        self.port_input = self.ui.add(PasteInput(a, (x + 150, LEFT.y + 152, 170, 56), self.port_text, "",
+        self.port_input = self.ui.add(PasteInput(a, (x + 190, LEFT.y + 152, 170, 56), self.port_text, "",
                                                  label=t("online.port"), max_len=5, allowed=str.isdigit,
                                                  on_change=self.set_port, tooltip=t("online.port_tip")))
         self.port_input.enabled = not opened
@@ -390,22 +404,33 @@ class HostLobbyScene(Scene):
                                                 self.policy, self.set_policy, label_w=300,
                                                 tooltip=t("online.drop_tip")))
         self.policy_cycler.enabled = not opened
-        self.open_btn = self.ui.add(Button(a, (x + LEFT.w - 60 - 330, LEFT.y + 152, 330, 56),
-                                           t("online.open"), self.open_table, icon="confirm",
-                                           style="normal" if opened else "primary"))
-        self.open_btn.set_enabled(not opened, t("online.open_at", address=self.address, port=self.port or ""))
+        self.open_btn = self.ui.add(Button(a, (x, LEFT.y + 300, 380, 60), t("online.open"), self.open_table,
+                                           icon="confirm", style="normal" if opened else "primary"))
+        self.open_btn.set_enabled(not opened)
         self.copy_btns = {}
-        y = LEFT.y + 420
-        for seat in self.remote:
-            b = self.ui.add(Button(a, (LEFT.right - 30 - 170, y + 34, 170, 52), t("online.copy"),
-                                   lambda s=seat: self.copy_code(s), icon="ledger", size=FONT.small + 2))
-            b.set_enabled(False, t("online.open_first"))
-            self.copy_btns[seat] = b
-            y += 100
+        for seat, row in zip(range(len(self.seats)), self.seat_rows()):
+            if seat in self.remote:
+                b = self.ui.add(Button(a, (row.right - 14 - 160, row.bottom - 8 - 46, 160, 46), t("online.copy"),
+                                       lambda s=seat: self.copy_code(s), icon="ledger", size=FONT.small + 2))
+                b.set_enabled(False, t("online.open_first"))
+                self.copy_btns[seat] = b
         self.back_button()
         self.begin_btn = self.ui.add(Button(a, (1516, 980, 308, 60), t("online.begin"), self.begin, icon="dice",
                                             style="primary", hotkey=pygame.K_RETURN))
         self.refresh()
+
+    def seat_rows(self) -> list[pygame.Rect]:
+        """One row per seat in the right panel; a Remote seat's row holds its code."""
+        area = pygame.Rect(RIGHT.x + 30, RIGHT.y + 90, RIGHT.w - 60, RIGHT.h - 110)
+        tall = {i: 108 if i in self.remote else 60 for i in range(len(self.seats))}
+        total = sum(tall.values()) + 8 * (len(tall) - 1)
+        k = min(1.0, area.h / max(1, total))
+        rows, y = [], area.y
+        for i in range(len(self.seats)):
+            h = max(52, int(tall[i] * k)) if i not in self.remote else max(96, int(tall[i] * k))
+            rows.append(pygame.Rect(area.x, y, area.w, h))
+            y += h + max(4, int(8 * k))
+        return rows
 
     def refresh(self):
         lobby = self.lobby()
@@ -447,16 +472,28 @@ class HostLobbyScene(Scene):
                                   name=(s.get("name") or "").strip() or t("seat.player_n", n=i + 1),
                                   difficulty=s.get("difficulty", "normal"))
                     for i, s in enumerate(self.seats)]
-        return P.Create(game=self.spec.id, options=self.options, seats=requests, you=self.local[0],
+        return P.Create(game=self.spec.id, options=self.wire_options(), seats=requests, you=self.local[0],
                         seed=self.seed, time_scale=self.app.settings.time_scale,
                         disconnect=P.DisconnectPolicy(mode=self.policy), listed=False)
+
+    def wire_options(self) -> dict:
+        """The options as the table is created with them. A list the protocol cannot
+        carry yet (Schemers' add-ons) is left out when it is the game's default: the
+        table fills in its defaults itself."""
+        from ...games import registry
+        try:
+            defaults = registry.ruleset(self.spec.id).default_options()
+        except Exception:                   # noqa: BLE001 - then everything is sent as it is
+            defaults = {}
+        return {k: v for k, v in self.options.items()
+                if not (isinstance(v, (list, tuple)) and k in defaults and list(v) == list(defaults[k]))}
 
     def open_table(self):
         from ...core.paths import user_data_dir
         from ...net.client import NetClient
         from ...net.server import ServerThread
         if not self.port_text.isdigit() or not MIN_PORT <= int(self.port_text) <= MAX_PORT:
-            self.problem = t("online.port_bad", low=MIN_PORT, high=MAX_PORT)
+            self.problem = t("online.port_bad", low=str(MIN_PORT), high=str(MAX_PORT))
             self.app.sound.play("error")
             return
         if not self.local:
@@ -472,7 +509,7 @@ class HostLobbyScene(Scene):
         try:
             self.port = server.start()
         except OSError as exc:
-            self.problem = t("online.open_failed", port=port, error=str(exc)[:160])
+            self.problem = t("online.open_failed", port=str(port), error=str(exc)[:160])
             server.stop()
             self.app.sound.play("error")
             return
@@ -596,22 +633,14 @@ class HostLobbyScene(Scene):
                   display=True)
         draw_text(surf, self.app, t("online.address"), (x, LEFT.y + 112), FONT.body, pal.text, anchor="midleft")
         draw_text(surf, self.app, t("online.port"), (x, LEFT.y + 180), FONT.body, pal.text, anchor="midleft")
-        draw_text(surf, self.app, t("online.port_default", port=self.default_port),
-                  (self.port_input.rect.right + 14, LEFT.y + 180), FONT.small, pal.text_faint, anchor="midleft")
-        self.draw_status(surf, pygame.Rect(x, LEFT.y + 296, LEFT.w - 60, 110))
-        y = LEFT.y + 420
-        for seat in self.remote:
-            self.draw_code(surf, seat, pygame.Rect(x, y, LEFT.w - 60, 92))
-            y += 100
+        draw_text(surf, self.app, t("online.port_default", port=str(self.default_port)),
+                  (self.port_input.rect.right + 16, LEFT.y + 180), FONT.small, pal.text_faint, anchor="midleft")
+        self.draw_status(surf, pygame.Rect(x, LEFT.y + 390, LEFT.w - 60, LEFT.h - 410))
         draw_text(surf, self.app, t("online.seats"), (RIGHT.x + 30, RIGHT.y + 24), FONT.heading - 4, pal.gold,
                   display=True)
-        area = pygame.Rect(RIGHT.x + 30, RIGHT.y + 90, RIGHT.w - 60, RIGHT.h - 120)
         lobby = self.lobby()
-        if lobby is None:
-            block = self.app.assets.text_block(t("online.codes_note"), FONT.body, pal.text_faint, area.w)
-            surf.blit(block, area.topleft)
-        else:
-            draw_lobby(surf, self.app, area, lobby, set(self.clients) | set(self.local))
+        for seat, row in enumerate(self.seat_rows()):
+            self.draw_seat(surf, seat, row, lobby)
         super().draw(surf)
 
     def draw_status(self, surf, r: pygame.Rect):
@@ -621,22 +650,43 @@ class HostLobbyScene(Scene):
         elif self.server is None:
             text, color, icon = t("online.codes_note"), pal.text_dim, "info"
         else:
-            text, color, icon = t("online.open_at", address=self.address, port=self.port), pal.success, "confirm"
+            text, color, icon = t("online.open_at", address=self.address, port=str(self.port)), pal.success, "confirm"
         ic = self.app.assets.icon(icon, 30, color)
         surf.blit(ic, (r.x, r.y + 2))
-        block = self.app.assets.text_block(text, FONT.small + 1, color, r.w - 46)
+        block = self.app.assets.text_block(text, FONT.body, color, r.w - 46)
         surf.blit(block, (r.x + 46, r.y))
 
-    def draw_code(self, surf, seat: int, r: pygame.Rect):
+    def draw_seat(self, surf, seat: int, r: pygame.Rect, lobby):
+        """A seat's row: its name, who plays it and, for a Remote seat, its code."""
         pal = self.app.pal
-        draw_panel(surf, r, self.app, alpha=200, fill=pal.bg_deep, edge=pal.gold_dim)
-        seat_marker(surf, self.app, seat, (r.x + 24, r.y + 24), 9)
-        draw_text(surf, self.app, t("online.code_for", name=self.seat_name(seat)), (r.x + 44, r.y + 24), FONT.small,
-                  pal.text_dim, anchor="midleft")
+        me = seat == (self.local[0] if self.local else None)
+        draw_panel(surf, r, self.app, alpha=200, fill=pal.bg_deep, edge=pal.gold if me else pal.gold_dim)
+        top = pygame.Rect(r.x, r.y, r.w, min(r.h, 56))
+        seat_marker(surf, self.app, seat, (r.x + 26, top.centery), 10)
+        draw_text(surf, self.app, fit_text(self.app, self.seat_name(seat), FONT.body, r.w // 2), (r.x + 50, top.centery),
+                  FONT.body, pal.text, bold=me, anchor="midleft")
+        if lobby is not None and seat < len(lobby.seats):
+            status = seat_status(lobby.seats[seat], lobby, set(self.clients) | set(self.local))
+            waiting = lobby.seats[seat].kind != "ai" and not lobby.seats[seat].taken
+        else:
+            row = self.seats[seat]
+            status = (t("online.seat_you") if me else t("online.seat_here") if row.get("kind") == "human"
+                      else t("online.seat_waiting") if row.get("kind") == "remote"
+                      else t("online.seat_ai", level=t(f"difficulty.{row.get('difficulty', 'normal')}")))
+            waiting = row.get("kind") == "remote"
+        draw_text(surf, self.app, fit_text(self.app, status, FONT.small, r.w // 2 - 40), (r.right - 20, top.centery),
+                  FONT.small, pal.warning if waiting else pal.text_dim, anchor="midright")
+        if seat not in self.remote:
+            return
         code = self.code_for(seat)
         shown = code if code else t("online.open_first")
-        draw_text(surf, self.app, fit_text(self.app, shown, FONT.small + 2, r.w - 220), (r.x + 20, r.y + 62),
-                  FONT.small + 2, pal.gold if code else pal.text_faint, bold=bool(code), anchor="midleft")
+        button = self.copy_btns.get(seat)
+        width = (button.rect.x if button else r.right) - r.x - 40
+        # the whole code, always: a friend may have to type it or hear it read aloud
+        size = next((z for z in (FONT.small + 2, FONT.small, FONT.tiny)
+                     if self.app.assets.text_size(shown, z, bold=bool(code))[0] <= width), FONT.tiny)
+        draw_text(surf, self.app, fit_text(self.app, shown, size, width, bold=bool(code)), (r.x + 24, r.bottom - 8 - 23),
+                  size, pal.gold if code else pal.text_faint, bold=bool(code), anchor="midleft")
 
 
 __all__ = ["JoinScene", "HostLobbyScene", "open_online_table", "local_address", "copy_text", "paste_text",

@@ -188,7 +188,8 @@ class ResultsScene(Scene):
             seat_marker(surf, self.app, i, (hx + 14, r.centery), 11)
             draw_text(surf, self.app, s.name, (hx + 44, r.centery), FONT.body + 2,
                       pal.gold if i in wins else pal.text, bold=i in wins, anchor="midleft")
-            kind = t("seat.human") if s.is_human else t("seat.ai_level", level=t("difficulty." + s.difficulty))
+            kind = t("seat.human") if s.is_human else t("seat.remote") if s.kind == "remote" \
+                else t("seat.ai_level", level=t("difficulty." + s.difficulty))
             if s.is_human:                        # how many Hints the seat took (scenes/hint_panel.py)
                 kind += " · " + t("advice.taken", n=hints.get(i, 0))
             draw_text(surf, self.app, kind, (hx + 420, r.centery), FONT.small, pal.text_dim, anchor="midleft")

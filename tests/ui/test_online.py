@@ -1,0 +1,297 @@
+"""Host and Join in the window, headless (SDL dummy), over loopback: the new-game
+screen's Online seat and Host…, the host's lobby (a server on its own thread, the codes),
+Join with a bad code (what is wrong, in en and cs) and with a good one, a Schemers game
+played by the two windows to their results, the host's screen never curtained for the
+remote person, hot-seat at the host's screen curtained between its own people only,
+"Reconnecting…" after a dropped link, and the host quitting said in words.
+
+Two App objects share the one dummy display; each is a window. Every server a test
+starts is stopped by the scenes (and by the fixture if a test fails half-way)."""
+from __future__ import annotations
+
+import random
+import socket
+import time
+
+import pytest
+
+from game.core.i18n import set_language, t
+from tests.tablekit import app_click as click
+
+pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
+
+DT = 1 / 60
+SEATS = [{"name": "Ada", "kind": "human", "difficulty": "normal"},
+         {"name": "Bo", "kind": "remote", "difficulty": "normal"},
+         {"name": "Cy", "kind": "ai", "difficulty": "random"}]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture
+def windows():
+    """Two windows (host, guest); whatever a test leaves open is closed after it."""
+    from tests.tablekit import make_app
+    host, guest = make_app(), make_app()
+    yield host, guest
+    for a in (guest, host):
+        for scene in reversed(list(a.scenes)):
+            for name in ("close_link", "shut", "close_client"):
+                fn = getattr(scene, name, None)
+                if callable(fn):
+                    fn()
+        a.shutdown()
+    set_language("en")
+
+
+def step(*apps, n=1):
+    for _ in range(n):
+        for a in apps:
+            a.step(DT, [], lazy=True)                 # drawn when something changed, as the window does
+        time.sleep(0.002)
+
+
+def update_only(app):
+    """A frame without drawing it (the scenes move on; the picture is drawn every tenth)."""
+    app.relabel()
+    if app.top is not None:
+        app.top.update(DT)
+
+
+def until(cond, *apps, seconds=10.0) -> bool:
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        step(*apps)
+        if cond():
+            return True
+    return cond()
+
+
+def open_host(app, seats=SEATS, seed=11):
+    from game.games import registry
+    from game.ui.scenes.online import HostLobbyScene
+    scene = HostLobbyScene(app, registry.get("schemers"), seats, {"mode": "standard", "clock": 20}, seed)
+    app.push(scene)
+    scene.port_text = str(free_port())
+    step(app)
+    click(app, scene.open_btn.rect.center)
+    assert scene.problem is None and scene.server is not None, scene.problem
+    assert until(lambda: all(scene.code_for(s) for s in scene.remote), app), "the codes come"
+    return scene
+
+
+def join(app, code, name="Bea"):
+    from game.ui.scenes.online import JoinScene
+    scene = JoinScene(app)
+    app.push(scene)
+    step(app)                                         # a language just set relabels the screen first
+    scene.code_input.paste(code)
+    scene.code = scene.code_input.text
+    scene.player = name
+    click(app, scene.join_btn.rect.center)
+    return scene
+
+
+def seated(host, guest, lobby_scene):
+    from game.ui.scenes.online_table import OnlineTableScene
+    assert until(lambda: lobby_scene.begin_btn.enabled, host, guest), "Begin is offered once every seat is taken"
+    click(host, lobby_scene.begin_btn.rect.center)
+    assert until(lambda: isinstance(host.top, OnlineTableScene) and isinstance(guest.top, OnlineTableScene),
+                 host, guest), "both windows open the table"
+    return host.top, guest.top
+
+
+def play_random(scenes, apps, seconds=40.0, watch=None, done=None) -> bool:
+    """Each window's person answers its own questions at random (through the scene, as a
+    click on the table does) until every table is over (or `done()`)."""
+    rng = random.Random(3)
+    end = time.monotonic() + seconds
+    frames = 0
+    while time.monotonic() < end:
+        for a in apps:                                # every frame updated, every tenth drawn (speed)
+            if frames % 10 == 0:
+                a.step(DT, [])
+            else:
+                update_only(a)
+        frames += 1
+        time.sleep(0.002)
+        if watch is not None:
+            watch()
+        if all(s.match.over for s in scenes) or (done is not None and done()):
+            return True
+        for s in scenes:
+            if s.match.over or s.curtain is not None:
+                continue
+            mine = [d for d in s.match.decisions() if d.seat == s.viewer and d.actions]
+            if mine and s.match.log is not None:
+                d = mine[0]
+                s.submit_human(d.seat, rng.choice(d.actions))
+    return False
+
+
+# -- the new-game screen ---------------------------------------------------------------------
+
+def test_an_online_seat_makes_begin_host_and_needs_a_person_here(app):
+    from game.ui.scenes.new_game import NewGameScene
+    from game.ui.scenes.online import HostLobbyScene
+    app.settings.last_game = "schemers"
+    app.settings.last_new_game = {"schemers": {"seats": [dict(s) for s in SEATS], "options": {"mode": "standard"}}}
+    scene = NewGameScene(app)
+    app.push(scene)
+    step(app)
+    assert scene.start_btn.label == t("new_game.host") and scene.start_btn.enabled
+    scene.set_kind(0, "remote")                      # nobody left at this screen
+    assert scene.problem == t("new_game.host_needs_you") and not scene.start_btn.enabled
+    scene.set_kind(0, "human")
+    click(app, scene.start_btn.rect.center)
+    assert isinstance(app.top, HostLobbyScene)
+    assert app.top.remote == [1] and app.top.local == [0]
+    assert not app.top.begin_btn.enabled, "nothing to begin before the table is open"
+
+
+# -- Join: codes that cannot be used -------------------------------------------------------
+
+@pytest.mark.parametrize("lang", ["en", "cs"])
+@pytest.mark.parametrize("code, key", [("", "empty"), ("nocturne://10.0.0.5:47923", "no_token"),
+                                        ("http://10.0.0.5:47923/ABCDEFGHJKLMNPQR", "scheme"),
+                                        ("nocturne://10.0.0.5:99999/ABCDEFGHJKLMNPQR", "bad_port"),
+                                        ("nocturne://10.0.0.5:47923/SHORT", "bad_token")])
+def test_a_bad_code_says_what_is_wrong_with_it(app, lang, code, key):
+    from game.ui.scenes.online import JoinScene
+    set_language(lang)
+    try:
+        scene = JoinScene(app)
+        app.push(scene)
+        step(app)
+        scene.code_input.paste(code)
+        scene.code = scene.code_input.text
+        click(app, scene.join_btn.rect.center)
+        step(app)
+        assert scene.client is None, "nothing is dialled with a bad code"
+        assert scene.problem and scene.problem.startswith(t(f"net.invite.{key}", scheme="http", port="99999",
+                                                           chars=16, address="")[:12])
+        assert "net.invite" not in scene.problem, "said in words, not as a key"
+        assert scene.join_btn.enabled, "the player can correct it and try again"
+    finally:
+        set_language("en")
+
+
+def test_an_unreachable_table_is_said_with_what_to_do(app, monkeypatch):
+    from game.ui.scenes import online
+    from game.ui.scenes.online import JoinScene
+    monkeypatch.setattr(online, "FIRST_CONNECT_S", 1.0)
+    scene = JoinScene(app)
+    app.push(scene)
+    port = free_port()                                # nothing listens there
+    scene.code_input.paste(f"nocturne://127.0.0.1:{port}/ABCDEFGHJKLMNPQR")
+    scene.code = scene.code_input.text
+    click(app, scene.join_btn.rect.center)
+    assert until(lambda: scene.problem is not None, app, seconds=10)
+    assert f"127.0.0.1:{port}" in scene.problem and scene.client is None and scene.join_btn.enabled
+
+
+# -- Host and Join, a whole game ---------------------------------------------------------
+
+def test_host_and_join_play_schemers_to_the_results(windows):
+    from game.ui.scenes.online import JoinScene
+    from game.ui.scenes.online_table import OnlineResultsScene
+    host, guest = windows
+    lobby = open_host(host)
+    code = lobby.code_for(1)
+    assert code.startswith("nocturne://") and f":{lobby.port}/" in code
+    j = join(guest, code.replace(lobby.address, "127.0.0.1"))
+    assert until(lambda: j.client is not None and j.client.lobby() is not None, host, guest)
+    seen = j.client.lobby()
+    assert seen.game == "schemers" and [s.kind for s in seen.seats] == ["human", "human", "ai"]
+    assert isinstance(guest.top, JoinScene)
+    h, g = seated(host, guest, lobby)
+    assert h.viewer == 0 and h.humans == [0] and not h.hotseat
+    assert g.viewer == 1 and g.humans == [1]
+    assert h.match.view(0) != g.match.view(1), "each window draws its own seat's view"
+    curtains = []
+    assert play_random([h, g], [host, guest], watch=lambda: curtains.append(h.curtain)), "the game ends"
+    assert set(curtains) == {None}, "a remote person never curtains the host's screen"
+    assert h.match.result() == g.match.result()
+    for a, scene in ((host, h), (guest, g)):
+        assert until(lambda: scene.over_ready, a)
+        click(a, scene.results_btn.rect.center)
+        assert isinstance(a.top, OnlineResultsScene)
+        assert not a.top.rematch_btn.enabled and not a.top.replay_btn.enabled
+
+
+def test_hot_seat_at_the_host_curtains_only_between_its_own_people(windows):
+    host, guest = windows
+    seats = [dict(SEATS[0]), {"name": "Dee", "kind": "human", "difficulty": "normal"}, dict(SEATS[1], name="Bo")]
+    lobby = open_host(host, seats, seed=5)
+    assert lobby.remote == [2] and lobby.local == [0, 1]
+    join(guest, lobby.code_for(2).replace(lobby.address, "127.0.0.1"))
+    h, g = seated(host, guest, lobby)
+    assert h.hotseat and h.humans == [0, 1] and set(h.match.clients) == {0, 1}
+    assert h.curtain is not None, "nobody's cards show before the first person sits down"
+    raised_for = set()
+
+    def watch():
+        if h.curtain is not None:
+            raised_for.add(h.curtain)
+            h.curtain_t = 1.0                         # the person at the screen sits down
+            h.lift_curtain()
+    assert play_random([h, g], [host, guest], seconds=40, watch=watch, done=lambda: raised_for == {0, 1})
+    assert raised_for == {0, 1}, "curtains only for the people at the host's screen, each in turn"
+
+
+def test_a_dropped_link_shows_reconnecting_and_comes_back(windows):
+    import asyncio
+    host, guest = windows
+    lobby = open_host(host)
+    join(guest, lobby.code_for(1).replace(lobby.address, "127.0.0.1"))
+    h, g = seated(host, guest, lobby)
+    server = lobby.server.server
+    conn = next(c for c in server.conns if c.seat == 1)
+    asyncio.run_coroutine_threadsafe(conn.ws.close(), lobby.server.loop).result(5)
+    assert until(lambda: g.link == "reconnecting", host, guest, seconds=5), "the guest says it is reconnecting"
+    shown = []
+    g.draw_reconnecting = lambda surf: shown.append(True)
+    step(guest)
+    assert shown, "the strip is drawn over the table"
+    del g.draw_reconnecting
+    assert until(lambda: g.link == "ok", host, guest, seconds=10), "the client rejoins with its token"
+    assert t("online.reconnected") in [tt.text for tt in guest.toasts]
+    assert g.fault is None
+    played = len(g.match.log)
+    assert play_random([h, g], [host, guest], done=lambda: len(g.match.log) >= played + 3), "the game goes on"
+
+
+@pytest.mark.parametrize("lang", ["cs"])
+def test_the_host_quitting_is_said_in_words_with_a_way_back(windows, lang):
+    from game.ui.scenes.menu import MenuScene
+    host, guest = windows
+    lobby = open_host(host)
+    join(guest, lobby.code_for(1).replace(lobby.address, "127.0.0.1"))
+    h, g = seated(host, guest, lobby)
+    set_language(lang)
+    host.to_menu()                                    # the host leaves the table: its server stops
+    assert h.server is None
+    assert until(lambda: g.fault is not None, guest, seconds=10)
+    assert g.fault == t("net.bye.host_quit")
+    assert g.fault_btn is not None and g.fault_btn.label == t("online.to_menu")
+    step(guest)
+    click(guest, g.fault_btn.rect.center)
+    assert isinstance(guest.top, MenuScene)
+
+
+@pytest.mark.parametrize("lang", ["en", "cs"])
+def test_the_screens_draw_in_both_languages(windows, lang):
+    host, guest = windows
+    set_language(lang)
+    lobby = open_host(host)
+    j = join(guest, lobby.code_for(1).replace(lobby.address, "127.0.0.1"))
+    assert until(lambda: j.client.lobby() is not None and lobby.begin_btn.enabled, host, guest)
+    host.draw(host.screen)
+    guest.draw(guest.screen)
+    assert lobby.begin_btn.label == t("online.begin") and j.join_btn.label == t("online.join")
+    if lang == "cs":
+        assert lobby.begin_btn.label == "Začít"
