@@ -65,6 +65,9 @@ Acting
                           by the host, never refused.
     c.start()          owner: start the game once every seat is taken
     c.request_tables() ask the server for its open tables (see tables())
+    c.join_table(table_id, seat=None)   from "browsing": take a free seat of a listed table
+                          (the first free one when seat is None) on this same connection
+    c.create_table(create)              from "browsing": open a table there (you own it)
     c.close()          leave politely (the seat stays yours: its token brings you back);
                        state becomes "closed" with no reason
 
@@ -465,6 +468,18 @@ class NetClient:
     def request_tables(self) -> None:
         if self._session:
             self._call(self._session.send_message, P.ListTables())
+
+    def join_table(self, table_id: str, seat: int | None = None) -> None:
+        s = self._session
+        if s is not None and s.seat is None:
+            s.table_id, s.wanted_seat = table_id, seat
+            self._call(s.send_message, P.Join(table_id=table_id, seat=seat))
+
+    def create_table(self, create: P.Create) -> None:
+        s = self._session
+        if s is not None and s.seat is None:
+            s.create = create
+            self._call(s.send_message, create)
 
     def close(self, wait: float = 2.0) -> None:
         s = self._session

@@ -129,7 +129,8 @@ def test_list_open_tables_and_take_a_free_seat(host):
     until(lambda: browser.tables(), what="the list")
     [info] = browser.tables()
     assert info.game == "schemers" and info.free == [1, 2]
-    cy = connect(clients, st.port, name="Cy", table_id=info.table_id, seat=2)
+    browser.join_table(info.table_id, seat=2)             # on the same connection
+    cy = browser
     until(lambda: cy.state == "lobby" and cy.seat == 2)
     until(lambda: ada.lobby().seats[2].name == "Cy" and ada.lobby().seats[2].connected)
     late = connect(clients, st.port, name="Dee", table_id=info.table_id, seat=2)
@@ -155,3 +156,15 @@ def test_an_invite_code_survives_copying():
     assert parse_invite(spaced) == parse_invite(code)
     assert parse_invite(format_invite("::1", 7, token)).host == "::1"
     assert parse_invite(f"nocturne://example.org/{token}").port == P.DEFAULT_PORT
+
+
+def test_a_browsing_client_creates_a_table_on_the_server(host):
+    st, clients = host
+    c = connect(clients, st.port, name="Ada")
+    until(lambda: c.state == "browsing")
+    c.create_table(P.Create(game="schemers", seats=[P.SeatRequest(name="Ada"),
+                                                    P.SeatRequest(kind="ai", difficulty="random", name="Bot")]))
+    until(lambda: c.state == "lobby" and c.lobby().can_start, what="the lobby")
+    c.start()
+    until(lambda: c.state == "playing" and c.view() is not None, what="the start")
+    assert c.lobby().seats[1].kind == "ai" and c.invite() is not None
