@@ -11,7 +11,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 SCENES = ("menu", "new_game", "settings", "rules", "about", "load", "replays", "results", "pause", "help",
-          "curtain", "table", "replay")
+          "curtain", "table", "replay", "join", "host_lobby")
 
 
 def make_app(size=(1920, 1080), lang=None):
@@ -155,6 +155,15 @@ def build_scene(app, name: str):
     elif name in ("load", "replays"):
         from .scenes.saves import SavesScene
         app.push(SavesScene(app, mode="load" if name == "load" else "replay"))
+    elif name == "join":
+        from .scenes.online import JoinScene
+        app.push(JoinScene(app))
+    elif name == "host_lobby":                    # before the table is opened: no server runs
+        from .scenes.online import HostLobbyScene
+        from ..games import registry
+        seats = [{"name": "Ada", "kind": "human"}, {"name": "Bo", "kind": "remote"},
+                 {"name": "Cy", "kind": "ai", "difficulty": "normal"}]
+        app.push(HostLobbyScene(app, registry.get("schemers"), seats, {"mode": "standard"}, 1))
     elif name == "results":
         from .scenes.results import ResultsScene
         spec, match = finished_match()
