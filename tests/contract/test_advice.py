@@ -87,6 +87,7 @@ def test_hint_best_is_the_hard_agents_choice(game):
     found = _decisions_along_a_game(spec, rules, players, seed=6)
     assert found, f"{gid}: no searched decision along the game"
     budget = _budget(spec)
+    reasons = 0
     for state, d in found:
         view = rules.view(state, d.seat)
         hint = advice.hint(spec, view, d, budget=budget, seed=SEED)
@@ -96,6 +97,12 @@ def test_hint_best_is_the_hard_agents_choice(game):
         chances = [m.chance for m in hint.moves]
         assert all(c is not None and 0.0 <= c <= 1.0 for c in chances), chances
         assert all(m.words() for m in hint.moves), f"{gid}: a move without a reason"
+        game = advice.game_advice(spec)
+        for m in hint.moves:          # called directly: a Hint would swallow an error as no reason
+            game.reason(view, d, m.action, hint.analysis.estimate(m.action).value)
+            game.label(view, d.kind, m.action, [f"P{i}" for i in range(players)])
+        reasons += sum(1 for m in hint.moves if m.game_reason)
+    assert reasons, f"{gid}: no move had a reason in the game's own terms"
 
 
 def _record_with_weak_moves(spec, rules, players, seed, seat=0, mine=8):

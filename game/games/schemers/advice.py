@@ -14,23 +14,37 @@ def _copies(view, role) -> int:
     from . import SPEC
     data = SPEC.ruleset().data
     deck = data.modes[view["rules"]["mode"]].deck
-    return int(data.decks.decks[deck].cards.get(role, 0))
+    return int(data.decks[deck].get(role, 0))
 
 
 def _role(role) -> str:
     return t(f"schemers.roles.{role}.name")
 
 
+def _unseen(view, role) -> int:
+    """Cards of `role` the seat has not seen: the deck's copies less its own hand and the
+    cards lost face up."""
+    hand = list(view.get("hand") or [])
+    seen = hand.count(role) + sum(1 for lost in view.get("lost") or [] for c in lost if c == role)
+    return max(0, _copies(view, role) - seen)
+
+
 def reason(view, decision, action, value):
     verb = action[0]
+    prompt = decision.prompt or {}
+    if decision.kind in ("challenge", "challenge_block") and isinstance(prompt.get("role"), str):
+        role = prompt["role"]
+        n = _unseen(view, role)
+        if verb == "challenge":
+            return ("advice.schemers.sure_catch", {"role": _role(role)}) if n == 0 else \
+                ("advice.schemers.doubt", {"role": _role(role), "n": n})
+        return "advice.schemers.let_pass", {}
     if verb in ROLE_VERBS and len(action) > 1 and isinstance(action[1], str):
         role = action[1]
         hand = list(view.get("hand") or [])
         if role in hand:
             return "advice.schemers.honest", {"role": _role(role)}
-        seen = sum(1 for lost in view.get("lost") or [] for c in lost if c == role)
-        unseen = max(0, _copies(view, role) - seen)
-        return "advice.schemers.bluff", {"role": _role(role), "n": unseen}
+        return "advice.schemers.bluff", {"role": _role(role), "n": _unseen(view, role)}
     if verb == "income":
         return "advice.schemers.income", {}
     if verb == "casino":

@@ -349,8 +349,8 @@ class HintPanel:
         hint = self.hint
         scale = t("advice.share") if hint.scale == advice.SHARE else t("advice.win")
         note = t("advice.click_to_show") if hint.weighed else t("advice.rule_of_thumb")
-        draw_text(surf, self.app, fit_text(self.app, note, FONT.small - 2, r.w - 320), (r.x + 24, r.bottom - 50),
-                  FONT.small - 2, pal.text_dim)
+        block = self.app.assets.text_block(note, FONT.small - 2, pal.text_dim, r.w - 260)
+        surf.blit(block, block.get_rect(midleft=(r.x + 24, r.bottom - 38)))
         for i, move in enumerate(hint.moves):
             row = pygame.Rect(r.x + 16, y, r.w - 32, ROW_H - 8)
             self.rows.append(row)
