@@ -44,6 +44,12 @@ def test_i_asks_and_the_panel_lists_moves_with_chances_and_reasons(app):
     app_click(app, scene.hints.rows[0].center)
     assert scene.hints.chosen == hint.moves[0].action
     assert action_rects(scene.table, scene.hints.chosen), "the best move is not found on the table"
+    scene.draw(pygame.Surface((1920, 1080)))
+    app_key(app, pygame.K_ESCAPE)
+    assert not scene.hints.open and scene.hints.chosen == hint.moves[0].action     # still lit
+    scene.submit_human(0, hint.moves[0].action)
+    app.step(1 / 60, [])
+    assert scene.hints.chosen is None                        # answered: the light goes out
 
 
 def test_the_button_asks_too_and_esc_closes_the_panel_not_the_table(app):

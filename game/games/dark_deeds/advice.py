@@ -1,10 +1,10 @@
 """The Hint's and the review's part of Dark Deeds (game/ai/advice.py): the hard search
-scores a rollout 1 for a win, else each seat's share by `evaluate`, so a value reads as
-a win chance; a target is put in the exact 2d6 odds the heuristic itself weighs (the
+scores a rollout 1 for a win, else the seat's share of a soft rank of the standings
+(`evaluate`: unfinished Deeds count against it), so a value reads as a score share; a target is put in the exact 2d6 odds the heuristic itself weighs (the
 Guards to sneak past, then the take-down), the Tavern in what each choice does."""
 from __future__ import annotations
 
-from ...ai.advice import GameAdvice, clamp01
+from ...ai.advice import SHARE, GameAdvice, clamp01
 from ...core.i18n import has, t
 from .ai import Brain, ctx_from_view
 from .rules import p_success
@@ -75,4 +75,6 @@ def label(view, kind, action, names):
     return None
 
 
-ADVICE = GameAdvice(budget=100, chance=clamp01, reason=reason, review_budget=60, label=label)
+# a rollout cut before the end scores the seat's share of a soft rank of the standings
+# (`evaluate_for`), not a win chance: the screen says "score share"
+ADVICE = GameAdvice(budget=100, chance=clamp01, reason=reason, review_budget=60, label=label, scale=SHARE)

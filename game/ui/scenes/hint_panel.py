@@ -15,6 +15,8 @@ first, update, draw after the table, help_lines, exit.
 """
 from __future__ import annotations
 
+import math
+
 import pygame
 
 from ...ai import advice
@@ -216,9 +218,11 @@ class HintPanel:
         self.scene.redraw = True
 
     def close(self):
+        """Close the panel; the move shown on the table stays lit until the decision is
+        answered (or another Hint is asked)."""
         if self.worker is not None:
             self.worker.cancel()
-        self.open, self.hint, self.error, self.chosen = False, None, None, None
+        self.open, self.hint, self.error = False, None, None
         self.scene.redraw = True
 
     def shutdown(self):
@@ -241,8 +245,9 @@ class HintPanel:
 
     def update(self, dt):
         self.t += dt
-        if self.open and self.key != self.current_key():
+        if (self.open or self.chosen is not None) and self.key != self.current_key():
             self.close()                 # the game moved on: that Hint is about the past
+            self.chosen = None
         if self.worker is not None:
             for key, result, error, _secs in self.worker.poll():
                 if key != self.key or not self.open:
@@ -289,6 +294,10 @@ class HintPanel:
                 return True
             if self.cancel_btn.handle_event(e):
                 return True
+            if e.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONUP) and hasattr(e, "pos") \
+                    and self.panel_rect().collidepoint(e.pos):
+                self.scene.redraw = True
+                return True                # nothing beneath the panel hovers or takes a release
             if e.type == pygame.MOUSEBUTTONDOWN and getattr(e, "button", 1) == 1 and hasattr(e, "pos"):
                 for i, r in enumerate(self.rows):
                     if r.collidepoint(e.pos):
@@ -315,12 +324,45 @@ class HintPanel:
             self.draw_panel(surf)
 
     def draw_glow(self, surf):
-        table = self.scene.table
-        rects = action_rects(table, self.chosen)
-        glow = getattr(table, "glow_around", None)
-        if rects and callable(glow):
-            from ..table import style
-            glow(surf, rects, style.GOLD_BRIGHT, speed=4.0, pad=14)
+        """Bright rings round where the move is played, and a short arrow from the panel
+        to the first of them."""
+        rects = action_rects(self.scene.table, self.chosen)
+        pal = self.app.pal
+        k = 0.5 + 0.5 * math.sin(self.t * 4.0)
+        for rect in rects:
+            glow = pygame.Surface((rect.w + 36, rect.h + 36), pygame.SRCALPHA)
+            for i, a in enumerate((60, 110, 170, 240)):
+                pygame.draw.rect(glow, (*pal.gold[:3], int(a * (0.6 + 0.4 * k))),
+                                 glow.get_rect().inflate(-i * 8, -i * 8), 5, border_radius=16)
+            surf.blit(glow, (rect.x - 18, rect.y - 18))
+        if rects and self.open:
+            self.draw_arrow(surf, rects[0])
+
+    def draw_arrow(self, surf, rect):
+        panel = self.panel_rect()
+        if panel.colliderect(rect.inflate(40, 40)):
+            return
+        tx, ty = rect.center
+        sx = panel.left if tx < panel.left else min(max(tx, panel.left), panel.right)
+        sy = min(max(ty, panel.top), panel.bottom)
+        dx, dy = tx - sx, ty - sy
+        dist = math.hypot(dx, dy)
+        if dist < 60:
+            return
+        ux, uy = dx / dist, dy / dist
+        reach = dist
+        halo = rect.inflate(30, 30)
+        while reach > 0 and halo.collidepoint(sx + ux * reach, sy + uy * reach):
+            reach -= 4.0
+        bob = 6 * math.sin(self.t * 5.0)
+        end = (sx + ux * (reach - bob), sy + uy * (reach - bob))
+        start = (end[0] - ux * min(90.0, reach), end[1] - uy * min(90.0, reach))
+        gold = self.app.pal.gold
+        for width, color in ((14, (0, 0, 0)), (8, gold)):
+            pygame.draw.line(surf, color, start, end, width)
+        head = [end, (end[0] - ux * 30 - uy * 18, end[1] - uy * 30 + ux * 18),
+                (end[0] - ux * 30 + uy * 18, end[1] - uy * 30 - ux * 18)]
+        pygame.draw.polygon(surf, gold, head)
 
     def draw_panel(self, surf):
         pal = self.app.pal
