@@ -9,7 +9,9 @@ Files, for a newcomer:
   invariants.py  what must hold after every step (playout tests, simulate --check)
   view.py     what one seat may see
   ai.py       heuristic agents (easy/normal), the hard agent, determinize() for ISMCTS
-  table/      the pygame half: the table and its words (table/__init__.py lists its files)
+  words.py    the game in words and choices: prompts, tooltips, rolls, the chronicle's lines,
+              what each card offers now (DarkDeedsWords, a mixin; no pygame)
+  table/      the pygame half: the table and its faces (table/__init__.py lists its files)
 
 API for screens (all ids are stable card ids: street:01-41, plot:01-40, deed:01-18,
 loot:<artisan|cleric|merchant>:01-15; static data via ruleset.card_json(id)).

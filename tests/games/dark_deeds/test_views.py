@@ -148,7 +148,7 @@ def test_agent_reads_only_its_view():
 def test_DD_063_lay_low_says_the_suspicion_taken_not_the_roll():
     """Issue 12 item 7: with 2 Suspicion a Lay Low roll of 5 takes 2, and the roll plaque
     says −2 (it used to say −5)."""
-    from game.games.dark_deeds.table.words import DarkDeedsWords
+    from game.games.dark_deeds.words import DarkDeedsWords
     R = rules()
     s = make(susp=[2, 0])
     dice(s, 5)

@@ -2,5 +2,5 @@
 
 Files:
   screen.py   DarkDeedsTable on the kit: the Street, the Tavern, hands, dice and tokens
-  words.py    the table in words and choices: card faces, chronicle, prompts, tooltips, Options
+  words.py    card faces, the chronicle as segments, the headless words' Choices as Options
 """

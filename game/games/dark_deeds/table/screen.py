@@ -41,10 +41,11 @@ from game.ui.table.tween import ease_in_out_cubic
 from game.ui.table.widgets import BannerSpec, Button, Menu, Option, TokenChip, layout_row
 from game.ui.table.zones import Fan, Row, Spot, Stack
 
-from .words import FINAL_COLUMNS, LOOT_TYPES, PHASE_ICONS, DarkDeedsWords, _dd, final_values, tx
+from ..words import FINAL_COLUMNS, LOOT_TYPES, dd, final_values, tx
+from .words import DarkDeedsTableWords
 
 
-class DarkDeedsTable(DarkDeedsWords, TableKit):
+class DarkDeedsTable(DarkDeedsTableWords, TableKit):
     game_id = "dark_deeds"
     back_name = "card_back_dark_deeds"
     plays_event_sounds = True
@@ -308,8 +309,7 @@ class DarkDeedsTable(DarkDeedsWords, TableKit):
             i += 1
         super().on_events(events)
 
-    def _sync(self, view, instant=False):
-        super()._sync(view, instant)
+    def after_sync(self, view, instant):
         if not instant:
             self._settle(view)
 
@@ -346,11 +346,8 @@ class DarkDeedsTable(DarkDeedsWords, TableKit):
             return False
         if k == "move":
             src, dst = str(d.get("src")), str(d.get("dst"))
-            key = d.get("card")
-            hold = None
-            if dst.startswith("score:") or dst.startswith("chasing:"):
-                hold = 0.5
-            self.move_card(src, dst, key=key, duration=0.5, hold=hold)
+            hold = 0.5 if dst.startswith(("score:", "chasing:")) else None     # scored or chasing: a beat to see it
+            self.move_card(src, dst, key=d.get("card"), duration=0.5, hold=hold)
             return True
         if k == "roll":
             self._animate_roll(d)
@@ -391,7 +388,7 @@ class DarkDeedsTable(DarkDeedsWords, TableKit):
                     if self.roll_show is not None and self.roll_show.get("purpose") != "lay_low":
                         self.roll_show = None
                 if changed and ph != "street":
-                    self.herald(_dd(f"phase.{ph}"), big=False, hold=1.0)
+                    self.herald(dd(f"phase.{ph}"), big=False, hold=1.0)
                     return 0.45
                 return 0.0
             self.step(run)
@@ -412,10 +409,8 @@ class DarkDeedsTable(DarkDeedsWords, TableKit):
         if k == "game_over":
             def run(d=d):
                 winners = d.get("winners") or []
-                if winners:
-                    self.herald(tx("winner", player=self.name(winners[0])), big=True, hold=3.0)
-                else:
-                    self.herald(tx("all_lose"), big=True, hold=3.0)
+                self.herald(tx("winner", player=self.name(winners[0])) if winners else tx("all_lose"), big=True,
+                            hold=3.0)
                 if self.viewer is not None and self.is_human_viewer():
                     self.sound("win" if self.viewer in winners else "loss")
                 return 0.6
@@ -633,97 +628,40 @@ class DarkDeedsTable(DarkDeedsWords, TableKit):
             self.prompt = self._passive_prompt(view)
             return [], None
         kind = d.kind
-        acts = d.actions
-        buttons = []
-        plays = self._plays(d)
-        if kind == "target":
-            self.prompt = (_dd("decision.target"), tx("pick_target_sub"), "minion")
+        plays = [] if kind in ("after_roll", "reaction") else self._plays(d)
+        self.prompt = self.decision_prompt(d)
+        buttons = [btn(b.id, b.label, b.action, b.style, icon=b.icon, tip=b.tip,
+                       hotkey=pygame.K_RETURN if b.enter else None) for b in self.decision_buttons(d)]
+        if kind in ("target", "sneak_order"):
             widgets.append(self._pawn_chip(d))
-            if ("pass",) in acts:
-                buttons.append(btn("pass", _dd("action.pass"), ("pass",), "quiet"))
-        elif kind == "sneak_order":
-            self.prompt = (_dd("decision.sneak_order"), tx("sneak_order_sub"), "sneak")
-            widgets.append(self._pawn_chip(d))
-            for a in acts:
-                if a[0] == "sneak":
-                    buttons.append(btn(("sneak", a[1]), tx("sneak_first", card=self.card_name(a[1])), a, "normal",
-                                       icon="guard"))
-        elif kind == "roll":
-            p = d.prompt or {}
-            purpose = p.get("purpose", "sneak")
-            tgt = self.card_name(p.get("target"))
-            title = tx(f"purpose_{purpose}", card=tgt)
-            pct = int(round(100 * float(p.get("p", 0))))
-            sub = f"{tx('need', n=p.get('need'))} · {tx('you_add', n=p.get('bonus', 0))} · {tx('chance', p=pct)}"
-            self.prompt = (title, sub, self.faces.icon("purpose", purpose, "dice"))
-            buttons.append(btn("roll", tx("roll_button"), ("roll",), "primary", icon="dice",
-                               hotkey=pygame.K_RETURN, tip=tx("roll_sub")))
-        elif kind == "after_roll":
-            p = d.prompt or {}
-            outcome = tx("success") if p.get("success") else tx("failure")
-            self.prompt = (_dd("decision.after_roll"),
-                           tx("after_roll_sub", total=p.get("total"), need=p.get("need"), outcome=outcome), "dice")
-            buttons.append(btn("accept", _dd("action.accept"), ("accept",), "primary", icon="confirm",
-                               hotkey=pygame.K_RETURN))
-            for a in acts:
-                if a[0] == "play":
-                    buttons.append(btn(("reroll", a[1]), tx("play", card=self.card_name(a[1])), a, "normal",
-                                       icon="dice"))
-            plays = []
         elif kind == "reaction":
             banner = self._reaction_banner(d)
-            self.prompt = self._passive_prompt(view)
-            plays = []
-        elif kind == "loot_choice":
-            tp = (d.prompt or {}).get("type", "artisan")
-            tname = _dd(f"type.{tp}")
-            self.prompt = (_dd("decision.loot_choice"), tx("loot_sub", type=tname), "loot")
-            for a in acts:
-                if a[0] == "loot_gamble":
-                    buttons.append(btn("gamble", _dd("action.loot_gamble"), a, "normal", icon="casino"))
-        elif kind == "tavern":
-            self.prompt = (_dd("decision.tavern"), tx("tavern_sub"), "tavern")
-            if ("tavern_gamble",) in acts:
-                buttons.append(btn("gamble", _dd("action.tavern_gamble"), ("tavern_gamble",), "normal",
-                                   icon="casino"))
-            buttons.append(btn("lay_low", _dd("action.lay_low"), ("lay_low",), "primary", icon="lay_low"))
-        elif kind == "stock":
-            self.prompt = (_dd("decision.stock"), tx("stock_sub"), "clock")
-            buttons.append(btn("proceed", _dd("action.proceed"), ("proceed",), "primary", icon="confirm",
-                               hotkey=pygame.K_RETURN))
-        elif kind == "discard":
-            p = d.prompt or {}
-            self.prompt = (_dd("decision.discard"), tx("discard_sub", n=p.get("hand", "?")), "discard")
         elif kind == "deed_choice":
-            btns = [Button(("deed", a[1]), self.card_name(a[1]), None, action=a, style_name="primary",
-                           icon="dark_deed", font_size=20) for a in acts]
-            banner = BannerSpec(("deed", tuple(acts)), _dd("decision.deed_choice"), tx("deed_sub"),
-                                icon="dark_deed", buttons=btns, tone="info",
-                                center=(st.centerx, st.top - int(168 * s)), width=min(int(860 * s), 860))
-            self.prompt = None
+            banner = self._pick_banner(d, "deed", "dark_deed", self.card_name, tx("deed_sub"))
         elif kind == "msm_tiebreak":
-            btns = [Button(("give", a[1]), self.name(a[1]), None, action=a, style_name="primary",
-                           icon="most_suspicious", font_size=20) for a in acts]
-            banner = BannerSpec(("give", tuple(acts)), _dd("decision.msm_tiebreak"), tx("tiebreak_sub"),
-                                icon="most_suspicious", buttons=btns, tone="info",
-                                center=(st.centerx, st.top - int(168 * s)), width=min(int(860 * s), 860))
+            banner = self._pick_banner(d, "give", "most_suspicious", self.name, tx("tiebreak_sub"))
             widgets.append(self._coin_chip(d))
-            self.prompt = None
-        else:
-            self.prompt = (kind, "", None)
         if plays:
             buttons.append(btn("plays", tx("play_menu"), self._open_play_menu, "quiet", icon="plot"))
         if buttons:
             layout_row(buttons, self.gfx, bc, gap=int(14 * s), max_width=st.width - int(30 * s))
         return widgets + buttons, banner
 
+    def _pick_banner(self, d, verb, icon, name_of, sub):
+        """A banner asking to pick one (a Dark Deed met, who gets the coin): a button each."""
+        s, st = self.L["s"], self.L["stage"]
+        btns = [Button((verb, a[1]), name_of(a[1]), None, action=a, style_name="primary", icon=icon, font_size=20)
+                for a in d.actions]
+        return BannerSpec((verb, tuple(d.actions)), dd(f"decision.{d.kind}"), sub, icon=icon, buttons=btns,
+                          tone="info", center=(st.centerx, st.top - int(168 * s)), width=min(int(860 * s), 860))
+
     def _reaction_banner(self, d):
         s, st = self.L["s"], self.L["stage"]
         title, sub, icon, can = self.reaction_words(d)
         key = ("react", self.match.log and len(self.match.log), d.seat, (d.prompt or {}).get("window"))
-        buttons = [Button(("react", a[0]), _dd(f"action.{a[0]}"), None, action=a, style_name="danger",
+        buttons = [Button(("react", a[0]), dd(f"action.{a[0]}"), None, action=a, style_name="danger",
                           icon=icon, font_size=22) for a in can[:1]]
-        buttons.append(Button(("react", "pass"), _dd("action.pass"), None, action=("pass",), style_name="quiet",
+        buttons.append(Button(("react", "pass"), dd("action.pass"), None, action=("pass",), style_name="quiet",
                               font_size=22))
         # the countdown is the rules' window clock (the same for every seat asked)
         return BannerSpec(key, title, sub, icon=icon, buttons=buttons, decision=d, tone="alert",
@@ -733,7 +671,7 @@ class DarkDeedsTable(DarkDeedsWords, TableKit):
         return self.token_image("minion", int(52 * self.L.get("s", 1.0)), hover)
 
     def _pawn_chip(self, d):
-        opts = self._pawn_options(d)
+        opts = self.options(self._pawn_options(d))
         return TokenChip("pawn", tx("seal"), self.pawn_pos, self._pawn_img(False), self._pawn_img(True),
                           options=opts, tooltip=tx("pawn_tip"))
 
@@ -744,7 +682,7 @@ class DarkDeedsTable(DarkDeedsWords, TableKit):
         size = self.coin_size
         opts = [Option(tx("give_coin", player=self.name(a[1])), a, target=("pitch", a[1]), icon="most_suspicious")
                 for a in d.actions if a[0] == "give"]
-        return TokenChip("coin", _dd("zone.msm"), self.coin_pos, self._coin_img(size), self._coin_img(size, True),
+        return TokenChip("coin", dd("zone.msm"), self.coin_pos, self._coin_img(size), self._coin_img(size, True),
                           options=opts, tooltip=tx("msm_tip"))
 
     # -- what each thing can do ---------------------------------------------------------
@@ -758,15 +696,15 @@ class DarkDeedsTable(DarkDeedsWords, TableKit):
             if ("roll",) in d.actions:
                 return [Option(tx("roll_button"), ("roll",), target=("tray",), icon="dice")]
             if ("lay_low",) in d.actions:
-                return [Option(_dd("action.lay_low"), ("lay_low",), target=("tray",), icon="lay_low")]
+                return [Option(dd("action.lay_low"), ("lay_low",), target=("tray",), icon="lay_low")]
             return []
         if not isinstance(item, CardSprite):
             return []
-        return self.card_options(d, str(item.zone), item.key)
+        return self.options(self.card_options(d, str(item.zone), item.key))
 
-    def _choice_menu(self, group, op) -> None:
-        title, labels = self.choice_words(group, op)
-        items = [(lab, (lambda a=a, lab=lab: self._execute(Option(lab, a))), True) for a, lab in zip(group, labels)]
+    def _choice_menu(self, group) -> None:
+        title, labels = self.choice_words(group, self._op(group[0][1]))
+        items = [(lab, (lambda a=a, lab=lab: self.execute(Option(lab, a))), True) for a, lab in zip(group, labels)]
         self.menu = Menu(self.pointer, items, self, title)
 
     def _open_play_menu(self) -> None:
@@ -775,7 +713,7 @@ class DarkDeedsTable(DarkDeedsWords, TableKit):
             return
         items = []
         for a in self._plays(d):
-            items.append((self._describe_play(a), (lambda a=a: self._execute(Option("", a))), True))
+            items.append((self._describe_play(a), (lambda a=a: self.execute(Option("", a))), True))
         if not items:
             return
         pos = self.pointer if self.pointer[0] >= 0 else self.L["stage"].center
@@ -833,11 +771,11 @@ class DarkDeedsTable(DarkDeedsWords, TableKit):
         return getattr(item, "tooltip", None)
 
     # ================================================================== input
-    def _click(self, item, pos) -> None:
+    def on_click(self, item, pos) -> bool:
         if isinstance(item, Target) and item.id == ("reference",):
             self.show_reference = not self.show_reference
             self.sound("ui_click")
-            return
+            return True
         if self.armed is None and self.interactive() and isinstance(item, (CardSprite, DieSprite)):
             direct = isinstance(item, DieSprite) or str(item.zone).split(":")[0] in (
                 "street", "chasing", "loot", "loot_deck", "tavern", "tavern_deck")
@@ -845,9 +783,9 @@ class DarkDeedsTable(DarkDeedsWords, TableKit):
                 opts = self.options_for(item)
                 acts = {o.action for o in opts if not callable(o.action)}
                 if opts and len(acts) == 1 and all(not callable(o.action) for o in opts):
-                    self._execute(opts[0])
-                    return
-        super()._click(item, pos)
+                    self.execute(opts[0])
+                    return True
+        return False
 
     def handle_event(self, e) -> bool:
         if e.type == pygame.KEYDOWN and e.key == pygame.K_r and not getattr(e, "mod", 0) & pygame.KMOD_CTRL:
@@ -860,11 +798,11 @@ class DarkDeedsTable(DarkDeedsWords, TableKit):
         return super().handle_event(e)
 
     def extra_help(self):
-        return [(tx("key_r"), tx("help_reference")), (tx("key_enter"), tx("help_enter"))]
+        return self.help_keys()
 
     # ================================================================== caches
     def set_viewer(self, seat) -> None:
-        self._bg = None                       # names, "(you)" and the layout depend on the viewer
+        self.repaint()                        # names, "(you)" and the layout depend on the viewer
         self._warm_seen = set()
         super().set_viewer(seat)
         self.prewarm()
@@ -925,8 +863,7 @@ class DarkDeedsTable(DarkDeedsWords, TableKit):
         elif self._prompt_key is not None:
             # the events shown have finished: the tray follows the live decision again
             self._prompt_key = None
-            self.refresh_controls()
-            self._refresh_controls()
+            self.refresh_controls(now=True)
 
     # -- background (rendered once) --------------------------------------------------
     def render_background(self) -> pygame.Surface:
@@ -980,10 +917,7 @@ class DarkDeedsTable(DarkDeedsWords, TableKit):
         # deck / discard labels
         L["discard_labels"] = [("street_discard", F(17), int(10 * s), None), ("tavern_discard", F(16), int(8 * s), None)] + \
             [(f"loot_discard:{tp}", F(14), int(36 * s), L["lootp"][tp].right - int(10 * s)) for tp in LOOT_TYPES]
-        for zid, key in (("street_deck", "deck"),):
-            z = self.zones[zid]
-            lab = g.text(tx(key), F(17), style.TEXT_DIM, serif=True)
-            bg.blit(lab, lab.get_rect(midtop=(z.rect.centerx, z.rect.bottom + int(10 * s))))
+        self._deck_label(bg, "street_deck", F(17), int(10 * s))
         # the two Suspicious Sacks
         for name, (x, yy) in L["sacks"].items():
             self._sack(bg, (x, yy), name)
@@ -991,10 +925,7 @@ class DarkDeedsTable(DarkDeedsWords, TableKit):
         tr = L["tavern"]
         self.board_panel(bg, tr, (52, 32, 22), (24, 14, 10), style.GOLD_DEEP)
         self.panel_header(bg, tr, "tavern", tx("tavern"), style.GOLD)
-        for zid, key in (("tavern_deck", "deck"),):
-            z = self.zones[zid]
-            lab = g.text(tx(key), F(16), style.TEXT_DIM, serif=True)
-            bg.blit(lab, lab.get_rect(midtop=(z.rect.centerx, z.rect.bottom + int(8 * s))))
+        self._deck_label(bg, "tavern_deck", F(16), int(8 * s))
         # -- Loot ---------------------------------------------------------------------------
         for tp in LOOT_TYPES:
             r = L["lootp"][tp]
@@ -1002,11 +933,8 @@ class DarkDeedsTable(DarkDeedsWords, TableKit):
             self.board_panel(bg, r, style.lerp_color(col, (10, 10, 14), 0.82), (12, 10, 14), style.lerp_color(col, style.GOLD_DEEP, 0.4))
             pygame.draw.rect(bg, col, pygame.Rect(r.left + 3, r.top + 3, r.width - 6, int(5 * s)),
                              border_top_left_radius=int(10 * s), border_top_right_radius=int(10 * s))
-            self.panel_header(bg, r, self.faces.icon("street", tp), tx("loot", type=_dd(f"type.{tp}")), style.lerp_color(col, style.TEXT, 0.3))
-            for zid, key in ((f"loot_deck:{tp}", "deck"),):
-                z = self.zones[zid]
-                lab = g.text(tx(key), F(14), style.TEXT_DIM, serif=True)
-                bg.blit(lab, lab.get_rect(midtop=(z.rect.centerx, z.rect.bottom + int(36 * s))))
+            self.panel_header(bg, r, self.faces.icon("street", tp), tx("loot", type=dd(f"type.{tp}")), style.lerp_color(col, style.TEXT, 0.3))
+            self._deck_label(bg, f"loot_deck:{tp}", F(14), int(36 * s))
         # -- pitches -------------------------------------------------------------------------
         for seat, r in L["pitch"].items():
             col = self.scol(seat)
@@ -1051,6 +979,12 @@ class DarkDeedsTable(DarkDeedsWords, TableKit):
             pygame.draw.rect(vig, (0, 0, 0, a), pygame.Rect(i * 5, i * 4, w - i * 10, h - i * 8), 6)
         bg.blit(vig, (0, 0))
         return bg
+
+    def _deck_label(self, bg, zid, size, gap) -> None:
+        """"Deck" under a deck, `gap` px below it."""
+        z = self.zones[zid]
+        lab = self.gfx.text(tx("deck"), size, style.TEXT_DIM, serif=True)
+        bg.blit(lab, lab.get_rect(midtop=(z.rect.centerx, z.rect.bottom + gap)))
 
     def _outline_row(self, bg, z):
         s = self.L["s"]
@@ -1119,7 +1053,7 @@ class DarkDeedsTable(DarkDeedsWords, TableKit):
             fill = (120, 26, 36) if on else (26, 20, 22)
             edge = style.GOLD_BRIGHT if on else (80, 64, 48)
             surf.blit(g.panel(r.width, r.height, fill=fill, border=edge, radius=r.height // 2, alpha=245), r.topleft)
-            lab = g.fit_text(f"{i + 1}  {_dd(f'phase.{ph}')}", F(19), r.width - int(20 * s),
+            lab = g.fit_text(f"{i + 1}  {dd(f'phase.{ph}')}", F(19), r.width - int(20 * s),
                              style.TEXT if on else style.TEXT_DIM, bold=on, serif=True)
             surf.blit(lab, lab.get_rect(center=r.center))
             if i < 2:
@@ -1262,7 +1196,7 @@ class DarkDeedsTable(DarkDeedsWords, TableKit):
 
     def _hint_sprites(self, d) -> list:
         """The cards a click or drop would play now (cached per set of controls)."""
-        key = (self._controls_key, id(self.view), len(self.sprites), self.viewer)
+        key = (self.controls_key, id(self.view), len(self.sprites), self.viewer)
         if self._hints_key == key:
             return self._hints
         out = []
@@ -1347,14 +1281,14 @@ class DarkDeedsTable(DarkDeedsWords, TableKit):
         s, st = self.L["s"], self.L["stage"]
         rows = [final_values(r) for r in (res.get("details") or {}).get("breakdown") or []]
         img = self.score_table((st.width - int(40 * s), st.height - int(70 * s)),
-                               [_dd(f"result.{k}") for k in FINAL_COLUMNS], rows, res.get("winners") or [])
+                               [dd(f"result.{k}") for k in FINAL_COLUMNS], rows, res.get("winners") or [])
         surf.blit(img, (st.left + int(20 * s), st.top + int(62 * s)))
 
     def _draw_reference(self, surf):
         r = self.L["ref_panel"] = self.geo()[1](330, 90, 900, 520)
-        sections = [(icon, _dd(f"reference.{key}")) for key, icon in
+        sections = [(icon, dd(f"reference.{key}")) for key, icon in
                     (("street", "street"), ("tavern", "tavern"), ("stock", "clock"), ("anytime", "plot"))]
-        surf.blit(self.reference_panel(r.size, _dd("reference.heading"), sections, tx("reference_hint")), r.topleft)
+        surf.blit(self.reference_panel(r.size, dd("reference.heading"), sections, tx("reference_hint")), r.topleft)
 
     # -- zoom: hovering any face-up card for a moment previews it ------------------------
     def zoom_key(self):
