@@ -1,7 +1,8 @@
 """The Hint's and the review's part of Dark Deeds (game/ai/advice.py): the hard search
 scores a rollout 1 for a win, else the seat's share of a soft rank of the standings
-(`evaluate`: unfinished Deeds count against it), so a value reads as a score share; a target is put in the exact 2d6 odds the heuristic itself weighs (the
-Guards to sneak past, then the take-down), the Tavern in what each choice does."""
+(`evaluate`: unfinished Deeds count against it), so a value reads as a score share; a
+target is put in the exact 2d6 odds the heuristic itself weighs (the Guards to sneak
+past, then the take-down), the Tavern in what each choice does."""
 from __future__ import annotations
 
 from ...ai.advice import SHARE, GameAdvice, clamp01
