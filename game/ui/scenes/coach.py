@@ -28,6 +28,7 @@ PANEL_W = 600               # on the felt; over a chronicle the panel takes the 
 PANEL_MIN_W = 360
 PANEL_PAD = 22
 ARROW_LEN = 130.0
+FLASH_SECONDS = 1.6         # how long the panel shows a refusal
 MARK = "tutorial"            # the record's extra key that marks a tutorial's save
 
 
@@ -209,6 +210,8 @@ class Coach:
         self.panel = pygame.Rect(0, 0, PANEL_MIN_W, 120)
         self.t = 0.0
         self._params = None
+        self.refused: str | None = None      # the words of the last refusal
+        self.flash = 0.0                     # seconds the panel still shows it
 
     # -- the words -------------------------------------------------------------------
     @property
@@ -239,7 +242,7 @@ class Coach:
         return self.say(step.id)
 
     # -- the gate ----------------------------------------------------------------------
-    def refuse(self, seat, action) -> str | None:
+    def refusal(self, seat, action) -> str | None:
         """None when the learner's action is the step's; else the step's words."""
         if seat != self.tutorial.human:
             return None
@@ -250,9 +253,24 @@ class Coach:
         step = self.tutorial.step_at(self.log)
         return self.step_text(step) if step is not None else t("learn.watch", name=self.params()["name"])
 
+    def refuse(self, seat, action) -> bool:
+        """The scene's gate: True refuses the action. The refusal is said in the coach's
+        own panel (it flashes with the step's words), not in a toast: a toast lands over
+        the middle of the table and would cover, and swallow the click on, the very thing
+        the step points at."""
+        why = self.refusal(seat, action)
+        if why is None:
+            return False
+        self.refused = why
+        self.flash = FLASH_SECONDS
+        self.scene.redraw = True
+        self.app.sound.play("error")
+        return True
+
     # -- each frame --------------------------------------------------------------------
     def update(self, dt: float) -> None:
         self.t += dt
+        self.flash = max(0.0, self.flash - dt)
         if not self.done and (self.tutorial.finished(self.log) or self.scene.match.over):
             self.finish()
         if self.done:
@@ -263,15 +281,19 @@ class Coach:
     def finish(self) -> None:
         self.done = True
         self.scene.redraw = True
-        size = FONT.button - 4
+        inner = self.width() - 2 * PANEL_PAD
+        play_on = t("learn.play_on" if self.scene.match.agents else "learn.play_on_alone")
+        labels = (play_on, t("learn.new_game"))
+        # the largest size at which both labels fit the panel whole
+        size = next((z for z in (FONT.button - 4, FONT.small, FONT.tiny)
+                     if all(self.app.assets.text_size(x, z, bold=True)[0] + 76 <= inner for x in labels)), FONT.tiny)
 
         def width(label):
-            return min(self.width() - 2 * PANEL_PAD, self.app.assets.text_size(label, size, bold=True)[0] + 76)
+            return min(inner, self.app.assets.text_size(label, size, bold=True)[0] + 76)
         self.buttons = [
-            Button(self.app, (0, 0, width(t("learn.play_on")), 56), t("learn.play_on"), self.on_play_on,
-                   icon="dice", style="primary", size=size),
-            Button(self.app, (0, 0, width(t("learn.new_game")), 56), t("learn.new_game"), self.on_new_game,
-                   icon="confirm", size=size),
+            Button(self.app, (0, 0, width(play_on), 56), play_on, self.on_play_on, icon="dice", style="primary",
+                   size=size),
+            Button(self.app, (0, 0, width(labels[1]), 56), labels[1], self.on_new_game, icon="confirm", size=size),
         ]
 
     def button_rows(self) -> list:
@@ -354,6 +376,10 @@ class Coach:
             spots += [(right - width // 2, log.y), (right - width // 2, max(log.y, log.bottom - height))]
         spots += [(cx, 150), (cx, 560), (330, 430), (cx, size[1] - 40 - height), (330, 150)]
         keep = [r.inflate(40, 40) for r in rects]
+        try:                                    # and none of the table's own buttons
+            keep += [pygame.Rect(b.rect) for b in kit_buttons(self.scene.table) if _rect(b.rect)]
+        except Exception:                       # noqa: BLE001 - a table without the kit's buttons
+            pass
         for x, y in spots:
             r = pygame.Rect(0, 0, width, height)
             r.midtop = (x, y)
@@ -375,12 +401,18 @@ class Coach:
             self.draw_glow(surf, r)
         if rects:
             self.draw_arrow(surf, self.panel, rects[0])
-        draw_panel(surf, self.panel, self.app, alpha=245, edge=pal.gold)
-        ic = self.app.assets.icon("help", 30, pal.gold)
-        surf.blit(ic, (self.panel.x + PANEL_PAD, self.panel.y + PANEL_PAD))
-        draw_text(surf, self.app, heading, (self.panel.x + PANEL_PAD + 40, self.panel.y + PANEL_PAD + 2),
-                  FONT.small, pal.gold, bold=True)
-        surf.blit(block, (self.panel.x + PANEL_PAD, self.panel.y + PANEL_PAD + 40))
+        refusing = self.flash > 0 and not self.done
+        tone = pal.danger_hi if refusing else pal.gold
+        panel = self.panel.move(int(6 * math.sin(self.flash * 40)) if self.flash > FLASH_SECONDS - 0.4 else 0, 0)
+        draw_panel(surf, panel, self.app, alpha=245, edge=tone)
+        if refusing:
+            pygame.draw.rect(surf, pal.danger_hi, panel.inflate(6, 6), 3, border_radius=14)
+            heading = t("learn.not_that")
+        ic = self.app.assets.icon("close" if refusing else "help", 30, tone)
+        surf.blit(ic, (panel.x + PANEL_PAD, panel.y + PANEL_PAD))
+        draw_text(surf, self.app, heading, (panel.x + PANEL_PAD + 40, panel.y + PANEL_PAD + 2),
+                  FONT.small, tone, bold=True)
+        surf.blit(block, (panel.x + PANEL_PAD, panel.y + PANEL_PAD + 40))
         y = self.panel.bottom - PANEL_PAD - 56 - 70 * (len(rows) - 1)
         for row in rows:
             x = self.panel.x + PANEL_PAD

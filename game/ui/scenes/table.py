@@ -424,10 +424,8 @@ class TableScene(Scene):
         if self.hotseat and seat != self.viewer:
             self._illegal(t("play.not_your_turn"))
             return None
-        refusal = self.coach.refuse(seat, action) if self.coach is not None else None
-        if refusal:
-            self._illegal(refusal)
-            return None
+        if self.coach is not None and self.coach.refuse(seat, action):
+            return None                          # not the tutorial's step: the coach says why
         try:
             events = self.match.submit(seat, action)
         except IllegalAction as exc:
