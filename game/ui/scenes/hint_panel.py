@@ -273,7 +273,10 @@ class HintPanel:
         w = max(170, self.app.assets.text_size(t("advice.hint"), FONT.button - 4, bold=True)[0] + 90)
         self.button.rect = pygame.Rect(right - w, 12, w, 52)
         self.button.label = t("advice.hint")
-        self.button.visible = self.decision() is not None
+        visible = self.decision() is not None
+        if visible != self.button.visible:
+            self.scene.redraw = True     # a still table draws on change only
+        self.button.visible = visible
         self.button.set_enabled(not self.thinking())
 
     def panel_rect(self) -> pygame.Rect:
