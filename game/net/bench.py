@@ -1,16 +1,18 @@
 """`bench --net`: the table server under load, on loopback.
 
 1. Human pace: `tables` tables on one `main.py serve` process for `seconds`, two
-   headless clients at each, every client pausing 0.5–2 s before each answer (a new
-   game starts at a table whose game ended). Measured: actions/s the server applied,
+   headless clients at each (AI seats on the server for a game's other players), every
+   client pausing 0.5–2 s before each answer; the tables rotate through the registered
+   games with their default options, and a new game starts at a table whose game ended. Measured: actions/s the server applied,
    the round trip (an action sent → the update applying it arrives) p50/p95/max, the
    server's RSS (now and peak), errors (clients dropped or closed by surprise, internal
    errors the server logged), refusals (a bot's answer to a state that moved on).
 2. Restart: kill -9 the server at the end of that minute; every table's stored log must
    hold at least the moves its clients had seen (lost games counts the tables that do
    not), and a restart must reopen every unfinished table.
-3. Flat out: a fresh server, bots answering at once, at growing numbers of tables; the
-   highest actions/s whose round-trip p95 stays within 50 ms.
+3. Flat out: a fresh server, bots answering at once, at growing numbers of tables, in
+   the games whose play meets no window minimum time (a held answer waits for the rules,
+   not the server); the highest actions/s whose round-trip p95 stays within 50 ms.
 
 The clients run in this process (one asyncio loop), the server in its own, on the same
 machine: their CPU is shared, so the figures are a floor for a server with a machine
@@ -36,18 +38,53 @@ from .bots import play_random
 from .client import SeatSession
 
 H = P.SeatRequest
-# the set-ups the tables rotate through: (game, seats, options)
-SETUPS = (
-    ("schemers", [H(name="A"), H(name="B")], {}),
-    ("dark_deeds", [H(name="A"), H(name="B")], {}),
-    ("monster_shop", [H(name="A"), H(name="B"), H(kind="ai", name="C", difficulty="random"),
-                      H(kind="ai", name="D", difficulty="random")], {"version": "simple", "length": "short"}),
-    ("dark_gothic", [H(name="A"), H(name="B")], {"mode": "competitive"}),
-)
-# flat out: the games with no window minimum time (a held answer waits for the rules,
-# not for the server; Dark Deeds and Dark Gothic hold reactions 1–1.5 s on purpose)
-FLAT_SETUPS = (SETUPS[0], SETUPS[2])
 P95_BAR_MS = 50.0
+
+
+def setups() -> list[tuple[str, list, dict]]:
+    """The set-ups the tables rotate through, one per registered game that two people
+    can play with its default options: two remote seats, AI seats (random, on the
+    server) for the rest of its fewest players."""
+    from ..games import registry
+    out = []
+    for game_id in registry.game_ids():
+        rules = registry.ruleset(game_id)
+        for players in range(max(2, rules.min_players), rules.max_players + 1):
+            try:
+                options = rules.validate_options({}, players)
+            except Exception:          # noqa: BLE001 - OptionsError: not with the defaults
+                continue
+            seats = [H(name="A"), H(name="B")] + [H(kind="ai", name=f"AI {i}", difficulty="random")
+                                                  for i in range(players - 2)]
+            out.append((game_id, seats, options))
+            break
+    return out
+
+
+def unheld(candidates) -> list:
+    """The set-ups whose random play meets no window with a minimum answer time in its
+    first 300 actions: flat out measures the server, not the rules' deliberate waits."""
+    from ..games import registry
+    out = []
+    for game_id, seats, options in candidates:
+        rules = registry.ruleset(game_id)
+        state = rules.setup(len(seats), options, 1)
+        rng = random.Random(1)
+        held = False
+        for _ in range(300):
+            decisions = rules.decisions(state)
+            if not decisions or rules.result(state) is not None:
+                break
+            if any(d.min_time for d in decisions):
+                held = True
+                break
+            d = decisions[0]
+            rules.apply(state, d.seat, d.actions[rng.randrange(len(d.actions))])
+        if not held:
+            out.append((game_id, seats, options))
+    return out or list(candidates)
+
+
 
 
 def _free_port() -> int:
@@ -130,7 +167,7 @@ class Stats:
                 "games_finished": self.games}
 
 
-async def _table_loop(port: int, index: int, end: float, pace, stats: Stats, setups=SETUPS) -> None:
+async def _table_loop(port: int, index: int, end: float, pace, stats: Stats, setups) -> None:
     """One table's clients: open a table, play it, open the next, until `end`."""
     rng = random.Random(index)
     game_no = 0
@@ -174,7 +211,7 @@ async def _table_loop(port: int, index: int, end: float, pace, stats: Stats, set
                     s._closing = True
 
 
-async def _load(port: int, tables: int, seconds: float, pace, setups=SETUPS) -> tuple[Stats, float]:
+async def _load(port: int, tables: int, seconds: float, pace, setups) -> tuple[Stats, float]:
     stats = Stats()
     end = time.monotonic() + seconds
     t0 = time.monotonic()
@@ -206,7 +243,7 @@ def run(tables: int = 200, seconds: float = 60.0, flat_seconds: float = 6.0, pro
         port = _free_port()
         server = ServerProcess(folder, port)
         cpu0, client0 = server.cpu_s(), time.process_time()
-        stats, elapsed = asyncio.run(_load(port, tables, seconds, (0.5, 2.0)))
+        stats, elapsed = asyncio.run(_load(port, tables, seconds, (0.5, 2.0), setups()))
         server_cpu, client_cpu = server.cpu_s() - cpu0, time.process_time() - client0
         now_mb, peak_mb = server.rss_mb()
         applied = _applied_actions(folder)
@@ -245,13 +282,14 @@ def _flat_out(seconds: float) -> dict:
     best actions/s whose round-trip p95 stays within P95_BAR_MS."""
     steps = []
     best = None
+    flat = unheld(setups())
     for tables in (5, 10, 20, 40, 80):
         folder = Path(tempfile.mkdtemp(prefix="nocturne-net-flat-"))
         try:
             port = _free_port()
             server = ServerProcess(folder, port)
             try:
-                stats, elapsed = asyncio.run(_load(port, tables, seconds, (0.0, 0.0), FLAT_SETUPS))
+                stats, elapsed = asyncio.run(_load(port, tables, seconds, (0.0, 0.0), flat))
                 summary = stats.summary(elapsed, _applied_actions(folder))
             finally:
                 server.stop()
@@ -264,7 +302,8 @@ def _flat_out(seconds: float) -> dict:
                 best = summary["actions_per_s"]
         elif p95 is not None:
             break
-    return {"p95_bar_ms": P95_BAR_MS, "actions_per_s_within_bar": best, "steps": steps}
+    return {"p95_bar_ms": P95_BAR_MS, "actions_per_s_within_bar": best, "games": [g for g, _s, _o in flat],
+            "steps": steps}
 
 
 def main() -> None:                     # python -m game.net.bench [tables] [seconds]
