@@ -66,6 +66,9 @@ def version_key(text: str) -> tuple:
     return tuple(parts)
 
 
+TUTORIAL_FILE = "tutorial.yaml"     # data/<game>/tutorial.yaml: read by the coach, not the rules
+
+
 def files_digest(files, root) -> str:
     """A fingerprint of files: their paths under `root` and their bytes, with line
     endings made alike (a checkout with CRLF endings is the same data)."""
@@ -79,14 +82,16 @@ def files_digest(files, root) -> str:
 
 def rules_data_files(game_id: str, root=None) -> list[Path]:
     """The files a game's rules read: its YAML under data/<game>/ (not its locale
-    folder, not its rules pages) and the shared data/dice.yaml. Empty when the game
+    folder, not its rules pages, not its guided first game's script: a new or better
+    tutorial changes no save) and the shared data/dice.yaml. Empty when the game
     has no data folder (a test's toy game)."""
     from .data import data_root
     root = Path(root) if root is not None else data_root()
     folder = root / game_id
     if not folder.is_dir():
         return []
-    files = [f for f in folder.rglob("*.yaml") if "locale" not in f.relative_to(folder).parts]
+    files = [f for f in folder.rglob("*.yaml")
+             if "locale" not in f.relative_to(folder).parts and f.name != TUTORIAL_FILE]
     if (root / "dice.yaml").is_file():
         files.append(root / "dice.yaml")
     return files
