@@ -39,17 +39,17 @@ def determinize(R, v, seat, rng: RNG) -> State:
     n = v["players"]
     s = new_state(n, rng.fork(), len(R.M), len(R.data.accessories))
     s.rnd, s.rounds, s.full, s.short, s.reverse = v["round"], v["rounds"], v["full"], v["short"], v["reverse"]
-    s.stage, s.start, s.cur_size, s.rot = v["stage"], v["start"], v["cur_size"], v["rot"]
-    s.c_open, s.u_open, s.biz_open = v["contests_open"], v["customers_open"], len(v["businesses"])
-    s.seat_i, s.care, s.arr_left = v["acting"], v["assigning"], v["arrange_left"]
+    s.stage, s.start, s.send_size, s.send_rotation = v["stage"], v["start"], v["cur_size"], v["rot"]
+    s.contests_open, s.customers_open, s.businesses_open = v["contests_open"], v["customers_open"], len(v["businesses"])
+    s.acting, s.assigning, s.arrange_left = v["acting"], v["assigning"], v["arrange_left"]
     s.bm_contest, s.lookahead = v["bm_contest"], v["lookahead"]
     s.res, s.dec = None, None
     S = v["seats"]
     for f, k in (("rep", "reputation"), ("gold", "gold"), ("home", "home"), ("away", "away"), ("hosp", "hospital"),
-                 ("podium", "podium"), ("used", "used"), ("bodyguard", "bodyguard"), ("bg_home", "bodyguard_home"),
-                 ("bg_pod", "bodyguard_podium"), ("potions", "potions"), ("pass_at", "pass"), ("jury", "jury"),
-                 ("injured", "injured"), ("hat_used", "hat_used"), ("gift", "gift"), ("pony", "pony"),
-                 ("whistle_used", "whistle_used"), ("leash_used", "leash_used"), ("ft", "fortune"),
+                 ("podium", "podium"), ("used", "used"), ("bodyguard", "bodyguard"), ("bodyguard_home", "bodyguard_home"),
+                 ("bodyguard_podium", "bodyguard_podium"), ("potions", "potions"), ("pass_at", "pass"), ("jury", "jury"),
+                 ("injured", "injured"), ("hat_used", "hat_used"), ("gift", "gift"), ("pony_cover", "pony"),
+                 ("whistle_used", "whistle_used"), ("leash_used", "leash_used"), ("fortune", "fortune"),
                  ("podium_sold", "podium_sold")):
         setattr(s, f, [p[k] for p in S])
     s.relatives = [list(p["relatives"]) for p in S]
@@ -62,16 +62,16 @@ def determinize(R, v, seat, rng: RNG) -> State:
         setattr(s, f, [list(p["den"][k]) for p in S])
     s.groups = [[list(g) for g in p.get("groups", [])] for p in S]
     s.peeks = [[(w, i) for w, i, _t in p.get("peeks", [])] if p["seat"] == seat else [] for p in S]
-    s.tie = list(v["tie"])
+    s.tie_order = list(v["tie"])
     s.lost = list(v["lost"])
-    s.cs = list(v["cs"])
-    s.tmp = list(v["tmp"])
+    s.care_step = list(v["cs"])
+    s.seats_to_go = list(v["tmp"])
     s.food_offer = [list(b) for b in v["food_offer"]]
     s.young, s.older = list(v["young"]), list(v["older"])
     s.cage_offer, s.upg_offer, s.art_offer = list(v["cage_offer"]), list(v["upgrade_offer"]), list(v["artifact_offer"])
     s.boutique = list(v["boutique"])
-    s.bm = [list(b) for b in v["black_market"]]
-    s.occ = [list(o) for o in v["occupied"]]
+    s.black_market = [list(b) for b in v["black_market"]]
+    s.occupied = [list(o) for o in v["occupied"]]
     s.spook_given = [list(x) for x in v["spook_given"]]
     s.discard = [list(d) for d in v["decks"]["discards"]]
     s.show = [[0] * 10 for _ in range(len(R.M))]
@@ -79,14 +79,14 @@ def determinize(R, v, seat, rng: RNG) -> State:
     for key, info in v["monsters"].items():
         m = int(key)
         seen_m.add(m)
-        s.stage_m[m] = info["stage"]
-        s.suff[m] = info.get("suffering", 0)
-        s.mut[m] = info.get("mutations", 0)
+        s.monster_stage[m] = info["stage"]
+        s.suffering[m] = info.get("suffering", 0)
+        s.mutation[m] = info.get("mutations", 0)
         for x in info.get("accessories", []):
             s.acc_on[x] = m
         if info.get("show"):
             s.show[m] = list(info["show"])
-    for b in s.bm:
+    for b in s.black_market:
         if b[0] == "monster" and not b[3]:
             seen_m.add(b[1])
     unseen = [m for m in range(len(R.M)) if m not in seen_m]
@@ -99,13 +99,13 @@ def determinize(R, v, seat, rng: RNG) -> State:
         return pool[:count]
     d = R.data
     cseen = {c for p in S for c in p["den"]["cage"] if c >= 0} | {c for c in s.cage_offer if c >= 0}
-    cseen |= {b[1] for b in s.bm if b[0] == "cage"}
+    cseen |= {b[1] for b in s.black_market if b[0] == "cage"}
     s.cage_deck = rest(len(d.cages), cseen, v["decks"]["cages"])
     useen = {u for p in S for u in p["den"]["upgrade"] if u >= 0} | {u for u in s.upg_offer if u >= 0}
-    useen |= {b[1] for b in s.bm if b[0] == "upgrade"}
+    useen |= {b[1] for b in s.black_market if b[0] == "upgrade"}
     s.upg_deck = rest(len(d.upgrades), useen, v["decks"]["upgrades"])
     aseen = {a for p in S for a in p["artifacts"] + p["eaten_artifacts"]} | set(s.art_offer)
-    aseen |= {b[1] for b in s.bm if b[0] == "artifact"}
+    aseen |= {b[1] for b in s.black_market if b[0] == "artifact"}
     s.art_deck = rest(len(d.artifacts), aseen, v["decks"]["artifacts"])
     xseen = {x for p in S for x in p["accessories"]} | set(s.boutique)
     s.acc_deck = rest(len(d.accessories), xseen, v["decks"]["accessories"])
@@ -238,7 +238,7 @@ class Brain:
         if key == "fortune":
             return 2.0
         if key == "industry":
-            return 2.4 if s.pass_at[seat] < s.biz_open - 1 else 1.0
+            return 2.4 if s.pass_at[seat] < s.businesses_open - 1 else 1.0
         if key == "boutique":
             return 2.6 if mons else 1.0
         return 0.0
@@ -300,7 +300,7 @@ class Brain:
         if avail > 0 and len(groups) > 1:
             groups[0][0] += 1
             avail -= 1
-        if s.bg_home[seat]:
+        if s.bodyguard_home[seat]:
             groups[0][2] = 1
         if R.hat_free(s, seat):
             groups[-1][3] = 1
@@ -348,12 +348,12 @@ class Brain:
             cost += 1.2 * ex if (ab == "ruffian" or ex <= imps_left) else 12.0
         mx = max(0, mg - mods.anti_magic)
         if mx:
-            cost += 12.0 if s.mut[m] + mx >= 2 else 3.0 * mx
+            cost += 12.0 if s.mutation[m] + mx >= 2 else 3.0 * mx
         if ab == "hypochondriac":
             dz = 0 if dz else 1
         if dz:
             cost += 1.0 * max(0, dz + dung + newd + mods.disease_dung - R.R.disease_safe - mods.disease_safe)
-        limit = len(R.stripes(s, m)) - s.suff[m]
+        limit = len(R.stripes(s, m)) - s.suffering[m]
         if cost >= limit:
             cost += 15.0
         return cost
@@ -362,7 +362,7 @@ class Brain:
         """What showing these symbols adds to the revealed contest and the customers."""
         from .effects import Show, monster_score
         R = self.R
-        sh = Show(tuple(shown), 0, shown[SYM["L"]], 0, 0, s.suff[m], s.mut[m], R.size_of(s, m), 0,
+        sh = Show(tuple(shown), 0, shown[SYM["L"]], 0, 0, s.suffering[m], s.mutation[m], R.size_of(s, m), 0,
                   frozenset(R.stripes(s, m)))
         out = 0.0
         tile = R.contest_index(s)
@@ -411,7 +411,7 @@ class Brain:
 
     def assign(self, s, seat, d):
         R = self.R
-        m = s.care
+        m = s.assigning
         if self.level == "fast":                  # rollouts: the listed sample only
             mons = R.monsters_of(s, seat)
             share = max(1, len(mons))
@@ -527,11 +527,11 @@ class Brain:
         if k == "black_market":
             order = {"monster": 5, "cage": 4, "artifact": 3, "contest_food": 2, "bodyguard": 2, "upgrade": 1}
             def val(a):
-                kind = s.bm[a[1]][0]
+                kind = s.black_market[a[1]][0]
                 v = order.get(kind, 0)
                 if kind == "monster" and self.caged_free(s, seat) == 0:
                     v = 1
-                return v - s.bm[a[1]][2] * 0.5
+                return v - s.black_market[a[1]][2] * 0.5
             return max(acts, key=val)
         if k in ("peek", "accessory", "handbook"):
             return acts[0]
@@ -543,8 +543,8 @@ class Brain:
         if k == "business":
             return self.business(s, seat, acts)
         if k == "vampling":
-            m = s.cs[0]
-            if R.free_imps(s, seat) > self.reserve(s, seat) + 1 or s.suff[m] + 1 >= len(R.stripes(s, m)):
+            m = s.care_step[0]
+            if R.free_imps(s, seat) > self.reserve(s, seat) + 1 or s.suffering[m] + 1 >= len(R.stripes(s, m)):
                 return ("vamp", "imp")
             return ("vamp", "suffer")
         if k == "gobbler":
@@ -570,10 +570,10 @@ class Brain:
                 return 0
             return max(acts, key=val)
         if k == "spooker":
-            m = s.cs[0]
-            if s.mut[m] >= 2:
+            m = s.care_step[0]
+            if s.mutation[m] >= 2:
                 for a in acts:
-                    if a[0] == "spook" and s.mut[s.mon[seat][a[1]]] == 0:
+                    if a[0] == "spook" and s.mutation[s.mon[seat][a[1]]] == 0:
                         return a
             return ("keep",)
         if k == "keep":
@@ -657,7 +657,7 @@ class Brain:
                 if a not in out:
                     out.append(a)
         elif d.kind == "assign":
-            m = s.care
+            m = s.assigning
             ranked = sorted(self.assign_options(s, seat, m), key=lambda vp: -vp[0])
             seen = {tuple(self.R.shown_of(first[2]))} if first[0] == "assign" else set()
             for _v, picks in ranked:
@@ -735,10 +735,10 @@ def features(R, s, seat, finals: int) -> list:
     """What a seat holds at the start of a round, in the order of FEATURES (`finals`: see
     finals_now)."""
     mons = R.monsters_of(s, seat) + list(s.waiting[seat])
-    room = sum(max(0, len(R.stripes(s, m)) - s.suff[m]) for m in mons)
+    room = sum(max(0, len(R.stripes(s, m)) - s.suffering[m]) for m in mons)
     big = sum(1 for m in mons if R.size_of(s, m) >= R.R.sale.min_size)
     food = sum(s.meat[seat]) + sum(s.veg[seat]) + sum(s.frozen[seat]) + sum(s.processed[seat])
-    return [1.0, s.rep[seat], s.gold[seat], len(mons), room, sum(s.mut[m] for m in mons),
+    return [1.0, s.rep[seat], s.gold[seat], len(mons), room, sum(s.mutation[m] for m in mons),
             sum(1 for c in s.cage[seat] if c != CAGE_NONE), sum(1 for u in s.upg[seat] if u >= 0),
             finals, big, s.potions[seat], food, sum(s.dung[seat])]
 

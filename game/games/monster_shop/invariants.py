@@ -28,9 +28,9 @@ def check(R, s, before=None) -> list[str]:
         for m in s.mon[x]:
             if m < 0:
                 continue
-            if s.mut[m] >= 2 and not any(a[1] == "spooker" for a in s.asks):
+            if s.mutation[m] >= 2 and not any(a[1] == "spooker" for a in s.asks):
                 out.append(f"MS-087: monster {m} kept a second mutation")
-            if s.suff[m] >= len(R.stripes(s, m)):
+            if s.suffering[m] >= len(R.stripes(s, m)):
                 out.append(f"MS-089: monster {m} lives with suffering at its limit")
         if s.stage == "plan" and s.rnd > 1:
             for ci in range(4):
@@ -39,7 +39,7 @@ def check(R, s, before=None) -> list[str]:
                     out.append(f"MS-076: seat {x} starts the round with {k} cards of colour {ci}")
     # every monster card in exactly one place
     where = list(s.monster_deck) + [m for m in s.young + s.older if m >= 0] + list(s.lost)
-    where += [b[1] for b in s.bm if b[0] == "monster" and not b[3]]
+    where += [b[1] for b in s.black_market if b[0] == "monster" and not b[3]]
     for x in range(s.n):
         where += [m for m in s.mon[x] if m >= 0] + list(s.waiting[x])
     if sorted(where) != list(range(len(R.M))):

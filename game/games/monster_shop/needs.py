@@ -8,7 +8,7 @@ half (full version only, MS-078). Assignments stay secret until every seat is do
 
 P4: each seat announces its order (MS-081), then its monsters are resolved one by one,
 need by need: Hunger, Excretion, Play, Anger, Magic, Disease (MS-082). The care state
-`s.cs` = [m, place, step, H, E, L, A, M, D, sub, aux, lolly].
+`s.care_step` = [m, place, step, H, E, L, A, M, D, sub, aux, lolly].
 """
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ from .effects import SYM
 
 CAGE_NONE = -2
 PRINTED = -1
-H, E_, L, A, M_, D = 3, 4, 5, 6, 7, 8        # indexes of the six needs in s.cs
+H, E_, L, A, M_, D = 3, 4, 5, 6, 7, 8        # indexes of the six needs in s.care_step
 
 
 def E(kind, data, to=None):
@@ -31,14 +31,14 @@ class NeedsMixin:
     def start_needs(self, s, ev):
         ev.append(E("phase", {"phase": "needs", "round": s.rnd}))
         s.stage = "arrange"
-        s.tmp = self.seats_from(s, s.start)
-        s.seat_i = None
+        s.seats_to_go = self.seats_from(s, s.start)
+        s.acting = None
         for m in range(len(s.show)):
             s.show[m] = [0] * 10
 
     def arrange_actions(self, s, seat) -> tuple:
         out = [("done",)]
-        if s.arr_left <= 0:
+        if s.arrange_left <= 0:
             return tuple(out)
         P = self.R.places
         caged = [p for p in range(P) if s.cage[seat][p] != CAGE_NONE]
@@ -58,15 +58,15 @@ class NeedsMixin:
         """The step of P3 arranging: the next seat that has a move to make (False: it must
         answer), finishing each seat (MS-071); True once every seat is done and assigning begins."""
         while True:
-            if s.seat_i is None:
-                if not s.tmp:
+            if s.acting is None:
+                if not s.seats_to_go:
                     s.stage = "assign"
-                    s.tmp = self.seats_from(s, s.start)
+                    s.seats_to_go = self.seats_from(s, s.start)
                     s.order = [[] for _ in range(s.n)]
                     return True
-                s.seat_i = s.tmp.pop(0)
-                s.arr_left = self.R.arrange_steps
-            seat = s.seat_i
+                s.acting = s.seats_to_go.pop(0)
+                s.arrange_left = self.R.arrange_steps
+            seat = s.acting
             if len(self.arrange_actions(s, seat)) > 1:
                 return False
             self._finish_arrange(s, seat, ev)
@@ -76,9 +76,9 @@ class NeedsMixin:
 
     def _on_arrange(self, s, seat, action, ev):
         if action[0] == "done":
-            s.arr_left = 0
+            s.arrange_left = 0
             return
-        s.arr_left -= 1
+        s.arrange_left -= 1
         if action[0] == "move":                    # MS-072: suffering and mutations go along
             m, p = action[1], action[2]
             row = s.mon[seat]
@@ -96,7 +96,7 @@ class NeedsMixin:
             before = s.acc_on[action[1]]
             s.acc_on[action[1]] = action[2]
             ev.append(E("wear", {"seat": seat, "accessory": action[1], "monster": action[2]}))
-            if before >= 0 and s.suff[before] >= len(self.stripes(s, before)):   # MS-089
+            if before >= 0 and s.suffering[before] >= len(self.stripes(s, before)):   # MS-089
                 self.lose(s, seat, before, "suffering", ev)
 
     def _finish_arrange(self, s, seat, ev):
@@ -108,7 +108,7 @@ class NeedsMixin:
         for p, m in enumerate(s.mon[seat]):
             if m >= 0 and s.cage[seat][p] == CAGE_NONE:
                 self.lose(s, seat, m, "no_cage", ev)
-        s.seat_i = None
+        s.acting = None
         if self.has_art(s, seat, "choose_card") and self.monsters_of(s, seat):   # MS-144
             self.ask(s, seat, "handbook", [("colour", ci) for ci in range(4)])
 
@@ -126,8 +126,8 @@ class NeedsMixin:
             s.waiting[seat].remove(m)
         for x in self.accessories_of(s, m):
             s.acc_on[x] = -1
-        s.suff[m] = 0
-        s.mut[m] = 0
+        s.suffering[m] = 0
+        s.mutation[m] = 0
         s.lost.append(m)
         ev.append(E("lost", {"seat": seat, "monster": m, "why": why}))
         self.log(ev, "lost_" + why, seat=seat, monster=m)
@@ -160,12 +160,12 @@ class NeedsMixin:
         """The step of drawing and assigning: the next monster to assign cards to (False:
         its owner must answer), the next seat's draw; True once all are assigned and revealed."""
         while True:
-            seat = s.seat_i
+            seat = s.acting
             if seat is not None and s.order[seat]:
-                s.care = s.order[seat][0]
+                s.assigning = s.order[seat][0]
                 return False
-            if s.tmp:
-                seat = s.seat_i = s.tmp.pop(0)
+            if s.seats_to_go:
+                seat = s.acting = s.seats_to_go.pop(0)
                 self.draw_for(s, seat, ev)
                 s.order[seat] = self.monsters_of(s, seat)
                 continue
@@ -275,8 +275,8 @@ class NeedsMixin:
                                "cards": {str(m): [list(x) for x in picks] for m, picks in sorted(s.assign.items())}}))
         ev.append(E("phase", {"phase": "care", "round": s.rnd}))
         s.stage = "order"
-        s.tmp = self.seats_from(s, s.start)
-        s.seat_i = None
+        s.seats_to_go = self.seats_from(s, s.start)
+        s.acting = None
         s.spook_given = [[] for _ in range(s.n)]
 
     # ---------------------------------------------------------------- P4 order
@@ -289,16 +289,16 @@ class NeedsMixin:
         (False); a seat with fewer is ordered alone and care begins, or, all cared, the contest
         and P5 customers (True)."""
         while True:
-            if s.seat_i is None:
-                if not s.tmp:
+            if s.acting is None:
+                if not s.seats_to_go:
                     self.contest(s, ev)
                     self.start_trade(s, ev)
                     return True
-                s.seat_i = s.tmp.pop(0)
-                mons = self.monsters_of(s, s.seat_i)
+                s.acting = s.seats_to_go.pop(0)
+                mons = self.monsters_of(s, s.acting)
                 if len(mons) >= 2:
                     return False
-                self._on_order(s, s.seat_i, ("order", tuple(mons)), ev)
+                self._on_order(s, s.acting, ("order", tuple(mons)), ev)
                 return True
             return False
 
@@ -306,23 +306,23 @@ class NeedsMixin:
         s.order[seat] = list(action[1])
         ev.append(E("order", {"seat": seat, "order": list(action[1])}))
         s.stage = "care"
-        s.cs = [-1]
+        s.care_step = [-1]
 
     # ---------------------------------------------------------------- P4 care
     def care_continue(self, s, ev) -> bool:
         """Go on resolving the current seat's monsters; True while it progresses."""
-        seat = s.seat_i
-        cs = s.cs
+        seat = s.acting
+        cs = s.care_step
         if cs[0] < 0:
             q = s.order[seat]
             while q and self.place_of(s, seat, q[0]) < 0:
                 q.pop(0)                      # lost to a neighbour's mutation meanwhile
             if not q:
                 s.stage = "order"
-                s.seat_i = None
+                s.acting = None
                 return True
             self._care_init(s, seat, q.pop(0), ev)
-            cs = s.cs
+            cs = s.care_step
         step = cs[2]
         m = cs[0]
         if step == 0:
@@ -337,13 +337,13 @@ class NeedsMixin:
             done = self._magic(s, seat, m, ev)
         else:
             done = self._disease(s, seat, m, ev)
-        if s.cs[0] < 0:
+        if s.care_step[0] < 0:
             return True
         if done:
-            s.cs[2] += 1
-            s.cs[9] = s.cs[10] = 0
-            if s.cs[2] > 5:
-                s.cs[0] = -1
+            s.care_step[2] += 1
+            s.care_step[9] = s.care_step[10] = 0
+            if s.care_step[2] > 5:
+                s.care_step[0] = -1
         return True
 
     def _care_init(self, s, seat, m, ev):
@@ -366,19 +366,19 @@ class NeedsMixin:
                 ev.append(E("ability", {"seat": seat, "monster": m, "ability": "loris", "saved": gain}))
         less = self.mods(s, seat, p).anger_less
         need[3] = max(0, need[3] - less)
-        s.cs = [m, p, 0] + need + [0, 0, 0]
+        s.care_step = [m, p, 0] + need + [0, 0, 0]
         ev.append(E("care", {"seat": seat, "monster": m, "needs": need}))
 
     def suffer(self, s, seat, m, k, ev) -> bool:
         """Add suffering; True if the monster is lost (MS-089)."""
         if k <= 0:
             return False
-        s.suff[m] += k
-        ev.append(E("suffering", {"seat": seat, "monster": m, "add": k, "total": s.suff[m]}))
-        if s.suff[m] >= len(self.stripes(s, m)):
+        s.suffering[m] += k
+        ev.append(E("suffering", {"seat": seat, "monster": m, "add": k, "total": s.suffering[m]}))
+        if s.suffering[m] >= len(self.stripes(s, m)):
             self.lose(s, seat, m, "suffering", ev)
-            if s.cs and s.cs[0] == m:
-                s.cs[0] = -1
+            if s.care_step and s.care_step[0] == m:
+                s.care_step[0] = -1
             return True
         return False
 
@@ -417,7 +417,7 @@ class NeedsMixin:
             s.processed[seat][1] -= 1
         else:                                     # a lollipop: also one play of this monster
             s.processed[seat][0] -= 1
-            s.cs[11] += 1
+            s.care_step[11] += 1
         self._fed(s, m, 1 if kind == "can" else 0)
 
     def _fed(self, s, m, can):
@@ -439,7 +439,7 @@ class NeedsMixin:
         return out
 
     def _hunger(self, s, seat, m, ev) -> bool:
-        cs = s.cs
+        cs = s.care_step
         ab = self.M[m].ability
         while cs[H] > 0:
             if ab == "vampling":
@@ -481,8 +481,8 @@ class NeedsMixin:
         return True
 
     def _ans_vampling(self, s, seat, action, ctx, ev):
-        m = s.cs[0]
-        s.cs[H] -= 1
+        m = s.care_step[0]
+        s.care_step[H] -= 1
         if action[1] == "imp":
             self.injure(s, seat, 1, ev)
         else:
@@ -490,14 +490,14 @@ class NeedsMixin:
 
     def _ans_feed(self, s, seat, action, ctx, ev):
         if action[1] == "oldest":
-            s.cs[10] = 1
+            s.care_step[10] = 1
             return
-        s.cs[H] -= 1
-        self.eat(s, seat, s.cs[0], action[1:])
+        s.care_step[H] -= 1
+        self.eat(s, seat, s.care_step[0], action[1:])
 
     def _ans_gobbler(self, s, seat, action, ctx, ev):
-        s.cs[H] -= 1
-        self._gobble(s, seat, s.cs[0], action, ev)
+        s.care_step[H] -= 1
+        self._gobble(s, seat, s.care_step[0], action, ev)
 
     def _gobble(self, s, seat, m, action, ev):
         what = action[1]
@@ -542,7 +542,7 @@ class NeedsMixin:
 
     # excretion (MS-084, Pearl-Presser MS-131)
     def _excretion(self, s, seat, m, ev) -> bool:
-        cs = s.cs
+        cs = s.care_step
         e, p = cs[E_], cs[1]
         if e <= 0:
             return True
@@ -561,13 +561,13 @@ class NeedsMixin:
 
     # play (MS-085, Pony MS-137, Piglet MS-130)
     def _play_covers(self, s, seat, m):
-        cs = s.cs
+        cs = s.care_step
         left = cs[L]
         cover = self.mods(s, seat, cs[1]).play_cover + cs[11]
         take = min(cover, left)
         left -= take
-        pony = min(s.pony[seat], left)
-        s.pony[seat] -= pony
+        pony = min(s.pony_cover[seat], left)
+        s.pony_cover[seat] -= pony
         return left - pony, cs[L] - left + pony
 
     def imps_needed(self, s, seat, left) -> int:
@@ -588,7 +588,7 @@ class NeedsMixin:
         return k * per
 
     def _play(self, s, seat, m, ev) -> bool:
-        cs = s.cs
+        cs = s.care_step
         if cs[9] == 0:
             cs[9] = 1
             left, covered = self._play_covers(s, seat, m)
@@ -615,10 +615,10 @@ class NeedsMixin:
         return True
 
     def _ans_play(self, s, seat, action, ctx, ev):
-        self._play_with(s, seat, s.cs[0], action[1], ev)
+        self._play_with(s, seat, s.care_step[0], action[1], ev)
 
     def _play_with(self, s, seat, m, k, ev):
-        cs = s.cs
+        cs = s.care_step
         cover = self.imp_cover(s, seat, k)
         if k and self.art_param(s, seat, "leash"):
             s.leash_used[seat] = 1
@@ -632,7 +632,7 @@ class NeedsMixin:
         self.suffer(s, seat, m, miss, ev)
 
     def _ans_piglet(self, s, seat, action, ctx, ev):
-        cs = s.cs
+        cs = s.care_step
         if action[0] == "stop":
             cs[10] = 0
             return
@@ -647,7 +647,7 @@ class NeedsMixin:
 
     # anger (MS-086, MS-G26, Pony MS-137, Ruffian MS-138)
     def _anger(self, s, seat, m, ev) -> bool:
-        cs = s.cs
+        cs = s.care_step
         ab = self.M[m].ability
         if cs[9] == 0:
             cs[9] = 1
@@ -658,7 +658,7 @@ class NeedsMixin:
                 excess -= w["n"]
             cs[10] = max(0, excess)
             if cs[10] and ab == "pony":
-                s.pony[seat] += cs[10]
+                s.pony_cover[seat] += cs[10]
                 ev.append(E("ability", {"seat": seat, "monster": m, "ability": "pony", "cover": cs[10]}))
             if cs[10] == 0:
                 return True
@@ -689,7 +689,7 @@ class NeedsMixin:
         return out
 
     def _ans_ruffian(self, s, seat, action, ctx, ev):
-        cs = s.cs
+        cs = s.care_step
         cs[10] -= 1
         q = action[2]
         if action[1] == "cage":          # MS-141: the printed cage reappears under a tile
@@ -700,7 +700,7 @@ class NeedsMixin:
                                 "smash": action[1], "place": q}))
 
     def _ans_anger(self, s, seat, action, ctx, ev):
-        cs = s.cs
+        cs = s.care_step
         if action[1] == "imps":
             self.injure(s, seat, cs[10], ev)
             cs[10] = 0
@@ -710,14 +710,14 @@ class NeedsMixin:
 
     # magic (MS-087, Spooker MS-134)
     def _magic(self, s, seat, m, ev) -> bool:
-        cs = s.cs
+        cs = s.care_step
         if cs[9] == 0:
             cs[9] = 1
             cs[10] = max(0, cs[M_] - self.mods(s, seat, cs[1]).anti_magic)
         while cs[10] > 0:
             cs[10] -= 1
-            s.mut[m] += 1
-            ev.append(E("mutation", {"seat": seat, "monster": m, "total": s.mut[m]}))
+            s.mutation[m] += 1
+            ev.append(E("mutation", {"seat": seat, "monster": m, "total": s.mutation[m]}))
             if self.M[m].ability == "spooker":
                 nb = self.spook_targets(s, seat, cs[1])
                 if nb:
@@ -732,28 +732,28 @@ class NeedsMixin:
                 and q not in s.spook_given[seat]]
 
     def _mutation_check(self, s, seat, m, ev) -> bool:
-        if s.mut[m] >= 2:
+        if s.mutation[m] >= 2:
             self.lose(s, seat, m, "mutated", ev)
-            if s.cs and s.cs[0] == m:
-                s.cs[0] = -1
+            if s.care_step and s.care_step[0] == m:
+                s.care_step[0] = -1
             return True
         return False
 
     def _ans_spooker(self, s, seat, action, ctx, ev):
-        m = s.cs[0]
+        m = s.care_step[0]
         if action[0] == "spook":
             q = action[1]
             o = s.mon[seat][q]
             s.spook_given[seat].append(q)
-            s.mut[m] -= 1
-            s.mut[o] += 1
+            s.mutation[m] -= 1
+            s.mutation[o] += 1
             ev.append(E("ability", {"seat": seat, "monster": m, "ability": "spooker", "to": o}))
             self._mutation_check(s, seat, o, ev)
         self._mutation_check(s, seat, m, ev)
 
     # disease (MS-088, Hypochondriac MS-136)
     def _disease(self, s, seat, m, ev) -> bool:
-        cs = s.cs
+        cs = s.care_step
         d = cs[D]
         if d <= 0:
             return True

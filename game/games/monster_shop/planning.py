@@ -33,8 +33,8 @@ class PlanningMixin:
         d, R = self.data, self.R
         r = s.rnd
         if r > 1:                                              # MS-030, MS-G19
-            s.c_open = min(len(s.contests), s.c_open + 1)
-            s.u_open = min(len(s.customers), s.u_open + 1)
+            s.contests_open = min(len(s.contests), s.contests_open + 1)
+            s.customers_open = min(len(s.customers), s.customers_open + 1)
         # MS-031 income (MS-G21: in round 1 too); Lucky Coin
         for i, seat in enumerate(self.seats_from(s, s.start)):
             g = R.income["first_two"] if i < 2 else R.income["others"]
@@ -64,7 +64,7 @@ class PlanningMixin:
         s.older = []
         for m in s.young:
             if m >= 0:
-                s.stage_m[m] = 1
+                s.monster_stage[m] = 1
                 s.older.append(m)
         s.young = [s.monster_deck.pop() for _ in range(R.offers["young"]) if s.monster_deck]
         # MS-033 artifacts
@@ -79,19 +79,19 @@ class PlanningMixin:
             s.upg_offer.append(s.upg_deck.pop())
         # MS-037 a business and an accessory (setup counts as round 1's, MS-G22, MS-G23)
         if r > 1:
-            s.biz_open = min(len(s.biz_order), s.biz_open + 1)
+            s.businesses_open = min(len(s.biz_order), s.businesses_open + 1)
             if s.acc_deck:
                 if len(s.boutique) >= R.boutique_size:
                     s.boutique.pop(0)
                 s.boutique.append(s.acc_deck.pop())
-        s.occ = [[-1] * k for k in self.space_slots]
+        s.occupied = [[-1] * k for k in self.space_slots]
         for seat in range(s.n):
             s.groups[seat] = []
         # the tie order of sending (MS-044; reverse_last_round: lowest reputation first)
         order = self.seats_from(s, s.start)
         if s.reverse and r == s.rounds:
             order = sorted(order, key=lambda x: (s.rep[x], order.index(x)))
-        s.tie = order
+        s.tie_order = order
         ev.append(E("round", {"round": r, "start": s.start, "food": [list(b) for b in s.food_offer]}))
         self.log(ev, "round", round=r, start=s.start)
         s.stage = "plan"
@@ -106,7 +106,7 @@ class PlanningMixin:
         """A representative sample of splits (the decision is free: any legal split may be
         played, `plan_ok` decides). Even splits into 1..6 groups using every imp or all but
         one, with no gold, all gold in the first group, or one gold in each of the first."""
-        key = (s.home[seat], s.gold[seat], s.bg_home[seat], self.hat_free(s, seat))
+        key = (s.home[seat], s.gold[seat], s.bodyguard_home[seat], self.hat_free(s, seat))
         got = self._plan_cache.get(key)
         if got is None:
             got = self._plan_cache[key] = self._plan_sample(*key)
@@ -147,7 +147,7 @@ class PlanningMixin:
             if g[0] < 1 or g[2] > 1 or g[3] > 1:                 # MS-040, MS-048
                 return False
             ti, tg, tb, th = ti + g[0], tg + g[1], tb + g[2], th + g[3]
-        return (ti <= s.home[seat] and tg <= s.gold[seat] and tb <= s.bg_home[seat]
+        return (ti <= s.home[seat] and tg <= s.gold[seat] and tb <= s.bodyguard_home[seat]
                 and th <= self.hat_free(s, seat) and canon(groups) == groups)
 
     def reveal_plans(self, s, ev):
@@ -158,14 +158,14 @@ class PlanningMixin:
             for g in groups:
                 s.home[seat] -= g[0]
                 s.gold[seat] -= g[1]
-                s.bg_home[seat] -= g[2]
+                s.bodyguard_home[seat] -= g[2]
                 if g[3]:
                     s.hat_used[seat] = 1
         s.sealed = None
         s.stage = "send"
-        s.cur_size = -1
-        s.rot = 0
-        s.seat_i = None
+        s.send_size = -1
+        s.send_rotation = 0
+        s.acting = None
 
     def _on_plan(self, s, seat, action, ev):
         """A seat's secret split (MS-040); once every seat has chosen, the plans show."""
@@ -194,20 +194,20 @@ class PlanningMixin:
                         best = z
         if best < 0:
             return False
-        if best != s.cur_size:
-            s.cur_size, s.rot = best, 0
-        tie = s.tie
+        if best != s.send_size:
+            s.send_size, s.send_rotation = best, 0
+        tie = s.tie_order
         for k in range(s.n):
-            idx = (s.rot + k) % s.n
+            idx = (s.send_rotation + k) % s.n
             seat = tie[idx]
             if any(g[4] == WAIT and size2(g) == best for g in s.groups[seat]):
-                s.rot = idx
-                s.seat_i = seat
+                s.send_rotation = idx
+                s.acting = seat
                 return True
         return False
 
     def space_ok(self, s, seat, g, sp, slot) -> bool:
-        if s.occ[sp][slot] != -1:
+        if s.occupied[sp][slot] != -1:
             return False
         op = self.space_ops[sp]
         space = self.data.spaces[sp]
@@ -225,13 +225,13 @@ class PlanningMixin:
             row = s.young if self.space_keys[sp] == "monster_low" else s.older
             return slot < len(row) and row[slot] >= 0
         if op == "podium":
-            return s.podium[seat] == 0 and seat not in s.occ[sp] and slot == s.occ[sp].index(-1)
+            return s.podium[seat] == 0 and seat not in s.occupied[sp] and slot == s.occupied[sp].index(-1)
         if op == "black_market":
             return bool(self.bm_goods(s, seat))
         if op == "boutique":
             return bool(s.boutique)
         if op in ("hospital", "industry"):
-            return slot == s.occ[sp].index(-1)          # identical slots: the first free one
+            return slot == s.occupied[sp].index(-1)          # identical slots: the first free one
         return True
 
     def open_slots(self, s, seat) -> list:
@@ -239,7 +239,7 @@ class PlanningMixin:
         out = []
         probe = [99, 99, 0, 0]
         for sp, key in enumerate(self.space_keys):
-            occ = s.occ[sp]
+            occ = s.occupied[sp]
             for slot in range(len(occ)):
                 if occ[slot] == -1 and self.space_ok(s, seat, probe, sp, slot):
                     out.append((sp, slot, key))
@@ -248,7 +248,7 @@ class PlanningMixin:
     def send_actions(self, s, seat) -> tuple:
         out = []
         gs = s.groups[seat]
-        mine = [i for i, g in enumerate(gs) if g[4] == WAIT and size2(g) == s.cur_size]
+        mine = [i for i, g in enumerate(gs) if g[4] == WAIT and size2(g) == s.send_size]
         seen = set()
         slots = None
         spaces = self.data.spaces
@@ -279,7 +279,7 @@ class PlanningMixin:
     def _group_home(self, s, seat, g):
         s.home[seat] += g[0]
         s.gold[seat] += g[1]
-        s.bg_home[seat] += g[2]
+        s.bodyguard_home[seat] += g[2]
         g[4] = HOME
 
     def _on_send(self, s, seat, action, ev):
@@ -290,7 +290,7 @@ class PlanningMixin:
             ev.append(E("group", {"seat": seat, "group": action[1], "to": "home", "withdrawn": True,
                                   "members": list(g[:4])}))
             return
-        s.rot = (s.rot + 1) % s.n
+        s.send_rotation = (s.send_rotation + 1) % s.n
         if verb == "home":
             self._group_home(s, seat, g)
             ev.append(E("group", {"seat": seat, "group": action[1], "to": "home", "members": list(g[:4])}))
@@ -298,13 +298,13 @@ class PlanningMixin:
         sp = self.space_keys.index(action[2])
         slot = action[3]
         g[4], g[5], g[6] = SENT, sp, slot
-        s.occ[sp][slot] = seat
+        s.occupied[sp][slot] = seat
         op = self.space_ops[sp]
         # MS-045: all gold in a sent group goes to the bank
         paid = g[1]
         if op == "podium":
             s.podium[seat] += g[0]
-            s.bg_pod[seat] = g[2]
+            s.bodyguard_podium[seat] = g[2]
         else:
             s.away[seat] += g[0]
         ev.append(E("group", {"seat": seat, "group": action[1], "to": action[2], "slot": slot,
@@ -379,7 +379,7 @@ class PlanningMixin:
             s.home[seat] -= 1
             g[0] += 1
         elif what == "bg":
-            s.bg_home[seat] -= 1
+            s.bodyguard_home[seat] -= 1
             g[2] += 1
         else:
             s.hat_used[seat] = 1
@@ -458,20 +458,20 @@ class PlanningMixin:
 
     # Black Market (MS-060)
     def bm_goods(self, s, seat) -> list:
-        return [i for i, b in enumerate(s.bm) if not b[3] and b[2] <= s.gold[seat]]
+        return [i for i, b in enumerate(s.black_market) if not b[3] and b[2] <= s.gold[seat]]
 
     def space_black_market(self, s, seat, g, sp, slot, ev):
         self.ask(s, seat, "black_market", [("buy", i) for i in self.bm_goods(s, seat)])
 
     def _ans_black_market(self, s, seat, action, ctx, ev):
-        b = s.bm[action[1]]
+        b = s.black_market[action[1]]
         s.gold[seat] -= b[2]                       # from the treasury, not the group
         b[3] = 1
         kind, item = b[0], b[1]
         ev.append(E("black_market", {"seat": seat, "good": kind, "item": item, "paid": b[2]}))
         if kind == "bodyguard":
             s.bodyguard[seat] = 1
-            s.bg_home[seat] = 1
+            s.bodyguard_home[seat] = 1
             self._ask_join(s, seat, "bg")
         elif kind == "monster":
             self.gain_monster(s, seat, item, ev)
@@ -492,18 +492,18 @@ class PlanningMixin:
             if k is not None:
                 s.hand[seat].append(k)
                 ev.append(E("draw", {"seat": seat, "card": k}, (seat,)))
-        s.ft[seat] = 1
+        s.fortune[seat] = 1
         ev.append(E("draw", {"seat": seat, "count": 4, "fortune": True}))
-        hidden = [("peek", "contest", i) for i in range(s.c_open, len(s.contests))
+        hidden = [("peek", "contest", i) for i in range(s.contests_open, len(s.contests))
                   if ("contest", i) not in s.peeks[seat]]
-        hidden += [("peek", "customer", i) for i in range(s.u_open, len(s.customers))
+        hidden += [("peek", "customer", i) for i in range(s.customers_open, len(s.customers))
                    if ("customer", i) not in s.peeks[seat]]
         if hidden:
             self.ask(s, seat, "peek", hidden)
         self._ask_unsurcharge(s, seat)
 
     def _ask_unsurcharge(self, s, seat):
-        left = [("unsurcharge", i) for i, b in enumerate(s.bm) if not b[3] and b[2] > 0]
+        left = [("unsurcharge", i) for i, b in enumerate(s.black_market) if not b[3] and b[2] > 0]
         if left:
             self.ask(s, seat, "unsurcharge", left)
 
@@ -514,7 +514,7 @@ class PlanningMixin:
         ev.append(E("peek_tile", {"seat": seat, "what": action[1], "index": action[2], "tile": tile}, (seat,)))
 
     def _ans_unsurcharge(self, s, seat, action, ctx, ev):
-        s.bm[action[1]][2] -= 1
+        s.black_market[action[1]][2] -= 1
         ev.append(E("surcharge", {"seat": seat, "good": action[1]}))
 
     def draw(self, s, ci):
@@ -527,7 +527,7 @@ class PlanningMixin:
 
     # Industrial Zone (MS-062)
     def space_industry(self, s, seat, g, sp, slot, ev):
-        s.pass_at[seat] = s.biz_open - 1
+        s.pass_at[seat] = s.businesses_open - 1
         ev.append(E("pass", {"seat": seat, "at": s.pass_at[seat]}))
         acts = self.biz_actions(s, seat)
         if acts:
@@ -612,9 +612,9 @@ class PlanningMixin:
             elif op == "psychiatrist":
                 if free >= p["imps"]:
                     for m in self.monsters_of(s, seat):
-                        if s.mut[m]:
+                        if s.mutation[m]:
                             out.append(("biz", b, m, "mutation"))
-                        if s.suff[m]:
+                        if s.suffering[m]:
                             out.append(("biz", b, m, "suffering"))
             elif op == "slime":
                 if s.gold[seat] >= p["gold"] and sum(s.dung[seat]):
@@ -655,9 +655,9 @@ class PlanningMixin:
             s.used[seat] += p["imps"]
             m = action[2]
             if action[3] == "mutation":
-                s.mut[m] -= 1
+                s.mutation[m] -= 1
             else:
-                s.suff[m] -= 1
+                s.suffering[m] -= 1
         elif op == "slime":                         # MS-125: occupied cages too
             s.gold[seat] -= p["gold"]
             left = p["dung"]

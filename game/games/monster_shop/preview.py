@@ -54,7 +54,7 @@ def care_preview(rules, view, seat, action, seed: int = 0, limit: int = 600) -> 
         return None
     m = action[1]
     lim = len(rules.stripes(s, m))
-    before_suff, before_mut = s.suff[m], s.mut[m]
+    before_suff, before_mut = s.suffering[m], s.mutation[m]
     rules.apply(s, seat, action)
     needs = None
     add = dung = 0
@@ -81,10 +81,10 @@ def care_preview(rules, view, seat, action, seed: int = 0, limit: int = 600) -> 
                 add += data["add"]
             elif ev.kind == "lost":
                 lost = str(data.get("why", "lost"))
-            elif ev.kind == "dung" and seen_care and data.get("seat") == seat and s.cs and s.cs[0] == m:
+            elif ev.kind == "dung" and seen_care and data.get("seat") == seat and s.care_step and s.care_step[0] == m:
                 dung += data["add"]
-        if lost is not None or (seen_care and (s.stage != "care" or not s.cs or s.cs[0] != m)):
+        if lost is not None or (seen_care and (s.stage != "care" or not s.care_step or s.care_step[0] != m)):
             break
     if needs is None:
         return None
-    return Preview(needs, add, before_suff + add, lim, lost, max(0, s.mut[m] - before_mut), dung)
+    return Preview(needs, add, before_suff + add, lim, lost, max(0, s.mutation[m] - before_mut), dung)

@@ -167,8 +167,8 @@ class MonsterShopRules(PlanningMixin, NeedsMixin, ScoringMixin):
         s.contests = con[:nc]
         s.bm_contest = con[nc]
         s.customers = cus[:len(R.customer_rounds[length])]
-        s.c_open = min(s.lookahead, len(s.contests))        # MS-005, MS-G19
-        s.u_open = min(s.lookahead, len(s.customers))
+        s.contests_open = min(s.lookahead, len(s.contests))        # MS-005, MS-G19
+        s.customers_open = min(s.lookahead, len(s.customers))
         s.peeks = [[] for _ in range(n)]
         # Black Market (MS-008): kind, item, surcharge, sold
         bm = []
@@ -186,9 +186,9 @@ class MonsterShopRules(PlanningMixin, NeedsMixin, ScoringMixin):
                 item = s.bm_contest
             bm.append([kind, item, R.black_market["surcharge"], 0])
         rng.shuffle(bm)
-        s.bm = bm
+        s.black_market = bm
         # businesses and the Boutique (MS-009, MS-G22)
-        s.biz_open = 1
+        s.businesses_open = 1
         s.boutique = [s.acc_deck.pop() for _ in range(min(R.boutique_size, len(s.acc_deck)))]
         s.accs = [[] for _ in range(n)]
         s.start = rng.below(n)                               # MS-011
@@ -196,7 +196,7 @@ class MonsterShopRules(PlanningMixin, NeedsMixin, ScoringMixin):
         s.young, s.older, s.cage_offer, s.upg_offer, s.art_offer = [], [], [], [], []
         s.food_offer = []
         s.show = [[0] * 10 for _ in range(len(self.M))]
-        s.occ = [[-1] * k for k in self.space_slots]
+        s.occupied = [[-1] * k for k in self.space_slots]
         s.res = None
         s.dec = None
         s.asks = []
@@ -231,12 +231,12 @@ class MonsterShopRules(PlanningMixin, NeedsMixin, ScoringMixin):
 
     # ------------------------------------------------------------------ helpers
     def size_of(self, s, m) -> int:
-        return self.M[m].sizes[s.stage_m[m]]
+        return self.M[m].sizes[s.monster_stage[m]]
 
     def stripes(self, s, m) -> list:
         """Colour index of every visible stripe (dial, extra printed, accessories)."""
         mon = self.M[m]
-        cc = mon.colour_counts[s.stage_m[m]]
+        cc = mon.colour_counts[s.monster_stage[m]]
         out = []
         for ci in range(4):
             out += [ci] * cc[ci]
@@ -308,28 +308,28 @@ class MonsterShopRules(PlanningMixin, NeedsMixin, ScoringMixin):
         if st == "plan":
             # a free choice: any legal split (is_legal), the actions a representative sample
             return tuple(d._replace(free={"verb": "plan", "imps": s.home[d.seat], "gold": s.gold[d.seat],
-                                          "bodyguard": s.bg_home[d.seat], "hat": self.hat_free(s, d.seat),
+                                          "bodyguard": s.bodyguard_home[d.seat], "hat": self.hat_free(s, d.seat),
                                           "max_groups": self.R.max_groups})
                          for d in s.sealed.decisions(lambda seat: self.plan_actions(s, seat),
                                                      lambda seat: ("plan", ())))
-        seat = s.seat_i
+        seat = s.acting
         if st == "send":
             acts = self.send_actions(s, seat)
             return (Decision(seat, "send", acts, None, acts[0], None,
-                             {"size": s.cur_size / 2}),)
+                             {"size": s.send_size / 2}),)
         if st == "arrange":
             acts = self.arrange_actions(s, seat)
             return (Decision(seat, "arrange", acts, None, ("done",)),)
         if st == "assign":
-            acts = self.assign_sample(s, seat, s.care)
-            return (Decision(seat, "assign", acts, None, acts[0], None, {"monster": s.care},
-                             free={"verb": "assign", "monster": s.care, "stripes": self.stripes(s, s.care)}),)
+            acts = self.assign_sample(s, seat, s.assigning)
+            return (Decision(seat, "assign", acts, None, acts[0], None, {"monster": s.assigning},
+                             free={"verb": "assign", "monster": s.assigning, "stripes": self.stripes(s, s.assigning)}),)
         if st == "order":
             acts = self.order_actions(s, seat)
             return (Decision(seat, "order", acts, None, acts[0]),)
         if st == "sell":
             acts = self.sell_actions(s, seat)
-            return (Decision(seat, "sell", acts, None, acts[-1], None, {"customer": s.tmp[0]}),)
+            return (Decision(seat, "sell", acts, None, acts[-1], None, {"customer": s.seats_to_go[0]}),)
         if st == "work":
             acts = self.work_actions(s, seat)
             # where each number of cleaners cleans by default (left to right), for the buttons
@@ -345,7 +345,7 @@ class MonsterShopRules(PlanningMixin, NeedsMixin, ScoringMixin):
         if s.stage == "plan":
             return seat in s.sealed.pending() and self.plan_ok(s, seat, action)
         if s.stage == "assign":
-            return seat == s.seat_i and self.assign_ok(s, seat, s.care, action)
+            return seat == s.acting and self.assign_ok(s, seat, s.assigning, action)
         return any(action in d.actions for d in self.decisions(s) if d.seat == seat)
 
     # ------------------------------------------------------------------ apply
@@ -376,7 +376,7 @@ class MonsterShopRules(PlanningMixin, NeedsMixin, ScoringMixin):
             if seat not in s.sealed.pending() or not self.plan_ok(s, seat, action):
                 raise IllegalAction("that is not a possible split of your imps and gold")
         elif s.stage == "assign":
-            if seat != s.seat_i or not self.assign_ok(s, seat, s.care, action):
+            if seat != s.acting or not self.assign_ok(s, seat, s.assigning, action):
                 raise IllegalAction("those cards do not fit this monster's stripes")
         else:
             find_decision(self.decisions(s), seat, action)
@@ -401,8 +401,8 @@ class MonsterShopRules(PlanningMixin, NeedsMixin, ScoringMixin):
         for seat in range(s.n):
             for m in self.monsters_of(s, seat) + s.waiting[seat]:
                 mon = self.M[m]
-                if s.stage_m[m] < len(mon.stages) - 1:           # MS-150
-                    s.stage_m[m] += 1
+                if s.monster_stage[m] < len(mon.stages) - 1:           # MS-150
+                    s.monster_stage[m] += 1
             # MS-151: the rightmost chamber spoils (a Magic Cabinet keeps some), the rest shift
             cab = self.art_param(s, seat, "freezer")
             room = (cab["n"] * self.has_art(s, seat, "freezer") if cab else 0) - sum(s.frozen[seat])
@@ -417,16 +417,16 @@ class MonsterShopRules(PlanningMixin, NeedsMixin, ScoringMixin):
             s.home[seat] += s.away[seat]
             s.away[seat] = 0
             s.used[seat] = 0
-            s.bg_home[seat] = s.bodyguard[seat]
-            s.bg_pod[seat] = 0
+            s.bodyguard_home[seat] = s.bodyguard[seat]
+            s.bodyguard_podium[seat] = 0
             s.jury[seat] = 0                                   # MS-153
             s.injured[seat] = 0
             s.hat_used[seat] = 0
-            s.pony[seat] = 0
+            s.pony_cover[seat] = 0
             s.whistle_used[seat] = 0
             s.leash_used[seat] = 0
             s.podium_sold[seat] = 0
-            s.ft[seat] = 0
+            s.fortune[seat] = 0
         ev.append(E("phase", {"phase": "aging", "round": s.rnd}))
         if s.rnd >= s.rounds:
             self.final_scoring(s, ev)

@@ -36,7 +36,7 @@ class ScoringMixin:
     def show(self, s, seat, m) -> Show:
         sh = s.show[m]
         p = self.place_of(s, seat, m)
-        return Show(tuple(sh[0:6]), sh[6], sh[7], sh[8], sh[9], s.suff[m], s.mut[m], self.size_of(s, m),
+        return Show(tuple(sh[0:6]), sh[6], sh[7], sh[8], sh[9], s.suffering[m], s.mutation[m], self.size_of(s, m),
                     s.dung[seat][p] if p >= 0 else 0, frozenset(self.stripes(s, m)))
 
     def contest_index(self, s):
@@ -75,10 +75,10 @@ class ScoringMixin:
     # ---------------------------------------------------------------- P5 customers
     def start_trade(self, s, ev):
         ev.append(E("phase", {"phase": "trade", "round": s.rnd}))
-        s.cs = self.customer_indexes(s)
+        s.care_step = self.customer_indexes(s)
         s.stage = "sell"
-        s.seat_i = None
-        s.tmp = []
+        s.acting = None
+        s.seats_to_go = []
 
     def match(self, s, seat, m, ci) -> int:
         terms = self.data.customers[s.customers[ci]][2]
@@ -86,11 +86,11 @@ class ScoringMixin:
 
     def price(self, s, m) -> int:
         sale = self.R.sale
-        return (self.M[m].price_at(self.size_of(s, m)) + sale.mutation_price * s.mut[m]
+        return (self.M[m].price_at(self.size_of(s, m)) + sale.mutation_price * s.mutation[m]
                 + sale.accessory_price * len(self.accessories_of(s, m)))
 
     def sell_actions(self, s, seat) -> tuple:
-        ci = s.tmp[0]
+        ci = s.seats_to_go[0]
         out = []
         pod = s.podium[seat] > 0 and not s.podium_sold[seat]
         for m in self.monsters_of(s, seat):
@@ -110,21 +110,21 @@ class ScoringMixin:
         """The step of P5 customers: the next seat that can sell to this customer must
         answer (False); True once every customer has been offered and the trade ends."""
         while True:
-            if s.seat_i is None:
-                if len(s.tmp) > 1:
-                    s.seat_i = s.tmp.pop(1)
+            if s.acting is None:
+                if len(s.seats_to_go) > 1:
+                    s.acting = s.seats_to_go.pop(1)
                 else:
-                    if not s.cs:
+                    if not s.care_step:
                         self.end_trade(s, ev)
                         return True
-                    s.tmp = [s.cs.pop(0)] + self.seats_from(s, s.start)
+                    s.seats_to_go = [s.care_step.pop(0)] + self.seats_from(s, s.start)
                     continue
-            if len(self.sell_actions(s, s.seat_i)) > 1:
+            if len(self.sell_actions(s, s.acting)) > 1:
                 return False
-            s.seat_i = None
+            s.acting = None
 
     def _on_sell(self, s, seat, action, ev):
-        s.seat_i = None
+        s.acting = None
         if action[0] != "sell":
             return
         _v, ci, m, pod = action
@@ -143,7 +143,7 @@ class ScoringMixin:
             s.acc_on[x] = -1
         p = self.place_of(s, seat, m)
         s.mon[seat][p] = -1
-        s.suff[m] = s.mut[m] = 0
+        s.suffering[m] = s.mutation[m] = 0
         s.lost.append(m)
         ev.append(E("sale", {"seat": seat, "monster": m, "customer": s.customers[ci], "match": match,
                              "podium": bool(pod), "reputation": gain, "gold": price}))
@@ -163,8 +163,8 @@ class ScoringMixin:
                 if len(mine) > 1:
                     self.ask(s, seat, "keep", [("keep", k) for k in sorted(mine)], ci)
         s.stage = "work"
-        s.tmp = self.seats_from(s, s.start)
-        s.seat_i = None
+        s.seats_to_go = self.seats_from(s, s.start)
+        s.acting = None
 
     def _ans_keep(self, s, seat, action, ctx, ev):
         k = action[1]
@@ -234,19 +234,19 @@ class ScoringMixin:
         """The step of P5 work: the next seat with free imps (or a business to run first)
         must answer (False); True once every seat has worked and the round ages."""
         while True:
-            if s.seat_i is None:
-                if not s.tmp:
+            if s.acting is None:
+                if not s.seats_to_go:
                     self.end_round(s, ev)
                     return True
-                s.seat_i = s.tmp.pop(0)
-                acts = self.biz_actions(s, s.seat_i)            # MS-115: before the work, or after it
+                s.acting = s.seats_to_go.pop(0)
+                acts = self.biz_actions(s, s.acting)            # MS-115: before the work, or after it
                 if acts:
-                    later = [("later",)] if self.free_imps(s, s.seat_i) > 0 else []
-                    self.ask(s, s.seat_i, "business", [("skip",)] + acts + later, "work")
+                    later = [("later",)] if self.free_imps(s, s.acting) > 0 else []
+                    self.ask(s, s.acting, "business", [("skip",)] + acts + later, "work")
                     return False
-            if self.free_imps(s, s.seat_i) > 0:
+            if self.free_imps(s, s.acting) > 0:
                 return False
-            s.seat_i = None
+            s.acting = None
 
     def _on_work(self, s, seat, action, ev):
         """MS-114: cleaners remove up to 2 dung each from the empty places their owner
@@ -264,7 +264,7 @@ class ScoringMixin:
         s.used[seat] += free
         ev.append(E("work", {"seat": seat, "cleaners": k, "cleaned": cleaned, "earned": earn,
                              "places": list(counts)}))
-        s.seat_i = None
+        s.acting = None
         if s.biz_later == seat:
             s.biz_later = None
             acts = self.biz_actions(s, seat)
@@ -289,7 +289,7 @@ class ScoringMixin:
         upg = sum(1 for u, c in zip(s.upg[seat], s.cage[seat]) if u >= 0)
         return (ex["monster"] * len(mons) + ex["cage"] * cages + ex["upgrade"] * upg
                 + ex["accessory"] * len(s.accs[seat]) + ex["dung"] * sum(s.dung[seat])
-                + ex["suffering"] * sum(s.suff[m] for m in mons) + ex["mutation"] * sum(s.mut[m] for m in mons))
+                + ex["suffering"] * sum(s.suffering[m] for m in mons) + ex["mutation"] * sum(s.mutation[m] for m in mons))
 
     def penalty(self, score: int) -> int:
         out = 0

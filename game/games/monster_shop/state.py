@@ -19,23 +19,32 @@ from ...core.state_fields import StateFields
 
 FIELDS = StateFields(
     # ints, strings, None, tuples, frozen things
-    shared=("n", "rnd", "rounds", "full", "short", "reverse", "stage", "start", "cur_size", "rot",
-            "c_open", "u_open", "biz_open", "seat_i", "care", "arr_left", "bm_contest",
-            "lookahead", "last_sender", "biz_later"),
+    shared=("n", "rnd", "rounds", "full", "short", "reverse", "stage", "start", "send_size", "send_rotation",
+            "contests_open", "customers_open", "businesses_open", "acting", "assigning", "arrange_left",
+            "bm_contest", "lookahead", "last_sender", "biz_later"),
     # flat lists of ints / values
-    lists=("rep", "gold", "home", "away", "hosp", "podium", "used", "bodyguard", "bg_home", "bg_pod",
-           "potions", "pass_at", "jury", "injured", "hat_used", "gift", "stage_m", "suff", "mut", "acc_on",
-           "monster_deck", "cage_deck", "upg_deck", "art_deck", "acc_deck", "young", "older", "cage_offer",
-           "upg_offer", "art_offer", "boutique", "biz_order", "contests", "customers", "tie",
-           "pony", "whistle_used", "leash_used", "ft", "podium_sold", "lost", "cs", "tmp"),
+    lists=("rep", "gold", "home", "away", "hosp", "podium", "used", "bodyguard", "bodyguard_home",
+           "bodyguard_podium", "potions", "pass_at", "jury", "injured", "hat_used", "gift", "monster_stage",
+           "suffering", "mutation", "acc_on", "monster_deck", "cage_deck", "upg_deck", "art_deck", "acc_deck",
+           "young", "older", "cage_offer", "upg_offer", "art_offer", "boutique", "biz_order", "contests",
+           "customers", "tie_order", "pony_cover", "whistle_used", "leash_used", "fortune", "podium_sold",
+           "lost", "care_step", "seats_to_go"),
     # lists whose items are lists or immutable values
     nested_mixed=("relatives", "cage", "upg", "dung", "pearls", "mon", "waiting", "meat", "veg", "frozen",
                   "processed", "artifacts", "eaten_art", "accs", "hand", "deck", "discard", "food_offer",
-                  "bm", "peeks", "show", "asks", "occ", "spook_given", "order"),
+                  "black_market", "peeks", "show", "asks", "occupied", "spook_given", "order"),
     nested_twice=("groups",),       # seat -> list of groups, each a list
     dict_lists=("assign",),
     objects=("rng", "sealed"),
     unsaved=("res", "dec"),
+    # the names saves and digests know them by (made before these fields had names)
+    saved_as=tuple((new, old) for old, new in (
+        ("c_open", "contests_open"), ("u_open", "customers_open"), ("biz_open", "businesses_open"),
+        ("seat_i", "acting"), ("care", "assigning"), ("arr_left", "arrange_left"),
+        ("bg_home", "bodyguard_home"), ("bg_pod", "bodyguard_podium"), ("ft", "fortune"),
+        ("bm", "black_market"), ("occ", "occupied"), ("tmp", "seats_to_go"), ("cs", "care_step"),
+        ("rot", "send_rotation"), ("cur_size", "send_size"), ("tie", "tie_order"), ("pony", "pony_cover"),
+        ("suff", "suffering"), ("mut", "mutation"), ("stage_m", "monster_stage"))),
 )
 
 
@@ -59,18 +68,18 @@ def new_state(n: int, seed: int, monsters: int, accessories: int) -> State:
     for f in (*FIELDS.lists, *FIELDS.nested_mixed):
         setattr(s, f, [])
     s.assign = {}
-    s.tmp = []
+    s.seats_to_go = []
     s.sealed = None
     s.n = n
     s.rng = RNG(seed)
-    for f in ("rep", "gold", "home", "away", "hosp", "podium", "used", "bodyguard", "bg_home", "bg_pod",
-              "potions", "jury", "injured", "hat_used", "gift", "pony", "whistle_used", "leash_used", "ft",
+    for f in ("rep", "gold", "home", "away", "hosp", "podium", "used", "bodyguard", "bodyguard_home", "bodyguard_podium",
+              "potions", "jury", "injured", "hat_used", "gift", "pony_cover", "whistle_used", "leash_used", "fortune",
               "podium_sold"):
         setattr(s, f, [0] * n)
     s.pass_at = [-1] * n
-    s.stage_m = [0] * monsters
-    s.suff = [0] * monsters
-    s.mut = [0] * monsters
+    s.monster_stage = [0] * monsters
+    s.suffering = [0] * monsters
+    s.mutation = [0] * monsters
     s.acc_on = [-1] * accessories
     for f in ("relatives", "waiting", "frozen", "processed", "artifacts", "eaten_art", "accs", "hand",
               "groups", "peeks", "order", "spook_given"):

@@ -48,7 +48,7 @@ def _sales(rules, record, play) -> None:
         species.setdefault(mon.key, mon.id)
     base = _opening(rules)
     base.rnd = rules.R.customer_rounds["full"][0]
-    base.u_open = max(base.u_open, 1)
+    base.customers_open = max(base.customers_open, 1)
     ci = 0
     for key, m in species.items():
         for size in (4, 5, 6):
@@ -58,14 +58,14 @@ def _sales(rules, record, play) -> None:
                 continue
             s = base.clone()
             _place(s, 0, 0, m)
-            s.stage_m[m] = stage
+            s.monster_stage[m] = stage
             for i, j in itertools.combinations_with_replacement(range(6), 2):
                 s.show[m][0:6] = [2 * (k == i) + 2 * (k == j) for k in range(6)]
                 if rules.match(s, 0, m, ci) > 0:  # shows what the customer pays for
                     break
             ev = []
             rules.start_trade(s, ev)
-            s.cs = [ci]
+            s.care_step = [ci]
             rules._advance(s, ev)
             s.dec = None
             action = ("sell", ci, m, 0)
@@ -86,11 +86,11 @@ def _cages(rules, record, play) -> None:
             for p in range(2):
                 m = next(x for x in s.monster_deck)
                 _place(s, seat, p, m)
-                s.stage_m[m] = 2
+                s.monster_stage[m] = 2
                 s.cage[seat][p] = c
                 s.upg[seat][p] = -1
                 s.show[m][0:6] = [0, 0, 0, 6, 6, 0]
-        s.stage, s.seat_i, s.tmp = "order", None, list(range(s.n))
+        s.stage, s.acting, s.seats_to_go = "order", None, list(range(s.n))
         s.sealed = None
         s.dec = None
         ev = []

@@ -44,7 +44,7 @@ def fresh(seed=1, **options):
 def take_out(s, m):
     """Remove monster card m from wherever the supply holds it (a Black Market monster
     is swapped for one from the deck)."""
-    for b in s.bm:
+    for b in s.black_market:
         if b[0] == "monster" and b[1] == m:
             other = next(x for x in s.monster_deck if x != m)
             s.monster_deck.remove(other)
@@ -64,7 +64,7 @@ def put(s, seat, m, p, stage=2, cage=None, dung=None):
     """Place monster m at place p of `seat` (stage 2 = size 4) in a cage (default: iron)."""
     take_out(s, m)
     s.mon[seat][p] = m
-    s.stage_m[m] = stage
+    s.monster_stage[m] = stage
     if cage is not None:
         s.cage[seat][p] = cage
     elif s.cage[seat][p] == CAGE_NONE:
@@ -83,10 +83,10 @@ def care(R, s, seat, monsters, answers=()):
     """Resolve `monsters` of `seat` in that order; asks are answered from `answers`
     (an action each) and the kinds asked are returned."""
     s.stage = "care"
-    s.seat_i = seat
+    s.acting = seat
     s.order[seat] = list(monsters)
-    s.cs = [-1]
-    s.tmp = []
+    s.care_step = [-1]
+    s.seats_to_go = []
     answers = list(answers)
     asked = []
     ev = []

@@ -17,7 +17,7 @@ def _play_to_assign(seed, rnd, seat, monster):
     s = R.setup(4, {}, seed)
     while s.res is None:
         d = R.decisions(s)[0]
-        if d.kind == "assign" and not s.asks and s.rnd == rnd and d.seat == seat and s.care == monster:
+        if d.kind == "assign" and not s.asks and s.rnd == rnd and d.seat == seat and s.assigning == monster:
             return R, s, agents, d
         R.apply(s, d.seat, agents[d.seat].choose(R.view(s, d.seat), d))
     raise AssertionError("the game never reached that assignment")

@@ -29,7 +29,7 @@ def test_MS_046_withdraw_a_waiting_group_of_the_size_being_sent():
 
 def work_stage(R, s, seat, dung, free=1):
     """`seat` works now; the next seat's turn keeps the round from ending under the test."""
-    s.stage, s.tmp, s.seat_i, s.dec = "work", [(seat + 1) % 4], seat, None
+    s.stage, s.seats_to_go, s.acting, s.dec = "work", [(seat + 1) % 4], seat, None
     s.home[seat], s.used[seat] = free, 0
     s.dung[seat] = list(dung)
 
@@ -63,7 +63,7 @@ def test_MS_114_no_choice_when_the_cleaners_take_everything():
 def slime_first(R, s, seat):
     b = next(i for i, x in enumerate(R.biz) if x[2] == "slime")
     s.biz_order = [b] + [i for i in s.biz_order if i != b]
-    s.biz_open, s.pass_at[seat] = 1, 0
+    s.businesses_open, s.pass_at[seat] = 1, 0
 
 
 def test_MS_115_a_business_after_the_work():
@@ -74,7 +74,7 @@ def test_MS_115_a_business_after_the_work():
     put(s, seat, mid("gnasher"), 0, dung=3)
     slime_first(R, s, seat)
     work_stage(R, s, seat, [3, 0, 0, 0], free=2)
-    s.stage, s.tmp, s.seat_i = "work", [seat, 2], None
+    s.stage, s.seats_to_go, s.acting = "work", [seat, 2], None
     s.gold[seat] = 1
     R._advance(s, [])
     d = R.decisions(s)[0]
@@ -97,7 +97,7 @@ def test_MS_G27_the_owner_picks_the_food():
     s.meat[seat] = [1, 0, 1]                          # a fresh and an old meat
     shown(R, s, m, H=1)
     asked, _ = care(R, s, seat, [m], [("feed", "meat", 0)])
-    assert asked == ["feed"] and s.meat[seat] == [0, 0, 1] and s.suff[m] == 0
+    assert asked == ["feed"] and s.meat[seat] == [0, 0, 1] and s.suffering[m] == 0
 
 
 def test_MS_G27_default_eats_the_oldest_and_asks_once():

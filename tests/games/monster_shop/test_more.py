@@ -23,20 +23,20 @@ def test_MS_030_032_033_034_035_036_037_038_round_preparation():
     kept_cage = s.cage_offer[-1]
     kept_upg = s.upg_offer[0]
     s.cage_offer[0] = -1
-    bm_before = [list(b) for b in s.bm]
+    bm_before = [list(b) for b in s.black_market]
     acc_before = list(s.boutique)
     s.rnd = 2
     R._prepare_round(s, [])
-    assert s.c_open == 3 and s.u_open == 3                       # MS-030
+    assert s.contests_open == 3 and s.customers_open == 3                       # MS-030
     food = R.data.contests[s.contests[0]][4]
     assert [b[:2] for b in s.food_offer][1:] == [list(b) for b in food][1:]   # MS-032
     assert len(s.art_offer) == 2                                  # MS-033
     assert s.cage_offer[0] == kept_cage and len(s.cage_offer) == 3   # MS-034
     assert s.upg_offer[0] == kept_upg and len(s.upg_offer) == 3      # MS-035
-    assert s.older == older_young and all(s.stage_m[m] == 1 for m in s.older)   # MS-036
+    assert s.older == older_young and all(s.monster_stage[m] == 1 for m in s.older)   # MS-036
     assert len(s.young) == 3
-    assert s.biz_open == 2 and len(s.boutique) == 3 and s.boutique[:2] == acc_before[1:]   # MS-037, MS-G23
-    assert s.bm == bm_before                                      # MS-038
+    assert s.businesses_open == 2 and len(s.boutique) == 3 and s.boutique[:2] == acc_before[1:]   # MS-037, MS-G23
+    assert s.black_market == bm_before                                      # MS-038
 
 
 def test_MS_G44_farm_yield_by_type_in_the_full_version_always_meat_in_the_simple():
@@ -55,10 +55,10 @@ def test_MS_G44_farm_yield_by_type_in_the_full_version_always_meat_in_the_simple
 def test_MS_142_top_hat_adds_half_a_size_once_a_round():
     R, s = fresh(43)
     s.artifacts[0].append(artifact_id("top_hat"))
-    s.tie = [0, 1, 2, 3]
+    s.tie_order = [0, 1, 2, 3]
     for seat, plan in ((0, ((2, 0, 0, 1),)), (1, ((2, 0, 0, 0),)), (2, ()), (3, ())):
         R.apply(s, seat, ("plan", plan))
-    assert s.cur_size == 5 and R.decisions(s)[0].seat == 0
+    assert s.send_size == 5 and R.decisions(s)[0].seat == 0
     assert R.hat_free(s, 0) == 0
 
 
@@ -103,16 +103,16 @@ def test_MS_G14_a_book_draws_one_more_card_of_its_colour():
 
 def test_MS_048_bodyguard_helps_buy_a_cage_and_leaves_the_podium():
     R, s = fresh(47)
-    s.bodyguard[0] = s.bg_home[0] = 1
+    s.bodyguard[0] = s.bodyguard_home[0] = 1
     for seat, plan in ((0, ((1, 0, 1, 0),)), (1, ()), (2, ()), (3, ())):
         R.apply(s, seat, ("plan", plan))
     acts = R.decisions(s)[0].actions
     assert any(a[0] == "send" and a[2] == "cage" for a in acts)
     R.apply(s, 0, ("send", 0, "podium", 0))
-    assert s.podium[0] == 1 and s.bg_pod[0] == 1
+    assert s.podium[0] == 1 and s.bodyguard_podium[0] == 1
     s.rnd = 2
     R.end_round(s, [])
-    assert s.podium[0] == 1 and s.bg_home[0] == 1
+    assert s.podium[0] == 1 and s.bodyguard_home[0] == 1
 
 
 def test_MS_121_122_100_processed_food():
@@ -125,7 +125,7 @@ def test_MS_121_122_100_processed_food():
     s.home[0] = 0
     shown(R, s, m, H=2, L=1)
     care(R, s, 0, [m])
-    assert s.processed[0] == [0, 0] and s.suff[m] == 0     # the lollipop also covered the play
+    assert s.processed[0] == [0, 0] and s.suffering[m] == 0     # the lollipop also covered the play
     assert s.show[m][9] == 1
     s.rnd = 2
     t = tile("contests", "eater")
@@ -165,8 +165,8 @@ def test_MS_099_wild_party_food_eaten_and_injured_imps():
     m = put(s, 0, mid("gnasher"), 1)
     s.show[m][8] = 2
     s.injured[0] = 1
-    s.suff[m] = 1
-    s.mut[m] = 1
+    s.suffering[m] = 1
+    s.mutation[m] = 1
     assert R.contest_score(s, 0, t) == 2 + 1 - 1 - 2
 
 
@@ -177,7 +177,7 @@ def test_MS_113_assigned_cards_are_discarded_and_surplus_kept_one_per_colour():
     s.assign[m] = [(k, 0)]
     extra = s.deck[1].pop()
     s.hand[0].append(extra)
-    s.cs = []
+    s.care_step = []
     R.end_trade(s, [])
     assert k in s.discard[0] and s.assign == {}
     ask = s.asks.pop(0)

@@ -25,7 +25,7 @@ def test_MS_082_needs_resolve_in_order_hunger_to_disease():
     kinds = [e.kind for e in ev if e.kind in ("suffering", "dung")]
     # hunger (no food: 1 suffering), then excretion (clean: 1 dung), then disease 2 + 1 dung = 3 -> 1
     assert kinds == ["suffering", "dung", "suffering"]
-    assert s.suff[m] == 2
+    assert s.suffering[m] == 2
 
 
 def test_MS_083_hunger_eats_suitable_food_oldest_first_else_suffering():
@@ -36,7 +36,7 @@ def test_MS_083_hunger_eats_suitable_food_oldest_first_else_suffering():
     shown(R, s, m, H=3)
     care(R, s, 0, [m])
     assert s.meat[0] == [0, 0, 0] and s.veg[0] == [3, 0, 0]
-    assert s.suff[m] == 1 and s.show[m][6] == 2
+    assert s.suffering[m] == 1 and s.show[m][6] == 2
 
 
 def test_MS_084_excretion_clean_cage_halves_dirty_cage_full():
@@ -56,7 +56,7 @@ def test_MS_085_one_imp_covers_two_play_symbols_the_rest_suffers():
     shown(R, s, m, L=3)
     asked, _ = care(R, s, 0, [m], [("play", 1)])
     assert asked == ["play"]
-    assert s.suff[m] == 1 and s.used[0] == 1 and s.show[m][7] == 2
+    assert s.suffering[m] == 1 and s.used[0] == 1 and s.show[m][7] == 2
 
 
 def test_MS_086_anger_needs_imps_which_are_injured_or_the_monster_escapes():
@@ -79,7 +79,7 @@ def test_MS_087_magic_mutates_and_the_second_mutation_loses_the_monster():
     m = put(s, 0, mid("gnasher"), 1, cage=cage_id("runed"))   # anti-magic 3
     shown(R, s, m, M=4)
     care(R, s, 0, [m])
-    assert s.mut[m] == 1
+    assert s.mutation[m] == 1
     n = put(s, 0, mid("bogling"), 2)                          # iron: anti-magic 0
     shown(R, s, n, M=2)
     care(R, s, 0, [n])
@@ -91,11 +91,11 @@ def test_MS_088_disease_two_symbols_and_one_dung_give_one_suffering():
     m = put(s, 0, mid("gnasher"), 1, dung=1)
     shown(R, s, m, D=2)
     care(R, s, 0, [m])
-    assert s.suff[m] == 1
+    assert s.suffering[m] == 1
     n = put(s, 0, mid("bogling"), 2, dung=3)
     shown(R, s, n)                                  # no disease symbol: no check at all
     care(R, s, 0, [n])
-    assert s.suff[n] == 0
+    assert s.suffering[n] == 0
 
 
 def test_MS_089_suffering_reaching_the_stripes_loses_the_monster():
@@ -124,7 +124,7 @@ def test_MS_077_a_potion_replaces_one_card_and_nothing_is_resolved_for_it():
         s.hand[0] += [s.deck[ci].pop() for _ in range(3)]
     picks = _assign(R, s, 0, m)
     s.potions[0] = 1
-    s.stage, s.seat_i, s.care, s.order[0] = "assign", 0, m, [m]
+    s.stage, s.acting, s.assigning, s.order[0] = "assign", 0, m, [m]
     act = ("assign", m, ((-1, 0),) + tuple((k, 0) for k in picks[1:]))
     assert R.is_legal(s, 0, act)
     R.do_assign(s, 0, act, [])
@@ -177,7 +177,7 @@ def test_MS_132_gobbler_pays_hunger_with_gold_potion_or_artifact():
     s.artifacts[0] = []
     shown(R, s, m, H=2)
     asked, _ = care(R, s, 0, [m])                  # only gold: no question
-    assert asked == [] and s.gold[0] == 1 and s.suff[m] == 0
+    assert asked == [] and s.gold[0] == 1 and s.suffering[m] == 0
     R, s = den()
     m = put(s, 0, mid("gobbler"), 1)
     a = artifact_id("leash")
@@ -196,7 +196,7 @@ def test_MS_133_vampling_first_hunger_free_then_suffering_or_an_injured_imp():
     shown(R, s, m, H=3)
     asked, _ = care(R, s, 0, [m], [("vamp", "imp"), ("vamp", "suffer")])
     assert asked == ["vampling", "vampling"]
-    assert s.hosp[0] == 1 and s.suff[m] == 1 and s.meat[0] == [3, 0, 0]   # never eats food
+    assert s.hosp[0] == 1 and s.suffering[m] == 1 and s.meat[0] == [3, 0, 0]   # never eats food
     assert s.show[m][6] == 0                                # quieted without food: not "fed"
 
 
@@ -204,11 +204,11 @@ def test_MS_134_radiant_spooker_passes_its_mutation_to_a_neighbour():
     R, s = den()
     sp = put(s, 0, mid("spooker"), 1)
     nb = put(s, 0, mid("bogling"), 2)
-    s.mut[sp] = 1
+    s.mutation[sp] = 1
     shown(R, s, sp, M=1)
     asked, _ = care(R, s, 0, [sp], [("spook", 2)])
     assert asked == ["spooker"]
-    assert s.mon[0][1] == sp and s.mut[sp] == 1 and s.mut[nb] == 1
+    assert s.mon[0][1] == sp and s.mutation[sp] == 1 and s.mutation[nb] == 1
     assert R.spook_targets(s, 0, 1) == []           # at most one per neighbour per round
 
 
@@ -221,7 +221,7 @@ def test_MS_135_big_eyed_loris_uses_a_neighbours_pairs():
     shown(R, s, far, H=1)
     shown(R, s, lo, H=1, L=1)
     care(R, s, 0, [lo])
-    assert s.suff[lo] == 1            # the hunger is met by the neighbour's pair; the play is not
+    assert s.suffering[lo] == 1            # the hunger is met by the neighbour's pair; the play is not
 
 
 def test_MS_136_cuddly_hypochondriac_ignores_disease_but_none_counts_as_one():
@@ -229,10 +229,10 @@ def test_MS_136_cuddly_hypochondriac_ignores_disease_but_none_counts_as_one():
     h = put(s, 0, mid("hypochondriac"), 1, dung=2)
     shown(R, s, h, D=3)
     care(R, s, 0, [h])
-    assert s.suff[h] == 0
+    assert s.suffering[h] == 0
     shown(R, s, h)
     care(R, s, 0, [h])
-    assert s.suff[h] == 1             # 1 virtual disease + 2 dung = 3 -> 1 suffering
+    assert s.suffering[h] == 1             # 1 virtual disease + 2 dung = 3 -> 1 suffering
 
 
 def test_MS_137_little_pony_anger_excess_covers_later_play():
@@ -243,7 +243,7 @@ def test_MS_137_little_pony_anger_excess_covers_later_play():
     shown(R, s, pony, A=5)            # iron cage 3: excess 2
     shown(R, s, other, L=2)
     care(R, s, 0, [pony, other], [("anger", "imps")])
-    assert s.hosp[0] == 2 and s.suff[other] == 0 and s.show[other][7] == 2
+    assert s.hosp[0] == 2 and s.suffering[other] == 0 and s.show[other][7] == 2
 
 
 def test_MS_138_greater_ruffian_smashes_cages_and_upgrades_and_never_escapes():
@@ -269,10 +269,10 @@ def test_MS_072_moving_a_monster_takes_suffering_and_mutations_but_not_dung():
     R, s = den()
     m = put(s, 0, mid("gnasher"), 1, dung=2)
     s.cage[0][3] = cage_id("iron")
-    s.suff[m], s.mut[m] = 1, 1
-    s.stage, s.seat_i, s.arr_left = "arrange", 0, 2
+    s.suffering[m], s.mutation[m] = 1, 1
+    s.stage, s.acting, s.arrange_left = "arrange", 0, 2
     R._on_arrange(s, 0, ("move", m, 3), [])
-    assert s.mon[0][3] == m and s.suff[m] == 1 and s.mut[m] == 1 and s.dung[0][1] == 2 and s.dung[0][3] == 0
+    assert s.mon[0][3] == m and s.suffering[m] == 1 and s.mutation[m] == 1 and s.dung[0][1] == 2 and s.dung[0][3] == 0
 
 
 def test_MS_071_a_monster_without_a_cage_is_released():

@@ -48,22 +48,22 @@ def test_MS_003_004_010_setup_of_every_player():
 
 def test_MS_005_reveal_two_tiles_full_one_simple():
     R, s = fresh(1)
-    assert s.c_open == 2 and s.u_open == 2 and len(s.contests) == 5 and len(s.customers) == 5
+    assert s.contests_open == 2 and s.customers_open == 2 and len(s.contests) == 5 and len(s.customers) == 5
     R, s = fresh(1, version="simple")
-    assert s.c_open == 1 and s.u_open == 1
+    assert s.contests_open == 1 and s.customers_open == 1
 
 
 def test_MS_008_black_market_six_goods_one_gold_each_short_five():
     R, s = fresh(2)
-    assert sorted(b[0] for b in s.bm) == sorted(["bodyguard", "monster", "cage", "contest_food", "upgrade", "artifact"])
-    assert all(b[2] == 1 and not b[3] for b in s.bm)
+    assert sorted(b[0] for b in s.black_market) == sorted(["bodyguard", "monster", "cage", "contest_food", "upgrade", "artifact"])
+    assert all(b[2] == 1 and not b[3] for b in s.black_market)
     R, s = fresh(2, length="short")
-    assert len(s.bm) == 5 and "upgrade" not in [b[0] for b in s.bm] and s.rounds == 5
+    assert len(s.black_market) == 5 and "upgrade" not in [b[0] for b in s.black_market] and s.rounds == 5
 
 
 def test_MS_009_one_business_and_three_accessories():
     R, s = fresh(4)
-    assert s.biz_open == 1 and len(s.boutique) == 3 and len(s.acc_deck) == 5
+    assert s.businesses_open == 1 and len(s.boutique) == 3 and len(s.acc_deck) == 5
 
 
 def test_MS_031_income_start_and_left_neighbour_one_others_two():
@@ -102,7 +102,7 @@ def test_MS_043_plans_are_sealed_until_all_are_in():
 def test_MS_044_largest_first_ties_clockwise_from_the_start():
     R, s = fresh(8)
     s.start = 2
-    s.tie = [2, 3, 0, 1]
+    s.tie_order = [2, 3, 0, 1]
     plan_all(R, s, {0: ((2, 0, 0, 0),), 1: ((1, 0, 0, 0),), 3: ((2, 0, 0, 0),)})
     seen = []
     while s.stage == "send":
@@ -110,7 +110,7 @@ def test_MS_044_largest_first_ties_clockwise_from_the_start():
         if s.asks:
             R.apply(s, d.seat, d.actions[0])
             continue
-        seen.append((d.seat, s.cur_size))
+        seen.append((d.seat, s.send_size))
         R.apply(s, d.seat, next(a for a in d.actions if a[0] == "home"))
     assert seen == [(3, 4), (0, 4), (1, 2)]
 
@@ -139,7 +139,7 @@ def test_MS_046_withdrawing_waiting_groups():
 
 def test_MS_047_a_group_that_grows_goes_at_its_new_size():
     R, s = fresh(11)
-    s.tie = [0, 1, 2, 3]
+    s.tie_order = [0, 1, 2, 3]
     plan_all(R, s, {0: ((3, 0, 0, 0), (1, 0, 0, 0)), 1: ((2, 0, 0, 0),)})
     R.apply(s, 0, ("send", 0, "invite", 0))
     # two imps brought home join the waiting group of 1: it jumps above size 2
@@ -148,12 +148,12 @@ def test_MS_047_a_group_that_grows_goes_at_its_new_size():
     s.dec = None
     R._advance(s, [])
     d = R.decisions(s)[0]
-    assert d.seat == 0 and s.cur_size == 6 and ("send", 1, "jury", 0) in d.actions
+    assert d.seat == 0 and s.send_size == 6 and ("send", 1, "jury", 0) in d.actions
 
 
 def test_MS_048_the_bodyguard_cannot_go_alone_and_is_no_free_imp():
     R, s = fresh(12)
-    s.bodyguard[0] = s.bg_home[0] = 1
+    s.bodyguard[0] = s.bodyguard_home[0] = 1
     assert not R.plan_ok(s, 0, ("plan", ((0, 0, 1, 0),)))
     assert R.plan_ok(s, 0, ("plan", ((1, 0, 1, 0),)))
     assert R.free_imps(s, 0) == s.home[0]       # the bodyguard adds nothing to free imps
@@ -206,9 +206,9 @@ def test_MS_060_black_market_surcharge_from_the_treasury():
     R.apply(s, 0, ("send", 0, "black_market", 0))
     d = R.decisions(s)[0]
     assert d.kind == "black_market"
-    i = next(a[1] for a in d.actions if s.bm[a[1]][0] == "artifact")
+    i = next(a[1] for a in d.actions if s.black_market[a[1]][0] == "artifact")
     R.apply(s, 0, ("buy", i))
-    assert s.gold[0] == gold - 1 and s.bm[i][3] == 1 and s.bm[i][1] in s.artifacts[0]
+    assert s.gold[0] == gold - 1 and s.black_market[i][3] == 1 and s.black_market[i][1] in s.artifacts[0]
 
 
 def test_MS_061_fortune_teller_peek_cards_and_surcharge():
@@ -226,7 +226,7 @@ def test_MS_061_fortune_teller_peek_cards_and_surcharge():
     d = R.decisions(s)[0]
     assert d.kind == "unsurcharge"
     R.apply(s, 0, d.actions[0])
-    assert sum(b[2] for b in s.bm) == len(s.bm) - 1
+    assert sum(b[2] for b in s.black_market) == len(s.black_market) - 1
 
 
 def test_MS_062_industrial_zone_moves_the_pass_and_offers_a_business():
@@ -238,7 +238,7 @@ def test_MS_062_industrial_zone_moves_the_pass_and_offers_a_business():
 
 def test_MS_063_boutique_accessory_and_triumphant_return():
     R, s = fresh(20)
-    s.tie = [0, 1, 2, 3]
+    s.tie_order = [0, 1, 2, 3]
     plan_all(R, s, {0: ((2, 0, 0, 0), (1, 0, 0, 0))})
     R.apply(s, 0, ("send", 0, "hospital", 0))
     home = s.home[0]
@@ -276,7 +276,7 @@ def test_MS_096_contest_score_with_jury_and_cans():
     s.contests[0] = t
     m = put(s, 0, mid("gnasher"), 1)
     shown(R, s, m, L=2, M=1)
-    s.suff[m] = 1
+    s.suffering[m] = 1
     s.show[m][9] = 1                          # one can eaten
     s.jury[0] = 2
     assert R.contest_score(s, 0, t) == 2 + 1 - 1 + 1 + 2
@@ -291,14 +291,14 @@ def test_MS_106_108_109_110_sales():
     y = put(s, 0, mid("bogling"), 2, stage=1)      # size 3: cannot be sold
     shown(R, s, m, L=2)
     shown(R, s, y, L=3)
-    s.tmp = [0]
+    s.seats_to_go = [0]
     acts = R.sell_actions(s, 0)
     assert ("sell", 0, m, 0) in acts and not any(a[0] == "sell" and a[2] == y for a in acts)
     s.podium[0] = 2
     acts = R.sell_actions(s, 0)
     assert ("sell", 0, m, 1) in acts
     rep, gold = s.rep[0], s.gold[0]
-    s.mut[m] = 1
+    s.mutation[m] = 1
     x = s.boutique[0]
     s.accs[0].append(x)
     s.acc_on[x] = m
@@ -315,7 +315,7 @@ def test_MS_112_dark_doctor_counts_complete_pairs_only():
     m = put(s, 0, mid("gnasher"), 1, stage=2)
     shown(R, s, m, D=2, M=4)
     assert R.match(s, 0, m, 0) == 3 * 2
-    s.mut[m] = 1
+    s.mutation[m] = 1
     assert R.match(s, 0, m, 0) == 3 * 2 + 1
 
 
@@ -355,10 +355,10 @@ def test_MS_120_to_125_businesses():
     assert s.gold[0] == gold + 2 and s.used[0] == 1
     b = _biz(R, s, "psychiatrist")
     m = put(s, 0, mid("gnasher"), 1)
-    s.mut[m] = 1
+    s.mutation[m] = 1
     assert ("biz", b, m, "mutation") in R.biz_actions(s, 0)
     R.run_business(s, 0, ("biz", b, m, "mutation"), [])
-    assert s.mut[m] == 0
+    assert s.mutation[m] == 0
     b = _biz(R, s, "fecal_slime")
     s.dung[0][1] = 2
     R.run_business(s, 0, ("biz", b, 0), [])
@@ -373,7 +373,7 @@ def test_MS_150_151_152_aging():
     s.podium[0] = 0
     s.rnd = 2
     R.end_round(s, [])
-    assert s.stage_m[m] == 2 and s.meat[0][:2] == [0, 1] and s.hosp[0] == 1 and s.home[0] == 6
+    assert s.monster_stage[m] == 2 and s.meat[0][:2] == [0, 1] and s.hosp[0] == 1 and s.home[0] == 6
 
 
 def test_MS_154_round_five_lowest_reputation_round_six_opposite():
@@ -393,7 +393,7 @@ def test_MS_171_reverse_last_round_orders_ties_by_reputation():
     s.start = 0
     s.rep = [9, 1, 5, 3]
     R.end_round(s, [])
-    assert s.rnd == 6 and s.tie == [1, 3, 2, 0]
+    assert s.rnd == 6 and s.tie_order == [1, 3, 2, 0]
 
 
 def test_MS_161_162_final_evaluations():
@@ -408,7 +408,7 @@ def test_MS_161_162_final_evaluations():
     s.mon[seat] = [-1] * 4
     m = put(s, seat, mid("gnasher"), 1)
     s.dung[seat] = [1, 0, 0, 0]
-    s.suff[m] = 1
+    s.suffering[m] = 1
     s.accs[seat] = [0]
     assert R.exhibition(s, seat) == 2 + 2 - 1 - 1 + 1
 

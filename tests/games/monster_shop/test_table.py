@@ -155,7 +155,7 @@ def test_MS_081_the_resolution_order_is_dragged_into_a_queue():
     R = m.rules
     a = put(s, 0, mid("pony"), 1)
     b = put(s, 0, mid("ruffian"), 2)
-    s.stage, s.seat_i, s.tmp = "order", None, [0, 1, 2, 3]
+    s.stage, s.acting, s.seats_to_go = "order", None, [0, 1, 2, 3]
     s.sealed = None
     s.dec = None
     R._advance(s, [])

@@ -52,7 +52,7 @@ def test_MS_180_need_stripes_are_blocks_of_six_pixels_or_more_with_a_shape(monke
     table = rig.table
     s = rig.match.state
     m = [x.id for x in table.R.M if x.key == "gnasher"][0]
-    s.mon[0][1], s.stage_m[m], s.cage[0][1] = m, 4, cage_id("iron")
+    s.mon[0][1], s.monster_stage[m], s.cage[0][1] = m, 4, cage_id("iron")
     place = table.geom.place(0, 1)
     blocks, shapes = [], []
     rect, circle, polygon = pygame.draw.rect, pygame.draw.circle, pygame.draw.polygon

@@ -91,7 +91,7 @@ def test_MS_180_every_monster_name_fits_its_place_and_its_offer_tile(size, lang)
     for first in range(0, len(every), 22):
         batch = every[first:first + 22]
         for i, m in enumerate(batch[:16]):            # a den full of monsters, the rest offered
-            s.mon[i // 4][i % 4], s.stage_m[m], s.cage[i // 4][i % 4] = m, 4, cage_id("iron")
+            s.mon[i // 4][i % 4], s.monster_stage[m], s.cage[i // 4][i % 4] = m, 4, cage_id("iron")
         s.young, s.older = batch[16:19], batch[19:22]
         table.reload(0)
         table.update(1 / 30)
@@ -107,8 +107,8 @@ def test_MS_180_a_twelve_card_hand_keeps_every_title_in_sight(size):
     match = new_match(2)
     R, s = match.rules, match.state
     m = put(s, 0, [x.id for x in R.M if x.key == "gnasher"][0], 1)
-    s.stage, s.tmp, s.seat_i, s.order = "assign", [], 0, [[m], [], [], []]
-    s.care = m
+    s.stage, s.seats_to_go, s.acting, s.order = "assign", [], 0, [[m], [], [], []]
+    s.assigning = m
     while len(s.hand[0]) < 12:
         s.hand[0].append(R.draw(s, len(s.hand[0]) % 4))
     s.dec = None
