@@ -252,6 +252,8 @@ class HostedTable:
             raise Refusal("over")
         if any(h.seat == seat for h in self.held):
             raise Refusal("waiting")
+        if not m.decisions_for(seat):
+            raise Refusal("not_your_turn")
         if not m.is_legal(seat, action):
             raise Refusal("illegal", reason=self._why_illegal(seat, action))
         at = self._ready_at(seat)
@@ -263,8 +265,6 @@ class HostedTable:
     def _why_illegal(self, seat: int, action: Action) -> str:
         """The rules' own reason (on a copy: an illegal apply may half-change a state)."""
         m = self.match
-        if not m.decisions_for(seat):
-            return f"seat {seat + 1} has nothing to decide now"
         probe = m.rules.clone(m.state)
         try:
             m.rules.apply(probe, seat, action)

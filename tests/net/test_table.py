@@ -40,9 +40,8 @@ def test_an_illegal_action_is_refused_with_the_rules_reason_and_changes_nothing(
     assert refused.value.code == "illegal" and refused.value.params["reason"]
     other = 1 - seat
     if not t.match.decisions_for(other):
-        with pytest.raises(Refusal) as refused:
+        with pytest.raises(Refusal, match="not_your_turn"):
             t.offer(other, t.match.decisions()[0].actions[0])     # another seat's move, from this seat
-        assert "nothing to decide" in refused.value.params["reason"]
     assert state_digest(t.match.rules, t.match.state) == before and not t.match.log
 
 
