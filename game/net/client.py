@@ -248,6 +248,8 @@ class SeatSession:
                 self.acks[msg.ack] = now
             if self.state != "playing":
                 self._set("playing")
+            if self.updates.qsize() >= 64:       # nobody reads them (the app polls update): keep few
+                self.updates.get_nowait()
             self.updates.put_nowait(msg)
         elif isinstance(msg, P.Tables):
             self.tables = list(msg.tables)
