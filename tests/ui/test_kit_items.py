@@ -57,9 +57,9 @@ def test_a_picker_s_buttons_are_found_inside_it_only(app_parts):
     t.widgets = [p]
     assert t.item_at(p.plus.rect.center) is p.plus
     assert t.item_at((p.rect.left + 3, p.rect.top + 3)) is p
-    assert t._all_buttons() == p.buttons
-    t._click(p, p.rect.center)                              # the picker's own click: nothing
-    t._click(p.plus, p.plus.rect.center)
+    assert t.input.buttons() == p.buttons
+    t.input.click(p, p.rect.center)                              # the picker's own click: nothing
+    t.input.click(p.plus, p.plus.rect.center)
     assert p.value == 3
 
 

@@ -216,7 +216,7 @@ class ToyTable(TableKit):
         return []
 
 
-def _toy(app_parts, speed=1.0):
+def _toy(app_parts, speed=1.0, cls=None):
     assets, sound, settings = app_parts
     st = type(settings)()
     st.animation_speed = speed
@@ -227,7 +227,7 @@ def _toy(app_parts, speed=1.0):
         ev = m.submit(seat, action)
         holder["t"].on_events(ev)
     ctx = TableContext(m, None, 0, assets, sound, st, submit, (1920, 1080))
-    t = ToyTable(ctx)
+    t = (cls or ToyTable)(ctx)
     holder["t"] = t
     return m, t
 
@@ -448,7 +448,7 @@ def test_countdown_ticks_once_a_second_in_the_last_three(app_parts):
     t.time_left = lambda dec: left[0]
     for v in (5.0, 2.9, 2.5, 1.9, 0.9, 0.5):
         left[0] = v
-        t._countdown_tick()
+        t.input.countdown_tick()
     assert played == ["timer_tick"] * 3
 
 

@@ -2,9 +2,15 @@
 
 Modules
 - base.py    TableContext (what the app gives a table) and GameTable (what it calls).
-- kit.py     TableKit(GameTable): zones + sprites + animation queue + input (drag, click,
-             right-click menus, hotkeys, Space/Alt zoom, H hide hand, Ctrl+Z) + banners,
-             the chronicle, tooltips, toasts. A game's table subclasses it.
+- kit.py     TableKit(GameTable): the public face a game's table subclasses — its hooks,
+             the seat and chronicle helpers, zones + sprites + token stacks, the frame.
+             The machinery by role, held or called by the kit:
+  kit_input.py  TableInput: hover, click, drag, right-click menus, hotkeys, Space/Alt zoom,
+                H hide hand, Ctrl+Z, the controls and their input guard, tooltips.
+  kit_motion.py Motion: glides, the animation queue's steps (move_card, fly_tokens, ...),
+                heralds, floaters, showcases, toasts, flyers.
+  kit_decor.py  panels, plaques, glows, score tables, coins (plain functions).
+  kit_sync.py   the view -> zones and sprites, a new viewer, events in order, the chronicle.
 - tween.py   easing functions, Tween, Animator (ordered steps; speed from settings).
 - cards.py   CardFrame, CardRenderer (faces from data, per-game backs, cached), CardSprite.
 - zones.py   Zone, Stack (deck/pile), Fan (hand), Row (slots), Spot (board space), TokenStack.
@@ -17,7 +23,8 @@ Modules
 - strings.py ts(): toolkit words through t("table.<key>") with English fallbacks.
 - style.py   palette.
 
-A game's table, in short (see kit.py's docstring for every hook):
+A game's table, in short (kit.py's docstring lists every hook; a game implements hooks and
+never overrides the kit's private methods):
 
     class MyTable(TableKit):
         def build(self, view):              # once per viewer / layout
@@ -30,6 +37,8 @@ A game's table, in short (see kit.py's docstring for every hook):
         def options_for(self, item):         # [Option(label, action, target=("seat", 2))]
         def target_rect(self, tid):          # where ("seat", 2) is
         def log_entry(self, ev):             # [(text, card_key, colour, bold), ...]
+        def before_sync(self, view, instant):  # read the view into the table's own state
+        def on_click(self, item, pos):       # the game's own click first; True = handled
 
 Drag a card/chip/die/token: every Option of it with a target lights up; dropping on one
 submits its action (several on one target: a menu asks which); elsewhere it glides back.

@@ -103,7 +103,7 @@ class Handle(HitItem):
         """A click with these options: one thing to do is done; options that all go
         somewhere arm it (click a target next); else a menu asks."""
         if len(opts) == 1:
-            kit._execute(opts[0])               # even if it has a place to go: a click does it
+            kit.execute(opts[0])               # even if it has a place to go: a click does it
             return
         targeted = by_target(opts)
         plain = [o for o in opts if o.target is None]
@@ -113,9 +113,9 @@ class Handle(HitItem):
             kit.sound("ui_click")
             return
         if len(plain) == 1 and not targeted:
-            kit._execute(plain[0])
+            kit.execute(plain[0])
             return
-        kit._open_menu(self.obj, pos)
+        kit.input.open_menu(self.obj, pos)
 
     def menu_title(self, kit) -> str | None:
         return None
@@ -195,7 +195,7 @@ class CardHandle(Handle):
         key = self._face()
         if key is None:
             return []
-        return [(ts("help_zoom"), lambda: kit._zoom_lock(key), True)]
+        return [(ts("help_zoom"), lambda: kit.input.zoom_lock(key), True)]
 
     def zoom_key(self):
         return self._face() if self.obj.flip is None else None
@@ -246,7 +246,7 @@ class ButtonHandle(Handle):
 
     def click(self, kit, pos) -> bool:
         if self.obj.enabled:
-            kit._activate_button(self.obj)
+            kit.input.activate_button(self.obj)
         return True
 
     def menu_title(self, kit):
@@ -375,9 +375,9 @@ class TargetHandle(Handle):
 
     def choose(self, kit, opts: list, pos) -> None:
         if len(opts) == 1:
-            kit._execute(opts[0])
+            kit.execute(opts[0])
         else:
-            kit._open_menu(self.obj, pos)
+            kit.input.open_menu(self.obj, pos)
 
     def menu_title(self, kit):
         return kit.target_label(self.obj.id)

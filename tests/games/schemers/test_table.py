@@ -703,7 +703,7 @@ def test_at_seven_seats_a_target_label_sits_on_its_own_seat_never_between_two(ap
         own = h.table.target_rect(tid)
         opt = targets[tid][0]
         lab = h.table.gfx.badge(opt.hint or opt.label, 18, icon=opt.icon)
-        r = h.table._target_label_rect(lab, own, tid, targets, screen)
+        r = h.table.input.target_label_rect(lab, own, tid, targets, screen)
         assert screen.contains(r)
         for other, rect in h.table.seat_rects.items():
             if ("seat", other) != tid:

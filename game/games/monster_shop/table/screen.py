@@ -113,11 +113,10 @@ class MonsterShopTable(ShopChoices, ShopWords, ArtMixin, TableKit):
         w, h = self.card_size("staged")
         self.add_zone(Row("staged", self.geom["staged"], (int(w * 0.8), int(h * 0.8)), gap=self.geom.u(0.004), target=False))
 
-    def _sync(self, view, instant: bool = False) -> None:
+    def before_sync(self, view, instant: bool) -> None:
         self._view_rev += 1
         self._previews = {}
         self._check_staging(view)
-        super()._sync(view, instant)
 
     def _candidate(self, picks):
         m = self.current_monster()

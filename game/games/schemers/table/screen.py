@@ -724,7 +724,7 @@ class SchemersTable(TableKit):
         tokens = p.get("tokens", 0)
         title = _tt("kinds.sealed_bid", card=self.role_name(p.get("card")), tokens=tokens)
         picker = NumberPicker("sealed", (CENTER[0], 700), 0, tokens, min(1, tokens),
-                              lambda v: self._execute(Option("seal", ("sealed_bid", v))),
+                              lambda v: self.execute(Option("seal", ("sealed_bid", v))),
                               title, tw("confirm"), self, icon="ducat")
         return [picker], None
 
@@ -895,12 +895,11 @@ class SchemersTable(TableKit):
         self.ft_return = []
         super().set_viewer(seat)
 
-    def _sync(self, view, instant=False):
+    def before_sync(self, view, instant):
         if not view.get("drawn"):
             self.ft_return = []
         self.shown_turn = view.get("turn") if view.get("phase") != "over" else None
         self.shown_auction = dict(view.get("auction") or {})
-        super()._sync(view, instant)
 
     # ------------------------------------------------------------------ frame
     # ------------------------------------------------------------------ drawing
