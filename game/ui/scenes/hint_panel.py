@@ -27,7 +27,7 @@ from ..widgets import Button, draw_panel, draw_text, fit_text
 
 HINT_KEY = pygame.K_i
 PANEL_W = 760
-ROW_H = 126
+ROW_H = 140
 
 
 class HintAsker:
@@ -408,16 +408,22 @@ class HintPanel:
             pct = move.percent()
             pw = self.app.assets.text_size(pct, FONT.body + 2, bold=True)[0] if pct else 0
             draw_text(surf, self.app, f"{i + 1}.", (row.x + 14, row.y + 12), FONT.body, pal.gold, bold=True)
-            draw_text(surf, self.app, fit_text(self.app, label, FONT.body, row.w - 90 - pw, bold=True),
-                      (row.x + 46, row.y + 12), FONT.body, pal.text, bold=True)
+            # a long move (a plan of six groups) takes two lines, its reason then two
+            whole = fit_text(self.app, label, FONT.body, row.w - 90 - pw, bold=True) == label
+            heads = [label] if whole else self.app.assets.wrap(label, FONT.body - 4, row.w - 90 - pw, bold=True)[:2]
+            size = FONT.body if whole else FONT.body - 4
+            for k, head in enumerate(heads):
+                draw_text(surf, self.app, fit_text(self.app, head, size, row.w - 90 - pw, bold=True),
+                          (row.x + 46, row.y + 10 + k * 28), size, pal.text, bold=True)
             if pct:
                 draw_text(surf, self.app, pct, (row.right - 14, row.y + 10), FONT.body + 2, pal.gold, bold=True,
                           anchor="topright")
                 draw_text(surf, self.app, scale, (row.right - 14, row.y + 44), FONT.small - 4, pal.text_faint,
                           anchor="topright")
-            lines = self.app.assets.wrap(move.words(), FONT.small - 2, row.w - 200)[:3]
+            top = 48 + 28 * (len(heads) - 1)
+            lines = self.app.assets.wrap(move.words(), FONT.small - 2, row.w - 200)[:4 - len(heads)]
             for k, line in enumerate(lines):
-                draw_text(surf, self.app, line, (row.x + 46, row.y + 46 + k * 24), FONT.small - 2, pal.text_dim)
+                draw_text(surf, self.app, line, (row.x + 46, row.y + top + k * 24), FONT.small - 2, pal.text_dim)
             y += ROW_H
 
 
