@@ -43,6 +43,7 @@ class ScriptedMove(_Strict):
 
 class StepModel(_Strict):
     id: str = Field(pattern=r"^[a-z0-9_]{1,40}$")
+    say: Optional[str] = Field(None, pattern=r"^[a-z0-9_]{1,40}$")    # another step's words (default: id)
     concepts: list[str] = Field(default_factory=list, max_length=8)
     expect: list = Field(min_length=1, max_length=12)
     target: Optional[str] = Field(None, max_length=120)
@@ -68,9 +69,13 @@ class ScriptModel(_Strict):
 
 def matches(pattern, action) -> bool:
     """Whether an action fits a pattern: the same length, "*" for any one field,
-    lists and tuples alike."""
+    {near: x, by: d} for a number within d of x (a point on a measured table is
+    dropped by hand, never exactly), lists and tuples alike."""
     if pattern == WILD:
         return True
+    if isinstance(pattern, dict):
+        return isinstance(action, (int, float)) and not isinstance(action, bool) and \
+            abs(action - pattern["near"]) <= pattern["by"]
     if isinstance(pattern, (list, tuple)):
         return isinstance(action, (list, tuple)) and len(pattern) == len(action) and \
             all(matches(p, a) for p, a in zip(pattern, action))
@@ -82,8 +87,9 @@ class Step:
     index: int
     id: str
     concepts: tuple
-    expect: Action              # a pattern (may hold "*")
+    expect: Action              # a pattern (may hold "*" or {near, by})
     target: str | None
+    say: str                    # the key of its words: <game>.tutorial.<say>
 
 
 class Tutorial:
@@ -96,7 +102,7 @@ class Tutorial:
         self.seed = script.seed
         self.options = dict(script.options)
         self.names = list(script.names)
-        self.steps = [Step(i, s.id, tuple(s.concepts), as_action(s.expect), s.target)
+        self.steps = [Step(i, s.id, tuple(s.concepts), _pattern(s.expect), s.target, s.say or s.id)
                       for i, s in enumerate(script.steps)]
         self.queues: dict[int, list[Action]] = {}
         for move in list(script.opening) + [m for s in script.steps for m in s.then]:
@@ -139,7 +145,14 @@ class Tutorial:
         return {c for s in self.steps for c in s.concepts}
 
     def text_key(self, step: Step) -> str:
-        return f"{self.game_id}.tutorial.{step.id}"
+        return f"{self.game_id}.tutorial.{step.say}"
+
+
+def _pattern(value):
+    """A YAML pattern in the action's tuple form; a {near, by} number stays a dict."""
+    if isinstance(value, list):
+        return tuple(_pattern(v) for v in value)
+    return value
 
 
 class ScriptedAgent:
@@ -180,6 +193,10 @@ def load_script(game_id: str, folder: Path | None = None) -> Tutorial:
         for i, step in enumerate(script.steps):
             problems.check(step.id not in seen, doc, ("steps", i, "id"), f"step id {step.id!r} is used twice")
             seen.add(step.id)
+            for j, part in enumerate(step.expect):
+                if isinstance(part, dict):
+                    problems.check(_near_ok(part), doc, ("steps", i, "expect", j),
+                                   "a number to match is {near: <number>, by: <tolerance 0-5>}")
             for j, move in enumerate(step.then):
                 problems.check(move.seat < script.players and move.seat != script.human, doc,
                                ("steps", i, "then", j, "seat"),
@@ -235,16 +252,29 @@ def play_through(tutorial: Tutorial, ruleset, resolve=None):
     return match, None
 
 
+def _near_ok(part) -> bool:
+    return set(part) == {"near", "by"} and all(isinstance(part[k], (int, float)) and not isinstance(part[k], bool)
+                                                for k in part) and 0 <= part["by"] <= 5
+
+
 def first_fit(step: Step, decisions) -> Action | None:
     """The first listed action that fits the step's pattern (a pattern with no "*" is
-    itself the action, so a free choice need not be listed)."""
+    itself the action, {near: x} taken as x, so a free choice need not be listed)."""
     for d in decisions:
         for a in d.actions:
             if matches(step.expect, a):
                 return a
     if WILD not in _flat(step.expect):
-        return step.expect
+        return _centre(step.expect)
     return None
+
+
+def _centre(pattern):
+    if isinstance(pattern, dict):
+        return pattern["near"]
+    if isinstance(pattern, tuple):
+        return tuple(_centre(p) for p in pattern)
+    return pattern
 
 
 def _flat(pattern) -> list:

@@ -7,13 +7,14 @@ cover the game's concepts (CONCEPTS below, the issue's list), and it ends by han
 to a normal game against the AI from the same position."""
 from __future__ import annotations
 
+import pygame
 import pytest
 
 from game.core import i18n
 from game.core.tutorial import has_tutorial, load_script, matches
 from game.games import registry
 from game.ui.scenes.coach import action_rects, kit_buttons
-from tests.tablekit import app_click, run_until, settle_scene
+from tests.tablekit import DT, app_click, run_until, settle_scene
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
@@ -51,7 +52,7 @@ def test_every_step_has_words_in_every_language(game_id, lang):
     tutorial = load_script(game_id)
     for code in ("en", "cs"):
         i18n.set_language(code)
-        for key in [s.id for s in tutorial.steps] + ["done"]:
+        for key in [s.say for s in tutorial.steps] + ["done"]:
             assert i18n.has(f"{game_id}.tutorial.{key}"), f"{code}: {game_id}.tutorial.{key} is missing"
 
 
@@ -78,10 +79,25 @@ def _calm(app, scene):
     run_until(app, lambda: not getattr(scene.table, "guard", None), 2)
 
 
-def _click_through(app, scene, rects):
+def _drag(app, a, b, steps=10):
+    """Press on a, move there in steps with the button held, let go on b (a person's drag)."""
+    ev = pygame.event.Event
+    app.step(DT, [ev(pygame.MOUSEMOTION, pos=a, rel=(0, 0), buttons=(0, 0, 0)),
+                  ev(pygame.MOUSEBUTTONDOWN, pos=a, button=1)])
+    for i in range(1, steps + 1):
+        p = (a[0] + (b[0] - a[0]) * i // steps, a[1] + (b[1] - a[1]) * i // steps)
+        app.step(DT, [ev(pygame.MOUSEMOTION, pos=p, rel=(1, 1), buttons=(1, 0, 0))])
+    app.step(DT, [ev(pygame.MOUSEBUTTONUP, pos=b, button=1)])
+
+
+def _click_through(app, scene, rects, drag=False):
     """Click the first rect; when nothing moved and a second one is given, click it too
-    (an armed card or chip is played by a click on its target)."""
+    (an armed card or chip is played by a click on its target). A step whose target is
+    "A > B" is a drag from A to B instead."""
     _calm(app, scene)
+    if drag:
+        _drag(app, rects[0].center, rects[1].center)
+        return
     n = len(scene.match.log)
     app_click(app, rects[0].center)
     if len(scene.match.log) == n and len(rects) > 1:
@@ -130,7 +146,7 @@ def test_the_guided_game_plays_to_its_end_through_the_table(app, lang, game_id, 
             settle_scene(app, scene)
             rects = coach.text_now()[2]
         n = len(scene.match.log)
-        _click_through(app, scene, rects)
+        _click_through(app, scene, rects, drag=">" in (step.target or ""))
         assert len(scene.match.log) == n + 1 and scene.match.log[-1][0] == tutorial.human, \
             f"step {step.id}: following the arrow did not play it"
         assert matches(step.expect, scene.match.log[-1][1])

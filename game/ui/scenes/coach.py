@@ -152,7 +152,11 @@ def _zone_matches(zid, name: str, viewer) -> bool:
 
 
 def named_rects(table, target: str) -> list:
-    """Rects for a script's target: button:<id>, zone:<id>, seat:<n>, card:<key>, rect:x,y,w,h."""
+    """Rects for a script's target: button:<id>, zone:<id>, seat:<n>, card:<key>,
+    piece:<n> and point:x,y on a measured board, rect:x,y,w,h; "A > B" is a drag from
+    A to B (both, in that order)."""
+    if ">" in target:
+        return [r for part in target.split(">") for r in named_rects(table, part.strip())]
     kind, _, arg = target.partition(":")
     viewer = getattr(table.ctx, "viewer", None)
     if kind == "button":
@@ -169,6 +173,20 @@ def named_rects(table, target: str) -> list:
         keys = arg.split(",")
         return [sp.rect() for sp in getattr(table, "sprites", []) if sp.key in keys and not sp.hidden
                 and sp.face_up]
+    if kind == "piece":
+        piece = (getattr(table, "pieces", None) or {}).get(int(arg)) if arg.isdigit() else None
+        return [pygame.Rect(piece.bounds)] if piece is not None and not getattr(piece, "gone", False) else []
+    if kind == "point":
+        camera = getattr(getattr(table, "board", None), "camera", None)
+        try:
+            x, y = (float(v) for v in arg.split(","))
+        except ValueError:
+            return []
+        if camera is None or not callable(getattr(camera, "to_screen", None)):
+            return []
+        r = pygame.Rect(0, 0, 36, 36)
+        r.center = tuple(int(v) for v in camera.to_screen((x, y)))
+        return [r]
     if kind == "rect":
         r = _rect([int(v) for v in arg.split(",")]) if arg.count(",") == 3 else None
         return [r] if r else []
@@ -239,7 +257,7 @@ class Coach:
             return t(full)
 
     def step_text(self, step) -> str:
-        return self.say(step.id)
+        return self.say(step.say)
 
     # -- the gate ----------------------------------------------------------------------
     def refusal(self, seat, action) -> str | None:
