@@ -71,8 +71,10 @@ Acting
     c.close()          leave politely (the seat stays yours: its token brings you back);
                        state becomes "closed" with no reason
 
-Faults: when the link drops the state is "reconnecting" and the client retries with
-its token (backoff up to 3 s, for up to `reconnect_for` seconds); after rejoining the
+Faults: a first connect that reaches no server (a wrong address, no host there) closes
+at once as unreachable, token or not. When the link drops later the state is
+"reconnecting" and the client retries with its token (backoff up to 3 s, for up to
+`reconnect_for` seconds); after rejoining the
 host sends a full update (`resync`) and the state returns to "playing" or "lobby". A
 `bye` from the host (it quit, the server stops), an `error` (version or data mismatch,
 unknown token) or a failed first connect close the client with `reason` in words and
@@ -157,6 +159,7 @@ class SeatSession:
         self._ws = None
         self._closing = False
         self._outbox: list[str] = []
+        self.welcomed = False                   # a server has answered us at least once
 
     # -- running --------------------------------------------------------------------
     async def run(self) -> None:
@@ -177,7 +180,7 @@ class SeatSession:
             except _Closed:
                 break
             except (OSError, P.ProtocolError, asyncio.TimeoutError, websockets.exceptions.WebSocketException) as exc:
-                if self.state == "connecting" and self.token is None and self.seat is None:
+                if not self.welcomed:      # the first connect failed: a wrong address, no host there
                     self._close("unreachable", {"address": f"{self.host}:{self.port}", "why": str(exc)[:80]})
                     break
             finally:
@@ -230,6 +233,7 @@ class SeatSession:
             raise _Closed()
         if not isinstance(msg, P.Welcome):
             raise P.ProtocolError("the server did not welcome us")
+        self.welcomed = True
 
     def _receive(self, msg) -> None:
         if isinstance(msg, P.Joined):

@@ -117,6 +117,11 @@ def test_an_unreachable_host_closes_with_the_address_in_words(tmp_path):
     until(lambda: c.state == "closed", what="giving up")
     assert f"127.0.0.1:{port}" in c.reason
     c.close()
+    with_code = NetClient()                   # an invite code to a wrong address: no endless retry
+    with_code.connect("127.0.0.1", port, name="Ada", token=new_token())
+    until(lambda: with_code.state == "closed", what="giving up on the code")
+    assert with_code.reason == say("closed", "unreachable", {"address": f"127.0.0.1:{port}"})
+    with_code.close()
 
 
 def test_list_open_tables_and_take_a_free_seat(host):
