@@ -68,7 +68,7 @@ class ResultsScene(Scene):
                                              icon="save"))
         self.ui.add(Button(app, (96, y, 280, 60), t("results.menu"), self.to_menu, icon="back"))
         from .review import human_seats
-        self.review_btn = self.ui.add(Button(app, (404, y, 360, 60), t("review.button"), self.open_review,
+        self.review_btn = self.ui.add(Button(app, (404, y, 420, 60), t("review.button"), self.open_review,
                                              icon="ledger", tooltip=t("review.button_tip")))
         if not human_seats(match):
             self.review_btn.set_enabled(False, t("review.no_humans"))
