@@ -64,6 +64,10 @@ Acting
                           changes nothing. Answers before a window's minimum time are held
                           by the host, never refused.
     c.start()          owner: start the game once every seat is taken
+    c.emote(code)      a quick emote to the others (code in protocol.EMOTES: hello, well_played,
+                       thinking, oops, thanks, good_game; at most one per 2 s, more are dropped);
+                       the others get a notice of kind "emote" ("Ada: Well played!"), its
+                       `.emote` the code and `.seat` the sender, to draw by that seat
     c.request_tables() ask the server for its open tables (see tables())
     c.join_table(table_id, seat=None)   from "browsing": take a free seat of a listed table
                           (the first free one when seat is None) on this same connection
@@ -112,10 +116,12 @@ BACKOFF = (0.2, 0.5, 1.0, 2.0, 3.0)
 
 @dataclass(frozen=True)
 class ClientNotice:
-    kind: str                  # "refused", "notice", "resync"
+    kind: str                  # "refused", "notice", "resync", "emote"
     code: str
     text: str                  # in the player's language
     n: int | None = None       # for a refusal: the number send() returned
+    seat: int | None = None    # for an emote: who sent it
+    emote: str | None = None   # for an emote: its code (protocol.EMOTES)
 
 
 def list_form(action):
@@ -260,6 +266,13 @@ class SeatSession:
         elif isinstance(msg, P.Refused):
             self.refusals += 1
             self.notices.append(ClientNotice("refused", msg.code, say("refused", msg.code, msg.params), msg.n))
+        elif isinstance(msg, P.Notice) and msg.code == "emote":
+            code = str(msg.params.get("emote", ""))
+            words = say("emote", code) if code in P.EMOTES else ""
+            if words:
+                seat = msg.params.get("seat")
+                self.notices.append(ClientNotice("emote", "emote", say("notice", "emote", {**msg.params, "emote": words}),
+                                                 seat=seat if isinstance(seat, int) else None, emote=code))
         elif isinstance(msg, P.Notice):
             self.notices.append(ClientNotice("notice", msg.code, say("notice", msg.code, msg.params)))
         elif isinstance(msg, (P.ErrorMsg, P.Goodbye)):
@@ -470,6 +483,10 @@ class NetClient:
     def start(self) -> None:
         if self._session:
             self._call(self._session.send_message, P.Start())
+
+    def emote(self, code: str) -> None:
+        if self._session and code in P.EMOTES:
+            self._call(self._session.send_message, P.Emote(code=code))
 
     def request_tables(self) -> None:
         if self._session:

@@ -160,6 +160,17 @@ class Act(_Msg):
     _action = field_validator("action")(_check_action)
 
 
+EMOTES = ("hello", "well_played", "thinking", "oops", "thanks", "good_game")
+EMOTE_GAP_S = 2.0               # a seat's emotes closer than this are dropped (no spam)
+
+
+class Emote(_Msg):
+    """A quick emote from the sender's seat, told to the others at the table (no chat:
+    a fixed set of words, each said in the reader's language, `net.emote.<code>`)."""
+    type: Literal["emote"] = "emote"
+    code: Literal[EMOTES]
+
+
 class Ping(_Msg):
     type: Literal["ping"] = "ping"
     n: int = Field(default=0, ge=0, le=2**31)
@@ -169,7 +180,7 @@ class Bye(_Msg):
     type: Literal["bye"] = "bye"
 
 
-ClientMessage = Annotated[Union[Hello, Create, ListTables, Join, Start, Act, Ping, Bye],
+ClientMessage = Annotated[Union[Hello, Create, ListTables, Join, Start, Act, Emote, Ping, Bye],
                           Field(discriminator="type")]
 _client = TypeAdapter(ClientMessage)
 

@@ -46,6 +46,7 @@ class Conn:
     table: "Runtime | None" = None
     seat: int | None = None
     tokens: float = P.RATE_BURST
+    emoted: float = 0.0                # when this connection's last emote was told
     refilled: float = field(default_factory=time.monotonic)
 
     def spend(self) -> None:
@@ -200,6 +201,8 @@ class Server:
             await self._act(conn, msg)
         elif isinstance(msg, P.Start):
             await self._start(conn)
+        elif isinstance(msg, P.Emote):
+            await self._emote(conn, msg)
         else:
             raise Drop(f"{msg.type} while seated")
 
@@ -315,6 +318,15 @@ class Server:
         await self._broadcast_lobby(rt)
         await self._broadcast(rt, opening)
         rt.wake.set()
+
+    async def _emote(self, conn: Conn, msg: P.Emote) -> None:
+        now = time.monotonic()
+        if now - conn.emoted < P.EMOTE_GAP_S:
+            return                               # too soon after the last one: dropped quietly
+        conn.emoted = now
+        rt = conn.table
+        await self._notice(rt, "emote", exclude=conn.seat, seat=conn.seat, name=rt.table.slots[conn.seat].name,
+                           emote=msg.code)
 
     async def _act(self, conn: Conn, msg: P.Act) -> None:
         rt = conn.table

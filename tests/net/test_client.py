@@ -173,3 +173,21 @@ def test_a_browsing_client_creates_a_table_on_the_server(host):
     c.start()
     until(lambda: c.state == "playing" and c.view() is not None, what="the start")
     assert c.lobby().seats[1].kind == "ai" and c.invite() is not None
+
+
+def test_a_quick_emote_reaches_the_others_in_their_language_and_spam_is_dropped(host):
+    st, clients = host
+    ada = connect(clients, st.port, name="Ada", create=schemers("Ada", "Bob"))
+    until(lambda: ada.state == "lobby")
+    bob = connect(clients, st.port, name="Bob", token=ada.lobby().tokens[1])
+    until(lambda: ada.lobby().can_start)
+    ada.emote("well_played")
+    ada.emote("oops")                          # within 2 s of the last: dropped
+    ada.emote("not_an_emote")                  # not in the set: never sent
+    seen = []
+    until(lambda: seen.extend(bob.drain_notices()) or any(n.kind == "emote" for n in seen), what="the emote")
+    time.sleep(0.3)
+    emotes = [n for n in seen + bob.drain_notices() if n.kind == "emote"]
+    assert [(n.seat, n.emote, n.text) for n in emotes] == [(0, "well_played", "Ada: Well played!")]
+    assert not [n for n in ada.drain_notices() if n.kind == "emote"]     # not echoed to the sender
+    assert ada.state == "lobby"                                           # an emote is no offence
