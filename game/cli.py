@@ -631,8 +631,11 @@ def cmd_serve(args) -> int:
         raise UsageError(f"serve: {folder} cannot be used for the tables ({one_line_reason(exc)})") from None
     logging.basicConfig(level=logging.INFO, format="nocturne serve: %(message)s", stream=sys.stderr)
     logging.getLogger("nocturne.net.ws").setLevel(logging.WARNING)
+    from .net.store import StoreError
     try:
         asyncio.run(serve_forever(folder, args.host, port))
+    except StoreError as exc:
+        raise UsageError(f"serve: {exc}") from None
     except OSError as exc:
         raise UsageError(f"serve: cannot listen on {args.host}:{port} ({one_line_reason(exc)})") from None
     return 0

@@ -541,16 +541,16 @@ class ServerThread:
 async def serve_forever(data_dir, host: str, port: int) -> None:
     """`main.py serve`: run until SIGINT/SIGTERM, then say goodbye to every client."""
     import signal
-    server = Server(data_dir, host, port, kind="server")
-    await server.start()
-    print(f"nocturne: serving tables on {host}:{server.port}, data in {server.store.path}", flush=True)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
-    for sig in (signal.SIGINT, signal.SIGTERM):
+    for sig in (signal.SIGINT, signal.SIGTERM):       # before saying we serve: a stop is never lost
         try:
             loop.add_signal_handler(sig, stop.set)
         except (NotImplementedError, RuntimeError):   # Windows: Ctrl+C raises instead
             pass
+    server = Server(data_dir, host, port, kind="server")
+    await server.start()
+    print(f"nocturne: serving tables on {host}:{server.port}, data in {server.store.path}", flush=True)
     try:
         await stop.wait()
     finally:

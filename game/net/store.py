@@ -36,15 +36,23 @@ CREATE TABLE IF NOT EXISTS actions (
 FILE_NAME = "tables.sqlite3"
 
 
+class StoreError(Exception):
+    """The store cannot be opened (not a database, unreadable): the message says which file."""
+
+
 class TableStore:
     def __init__(self, folder):
         self.folder = Path(folder)
         self.folder.mkdir(parents=True, exist_ok=True)
         self.path = self.folder / FILE_NAME
-        self.db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
-        self.db.execute("PRAGMA journal_mode=WAL")
-        self.db.execute("PRAGMA synchronous=NORMAL")
-        self.db.executescript(SCHEMA)
+        try:
+            self.db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+            self.db.execute("PRAGMA journal_mode=WAL")
+            self.db.execute("PRAGMA synchronous=NORMAL")
+            self.db.executescript(SCHEMA)
+        except sqlite3.Error as exc:
+            raise StoreError(f"{self.path} cannot be used to keep the tables ({exc}); "
+                             "move it aside to start with an empty store") from None
 
     def close(self) -> None:
         self.db.close()

@@ -42,3 +42,10 @@ def test_sigterm_stops_the_server_cleanly(tmp_path):
         if proc.poll() is None:
             proc.kill()
         proc.communicate()
+
+
+def test_a_damaged_store_is_one_line_and_exit_2(tmp_path):
+    (tmp_path / "tables.sqlite3").write_bytes(b"this is not a database, just some bytes" * 100)
+    out = serve("--host", "127.0.0.1", "--port", "0", "--data-dir", str(tmp_path))
+    assert out.returncode == 2 and "cannot be used to keep the tables" in out.stderr
+    assert "Traceback" not in out.stderr and out.stderr.count("\n") == 1
