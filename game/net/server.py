@@ -21,6 +21,7 @@ import logging
 import threading
 import time
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from . import protocol as P
 from .store import TableStore
@@ -31,6 +32,17 @@ HOUSEKEEPING_S = 0.25          # how often a table with clocks looks at them at 
 HELLO_TIMEOUT_S = 10.0         # a connection that has not said hello by then is dropped
 MAX_CONNECTIONS = 5000         # beyond this a new connection is turned away at once
 FINISHED_KEPT_S = 120.0        # a finished table stays this long for late resyncs
+
+
+class SeatRef(NamedTuple):
+    table_id: str
+    seat: int
+
+
+class Ack(NamedTuple):
+    """Which seat's action an update applied, and that seat's number for it."""
+    seat: int
+    n: int | None
 
 
 class Drop(Exception):
@@ -79,7 +91,7 @@ class Server:
         self.speed = float(speed)
         self.now = time.monotonic if speed == 1.0 else (lambda: time.monotonic() * self.speed)
         self.tables: dict[str, Runtime] = {}
-        self.tokens: dict[str, tuple[str, int]] = {}        # token -> (table id, seat)
+        self.tokens: dict[str, SeatRef] = {}                # token -> its table and seat
         self.conns: set[Conn] = set()
         self.errors = 0                                     # internal errors (not hostile input)
         self.hello_timeout = HELLO_TIMEOUT_S
@@ -124,7 +136,7 @@ class Server:
         self.tables[table.table_id] = rt
         for seat, slot in enumerate(table.slots):
             if slot.token:
-                self.tokens[slot.token] = (table.table_id, seat)
+                self.tokens[slot.token] = SeatRef(table.table_id, seat)
         rt.task = asyncio.get_running_loop().create_task(self._run_table(rt))
         return rt
 
@@ -244,11 +256,11 @@ class Server:
     async def _join(self, conn: Conn, msg: P.Join) -> None:
         if msg.token is not None:
             where = self.tokens.get(msg.token)
-            rt = self.tables.get(where[0]) if where else None
+            rt = self.tables.get(where.table_id) if where else None
             if rt is None:
                 await self._fatal(conn, "unknown_token")
             await self._check_data(conn, rt.table.game)
-            seat = where[1]
+            seat = where.seat
             slot = rt.table.slots[seat]
             if not slot.taken:             # an invite's first use: the seat takes the joiner's name
                 slot.taken, slot.name = True, conn.name
@@ -339,7 +351,7 @@ class Server:
         if events is None:                   # held until the window's minimum time
             rt.wake.set()
             return
-        await self._applied(rt, conn.seat, action, events, ack=(conn.seat, msg.n))
+        await self._applied(rt, conn.seat, action, events, ack=Ack(conn.seat, msg.n))
 
     async def _applied(self, rt: Runtime, seat: int, action, events, ack=None) -> None:
         """Persist the action, then tell every seat (persist first: an update a client saw
@@ -390,7 +402,7 @@ class Server:
         for held in table.due_held():
             if table.match.is_legal(held.seat, held.action):
                 events = table.match.submit(held.seat, held.action)
-                await self._applied(rt, held.seat, held.action, events, ack=(held.seat, held.n))
+                await self._applied(rt, held.seat, held.action, events, ack=Ack(held.seat, held.n))
         before = len(table.match.log)
         events = table.match.tick()
         if len(table.match.log) != before:
@@ -441,7 +453,7 @@ class Server:
         table = rt.table
         sends = []
         for seat, conn in list(rt.conns.items()):
-            n = ack[1] if ack is not None and ack[0] == seat else None
+            n = ack.n if ack is not None and ack.seat == seat else None
             sends.append(self._send(conn, P.encode(table.update_for(seat, events, ack=n))))
         if sends:
             await asyncio.gather(*sends, return_exceptions=True)
