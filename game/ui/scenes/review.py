@@ -20,7 +20,7 @@ from ..widgets import Button, draw_panel, draw_text, fit_text
 from .base import Backdrop, Scene, seat_marker
 from .replay import ReplayScene
 
-ROW_H = 118
+ROW_H = 124
 
 
 def human_seats(match) -> list[int]:
@@ -206,7 +206,7 @@ class ReviewScene(Scene):
             line = mistake_line(self.spec, self.match, m)
             for k, text in enumerate(self.app.assets.wrap(line, FONT.small, row.w - 260)[:3]):
                 draw_text(surf, self.app, text, (row.x + 52, row.y + 50 + k * 22), FONT.small - 1, pal.text)
-            y += ROW_H + 14
+            y += ROW_H + 10
         note = fit_text(self.app, t("review.note"), FONT.small - 2, panel.w - 60)
         draw_text(surf, self.app, note, (panel.x + 30, panel.bottom - 36), FONT.small - 2, pal.text_faint)
 
