@@ -106,7 +106,7 @@ from dataclasses import dataclass
 
 from ..core.rules import Decision, Event, as_action
 from . import protocol as P
-from .invite import format_invite
+from .invite import Invite, format_invite
 from .words import say
 
 STATES = ("idle", "connecting", "browsing", "lobby", "playing", "reconnecting", "closed")
@@ -358,14 +358,14 @@ class NetClient:
         self._loop: asyncio.AbstractEventLoop | None = None
         self._thread: threading.Thread | None = None
         self._reconnect_for = reconnect_for
-        self._address: tuple[str, int] | None = None
+        self._address: Invite | None = None     # where we connect, with no token yet
 
     # -- connecting ------------------------------------------------------------------
     def connect(self, host: str, port: int, *, name: str, token: str | None = None,
                 create: P.Create | None = None, table_id: str | None = None, seat: int | None = None) -> None:
         if self._thread is not None:
             raise RuntimeError("this NetClient is already connected; make a new one")
-        self._address = (host, int(port))
+        self._address = Invite(host, int(port), "")
         self._session = SeatSession(host, port, name, token=token, create=create, table_id=table_id,
                                     seat=seat, reconnect_for=self._reconnect_for)
         self._session.state = "connecting"
@@ -463,12 +463,12 @@ class NetClient:
         lobby = self.lobby()
         if lobby is None or self._address is None or seat not in lobby.tokens:
             return None
-        return format_invite(self._address[0], self._address[1], lobby.tokens[seat])
+        return format_invite(self._address.host, self._address.port, lobby.tokens[seat])
 
     def invite(self) -> str | None:
         if self._address is None or self.token is None:
             return None
-        return format_invite(self._address[0], self._address[1], self.token)
+        return format_invite(self._address.host, self._address.port, self.token)
 
     # -- acting --------------------------------------------------------------------------
     def send(self, action) -> int:
