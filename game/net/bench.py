@@ -278,12 +278,12 @@ def run(tables: int = 200, seconds: float = 60.0, flat_seconds: float = 6.0, pro
 
 
 def _flat_out(seconds: float) -> dict:
-    """Bots answering at once at 5, 10, 20, 40, 80 tables (a fresh server each): the
+    """Bots answering at once at 1, 2, 5, 10, 20, 40, 80 tables (a fresh server each): the
     best actions/s whose round-trip p95 stays within P95_BAR_MS."""
     steps = []
     best = None
     flat = unheld(setups())
-    for tables in (5, 10, 20, 40, 80):
+    for tables in (1, 2, 5, 10, 20, 40, 80):
         folder = Path(tempfile.mkdtemp(prefix="nocturne-net-flat-"))
         try:
             port = _free_port()
