@@ -29,6 +29,7 @@ from ...core.rng import RNG
 from ...core.rules import IllegalAction
 from ...core.windows import SealedChoice
 from .effects import SYM
+from .planning import BM_BOUGHT, BM_ITEM, BM_KIND, SENT, SPACE, STATUS
 from .state import State, new_state
 
 CAGE_NONE = -2
@@ -87,8 +88,8 @@ def determinize(R, v, seat, rng: RNG) -> State:
         if info.get("show"):
             s.show[m] = list(info["show"])
     for b in s.black_market:
-        if b[0] == "monster" and not b[3]:
-            seen_m.add(b[1])
+        if b[BM_KIND] == "monster" and not b[BM_BOUGHT]:
+            seen_m.add(b[BM_ITEM])
     unseen = [m for m in range(len(R.M)) if m not in seen_m]
     rng.shuffle(unseen)
     s.monster_deck = unseen[:v["decks"]["monsters"]]
@@ -99,13 +100,13 @@ def determinize(R, v, seat, rng: RNG) -> State:
         return pool[:count]
     d = R.data
     cseen = {c for p in S for c in p["den"]["cage"] if c >= 0} | {c for c in s.cage_offer if c >= 0}
-    cseen |= {b[1] for b in s.black_market if b[0] == "cage"}
+    cseen |= {b[BM_ITEM] for b in s.black_market if b[BM_KIND] == "cage"}
     s.cage_deck = rest(len(d.cages), cseen, v["decks"]["cages"])
     useen = {u for p in S for u in p["den"]["upgrade"] if u >= 0} | {u for u in s.upg_offer if u >= 0}
-    useen |= {b[1] for b in s.black_market if b[0] == "upgrade"}
+    useen |= {b[BM_ITEM] for b in s.black_market if b[BM_KIND] == "upgrade"}
     s.upg_deck = rest(len(d.upgrades), useen, v["decks"]["upgrades"])
     aseen = {a for p in S for a in p["artifacts"] + p["eaten_artifacts"]} | set(s.art_offer)
-    aseen |= {b[1] for b in s.black_market if b[0] == "artifact"}
+    aseen |= {b[BM_ITEM] for b in s.black_market if b[BM_KIND] == "artifact"}
     s.art_deck = rest(len(d.artifacts), aseen, v["decks"]["artifacts"])
     xseen = {x for p in S for x in p["accessories"]} | set(s.boutique)
     s.acc_deck = rest(len(d.accessories), xseen, v["decks"]["accessories"])
@@ -247,7 +248,7 @@ class Brain:
         return sum(1 for p in range(self.R.R.places) if s.cage[seat][p] != CAGE_NONE)
 
     def cage_soon(self, s, seat) -> bool:
-        return any(g[4] == 1 and self.R.space_ops[g[5]] == "cage" for g in s.groups[seat])
+        return any(g[STATUS] == SENT and self.R.space_ops[g[SPACE]] == "cage" for g in s.groups[seat])
 
     # -- planning --------------------------------------------------------------------------
     def plan(self, s, seat, d):

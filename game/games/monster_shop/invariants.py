@@ -1,6 +1,8 @@
 """What must hold after every step (playout tests and `simulate --check`)."""
 from __future__ import annotations
 
+from .planning import BM_BOUGHT, BM_ITEM, BM_KIND, IMPS, STATUS, WAIT
+
 
 def check(R, s, before=None) -> list[str]:
     out = []
@@ -8,7 +10,7 @@ def check(R, s, before=None) -> list[str]:
     for x in range(s.n):
         in_groups = 0
         if s.sealed is None:
-            in_groups = sum(g[0] for g in s.groups[x] if g[4] == 0)
+            in_groups = sum(g[IMPS] for g in s.groups[x] if g[STATUS] == WAIT)
         imps = s.home[x] + s.away[x] + s.hosp[x] + s.podium[x] + len(s.relatives[x]) + in_groups
         if imps != total_imps:
             out.append(f"MS-G03: seat {x} has {imps} imps in all, expected {total_imps}")
@@ -39,7 +41,7 @@ def check(R, s, before=None) -> list[str]:
                     out.append(f"MS-076: seat {x} starts the round with {k} cards of colour {ci}")
     # every monster card in exactly one place
     where = list(s.monster_deck) + [m for m in s.young + s.older if m >= 0] + list(s.lost)
-    where += [b[1] for b in s.black_market if b[0] == "monster" and not b[3]]
+    where += [b[BM_ITEM] for b in s.black_market if b[BM_KIND] == "monster" and not b[BM_BOUGHT]]
     for x in range(s.n):
         where += [m for m in s.mon[x] if m >= 0] + list(s.waiting[x])
     if sorted(where) != list(range(len(R.M))):

@@ -10,7 +10,11 @@ from __future__ import annotations
 from ...core.rules import new_event
 from ...core.windows import SealedChoice
 
-WAIT, SENT, HOME = 0, 1, 2
+# a group's fields (a plan's group, (imps, gold, bodyguard, hat), has the first four)
+IMPS, GOLD, BODYGUARD, HAT, STATUS, SPACE, SLOT = range(7)
+WAIT, SENT, HOME = 0, 1, 2          # its STATUS
+# a Black Market offer's fields (black_market[i], MS-G30)
+BM_KIND, BM_ITEM, BM_SURCHARGE, BM_BOUGHT = range(4)
 CAGE_NONE = -2
 PRINTED = -1
 
@@ -20,11 +24,11 @@ def E(kind, data, to=None):
 
 
 def size2(g) -> int:
-    return 2 * (g[0] + g[1] + g[2]) + g[3]
+    return 2 * (g[IMPS] + g[GOLD] + g[BODYGUARD]) + g[HAT]
 
 
 def canon(groups) -> tuple:
-    return tuple(sorted((tuple(g) for g in groups), key=lambda g: (-size2(g), -g[0], -g[1], -g[2], -g[3])))
+    return tuple(sorted((tuple(g) for g in groups), key=lambda g: (-size2(g), -g[IMPS], -g[GOLD], -g[BODYGUARD], -g[HAT])))
 
 
 class PlanningMixin:
@@ -144,9 +148,9 @@ class PlanningMixin:
             if not (isinstance(g, tuple) and len(g) == 4 and all(isinstance(x, int) and not isinstance(x, bool)
                                                                   and x >= 0 for x in g)):
                 return False
-            if g[0] < 1 or g[2] > 1 or g[3] > 1:                 # MS-040, MS-048
+            if g[IMPS] < 1 or g[BODYGUARD] > 1 or g[HAT] > 1:                 # MS-040, MS-048
                 return False
-            ti, tg, tb, th = ti + g[0], tg + g[1], tb + g[2], th + g[3]
+            ti, tg, tb, th = ti + g[IMPS], tg + g[GOLD], tb + g[BODYGUARD], th + g[HAT]
         return (ti <= s.home[seat] and tg <= s.gold[seat] and tb <= s.bodyguard_home[seat]
                 and th <= self.hat_free(s, seat) and canon(groups) == groups)
 
@@ -154,12 +158,12 @@ class PlanningMixin:
         """MS-043: every split is revealed together; imps and gold leave home."""
         for seat in range(s.n):
             groups = s.sealed.picks[seat][1]
-            s.groups[seat] = [[g[0], g[1], g[2], g[3], WAIT, -1, -1] for g in groups]
+            s.groups[seat] = [[g[IMPS], g[GOLD], g[BODYGUARD], g[HAT], WAIT, -1, -1] for g in groups]
             for g in groups:
-                s.home[seat] -= g[0]
-                s.gold[seat] -= g[1]
-                s.bodyguard_home[seat] -= g[2]
-                if g[3]:
+                s.home[seat] -= g[IMPS]
+                s.gold[seat] -= g[GOLD]
+                s.bodyguard_home[seat] -= g[BODYGUARD]
+                if g[HAT]:
                     s.hat_used[seat] = 1
         s.sealed = None
         s.stage = "send"
@@ -188,7 +192,7 @@ class PlanningMixin:
         best = -1
         for gs in s.groups:
             for g in gs:
-                if g[4] == WAIT:
+                if g[STATUS] == WAIT:
                     z = size2(g)
                     if z > best:
                         best = z
@@ -200,7 +204,7 @@ class PlanningMixin:
         for k in range(s.n):
             idx = (s.send_rotation + k) % s.n
             seat = tie[idx]
-            if any(g[4] == WAIT and size2(g) == best for g in s.groups[seat]):
+            if any(g[STATUS] == WAIT and size2(g) == best for g in s.groups[seat]):
                 s.send_rotation = idx
                 s.acting = seat
                 return True
@@ -211,7 +215,7 @@ class PlanningMixin:
             return False
         op = self.space_ops[sp]
         space = self.data.spaces[sp]
-        if g[0] + g[2] < space.min_imps or g[1] < space.min_gold:
+        if g[IMPS] + g[BODYGUARD] < space.min_imps or g[GOLD] < space.min_gold:
             return False
         if op == "food_stall":
             return slot < len(s.food_offer) and any(s.food_offer[slot])
@@ -248,7 +252,7 @@ class PlanningMixin:
     def send_actions(self, s, seat) -> tuple:
         out = []
         gs = s.groups[seat]
-        mine = [i for i, g in enumerate(gs) if g[4] == WAIT and size2(g) == s.send_size]
+        mine = [i for i, g in enumerate(gs) if g[STATUS] == WAIT and size2(g) == s.send_size]
         seen = set()
         slots = None
         spaces = self.data.spaces
@@ -260,7 +264,7 @@ class PlanningMixin:
             seen.add(key)
             if slots is None:
                 slots = self.open_slots(s, seat)
-            members, gold = g[0] + g[2], g[1]
+            members, gold = g[IMPS] + g[BODYGUARD], g[GOLD]
             for sp, slot, skey in slots:
                 space = spaces[sp]
                 if members >= space.min_imps and gold >= space.min_gold:
@@ -271,16 +275,16 @@ class PlanningMixin:
         kept = set()
         for i, g in enumerate(gs):
             key = tuple(g[:4])
-            if g[4] == WAIT and key not in kept and not (i in mine and len(mine) == 1):
+            if g[STATUS] == WAIT and key not in kept and not (i in mine and len(mine) == 1):
                 kept.add(key)
                 out.append(("withdraw", i))
         return tuple(out)
 
     def _group_home(self, s, seat, g):
-        s.home[seat] += g[0]
-        s.gold[seat] += g[1]
-        s.bodyguard_home[seat] += g[2]
-        g[4] = HOME
+        s.home[seat] += g[IMPS]
+        s.gold[seat] += g[GOLD]
+        s.bodyguard_home[seat] += g[BODYGUARD]
+        g[STATUS] = HOME
 
     def _on_send(self, s, seat, action, ev):
         verb = action[0]
@@ -297,16 +301,16 @@ class PlanningMixin:
             return
         sp = self.space_keys.index(action[2])
         slot = action[3]
-        g[4], g[5], g[6] = SENT, sp, slot
+        g[STATUS], g[SPACE], g[SLOT] = SENT, sp, slot
         s.occupied[sp][slot] = seat
         op = self.space_ops[sp]
         # MS-045: all gold in a sent group goes to the bank
-        paid = g[1]
+        paid = g[GOLD]
         if op == "podium":
-            s.podium[seat] += g[0]
-            s.bodyguard_podium[seat] = g[2]
+            s.podium[seat] += g[IMPS]
+            s.bodyguard_podium[seat] = g[BODYGUARD]
         else:
-            s.away[seat] += g[0]
+            s.away[seat] += g[IMPS]
         ev.append(E("group", {"seat": seat, "group": action[1], "to": action[2], "slot": slot,
                               "size": size2(g) / 2, "paid": paid, "members": list(g[:4])}))
         self.space_actions[op](s, seat, g, sp, slot, ev)
@@ -366,8 +370,8 @@ class PlanningMixin:
 
     def _ask_join(self, s, seat, what):
         """MS-047, MS-G31..34: a new member may join one of the seat's waiting groups."""
-        waiting = [i for i, g in enumerate(s.groups[seat]) if g[4] == WAIT and not (what == "bg" and g[2])
-                   and not (what == "hat" and g[3])]
+        waiting = [i for i, g in enumerate(s.groups[seat]) if g[STATUS] == WAIT and not (what == "bg" and g[BODYGUARD])
+                   and not (what == "hat" and g[HAT])]
         if waiting and s.stage == "send":
             self.ask(s, seat, "join", [("stay",)] + [("join", i) for i in waiting], what)
 
@@ -377,13 +381,13 @@ class PlanningMixin:
         g = s.groups[seat][action[1]]
         if what == "imp":
             s.home[seat] -= 1
-            g[0] += 1
+            g[IMPS] += 1
         elif what == "bg":
             s.bodyguard_home[seat] -= 1
-            g[2] += 1
+            g[BODYGUARD] += 1
         else:
             s.hat_used[seat] = 1
-            g[3] = 1
+            g[HAT] = 1
         ev.append(E("group_size", {"seat": seat, "group": action[1], "size": size2(g) / 2}))
 
     def place_choices(self, s, seat) -> list:
@@ -458,17 +462,17 @@ class PlanningMixin:
 
     # Black Market (MS-060)
     def bm_goods(self, s, seat) -> list:
-        return [i for i, b in enumerate(s.black_market) if not b[3] and b[2] <= s.gold[seat]]
+        return [i for i, b in enumerate(s.black_market) if not b[BM_BOUGHT] and b[BM_SURCHARGE] <= s.gold[seat]]
 
     def space_black_market(self, s, seat, g, sp, slot, ev):
         self.ask(s, seat, "black_market", [("buy", i) for i in self.bm_goods(s, seat)])
 
     def _ans_black_market(self, s, seat, action, ctx, ev):
         b = s.black_market[action[1]]
-        s.gold[seat] -= b[2]                       # from the treasury, not the group
-        b[3] = 1
-        kind, item = b[0], b[1]
-        ev.append(E("black_market", {"seat": seat, "good": kind, "item": item, "paid": b[2]}))
+        s.gold[seat] -= b[BM_SURCHARGE]                       # from the treasury, not the group
+        b[BM_BOUGHT] = 1
+        kind, item = b[BM_KIND], b[BM_ITEM]
+        ev.append(E("black_market", {"seat": seat, "good": kind, "item": item, "paid": b[BM_SURCHARGE]}))
         if kind == "bodyguard":
             s.bodyguard[seat] = 1
             s.bodyguard_home[seat] = 1
@@ -503,7 +507,7 @@ class PlanningMixin:
         self._ask_unsurcharge(s, seat)
 
     def _ask_unsurcharge(self, s, seat):
-        left = [("unsurcharge", i) for i, b in enumerate(s.black_market) if not b[3] and b[2] > 0]
+        left = [("unsurcharge", i) for i, b in enumerate(s.black_market) if not b[BM_BOUGHT] and b[BM_SURCHARGE] > 0]
         if left:
             self.ask(s, seat, "unsurcharge", left)
 
@@ -541,7 +545,7 @@ class PlanningMixin:
 
     # The Slug's Boutique (MS-063, MS-G32, MS-G33)
     def space_boutique(self, s, seat, g, sp, slot, ev):
-        self.ask(s, seat, "accessory", [("take", x) for x in s.boutique], 1 + g[2])
+        self.ask(s, seat, "accessory", [("take", x) for x in s.boutique], 1 + g[BODYGUARD])
 
     def _ans_accessory(self, s, seat, action, left, ev):
         x = action[1]
@@ -565,11 +569,11 @@ class PlanningMixin:
         """Own sent groups on a space where another imp stays after one leaves."""
         out = []
         for i, g in enumerate(s.groups[seat]):
-            if g[4] != SENT or g[0] < 1 or self.space_ops[g[5]] == "podium":
+            if g[STATUS] != SENT or g[IMPS] < 1 or self.space_ops[g[SPACE]] == "podium":
                 continue
-            others = sum(h[0] for o in range(s.n) for h in s.groups[o]
-                         if h[4] == SENT and h[5] == g[5] and h is not g)
-            if g[0] - 1 + others >= 1:
+            others = sum(h[IMPS] for o in range(s.n) for h in s.groups[o]
+                         if h[STATUS] == SENT and h[SPACE] == g[SPACE] and h is not g)
+            if g[IMPS] - 1 + others >= 1:
                 out.append(i)
         return out
 
@@ -577,7 +581,7 @@ class PlanningMixin:
         if action[0] != "recall":
             return
         g = s.groups[seat][action[1]]
-        g[0] -= 1
+        g[IMPS] -= 1
         s.away[seat] -= 1
         s.home[seat] += 1                         # home at once, still free to work
         ev.append(E("recall", {"seat": seat, "group": action[1]}))

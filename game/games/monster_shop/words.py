@@ -9,7 +9,7 @@ from __future__ import annotations
 from game.core.i18n import has, language, t
 
 from .effects import COLOURS, SYMBOLS
-from .planning import SENT
+from .planning import BM_KIND, BM_SURCHARGE, BODYGUARD, GOLD, HAT, IMPS, SENT, SLOT, SPACE, STATUS
 
 # public events the chronicle words itself (the rules' own lines are `log` events)
 CHRONICLED = frozenset(("group", "food", "monster", "cage", "upgrade", "artifact", "accessory", "black_market",
@@ -123,7 +123,7 @@ class ShopWords:
     def groups_on(v, sp, slot=None) -> list:
         """(seat, group) of every group sent to space index sp (and tile `slot`)."""
         return [(seat, g) for seat, p in enumerate(v["seats"]) for g in p.get("groups") or []
-                if g[4] == SENT and g[5] == sp and (slot is None or g[6] == slot)]
+                if g[STATUS] == SENT and g[SPACE] == sp and (slot is None or g[SLOT] == slot)]
 
     def group_at(self, v, seat, sp, slot):
         """The first group of `seat` sent to space index sp (and tile `slot`), or None."""
@@ -209,9 +209,9 @@ class ShopWords:
                 p["space"] = self.space_name(d["to"]) + (f" {slot + 1}" if shown else "")
                 # imps counted as imps (MS-041: gold, the bodyguard and the hat add size, not imps)
                 g = d.get("members") or [int(d.get("size") or 0) - d.get("paid", 0), d.get("paid", 0), 0, 0]
-                p["imps"] = g[0]
-                p["extra"] = ("" if not g[2] else _tr("board.log.with_bodyguard")) + \
-                    ("" if not g[3] else _tr("board.log.with_hat"))
+                p["imps"] = g[IMPS]
+                p["extra"] = ("" if not g[BODYGUARD] else _tr("board.log.with_bodyguard")) + \
+                    ("" if not g[HAT] else _tr("board.log.with_hat"))
                 p["paid"] = d.get("paid", 0)
                 key = "group_paid" if p["paid"] else "group"
         elif k == "food":
@@ -273,8 +273,9 @@ class ShopWords:
 
     def members(self, g) -> str:
         """A group's members (imps, gold, bodyguard, top hat): "2 imps+1g"."""
-        return _tr("table.imps", n=g[0]) + (f"+{self.gold(g[1])}" if g[1] else "") \
-            + ("+" + _tr("table.bodyguard_short") if g[2] else "") + ("+" + _tr("table.hat_short") if g[3] else "")
+        return (_tr("table.imps", n=g[IMPS]) + (f"+{self.gold(g[GOLD])}" if g[GOLD] else "")
+                + ("+" + _tr("table.bodyguard_short") if g[BODYGUARD] else "")
+                + ("+" + _tr("table.hat_short") if g[HAT] else ""))
 
     def group_words(self, i) -> str:
         """The viewer's group i by its members once the groups are revealed, else its number."""
@@ -315,7 +316,7 @@ class ShopWords:
             return _tr("table.place", n=a[1] + 1)
         if v == "buy":
             b = (self.view or {}).get("black_market", [])[a[1]]
-            return f"{_tr('table.bm.' + b[0])} ({self.gold(b[2])})"
+            return f"{_tr('table.bm.' + b[BM_KIND])} ({self.gold(b[BM_SURCHARGE])})"
         if v == "take":
             return self.nm(d.accessories[a[1]][1])
         if v == "biz":
@@ -352,7 +353,7 @@ class ShopWords:
             return _tr("table.act.smash_" + a[1], n=a[2] + 1)
         if v == "unsurcharge":
             b = (self.view or {}).get("black_market", [])[a[1]]
-            return f"{_tr('table.bm.' + b[0])} (−{self.gold(b[2])})"
+            return f"{_tr('table.bm.' + b[BM_KIND])} (−{self.gold(b[BM_SURCHARGE])})"
         if v in ("anger", "vamp") or (v == "gobble" and len(a) == 2):
             return _tr(f"table.act.{v}_{a[1]}")
         if v == "gobble":
