@@ -35,7 +35,8 @@ from ...core.windows import PASS, window_decisions
 from .data import GameData
 from .effects import EFFECTS, TRIGGERS
 from .setup import setup_state
-from .state import LOOT_TYPES, State
+from .state import (LOOT_TYPES, PLOT_ARGS, PLOT_BACK_TO, PLOT_CARD, PLOT_PLAYER, PLOT_TARGET, ROLL_FACES, ROLL_NEED,
+                    ROLL_PURPOSE, ROLL_SUCCESS, ROLL_TARGET, ROLL_TOTAL, State)
 from . import hidden as _hidden
 from . import invariants as _invariants
 from . import view as _view
@@ -279,7 +280,7 @@ class DarkDeedsRules:
             acts += self._plays(s, a)
             return (new_decision((a, "target", tuple(acts), None, acts[0], None, None, None, False, None)),)
         if st == "roll":
-            purpose, tgt, need = s.roll[0], s.roll[1], s.roll[2]
+            purpose, tgt, need = s.roll[ROLL_PURPOSE], s.roll[ROLL_TARGET], s.roll[ROLL_NEED]
             bonus = self.bonus(s, a, purpose)
             acts = [("roll",)] + self._roll_plays(s, a, purpose, tgt) + self._plays(s, a)
             prompt = {"purpose": purpose, "target": tgt, "need": need, "bonus": bonus,
@@ -288,19 +289,21 @@ class DarkDeedsRules:
         if st == "after_roll":
             acts = [("accept",)] + [("play", c) for c in self._first_by_key(s.hands[a], "reroll")]
             r = s.roll
-            prompt = {"purpose": r[0], "target": r[1], "need": r[2], "faces": list(r[3]),
-                      "total": r[5], "success": r[5] >= r[2]}
+            prompt = {"purpose": r[ROLL_PURPOSE], "target": r[ROLL_TARGET], "need": r[ROLL_NEED],
+                      "faces": list(r[ROLL_FACES]), "total": r[ROLL_TOTAL],
+                      "success": r[ROLL_TOTAL] >= r[ROLL_NEED]}
             return (new_decision((a, "after_roll", tuple(acts), None, ("accept",), None, prompt,
                                   None, False, None)),)
         if st == "foil_window":
             r = s.roll
-            prompt = {"window": "foiled", "active": a, "purpose": r[0], "target": r[1],
-                      "total": r[5], "need": r[2]}
+            prompt = {"window": "foiled", "active": a, "purpose": r[ROLL_PURPOSE], "target": r[ROLL_TARGET],
+                      "total": r[ROLL_TOTAL], "need": r[ROLL_NEED]}
             return self._window_decisions(s, "foiled", s.window, self.foil_ids, prompt)
         if st == "sod_window":
             p = s.plot
-            prompt = {"window": "sod_off", "player": p[0], "card": p[1], "args": list(p[2])}
-            return self._window_decisions(s, "sod_off", (p[3],), self.sod_ids, prompt)
+            prompt = {"window": "sod_off", "player": p[PLOT_PLAYER], "card": p[PLOT_CARD],
+                      "args": list(p[PLOT_ARGS])}
+            return self._window_decisions(s, "sod_off", (p[PLOT_TARGET],), self.sod_ids, prompt)
         if st == "sneak_order":
             acts = [("sneak", g) for g in self._chasers_to_pass(s)] + self._plays(s, a)
             return (new_decision((a, "sneak_order", tuple(acts), None, acts[0], None, None,
@@ -627,9 +630,9 @@ class DarkDeedsRules:
     def _st_roll(self, s, ev):
         """Wait for the roll, unless a Plot moved the Guard or the target away meanwhile."""
         r = s.roll
-        t = r[1]
+        t = r[ROLL_TARGET]
         a = s.active
-        if r[0] == "sneak":
+        if r[ROLL_PURPOSE] == "sneak":
             if t in s.chasing[a] or t in s.street:
                 return False
             s.stage = "sneak_next"
@@ -653,13 +656,14 @@ class DarkDeedsRules:
         f = self.faces
         below, n = s.rng.below, len(f)
         faces = (f[below(n)], f[below(n)])
-        bonus = self.bonus(s, seat, r[0])
+        bonus = self.bonus(s, seat, r[ROLL_PURPOSE])
         total = faces[0] + faces[1] + bonus
-        r[3] = faces
-        r[5] = total
-        ev.append(_tn(Event, ("roll", {"seat": seat, "dice": "d6", "faces": list(faces), "purpose": r[0],
-                                       "bonus": bonus, "target": r[1], "need": r[2], "total": total,
-                                       "success": total >= r[2]}, None)))
+        r[ROLL_FACES] = faces
+        r[ROLL_TOTAL] = total
+        ev.append(_tn(Event, ("roll", {"seat": seat, "dice": "d6", "faces": list(faces),
+                                       "purpose": r[ROLL_PURPOSE], "bonus": bonus, "target": r[ROLL_TARGET],
+                                       "need": r[ROLL_NEED], "total": total,
+                                       "success": total >= r[ROLL_NEED]}, None)))
         s.facts.append(("roll", faces))
 
     def reroll(self, s, ev):
@@ -684,7 +688,7 @@ class DarkDeedsRules:
 
     def _st_roll_check(self, s, ev):
         r = s.roll
-        r[4] = ok = r[5] >= r[2]
+        r[ROLL_SUCCESS] = ok = r[ROLL_TOTAL] >= r[ROLL_NEED]
         if ok:
             a = s.active
             window = []
@@ -718,23 +722,23 @@ class DarkDeedsRules:
                 s.plot = [seat, card, (), a, "roll_result"]
                 s.stage = "sod_window"
             else:
-                s.roll[4] = False
+                s.roll[ROLL_SUCCESS] = False
                 s.stage = "roll_result"
             return
         # sod_window
         p = s.plot
         s.plot = None
-        s.stage = p[4]
+        s.stage = p[PLOT_BACK_TO]
         if verb == "sod_off":
             card = next(c for c in s.hands[seat] if c in self.sod_ids)
             self._discard_plot(s, seat, card, ev)
-            self.log(ev, "sod_off", {"player": seat, "card": p[1]})
+            self.log(ev, "sod_off", {"player": seat, "card": p[PLOT_CARD]})
             return
-        card = self.cards[p[1]]
+        card = self.cards[p[PLOT_CARD]]
         if card.op == "foil_roll":
-            s.roll[4] = False
+            s.roll[ROLL_SUCCESS] = False
         else:
-            EFFECTS[card.op].run(self, s, p[0], p[1], p[2], ev)
+            EFFECTS[card.op].run(self, s, p[PLOT_PLAYER], p[PLOT_CARD], p[PLOT_ARGS], ev)
 
     def _st_roll_result(self, s, ev):
         purpose, tgt, need, faces, ok, total = s.roll
@@ -805,7 +809,7 @@ class DarkDeedsRules:
 
     def auto_pass(self, s, card, ev):
         """Bribe / Bribe Purse: past the current Guard without rolling."""
-        g = s.roll[1]
+        g = s.roll[ROLL_TARGET]
         self.log(ev, "bribed", {"player": s.active, "card": g, "via": card})
         self._passed_guard(s, g, ev)
 

@@ -18,6 +18,13 @@ from ...core.state_fields import StateFields
 
 LOOT_TYPES = ("artisan", "cleric", "merchant")
 
+# the roll under way (state.roll, a list): what for, at whom, the number to reach, the two
+# faces, whether it succeeded, the total with bonuses
+ROLL_PURPOSE, ROLL_TARGET, ROLL_NEED, ROLL_FACES, ROLL_SUCCESS, ROLL_TOTAL = range(6)
+# a Plot waiting for its Sod Off! window (state.plot): who plays it, the card, its
+# arguments, the player it targets, the stage to go back to
+PLOT_PLAYER, PLOT_CARD, PLOT_ARGS, PLOT_TARGET, PLOT_BACK_TO = range(5)
+
 FIELDS = StateFields(
     lists=("street", "street_deck", "street_discard", "tavern", "tavern_deck", "tavern_discard",
            "susp", "passed", "facts", "window"),

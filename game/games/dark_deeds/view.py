@@ -5,6 +5,9 @@ orders (counts only), other Score Piles (count only unless open_scores, DD-G10).
 the ruleset's `reveal_view`, for the replay of a finished game; deck orders stay hidden."""
 from __future__ import annotations
 
+from .state import PLOT_ARGS, PLOT_BACK_TO, PLOT_CARD, PLOT_PLAYER, PLOT_TARGET, ROLL_FACES, ROLL_NEED, ROLL_PURPOSE, \
+    ROLL_SUCCESS, ROLL_TARGET, ROLL_TOTAL
+
 
 def build_view(eng, s, seat, reveal: bool = False) -> dict:
     over = s.res is not None
@@ -54,9 +57,10 @@ def build_view(eng, s, seat, reveal: bool = False) -> dict:
         "pawn": s.pawn,
         "target": s.target,
         "passed": s.passed[:],
-        "roll": None if r is None else {"purpose": r[0], "target": r[1], "need": r[2],
-                                        "faces": None if r[3] is None else list(r[3]),
-                                        "total": r[5], "bonus": eng.bonus(s, s.active, r[0])},
+        "roll": None if r is None else {"purpose": r[ROLL_PURPOSE], "target": r[ROLL_TARGET],
+                                        "need": r[ROLL_NEED],
+                                        "faces": None if r[ROLL_FACES] is None else list(r[ROLL_FACES]),
+                                        "total": r[ROLL_TOTAL], "bonus": eng.bonus(s, s.active, r[ROLL_PURPOSE])},
         "deeds_done_this_phase": s.deeds_done,
         "flow": _flow(s, seat, reveal),
         "rolloff": s.rolloff,
@@ -74,16 +78,17 @@ def _flow(s, seat, reveal: bool = False) -> dict:
     f = {"target_where": s.target_where, "target_slot": s.target_slot, "target_owner": s.target_owner,
          "cur_guard": s.cur_guard, "roll_extra": s.roll_extra, "rerolled": s.rerolled,
          "loot_type": s.loot_type, "window": s.window[:], "ending": s.ending,
-         "roll_success": None if s.roll is None else s.roll[4]}
+         "roll_success": None if s.roll is None else s.roll[ROLL_SUCCESS]}
     p = s.plot
     if p is None and s.interrupt is None:
         return f
     if p is not None:
-        args = list(p[2])
-        if seat not in (p[0], p[3]) and not reveal:
+        args = list(p[PLOT_ARGS])
+        if seat not in (p[PLOT_PLAYER], p[PLOT_TARGET]) and not reveal:
             # a passed Dark Deed is seen only by giver and receiver
             args = [None if isinstance(a, str) and a.startswith("deed:") else a for a in args]
-        f["plot"] = {"player": p[0], "card": p[1], "args": args, "target": p[3], "back_to": p[4]}
+        f["plot"] = {"player": p[PLOT_PLAYER], "card": p[PLOT_CARD], "args": args, "target": p[PLOT_TARGET],
+                     "back_to": p[PLOT_BACK_TO]}
     it = s.interrupt
     if it is not None:
         f["interrupt"] = {"kind": it[0], "seat": it[1],
