@@ -29,6 +29,7 @@ SPEC = GameSpec(
     agents="game.games.schemers.ai:make_agent",
     table="game.games.schemers.table.screen:SchemersTable",
     determinizer="game.games.schemers.ai:determinize",
+    advice="game.games.schemers.advice:ADVICE",
 )
 '''
 
