@@ -36,8 +36,18 @@ def lang():
     i18n.set_language("en")
 
 
-def test_the_schemers_script_exists():
-    assert "schemers" in GAMES
+MISSING = {"monster_shop"}      # no guided first game yet (issue 26): this test turns red when one lands
+
+
+@pytest.mark.parametrize("game_id", sorted(CONCEPTS))
+def test_every_game_has_a_guided_first_game(game_id):
+    if game_id in MISSING:
+        pytest.xfail(f"{game_id}: its guided first game is not written yet")
+    assert has_tutorial(game_id)
+
+
+def test_the_missing_list_is_honest():
+    assert not MISSING & set(GAMES), "a game listed as missing has a tutorial now: take it off MISSING"
 
 
 @pytest.mark.parametrize("game_id", GAMES)
