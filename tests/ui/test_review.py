@@ -91,3 +91,15 @@ def test_leaving_stops_the_review(app):
     job = next(iter(review.jobs.values()))
     job.thread.join(30)
     assert not job.thread.is_alive() and job.stopped
+
+
+def test_hints_taken_survive_a_save_and_load(app, tmp_path):
+    from game.ui.scenes.hint_panel import hints_taken
+    from game.ui.scenes.saves import open_saved_game
+    spec = registry.get("schemers")
+    m = Match("schemers", spec.ruleset(), [SeatInfo("Ada", "human"), SeatInfo("Bot", "ai", "normal")], {}, 3)
+    m.extra["hints"] = {"0": 3}
+    path = tmp_path / "schemers-save-1.json"
+    m.save(path)
+    assert open_saved_game(app, path)
+    assert hints_taken(app.top.match) == {0: 3}

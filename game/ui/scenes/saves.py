@@ -244,6 +244,7 @@ def open_saved_game(app, path) -> bool:
         seats = [SeatInfo.from_json(s) for s in record.seats]
         agents = make_agents(spec, seats, record.seed, warn=lambda m: app.toast(m, "warning", 8.0))
         match, _stop = replay_record(record, ruleset, agents=agents, autosave_path=autosave_path(record.game))
+        match.extra.update(record.extra)        # what the save kept with the game (the Hints taken)
     except Exception as exc:     # noqa: BLE001 - a save must never take the app down
         message = str(exc) if isinstance(exc, RecordError) else f"{type(exc).__name__}: {exc}"
         if str(path) not in message:
