@@ -103,3 +103,21 @@ def test_hints_taken_survive_a_save_and_load(app, tmp_path):
     m.save(path)
     assert open_saved_game(app, path)
     assert hints_taken(app.top.match) == {0: 3}
+
+
+def test_each_person_at_the_table_has_a_review(app):
+    spec = registry.get("schemers")
+    m = Match("schemers", spec.ruleset(), [SeatInfo("Ada", "human"), SeatInfo("Bea", "human")], {"hotseat": True}, 4,
+              clocks=False)
+    rnd = random.Random(4)
+    while not m.over:
+        d = m.decisions()[0]
+        m.submit(d.seat, d.actions[rnd.randrange(len(d.actions))])
+    review = ReviewScene(app, spec, m)
+    app.push(review)
+    assert [b.review_seat for b in review.seat_btns] == [0, 1] and review.seat == 0
+    app_click(app, review.seat_btns[1].rect.center)
+    assert review.seat == 1 and set(review.jobs) == {0, 1}
+    assert run_until(app, lambda: all(j.finished for j in review.jobs.values()), 60)
+    assert all(j.error is None for j in review.jobs.values())
+    review.close()
