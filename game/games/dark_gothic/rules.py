@@ -376,17 +376,6 @@ class DarkGothicRules:
             ev.append(_E("shuffle", {"zone": "main", "count": len(s.main)}))
         return s.main.pop()
 
-    def active_globals(self, s):
-        out = []
-        if s.villain is not None:
-            out.extend(self.cards[s.villain].globals)
-        for c in s.center:
-            if c is not None:
-                g = self.cards[c].globals
-                if g:
-                    out.extend(g)
-        return out
-
     def globals_of(self, s, op):
         """The params of every active Global `op` (the Villain's first, then slots 1..6)."""
         g = self.gmap.get(op)

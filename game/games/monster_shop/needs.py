@@ -172,9 +172,6 @@ class NeedsMixin:
             self.reveal_needs(s, ev)
             return True
 
-    def slots_of(self, s, seat, m):
-        return self.stripes(s, m)
-
     def assign_ok(self, s, seat, m, action) -> bool:
         if not (isinstance(action, tuple) and len(action) == 3 and action[0] == "assign" and action[1] == m
                 and isinstance(action[2], tuple)):

@@ -390,9 +390,6 @@ class PlanningMixin:
             g[HAT] = 1
         ev.append(E("group_size", {"seat": seat, "group": action[1], "size": size2(g) / 2}))
 
-    def place_choices(self, s, seat) -> list:
-        return list(range(self.R.places))
-
     def space_cage(self, s, seat, g, sp, slot, ev):                # MS-052
         c = s.cage_offer[slot]
         s.cage_offer[slot] = -1

@@ -19,7 +19,6 @@ from ...core.dispatch import Flow, find_decision, wait
 from ...core.rules import Decision, IllegalAction, OptionsError, OptionSpec, new_event
 from . import invariants as _inv
 from . import view as _view
-from .effects import COLOURS
 from .needs import NeedsMixin
 from .planning import PlanningMixin, size2
 from .scoring import ScoringMixin
@@ -441,9 +440,6 @@ class MonsterShopRules(PlanningMixin, NeedsMixin, ScoringMixin):
         else:
             s.start = (s.start + 1) % s.n
         self._prepare_round(s, ev)
-
-    def colour_name(self, ci) -> str:
-        return COLOURS[ci]
 
     @staticmethod
     def group_size(g) -> float:

@@ -96,31 +96,9 @@ def segs_cross(a, b, c, d) -> bool:
            (abs(d3) <= EPS and _pt_seg(c, a, b) <= 1e-6) or (abs(d4) <= EPS and _pt_seg(d, a, b) <= 1e-6)
 
 
-def seg_seg_dist(a, b, c, d) -> float:
-    if segs_cross(a, b, c, d):
-        return 0.0
-    return min(_pt_seg(a, c, d), _pt_seg(b, c, d), _pt_seg(c, a, b), _pt_seg(d, a, b))
-
-
 def _bbox_near(bbox, a, b, margin) -> bool:
     return not (max(a[0], b[0]) < bbox[0] - margin or min(a[0], b[0]) > bbox[2] + margin or
                 max(a[1], b[1]) < bbox[1] - margin or min(a[1], b[1]) > bbox[3] + margin)
-
-
-def seg_poly_dist(a, b, piece: Piece) -> float:
-    """Distance from segment ab to the polygon (0 if it touches or enters it)."""
-    poly = piece.poly
-    if point_in_poly(a, poly) or point_in_poly(b, poly):
-        return 0.0
-    best = math.inf
-    n = len(poly)
-    for i in range(n):
-        d = seg_seg_dist(a, b, poly[i - 1], poly[i])
-        if d < best:
-            best = d
-            if d == 0.0:
-                return 0.0
-    return best
 
 
 def seg_near_poly(a, b, piece: Piece, r: float) -> bool:
@@ -327,9 +305,6 @@ class Map:
         return point_in_poly(p, pc.poly)
 
     # -- queries -------------------------------------------------------------------
-    def standing_height(self, on: int, z: float) -> float:
-        return z if on >= 0 or z > 0 else 0.0
-
     def los(self, a, a_on, b, b_on, a_z=0.0, b_z=0.0) -> bool:
         """BO-102/196/197: symmetric line of sight between two centres."""
         top = max(a_z, b_z)

@@ -452,10 +452,6 @@ class OrdealsRules:
                 out.append((o.x, o.y))
         return out
 
-    def foes_at_level(self, s, c) -> list:
-        return [(o.x, o.y) for o in s.chars
-                if o.side != c.side and o.in_play and abs(o.z - c.z) <= 1.0]
-
     def allowance(self, s, c) -> float:
         """BO-006: 3" + Pace on the first Move Deed of the Act, then 3" (floor 0)."""
         if s.moves == 0:
@@ -611,9 +607,6 @@ class OrdealsRules:
         if d is None:
             d = s.dec = self._build(s)
         return d
-
-    def _seat_for(self, s, c) -> int:
-        return c.owner if c.owner >= 0 else 0
 
     def _build(self, s: State):
         st = s.stage
