@@ -79,6 +79,7 @@ class RemoteMatch:
         self.log: list = []             # one placeholder per action played (only the count is known)
         self.history: list[Event] = []  # every event received: the chronicle
         self._versions: dict = {}
+        self.sent: dict = {}            # seat -> its client's version when it sent an action
         self._views: dict = {}
         self._decisions: tuple = ()
         self._result: Result | None = None
@@ -169,8 +170,17 @@ class RemoteMatch:
             if not self.decisions_for(seat):
                 raise IllegalAction(f"seat {seat} has nothing to decide now")
             raise IllegalAction(f"{action!r} is not one of the choices now")
+        # one answer per question: the seat's controls go until the host's answer comes
+        # (its update or a refusal), so a second click never sends a stale action. The
+        # version is read before sending: on loopback the answer may be here at once.
+        self.sent[seat] = client.version
         client.send(tuple(action))
+        self._decisions = tuple(d for d in self._decisions if d.seat != seat)
         return []
+
+    def waiting_for_host(self, seat: int) -> bool:
+        """An action of this seat is on its way and nothing has come back since."""
+        return seat in self.sent
 
     def refresh(self) -> list[Event]:
         """Read what the clients received since the last call: views, decisions, the
@@ -186,12 +196,15 @@ class RemoteMatch:
             if self._versions.get(seat) == version:
                 continue
             self._versions[seat] = version
+            if self.sent.get(seat, version) != version:
+                del self.sent[seat]                      # the host answered
             changed = True
             view = client.view()
             if isinstance(view, dict):
                 self._views[seat] = view
         if changed:
-            self._decisions = tuple(d for c in self.clients.values() for d in c.decisions())
+            self._decisions = tuple(d for seat, c in self.clients.items() if seat not in self.sent
+                                    for d in c.decisions())
             moves = max((c.moves for c in self.clients.values()), default=0)
             if moves != len(self.log):
                 self.log = [None] * moves

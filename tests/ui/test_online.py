@@ -295,3 +295,32 @@ def test_the_screens_draw_in_both_languages(windows, lang):
     assert lobby.begin_btn.label == t("online.begin") and j.join_btn.label == t("online.join")
     if lang == "cs":
         assert lobby.begin_btn.label == "Začít"
+
+
+@pytest.mark.parametrize("game_id", ["dark_deeds", "dark_gothic", "monster_shop", "ordeals"])
+def test_every_game_s_own_table_plays_over_the_network(windows, game_id):
+    """The game's own table (not the plain fallback) on both windows, drawn from what the
+    network brings (views after a JSON round trip), for the first dozen actions."""
+    from game.games import registry
+    from game.ui.scenes.online import HostLobbyScene
+    from game.ui.scenes.fallback_table import FallbackTable
+    host, guest = windows
+    spec = registry.get(game_id)
+    seats = [dict(SEATS[0]), dict(SEATS[1])] + [{"name": f"AI {i}", "kind": "ai", "difficulty": "random"}
+                                                  for i in range(max(0, spec.min_players - 2))]
+    options = dict(registry.ruleset(game_id).default_options())
+    if game_id == "ordeals":
+        options["mode"] = "versus"
+    lobby = HostLobbyScene(host, spec, seats, options, 4)
+    host.push(lobby)
+    lobby.port_text = str(free_port())
+    lobby.open_table()
+    assert lobby.problem is None, lobby.problem
+    assert until(lambda: lobby.code_for(1), host)
+    join(guest, lobby.code_for(1).replace(lobby.address, "127.0.0.1"))
+    h, g = seated(host, guest, lobby)
+    assert play_random([h, g], [host, guest], seconds=30, done=lambda: len(h.match.log) >= 12)
+    for a, scene in ((host, h), (guest, g)):
+        a.step(DT, [])
+        assert not isinstance(scene.table, FallbackTable), "the game's own table"
+        assert scene.fault is None

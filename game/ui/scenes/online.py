@@ -472,21 +472,9 @@ class HostLobbyScene(Scene):
                                   name=(s.get("name") or "").strip() or t("seat.player_n", n=i + 1),
                                   difficulty=s.get("difficulty", "normal"))
                     for i, s in enumerate(self.seats)]
-        return P.Create(game=self.spec.id, options=self.wire_options(), seats=requests, you=self.local[0],
+        return P.Create(game=self.spec.id, options=self.options, seats=requests, you=self.local[0],
                         seed=self.seed, time_scale=self.app.settings.time_scale,
                         disconnect=P.DisconnectPolicy(mode=self.policy), listed=False)
-
-    def wire_options(self) -> dict:
-        """The options as the table is created with them. A list the protocol cannot
-        carry yet (Schemers' add-ons) is left out when it is the game's default: the
-        table fills in its defaults itself."""
-        from ...games import registry
-        try:
-            defaults = registry.ruleset(self.spec.id).default_options()
-        except Exception:                   # noqa: BLE001 - then everything is sent as it is
-            defaults = {}
-        return {k: v for k, v in self.options.items()
-                if not (isinstance(v, (list, tuple)) and k in defaults and list(v) == list(defaults[k]))}
 
     def open_table(self):
         from ...core.paths import user_data_dir
