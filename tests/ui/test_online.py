@@ -324,3 +324,48 @@ def test_every_game_s_own_table_plays_over_the_network(windows, game_id):
         a.step(DT, [])
         assert not isinstance(scene.table, FallbackTable), "the game's own table"
         assert scene.fault is None
+
+
+def test_a_table_opened_on_a_server_and_joined_from_its_list(windows, tmp_path):
+    """`main.py serve`'s server (here on a thread): one window connects with the server's
+    address alone, opens a table there from the new-game screen; the other connects the
+    same way, sees the table in the server's list and sits down; the game starts."""
+    from game.net.server import ServerThread
+    from game.ui.scenes.new_game import NewGameScene
+    from game.ui.scenes.online import HostLobbyScene, JoinScene
+    host, guest = windows
+    server = ServerThread(tmp_path / "server", host="127.0.0.1", port=0, kind="server")
+    port = server.start()
+    try:
+        host.settings.last_game = "schemers"
+        host.settings.last_new_game = {"schemers": {"seats": [{"name": "Ada", "kind": "human"},
+                                                              {"name": "Bo", "kind": "human"}],
+                                                    "options": {"mode": "standard"}}}
+        opener = join(host, f"127.0.0.1:{port}", name="Ada")
+        assert until(lambda: opener.client is not None and opener.client.state == "browsing", host)
+        assert until(lambda: any(b.label == t("online.new_here") for b in opener.sit_btns), host)
+        click(host, next(b for b in opener.sit_btns if b.label == t("online.new_here")).rect.center)
+        assert isinstance(host.top, NewGameScene) and host.top.server == ("127.0.0.1", port)
+        new_game = host.top
+        new_game.set_kind(1, "remote")
+        assert new_game.start_btn.label == t("new_game.host")
+        click(host, new_game.start_btn.rect.center)
+        lobby = host.top
+        assert isinstance(lobby, HostLobbyScene) and lobby.server is None and not lobby.port_input.enabled
+        click(host, lobby.open_btn.rect.center)
+        assert until(lambda: lobby.code_for(1) is not None, host), lobby.problem
+        assert lobby.code_for(1).startswith(f"nocturne://127.0.0.1:{port}/")
+        # the guest finds the table in the server's list
+        finder = join(guest, f"nocturne://127.0.0.1:{port}", name="Bea")
+        assert until(lambda: any(b.label == t("online.sit") for b in finder.sit_btns), host, guest)
+        sit = next(b for b in finder.sit_btns if b.label == t("online.sit"))
+        assert sit.enabled
+        click(guest, sit.rect.center)
+        assert until(lambda: finder.client.lobby() is not None, host, guest)
+        assert isinstance(guest.top, JoinScene)
+        h, g = seated(host, guest, lobby)
+        assert h.server is None, "the host's window runs no server: the table lives on the server"
+        assert (h.viewer, g.viewer) == (0, 1)
+        assert play_random([h, g], [host, guest], seconds=20, done=lambda: len(h.match.log) >= 4)
+    finally:
+        server.stop()

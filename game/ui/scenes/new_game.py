@@ -110,8 +110,9 @@ class GameCard(Widget):
 class NewGameScene(Scene):
     name = "new_game"
 
-    def __init__(self, app, game_id: str | None = None):
+    def __init__(self, app, game_id: str | None = None, server=None):
         super().__init__(app)
+        self.server = server             # (host, port): Host… opens the table on that server
         from ...games import registry
         self.backdrop = Backdrop(app, glow_pos=(1500, 200), glow_radius=760, embers=18)
         self.games = []
@@ -383,7 +384,7 @@ class NewGameScene(Scene):
                               tooltip=t("new_game.seed_tip")))
         # bottom bar
         self.back_button()
-        self.start_btn = self.ui.add(Button(a, (1516, 980, 308, 60), t("new_game.host") if self.remote_seats()
+        self.start_btn = self.ui.add(Button(a, (1516, 980, 308, 60), t("new_game.host") if self.hosted()
                                             else t("new_game.start"), self.start, icon="dice",
                                             style="primary", hotkey=pygame.K_RETURN))
         self.learn_btn = self.ui.add(Button(a, (1184, 980, 316, 60), t("learn.start"), self.learn, icon="help",
@@ -493,9 +494,13 @@ class NewGameScene(Scene):
         """Seats for friends on their own computers: the game is hosted from here."""
         return [i for i, s in enumerate(self.seats[:self.count]) if s.get("kind") == "remote"]
 
+    def hosted(self) -> bool:
+        """Begin opens a networked table (here, or on the server this screen was opened for)."""
+        return bool(self.remote_seats()) or self.server is not None
+
     def refresh(self):
         self.problem = self.check()
-        if self.problem is None and self.remote_seats() and self.humans() == 0:
+        if self.problem is None and self.hosted() and self.humans() == 0:
             self.problem = t("new_game.host_needs_you")
         ok = self.problem is None and self.ruleset is not None
         self.start_btn.set_enabled(ok, self.problem or t("new_game.pick_game"))
@@ -567,10 +572,10 @@ class NewGameScene(Scene):
             seats.append(SeatInfo(name, "human" if s.get("kind") == "human" else "ai", s.get("difficulty", "normal")))
         seed = int(self.seed_text) if self.seed_text.isdigit() else random.randrange(1, 2**31)
         self.remember()
-        if self.remote_seats():
+        if self.hosted():
             from .online import HostLobbyScene
             rows = [dict(s, name=seat.name) for s, seat in zip(self.seats[:self.count], seats)]
-            self.app.push(HostLobbyScene(self.app, self.spec, rows, dict(self.options), seed))
+            self.app.push(HostLobbyScene(self.app, self.spec, rows, dict(self.options), seed, server=self.server))
             return
         try:
             start_game(self.app, self.spec, seats, dict(self.options), seed)

@@ -51,6 +51,23 @@ def local_address() -> str:
     return "127.0.0.1"
 
 
+def server_address(text: str) -> tuple[str, int] | None:
+    """A server's address typed alone ("host", "host:port", "nocturne://host:port/"),
+    as (host, port), or None when the text is not one (an invite code has a seat's key
+    after the slash)."""
+    import re
+    from ...net.protocol import DEFAULT_PORT
+    code = (text or "").strip().strip("\"'<>").strip()
+    if code.lower().startswith("nocturne://"):
+        code = code[len("nocturne://"):]
+    code = code.rstrip("/")
+    m = re.fullmatch(r"(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9][A-Za-z0-9.-]{0,252})(?::(\d{1,5}))?", code)
+    if m is None:
+        return None
+    port = int(m.group(2)) if m.group(2) else DEFAULT_PORT
+    return (m.group(1).strip("[]"), port) if 1 <= port <= 65535 else None
+
+
 def copy_text(text: str) -> bool:
     """Put text on the system clipboard (SDL's); False where there is none."""
     try:
@@ -195,6 +212,10 @@ class JoinScene(Scene):
         self.client = None
         self.address = ""
         self.dialled = 0.0                   # seconds since Join was pressed
+        self.server = None                   # (host, port) dialled
+        self.listed_at = 0.0                 # when the server's open tables were last asked for
+        self.listed = None                   # the table list the buttons were made for
+        self.sit_btns: list = []
         self.problem: str | None = None     # a bad code or why the table refused us, in words
         self.handed_over = False
         self.build()
@@ -209,6 +230,7 @@ class JoinScene(Scene):
 
     def build(self):
         self.ui.clear()
+        self.sit_btns, self.listed = [], None          # remade at the next look at the server
         a = self.app
         x, w = LEFT.x + 30, LEFT.w - 60
         self.code_input = self.ui.add(PasteInput(a, (x, LEFT.y + 140, w - 190, 60), self.code,
@@ -244,22 +266,61 @@ class JoinScene(Scene):
         self.code_input.paste(text)
 
     def join(self):
+        """An invite code sits at its seat; a server's address alone lists its open tables."""
         from ...net.client import NetClient
         from ...net.invite import InviteError, parse_invite
-        try:
-            invite = parse_invite(self.code)
-        except InviteError as exc:
-            self.problem = str(exc)
-            self.app.sound.play("error")
-            return
+        server = server_address(self.code)
+        token = None
+        if server is None:
+            try:
+                invite = parse_invite(self.code)
+            except InviteError as exc:
+                self.problem = str(exc)
+                self.app.sound.play("error")
+                return
+            server, token = (invite.host, invite.port), invite.token
         name = self.player.strip() or t("seat.default_human")
         self.close_client()
         self.problem = None
-        self.address = f"{invite.host}:{invite.port}"
+        self.server = server
+        self.address = f"{server[0]}:{server[1]}"
         self.dialled = 0.0
+        self.listed_at = -1e9
         self.client = NetClient()
-        self.client.connect(invite.host, invite.port, name=name, token=invite.token)
+        self.client.connect(server[0], server[1], name=name, token=token)
         self.refresh()
+
+    def sit_at(self, table_id: str):
+        if self.client is not None and self.client.state == "browsing":
+            self.client.join_table(table_id)
+
+    def new_table_here(self):
+        """Open a table on this server: the new-game screen, whose Host… opens it there."""
+        from .new_game import NewGameScene
+        server = self.server
+        self.close_client()
+        self.build()
+        self.app.push(NewGameScene(self.app, server=server))
+
+    def table_buttons(self):
+        """A Sit down button per open table of the server, and Open a table here."""
+        for b in getattr(self, "sit_btns", []):
+            if b in self.ui.widgets:
+                self.ui.widgets.remove(b)
+        self.sit_btns = []
+        if self.client is None or self.client.state != "browsing":
+            return
+        for table, row in zip(self.client.tables(), self.table_rows()):
+            b = Button(self.app, (row.right - 14 - 200, row.centery - 24, 200, 48), t("online.sit"),
+                       lambda tid=table.table_id: self.sit_at(tid), icon="confirm", size=FONT.small + 2)
+            b.set_enabled(bool(table.free) and not table.started, t("online.no_free_seat"))
+            self.sit_btns.append(self.ui.add(b))
+        self.sit_btns.append(self.ui.add(Button(self.app, (RIGHT.x + 30, RIGHT.bottom - 90, 380, 60),
+                                                t("online.new_here"), self.new_table_here, icon="dice",
+                                                style="primary")))
+
+    def table_rows(self) -> list[pygame.Rect]:
+        return [pygame.Rect(RIGHT.x + 30, RIGHT.y + 90 + i * 92, RIGHT.w - 60, 84) for i in range(6)]
 
     # -- lifecycle --------------------------------------------------------------------------
     def update(self, dt):
@@ -269,6 +330,11 @@ class JoinScene(Scene):
         if c is None:
             return
         self.dialled += dt
+        if c.state == "browsing":
+            self.browse()
+        elif self.sit_btns:
+            self.listed = None
+            self.table_buttons()
         never_in = c.lobby() is None and c.state in ("connecting", "reconnecting")
         if never_in and self.dialled > FIRST_CONNECT_S:
             self.problem = t("net.closed.unreachable", address=self.address)
@@ -291,6 +357,17 @@ class JoinScene(Scene):
             open_online_table(self.app, {c.seat: c})
         else:
             self.refresh()
+
+    def browse(self):
+        """At a server, at no table yet: its open tables, asked for every few seconds."""
+        c = self.client
+        if self.dialled - self.listed_at > 3.0:
+            self.listed_at = self.dialled
+            c.request_tables()
+        tables = [(x.table_id, tuple(x.free), x.started) for x in c.tables()]
+        if tables != self.listed or not self.sit_btns:
+            self.listed = tables
+            self.table_buttons()
 
     @staticmethod
     def close_quietly(client):
@@ -330,16 +407,44 @@ class JoinScene(Scene):
         draw_text(surf, self.app, t("online.code"), (x, LEFT.y + 96), FONT.body, pal.gold, bold=True)
         draw_text(surf, self.app, t("online.name"), (x, LEFT.y + 238), FONT.body, pal.gold, bold=True)
         self.draw_status(surf, pygame.Rect(x, LEFT.y + 474, LEFT.w - 60, 230))
-        draw_text(surf, self.app, t("online.lobby"), (RIGHT.x + 30, RIGHT.y + 24), FONT.heading - 4, pal.gold,
-                  display=True)
+        browsing = self.client is not None and self.client.state == "browsing"
+        title = t("online.browse_title", address=self.address) if browsing else t("online.lobby")
+        draw_text(surf, self.app, fit_text(self.app, title, FONT.heading - 4, RIGHT.w - 60),
+                  (RIGHT.x + 30, RIGHT.y + 24), FONT.heading - 4, pal.gold, display=True)
         lobby = self.client.lobby() if self.client is not None else None
         area = pygame.Rect(RIGHT.x + 30, RIGHT.y + 90, RIGHT.w - 60, RIGHT.h - 120)
-        if lobby is None:
+        if browsing:
+            self.draw_tables(surf, area)
+        elif lobby is None:
             block = self.app.assets.text_block(t("online.lobby_empty"), FONT.body, pal.text_faint, area.w)
             surf.blit(block, area.topleft)
         else:
             draw_lobby(surf, self.app, area, lobby, {lobby.you})
         super().draw(surf)
+
+    def draw_tables(self, surf, area: pygame.Rect):
+        """The server's open tables: the game, its options, who sits there, seats free."""
+        from ...games import registry
+        pal = self.app.pal
+        tables = self.client.tables()
+        if not tables:
+            block = self.app.assets.text_block(t("online.no_tables"), FONT.body, pal.text_faint, area.w)
+            surf.blit(block, area.topleft)
+            return
+        for table, row in zip(tables, self.table_rows()):
+            draw_panel(surf, row, self.app, alpha=200, fill=pal.bg_deep, edge=pal.gold_dim)
+            try:
+                title = registry.get(table.game).title_text()
+            except Exception:               # noqa: BLE001 - a game this app does not have
+                title = table.game
+            width = row.w - 260
+            draw_text(surf, self.app, fit_text(self.app, title, FONT.body, width, bold=True), (row.x + 20, row.y + 12),
+                      FONT.body, pal.gold, bold=True)
+            names = ", ".join(table.names)
+            line = t("online.free_seats", free=str(len(table.free)), seats=str(table.seats)) + \
+                (" · " + names if names else "")
+            draw_text(surf, self.app, fit_text(self.app, line, FONT.small, width), (row.x + 20, row.y + 50),
+                      FONT.small, pal.text_dim)
 
     def draw_status(self, surf, r: pygame.Rect):
         pal = self.app.pal
@@ -347,9 +452,11 @@ class JoinScene(Scene):
         if self.problem:
             text, color, icon = self.problem, pal.danger_hi, "close"
         elif c is None:
-            text, color, icon = t("online.join_hint"), pal.text_dim, "info"
+            text, color, icon = t("online.join_hint") + "\n" + t("online.server_hint"), pal.text_dim, "info"
         elif c.state == "connecting":
             text, color, icon = t("online.connecting", address=self.address), pal.text, "timer"
+        elif c.state == "browsing":
+            text, color, icon = t("online.browsing", address=self.address), pal.text, "info"
         elif c.state == "reconnecting":
             text, color, icon = t("online.reconnecting") + "…", pal.warning, "timer"
         else:
@@ -367,16 +474,19 @@ class HostLobbyScene(Scene):
     `seats` are the new-game screen's rows: {"name", "kind": human|ai|remote, "difficulty"}."""
     name = "host_lobby"
 
-    def __init__(self, app, spec, seats: list[dict], options: dict, seed: int):
+    def __init__(self, app, spec, seats: list[dict], options: dict, seed: int, server=None):
+        """`server`: (host, port) of a `main.py serve` server to open the table on instead
+        of this computer (its AI seats then play there)."""
         from ...net.protocol import DEFAULT_PORT
         super().__init__(app)
+        self.remote_server = server
         self.backdrop = Backdrop(app, glow_pos=(1400, 300), glow_radius=760, embers=18)
         self.spec, self.seats, self.options, self.seed = spec, [dict(s) for s in seats], dict(options), seed
         self.local = [i for i, s in enumerate(self.seats) if s.get("kind") == "human"]
         self.remote = [i for i, s in enumerate(self.seats) if s.get("kind") == "remote"]
-        self.port_text = str(DEFAULT_PORT)
+        self.port_text = str(server[1] if server else DEFAULT_PORT)
         self.default_port = DEFAULT_PORT
-        self.address = local_address()
+        self.address = server[0] if server else local_address()
         self.policy = "pause"
         self.server = None
         self.port: int | None = None
@@ -391,14 +501,15 @@ class HostLobbyScene(Scene):
         self.ui.clear()
         a = self.app
         x = LEFT.x + 30
-        opened = self.server is not None
+        opened = self.port is not None
         self.address_input = self.ui.add(PasteInput(a, (x + 190, LEFT.y + 84, 380, 56), self.address, "",
                                                     label=t("online.address"), max_len=60,
                                                     on_change=self.set_address, tooltip=t("online.address_tip")))
         self.port_input = self.ui.add(PasteInput(a, (x + 190, LEFT.y + 152, 170, 56), self.port_text, "",
                                                  label=t("online.port"), max_len=5, allowed=str.isdigit,
                                                  on_change=self.set_port, tooltip=t("online.port_tip")))
-        self.port_input.enabled = not opened
+        self.port_input.enabled = not opened and self.remote_server is None
+        self.address_input.enabled = self.remote_server is None
         choices = [(p, t(f"online.drop_{p}")) for p in DROP_POLICIES]
         self.policy_cycler = self.ui.add(Cycler(a, (x, LEFT.y + 222, LEFT.w - 60, 56), t("online.drop"), choices,
                                                 self.policy, self.set_policy, label_w=300,
@@ -474,7 +585,7 @@ class HostLobbyScene(Scene):
                     for i, s in enumerate(self.seats)]
         return P.Create(game=self.spec.id, options=self.options, seats=requests, you=self.local[0],
                         seed=self.seed, time_scale=self.app.settings.time_scale,
-                        disconnect=P.DisconnectPolicy(mode=self.policy), listed=False)
+                        disconnect=P.DisconnectPolicy(mode=self.policy), listed=self.remote_server is not None)
 
     def open_table(self):
         from ...core.paths import user_data_dir
@@ -493,20 +604,27 @@ class HostLobbyScene(Scene):
             self.problem = t("online.options_cannot_travel", error=str(exc).splitlines()[0][:120])
             return
         port = int(self.port_text)
-        server = ServerThread(user_data_dir() / "hosted", host="0.0.0.0", port=port)
-        try:
-            self.port = server.start()
-        except OSError as exc:
-            self.problem = t("online.open_failed", port=str(port), error=str(exc)[:160])
-            server.stop()
-            self.app.sound.play("error")
-            return
-        self.server = server
+        if self.remote_server is None:
+            server = ServerThread(user_data_dir() / "hosted", host="0.0.0.0", port=port)
+            try:
+                self.port = server.start()
+            except OSError as exc:
+                self.problem = t("online.open_failed", port=str(port), error=str(exc)[:160])
+                server.stop()
+                self.app.sound.play("error")
+                return
+            self.server = server
+        else:
+            self.port = port
         self.problem = None
         owner = NetClient()
-        owner.connect("127.0.0.1", self.port, name=create.seats[self.local[0]].name, create=create)
+        owner.connect(self.dial_host(), self.port, name=create.seats[self.local[0]].name, create=create)
         self.clients[self.local[0]] = owner
         self.build()
+
+    def dial_host(self) -> str:
+        """Where this window's own seats connect: its own server over loopback, or the server."""
+        return "127.0.0.1" if self.remote_server is None else self.remote_server[0]
 
     def seat_others_here(self):
         """The other people at this screen (hot-seat) sit with their seats' tokens."""
@@ -517,7 +635,7 @@ class HostLobbyScene(Scene):
         for seat in self.local[1:]:
             if seat not in self.clients and seat in lobby.tokens:
                 c = NetClient()
-                c.connect("127.0.0.1", self.port, name=lobby.seats[seat].name, token=lobby.tokens[seat])
+                c.connect(self.dial_host(), self.port, name=lobby.seats[seat].name, token=lobby.tokens[seat])
                 self.clients[seat] = c
                 self.write_codes()
 
@@ -613,7 +731,8 @@ class HostLobbyScene(Scene):
     def draw(self, surf):
         pal = self.app.pal
         self.backdrop.draw(surf)
-        self.header(surf, t("online.host_title"), t("online.host_subtitle"))
+        self.header(surf, t("online.host_title"), t("online.host_subtitle") if self.remote_server is None
+                    else t("online.server_subtitle", address=f"{self.address}:{self.port_text}"))
         for rect in (LEFT, RIGHT):
             draw_panel(surf, rect, self.app, alpha=210)
         x = LEFT.x + 30
@@ -635,7 +754,7 @@ class HostLobbyScene(Scene):
         pal = self.app.pal
         if self.problem:
             text, color, icon = self.problem, pal.danger_hi, "close"
-        elif self.server is None:
+        elif self.port is None:
             text, color, icon = t("online.codes_note"), pal.text_dim, "info"
         else:
             text, color, icon = t("online.open_at", address=self.address, port=str(self.port)), pal.success, "confirm"
