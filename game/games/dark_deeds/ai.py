@@ -19,6 +19,7 @@ import time
 
 from ...ai.analysis import KEPT_POLICY, Analysis
 from ...ai.candidates import CandidateSearch, Round, SearchContext, unsearched
+from ...ai.levels import level_agent
 from ...core.rng import RNG
 from .rules import p_success
 from .state import LOOT_TYPES, State
@@ -766,12 +767,4 @@ class HardAgent:
 
 
 def make_agent(rules, difficulty, seat, seed, max_iterations=None):
-    """`max_iterations` (hard only): searched by count, not by time (reproducible)."""
-    if difficulty == "random":
-        from ...ai.random_agent import RandomAgent
-        return RandomAgent(seed)
-    if difficulty in ("easy", "normal"):
-        return HeuristicAgent(rules, difficulty, seed)
-    if difficulty == "hard":
-        return HardAgent(rules, seed, max_iterations=max_iterations)
-    raise ValueError(f"unknown difficulty {difficulty!r} (random, easy, normal, hard)")
+    return level_agent(rules, difficulty, seed, max_iterations, heuristic=HeuristicAgent, hard=HardAgent)

@@ -47,6 +47,7 @@ from ...ai import analysis as A
 from ...ai.analysis import Analysis, Estimate
 from ...ai.candidates import SearchContext, unsearched
 from ...ai.ismcts import ISMCTSAgent
+from ...ai.levels import level_agent
 from ...core.rng import RNG
 from ...core.windows import PASS, ReactionWindow, SealedChoice
 from . import payment as P
@@ -880,11 +881,4 @@ class HardAgent:
 
 
 def make_agent(rules, difficulty, seat, seed, max_iterations=None):
-    if difficulty == "random":
-        from ...ai.random_agent import RandomAgent
-        return RandomAgent(seed)
-    if difficulty in ("easy", "normal"):
-        return HeuristicAgent(rules, difficulty, seed)
-    if difficulty == "hard":
-        return HardAgent(rules, seed, max_iterations=max_iterations)
-    raise ValueError(f"unknown difficulty {difficulty!r} (random, easy, normal, hard)")
+    return level_agent(rules, difficulty, seed, max_iterations, heuristic=HeuristicAgent, hard=HardAgent)

@@ -25,6 +25,7 @@ from itertools import combinations, product
 
 from ...ai.analysis import Analysis
 from ...ai.candidates import CandidateSearch, Round, SearchContext, unsearched
+from ...ai.levels import level_agent
 from ...core.rng import RNG
 from ...core.rules import IllegalAction
 from ...core.windows import SealedChoice
@@ -907,11 +908,4 @@ class _Asked:
 
 
 def make_agent(R, difficulty, seat, seed, max_iterations=None):
-    if difficulty == "random":
-        from ...ai.random_agent import RandomAgent
-        return RandomAgent(seed)
-    if difficulty in ("easy", "normal"):
-        return HeuristicAgent(R, difficulty, seed)
-    if difficulty == "hard":
-        return HardAgent(R, seed, max_iterations=max_iterations)
-    raise ValueError(f"unknown difficulty {difficulty!r} (random, easy, normal, hard)")
+    return level_agent(R, difficulty, seed, max_iterations, heuristic=HeuristicAgent, hard=HardAgent)

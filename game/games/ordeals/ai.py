@@ -29,6 +29,7 @@ from functools import lru_cache
 
 from ...ai.analysis import ILLEGAL_IN_SAMPLE, SCREENED_OUT, Analysis
 from ...ai.candidates import CandidateSearch, Round, SearchContext, keep_best, unsearched
+from ...ai.levels import level_agent
 from ...core.rng import RNG
 from . import geometry as G
 from .rebuild import determinize
@@ -780,11 +781,4 @@ class HardAgent:
 
 
 def make_agent(R, difficulty, seat, seed, max_iterations=None):
-    if difficulty == "random":
-        from ...ai.random_agent import RandomAgent
-        return RandomAgent(seed)
-    if difficulty in ("easy", "normal"):
-        return HeuristicAgent(R, difficulty, seed)
-    if difficulty == "hard":
-        return HardAgent(R, seed, max_iterations=max_iterations)
-    raise ValueError(f"unknown difficulty {difficulty!r} (random, easy, normal, hard)")
+    return level_agent(R, difficulty, seed, max_iterations, heuristic=HeuristicAgent, hard=HardAgent)
