@@ -24,8 +24,9 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from . import protocol as P
+from .invite import new_token
 from .store import TableStore
-from .table import HostedTable, Refusal
+from .table import TABLE_ID_CHARS, HostedTable, Refusal
 
 log = logging.getLogger("nocturne.net")
 HOUSEKEEPING_S = 0.25          # how often a table with clocks looks at them at least
@@ -220,7 +221,6 @@ class Server:
 
     async def _hello(self, conn: Conn, msg: P.Hello) -> None:
         from ..core.version import app_version
-        from .invite import new_token  # noqa: F401 - imported early: the first create is not slower
         ours = app_version()
         if msg.protocol != P.PROTOCOL or msg.app_version != ours:
             await self._fatal(conn, "version_mismatch", theirs=msg.app_version, ours=ours)
@@ -246,8 +246,8 @@ class Server:
         except Refusal as exc:
             await self._send(conn, P.encode(P.Refused(code=exc.code, params=exc.params)))
             return
-        while table.table_id in self.tables:
-            table.table_id = table.table_id[::-1]
+        while table.table_id in self.tables or self.store.status(table.table_id) is not None:
+            table.table_id = new_token()[:TABLE_ID_CHARS]      # taken, now or by a stored table
         self.store.save_setup(table.table_id, table.setup_json(), "lobby")
         rt = self._add(table)
         log.info("table %s created: %s, %d seats", table.table_id, table.game, len(table.slots))

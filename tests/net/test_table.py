@@ -141,3 +141,29 @@ def test_bad_requests_to_open_a_table_are_refused_in_words():
     with pytest.raises(Refusal) as r:
         HostedTable.create(P.Create(game="schemers", seats=[P.SeatRequest(kind="ai"), P.SeatRequest()], you=0), "A")
     assert r.value.code == "bad_you"
+
+
+def test_a_new_table_never_takes_the_id_of_a_stored_one(tmp_path, monkeypatch):
+    import asyncio
+    from game.net import server as S
+    monkeypatch.setattr(S, "new_token", lambda: "ZZZZZZZZ" + "D" * 8)
+
+    async def nothing(*_args, **_kw):
+        return None
+
+    async def scenario():
+        server = S.Server(tmp_path, "127.0.0.1", 0)
+        server.store.save_setup("AAAAAAAA", {"finished": True}, "over")       # an old finished table
+        await server.start()
+        try:
+            request = P.Create(game="schemers", seats=[P.SeatRequest(), P.SeatRequest()])
+            table = HostedTable.create(request, "A", table_id="AAAAAAAA")     # a new id that collides
+            monkeypatch.setattr(HostedTable, "create", classmethod(lambda cls, *a, **k: table))
+            monkeypatch.setattr(server, "_check_data", nothing)
+            monkeypatch.setattr(server, "_seat", nothing)
+            await server._create(S.Conn(ws=None, peer="test", name="A"), request)
+            assert table.table_id == "ZZZZZZZZ" and server.store.status("AAAAAAAA") == "over"
+            assert server.store.status("ZZZZZZZZ") == "lobby"
+        finally:
+            await server.stop()
+    asyncio.run(asyncio.wait_for(scenario(), 10))
