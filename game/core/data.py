@@ -17,11 +17,18 @@ from pathlib import Path
 from typing import Any, Iterable
 
 import yaml
+from pydantic import BaseModel, ConfigDict
 
 from .paths import display_path
 from .safeio import MAX_INT_DIGITS, YAML_MAX_BYTES, YAML_MAX_DEPTH, UnsafeFile, one_line, quote, read_capped
 
 Path_ = tuple  # a path into a document: ("cards", 12, "perception")
+
+
+class StrictModel(BaseModel):
+    """The base of every data record: a key the model does not know is an error (a
+    misspelt key in a YAML file is reported at its line, never silently ignored)."""
+    model_config = ConfigDict(extra="forbid")
 
 
 def format_path(path: Iterable) -> str:

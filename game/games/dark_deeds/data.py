@@ -12,29 +12,25 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Literal, Optional
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
-from ...core.data import DataError, Problems, data_root, load_yaml, validate
+from ...core.data import DataError, Problems, StrictModel, data_root, load_yaml, validate
 from .effects import CITIZENS, EFFECTS, LOOT_OPS, TIMINGS, TRIGGERS, check_params
 
 STREET_TYPES = CITIZENS + ("guard", "nemesis")
 
 
-class _M(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
-
-class _Players(_M):
+class _Players(StrictModel):
     min: int = Field(ge=1, le=8)
     max: int = Field(ge=1, le=8)
 
 
-class _Hand(_M):
+class _Hand(StrictModel):
     deeds: int = Field(ge=0, le=10)
     plots: int = Field(ge=0, le=10)
 
 
-class _Counts(_M):
+class _Counts(StrictModel):
     street: dict[str, int]
     street_total: int
     plots: int
@@ -42,19 +38,19 @@ class _Counts(_M):
     loot_per_deck: int
 
 
-class _Options(_M):
+class _Options(StrictModel):
     first_player: Literal["random", "rolloff"] | int = "random"
     open_scores: bool = False
 
 
-class _Windows(_M):
+class _Windows(StrictModel):
     asked: Literal["public_information_only"] = "public_information_only"
     order: Literal["clockwise", "all"] = "clockwise"
     timeout: float = Field(default=12.0, gt=0, le=120)
     min_time: float = Field(default=1.5, ge=0, le=30)
 
 
-class RulesModel(_M):
+class RulesModel(StrictModel):
     players: _Players
     street_slots: int = Field(ge=1, le=12)
     tavern_slots: int = Field(ge=1, le=6)
@@ -72,7 +68,7 @@ class RulesModel(_M):
     reaction_windows: _Windows = _Windows()
 
 
-class _StreetCard(_M):
+class _StreetCard(StrictModel):
     key: str
     type: Literal["artisan", "cleric", "merchant", "guard", "nemesis"]
     copies: int = Field(default=1, ge=1, le=20)
@@ -81,11 +77,11 @@ class _StreetCard(_M):
     favour: int = Field(ge=0, le=10)
 
 
-class StreetModel(_M):
+class StreetModel(StrictModel):
     cards: list[_StreetCard]
 
 
-class _LootCard(_M):
+class _LootCard(StrictModel):
     key: str
     copies: int = Field(default=1, ge=1, le=15)
     use: Literal["permanent", "once", "nothing"]
@@ -94,11 +90,11 @@ class _LootCard(_M):
     effect: Optional[dict] = None
 
 
-class LootModel(_M):
+class LootModel(StrictModel):
     decks: dict[str, list[_LootCard]]
 
 
-class _Plot(_M):
+class _Plot(StrictModel):
     key: str
     copies: int = Field(default=1, ge=1, le=20)
     timing: str
@@ -106,17 +102,17 @@ class _Plot(_M):
     effect: dict
 
 
-class PlotsModel(_M):
+class PlotsModel(StrictModel):
     plots: list[_Plot]
 
 
-class _Deed(_M):
+class _Deed(StrictModel):
     key: str
     favour: int = Field(ge=0, le=10)
     when: dict
 
 
-class DeedsModel(_M):
+class DeedsModel(StrictModel):
     deeds: list[_Deed]
 
 

@@ -21,9 +21,9 @@ import re
 from pathlib import Path
 from typing import Literal, Optional
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
-from ...core.data import DataError, Problems, data_root, load_yaml, validate
+from ...core.data import DataError, Problems, StrictModel, data_root, load_yaml, validate
 from .effects import ABILITIES, EFFECTS, GLOBALS, check_params
 
 FILES = ("rules", "supply", "heroes", "villains", "main_deck", "discoveries")
@@ -31,21 +31,17 @@ MAIN_TYPES = ("gear", "ally", "location", "event", "minion")
 COMPETITIVE = "@competitive"     # the id suffix of a Villain's competitive printing
 
 
-class _M(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
-
-class _Range(_M):
+class _Range(StrictModel):
     min: int = Field(ge=1, le=6)
     max: int = Field(ge=1, le=6)
 
 
-class _Window(_M):
+class _Window(StrictModel):
     timeout: Optional[float] = Field(default=None, ge=0)
     min_time: float = Field(default=0, ge=0)
 
 
-class _Counts(_M):
+class _Counts(StrictModel):
     start: int
     honor: int
     training: int
@@ -57,13 +53,13 @@ class _Counts(_M):
     lightning: int
 
 
-class _Rewards(_M):
+class _Rewards(StrictModel):
     coop_win_base: float = Field(ge=0, le=1)
     coop_loss_max: float = Field(ge=0, le=1)
     competitive_loser_max: float = Field(ge=0, le=1)
 
 
-class RulesModel(_M):
+class RulesModel(StrictModel):
     modes: dict[Literal["competitive", "coop"], _Range]
     default_mode: Literal["competitive", "coop"]
     addons: list[Literal["draw2"]]
@@ -78,7 +74,7 @@ class RulesModel(_M):
     rewards: _Rewards
 
 
-class _Card(_M):
+class _Card(StrictModel):
     key: str = Field(pattern=r"^[a-z][a-z0-9_]*$")
     copies: int = Field(default=1, ge=1, le=30)
     cost: Optional[str] = None
@@ -95,7 +91,7 @@ class _Card(_M):
     global_: list[dict] = Field(default=[], alias="global")
 
 
-class SupplyModel(_M):
+class SupplyModel(StrictModel):
     start: list[_Card] = Field(min_length=1)       # a list the game cannot do without says so
     honor: list[_Card] = Field(min_length=1)
     training: list[_Card] = Field(min_length=1)
@@ -103,18 +99,18 @@ class SupplyModel(_M):
     hungry_dead: _Card
 
 
-class _Hero(_M):
+class _Hero(StrictModel):
     key: str
     start: dict[str, int]
     honor: int = Field(ge=0, le=4)
     ability: dict
 
 
-class HeroesModel(_M):
+class HeroesModel(StrictModel):
     heroes: list[_Hero] = Field(min_length=1)
 
 
-class _Villain(_M):
+class _Villain(StrictModel):
     key: str
     danger: int = Field(ge=1, le=3)
     cost: str
@@ -124,21 +120,21 @@ class _Villain(_M):
     fight: list[dict] = []
 
 
-class VillainsModel(_M):
+class VillainsModel(StrictModel):
     villains: list[_Villain] = Field(min_length=1)
 
 
-class MainModel(_M):
+class MainModel(StrictModel):
     cards: list[_Card] = Field(min_length=1)
 
 
-class _Discovery(_M):
+class _Discovery(StrictModel):
     key: str
     stays: bool = False
     effect: list[dict]
 
 
-class DiscoveriesModel(_M):
+class DiscoveriesModel(StrictModel):
     discoveries: list[_Discovery] = Field(min_length=1)
 
 

@@ -14,23 +14,19 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Annotated, Literal, Optional
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import ConfigDict, Field
 
-from ...core.data import Problems, data_root, load_yaml, validate
+from ...core.data import Problems, StrictModel, data_root, load_yaml, validate
 from .effects import (ABILITIES, ARTIFACT_OPS, BUSINESS_OPS, CAGE_OPS, COLOURS, DIETS, METRIC_PARAMS,
                       PLACE_OPS, SPACE_OPS, SYMBOLS, check_params, place_mods)
 
 
-class _M(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
-
-class Name(_M):
+class Name(StrictModel):
     cs: str = Field(min_length=1)
     en: str = Field(min_length=1)
 
 
-class _Sale(_M):
+class _Sale(StrictModel):
     ordinary: int
     podium: int
     mutation_price: int
@@ -38,7 +34,7 @@ class _Sale(_M):
     min_size: int
 
 
-class RulesModel(_M):
+class RulesModel(StrictModel):
     players: Literal[4]
     rounds: dict[Literal["full", "short"], int]
     start: dict[Literal["imps", "gold"], int]
@@ -71,20 +67,20 @@ class RulesModel(_M):
     arrange_steps: int = Field(ge=0, le=20)
 
 
-class _Colour(_M):
+class _Colour(StrictModel):
     name: Name
     main: str
     simple: dict[str, Annotated[int, Field(ge=0, le=60)]] = Field(max_length=len(SYMBOLS))   # need cards a symbol
 
 
-class NeedsModel(_M):
+class NeedsModel(StrictModel):
     symbols: dict[str, Name]
     colours: dict[str, _Colour]
     cards_per_colour: int = Field(ge=1, le=60)
     potion: Name
 
 
-class _Monster(_M):
+class _Monster(StrictModel):
     key: str
     name: Name
     diet: str
@@ -96,11 +92,11 @@ class _Monster(_M):
     ability: Optional[str] = None
 
 
-class MonstersModel(_M):
+class MonstersModel(StrictModel):
     monsters: list[_Monster]
 
 
-class _Cage(_M):
+class _Cage(StrictModel):
     key: str
     name: Name
     strength: int = Field(ge=0, le=9)
@@ -109,39 +105,39 @@ class _Cage(_M):
     effects: list[dict] = []
 
 
-class _Upgrade(_M):
+class _Upgrade(StrictModel):
     key: str
     name: Name
     copies: int = Field(default=1, ge=1, le=9)
     effects: list[dict]
 
 
-class CagesModel(_M):
+class CagesModel(StrictModel):
     cages: list[_Cage]
     upgrades: list[_Upgrade]
 
 
-class _Artifact(_M):
+class _Artifact(StrictModel):
     key: str
     name: Name
     copies: int = Field(default=1, ge=1, le=9)
     effects: list[dict]
 
 
-class _Accessory(_M):
+class _Accessory(StrictModel):
     key: str
     name: Name
     colour: str
 
 
-class ItemsModel(_M):
+class ItemsModel(StrictModel):
     artifacts: list[_Artifact]
     accessories: list[_Accessory]
     food: dict[Literal["meat", "veg", "lollipop", "can"], Name]
     bodyguard: Name
 
 
-class _Space(_M):
+class _Space(StrictModel):
     key: str
     name: Name
     op: str
@@ -151,19 +147,19 @@ class _Space(_M):
     board: Literal["central", "alleys"]
 
 
-class _Business(_M):
+class _Business(StrictModel):
     model_config = ConfigDict(extra="allow")
     key: str
     name: Name
     op: str
 
 
-class PlacesModel(_M):
+class PlacesModel(StrictModel):
     spaces: list[_Space]
     businesses: list[_Business]
 
 
-class _Tile(_M):
+class _Tile(StrictModel):
     key: str
     name: Name
     scope: Literal["best", "menagerie"] = "best"
@@ -171,7 +167,7 @@ class _Tile(_M):
     food: Optional[list[list[int]]] = None
 
 
-class ContestsModel(_M):
+class ContestsModel(StrictModel):
     contests: list[_Tile] = Field(min_length=1)
     customers: list[_Tile] = Field(min_length=1)
 

@@ -13,29 +13,25 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Literal, Optional
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
-from ...core.data import Problems, data_root, load_yaml, validate
+from ...core.data import Problems, StrictModel, data_root, load_yaml, validate
 
 Point = tuple[float, float]
 
 
-class _M(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
-
 # ---------------------------------------------------------------- rules.yaml
-class _Players(_M):
+class _Players(StrictModel):
     min: int = Field(ge=1, le=2)
     max: int = Field(ge=1, le=2)
 
 
-class _Deed(_M):
+class _Deed(StrictModel):
     cost: int = Field(ge=0, le=3)
     limit: Optional[int] = Field(default=None, ge=1, le=3)
 
 
-class _Rewards(_M):
+class _Rewards(StrictModel):
     win: float = Field(ge=0, le=1)
     share: float = Field(ge=0, le=1)
 
@@ -43,7 +39,7 @@ class _Rewards(_M):
 DEEDS = ("move", "assault", "fire", "aid", "aim", "climb", "guard", "hide", "stand", "use")
 
 
-class RulesModel(_M):
+class RulesModel(StrictModel):
     players: _Players
     dice_sides: int = Field(ge=2, le=20)
     deeds_per_act: int = Field(ge=1, le=6)
@@ -78,13 +74,13 @@ class RulesModel(_M):
 
 
 # ---------------------------------------------------------------- recruitment.yaml
-class _Company(_M):
+class _Company(StrictModel):
     supplies: int = Field(ge=50, le=2000)
     min: int = Field(ge=1, le=12)
     max: int = Field(ge=1, le=12)
 
 
-class _Basic(_M):
+class _Basic(StrictModel):
     cost: int = Field(ge=0, le=500)
     might: int = Field(ge=-3, le=6)
     aim: int = Field(ge=-3, le=6)
@@ -93,13 +89,13 @@ class _Basic(_M):
     grit: int = Field(ge=1, le=40)
 
 
-class _Upgrade(_M):
+class _Upgrade(StrictModel):
     cost: int = Field(ge=0, le=200)
     step: int = Field(ge=1, le=6)
     max: int = Field(ge=1, le=12)
 
 
-class Weapon(_M):
+class Weapon(StrictModel):
     kind: Literal["melee", "ranged"]
     cost: int = Field(ge=0, le=200)
     reach: float = Field(default=0.0, ge=0, le=6)
@@ -110,20 +106,20 @@ class Weapon(_M):
     fire_cost: int = Field(default=1, ge=1, le=3)
 
 
-class Armour(_M):
+class Armour(StrictModel):
     cost: int = Field(ge=0, le=200)
     ward: int = Field(ge=0, le=6)
     pace: int = Field(default=0, ge=-3, le=0)
 
 
-class Item(_M):
+class Item(StrictModel):
     cost: int = Field(ge=0, le=200)
     heal: int = Field(default=0, ge=0, le=20)
     uses: int = Field(default=0, ge=0, le=9)
     climb_cost: int = Field(default=0, ge=0, le=3)
 
 
-class Lore(_M):
+class Lore(StrictModel):
     cost: int = Field(ge=0, le=200)
     reach: float = Field(default=0.0, ge=0, le=6)
     sight: int = Field(default=0, ge=0, le=24)
@@ -135,7 +131,7 @@ class Lore(_M):
     per_company: int = Field(default=0, ge=0, le=6)
 
 
-class RecruitmentModel(_M):
+class RecruitmentModel(StrictModel):
     company: _Company
     basic: _Basic
     upgrades: dict[Literal["might", "aim", "pace", "grit"], _Upgrade]
@@ -145,7 +141,7 @@ class RecruitmentModel(_M):
     lore: dict[str, object]
 
 
-class Member(_M):
+class Member(StrictModel):
     name: str = Field(min_length=1, max_length=40)
     upgrades: dict[Literal["might", "aim", "pace", "grit"], int] = {}
     melee: str = "hand_weapon"
@@ -155,16 +151,16 @@ class Member(_M):
     lore: list[str] = []
 
 
-class _CompanyDef(_M):
+class _CompanyDef(StrictModel):
     members: list[Member]
 
 
-class CompaniesModel(_M):
+class CompaniesModel(StrictModel):
     companies: dict[str, _CompanyDef]
 
 
 # ---------------------------------------------------------------- shadow.yaml
-class Profile(_M):
+class Profile(StrictModel):
     might: int = Field(ge=-3, le=9)
     aim: int = Field(ge=-3, le=9)
     pace: int = Field(ge=-3, le=9)
@@ -181,13 +177,13 @@ class Profile(_M):
     boss: bool = False
 
 
-class ShadowModel(_M):
+class ShadowModel(StrictModel):
     behaviours: list[str]
     profiles: dict[str, Profile]
 
 
 # ---------------------------------------------------------------- tables.yaml
-class _Row(_M):
+class _Row(StrictModel):
     key: str
     upto: int
     light_mod: int = 0
@@ -196,14 +192,14 @@ class _Row(_M):
     otherwise: Optional[str] = None
 
 
-class TablesModel(_M):
+class TablesModel(StrictModel):
     season: list[_Row]
     light: list[_Row]
     weather: list[_Row]
 
 
 # ---------------------------------------------------------------- trials.yaml
-class Piece(_M):
+class Piece(StrictModel):
     kind: Literal["open", "obstacle", "woods", "blocking", "gap"]
     name: str = ""
     poly: list[tuple[float, float]]
@@ -212,34 +208,34 @@ class Piece(_M):
     width: float = Field(default=0.0, ge=0, le=24)
 
 
-class WorldObject(_M):
+class WorldObject(StrictModel):
     kind: Literal["grave", "relic"]
     at: tuple[float, float]
 
 
-class _Reinf(_M):
+class _Reinf(StrictModel):
     from_turn: int = Field(ge=1, le=20)
     every_turn: list[str]
 
 
-class _TrialShadow(_M):
+class _TrialShadow(StrictModel):
     roster: list[str]
     reinforcements: Optional[_Reinf] = None
     objective: Optional[tuple[float, float]] = None
 
 
-class _Chapel(_M):
+class _Chapel(StrictModel):
     centre: tuple[float, float]
     radius: float = Field(gt=0, le=12)
 
 
-class _Victory(_M):
+class _Victory(StrictModel):
     kind: Literal["rout", "salt", "relic", "vigil", "slay"]
     uses: int = Field(default=2, ge=1, le=6)
     profile: Optional[str] = None
 
 
-class Trial(_M):
+class Trial(StrictModel):
     key: str
     number: int = Field(ge=1, le=9)
     size: tuple[float, float]
@@ -258,7 +254,7 @@ class Trial(_M):
     victory: _Victory
 
 
-class TrialsModel(_M):
+class TrialsModel(StrictModel):
     trials: list[Trial]
 
 

@@ -11,9 +11,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Literal, Optional
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
-from ...core.data import DataError, Problems, data_root, load_yaml, validate
+from ...core.data import DataError, Problems, StrictModel, data_root, load_yaml, validate
 
 ROLE_IDS = ("doge", "poisoner", "corsair", "fortune_teller", "plague_doctor")
 POWERS = {"doge": "take", "poisoner": "poison", "corsair": "steal",
@@ -23,12 +23,8 @@ MODE_IDS = ("standard", "intoccabile", "campanile", "rialto", "carnevale")
 ADDON_IDS = ("taglia",)
 
 
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
-
 # -- roles.yaml -----------------------------------------------------------------------
-class RoleModel(_Strict):
+class RoleModel(StrictModel):
     id: str
     power: Literal["take", "poison", "steal", "exchange", "none"]
     amount: int = Field(0, ge=0, le=20)
@@ -37,27 +33,27 @@ class RoleModel(_Strict):
     blocks: list[str] = []
 
 
-class RolesFile(_Strict):
+class RolesFile(StrictModel):
     roles: list[RoleModel]
 
 
 # -- decks.yaml -----------------------------------------------------------------------
-class DeckModel(_Strict):
+class DeckModel(StrictModel):
     size: int = Field(ge=1, le=100)
     cards: dict[str, int]
 
 
-class DecksFile(_Strict):
+class DecksFile(StrictModel):
     decks: dict[str, DeckModel]
 
 
 # -- rules.yaml -----------------------------------------------------------------------
-class CanalModel(_Strict):
+class CanalModel(StrictModel):
     cost: int = Field(ge=0, le=30)
     forced_at: int = Field(ge=1, le=100)
 
 
-class UntouchableModel(_Strict):
+class UntouchableModel(StrictModel):
     role: str
     copies: int = Field(ge=1, le=3)
     clock_penalty: float = Field(ge=0, le=30)
@@ -66,7 +62,7 @@ class UntouchableModel(_Strict):
     untouchable_price_all_blocks: bool = False
 
 
-class AuctionModel(_Strict):
+class AuctionModel(StrictModel):
     tokens: int = Field(ge=0, le=50)
     cards_per_player: int = Field(ge=1, le=3)
     seconds: float = Field(gt=0, le=120)
@@ -75,11 +71,11 @@ class AuctionModel(_Strict):
     opening_price: int = Field(ge=0, le=20)
 
 
-class TagliaModel(_Strict):
+class TagliaModel(StrictModel):
     collect_all: bool = True
 
 
-class RulesFile(_Strict):
+class RulesFile(StrictModel):
     income: int = Field(ge=0, le=20)
     casino: int = Field(ge=0, le=20)
     canal: CanalModel
@@ -91,7 +87,7 @@ class RulesFile(_Strict):
 
 
 # -- modes.yaml -----------------------------------------------------------------------
-class ClockModel(_Strict):
+class ClockModel(StrictModel):
     default: Optional[int] = Field(ge=1, le=600)
     min: int = Field(ge=1, le=600)
     max: int = Field(ge=1, le=600)
@@ -99,7 +95,7 @@ class ClockModel(_Strict):
     hotseat_default: Optional[int] = Field(default=None, ge=1, le=600)
 
 
-class ModeModel(_Strict):
+class ModeModel(StrictModel):
     players: tuple[int, int]
     deck: str
     hand_size: int = Field(ge=1, le=4)
@@ -110,7 +106,7 @@ class ModeModel(_Strict):
     auction: bool = False
 
 
-class ModesFile(_Strict):
+class ModesFile(StrictModel):
     modes: dict[str, ModeModel]
     default_mode: str
     addons: list[str]
