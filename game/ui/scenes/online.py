@@ -310,8 +310,9 @@ class JoinScene(Scene):
         self.sit_btns = []
         if self.client is None or self.client.state != "browsing":
             return
+        bw = max(200, self.app.assets.text_size(t("online.sit"), FONT.small + 2, bold=True)[0] + 80)
         for table, row in zip(self.client.tables(), self.table_rows()):
-            b = Button(self.app, (row.right - 14 - 200, row.centery - 24, 200, 48), t("online.sit"),
+            b = Button(self.app, (row.right - 14 - bw, row.centery - 24, bw, 48), t("online.sit"),
                        lambda tid=table.table_id: self.sit_at(tid), icon="confirm", size=FONT.small + 2)
             b.set_enabled(bool(table.free) and not table.started, t("online.no_free_seat"))
             self.sit_btns.append(self.ui.add(b))
@@ -437,7 +438,7 @@ class JoinScene(Scene):
                 title = registry.get(table.game).title_text()
             except Exception:               # noqa: BLE001 - a game this app does not have
                 title = table.game
-            width = row.w - 260
+            width = row.w - 60 - (self.sit_btns[0].rect.w if self.sit_btns else 200)
             draw_text(surf, self.app, fit_text(self.app, title, FONT.body, width, bold=True), (row.x + 20, row.y + 12),
                       FONT.body, pal.gold, bold=True)
             names = ", ".join(table.names)
@@ -521,7 +522,8 @@ class HostLobbyScene(Scene):
         self.copy_btns = {}
         for seat, row in zip(range(len(self.seats)), self.seat_rows()):
             if seat in self.remote:
-                b = self.ui.add(Button(a, (row.right - 14 - 160, row.bottom - 8 - 46, 160, 46), t("online.copy"),
+                bw = max(160, a.assets.text_size(t("online.copy"), FONT.small + 2, bold=True)[0] + 80)
+                b = self.ui.add(Button(a, (row.right - 14 - bw, row.bottom - 8 - 46, bw, 46), t("online.copy"),
                                        lambda s=seat: self.copy_code(s), icon="ledger", size=FONT.small + 2))
                 b.set_enabled(False, t("online.open_first"))
                 self.copy_btns[seat] = b
