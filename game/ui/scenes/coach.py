@@ -193,6 +193,17 @@ def named_rects(table, target: str) -> list:
     return []
 
 
+def gesture_rects(table, pattern) -> list:
+    """Where the next local gesture toward the action is, when the table builds it in
+    several (a staging tray, cards staged on a piece): the table's own hook
+    `coach_gesture(pattern)` compares what is staged with the action and names the next
+    +, card or confirm to use. [] when the table has no such hook or no staging leads
+    to the action (then the action's own button or card is found)."""
+    hook = getattr(table, "coach_gesture", None)
+    rects = hook(pattern) if callable(hook) else None
+    return [r for r in rects or [] if _rect(r)]
+
+
 def action_rects(table, pattern) -> list:
     """Where the table offers an action that fits the pattern: its button; else the card
     that plays it when clicked (and the place it is dropped on); else the chip or pawn
@@ -348,7 +359,8 @@ class Coach:
     def targets(self, step) -> list:
         table = self.scene.table
         try:
-            rects = named_rects(table, step.target) if step.target else action_rects(table, step.expect)
+            rects = named_rects(table, step.target) if step.target else \
+                gesture_rects(table, step.expect) or action_rects(table, step.expect)
         except Exception:            # noqa: BLE001 - a table without the piece: words without an arrow
             rects = []
         if len(rects) > 1 and getattr(table, "armed", None) is not None:

@@ -42,6 +42,7 @@ from ..effects import COLOURS, SYMBOLS
 from ..preview import care_preview, complete
 from ..words import CHRONICLED, ShopWords
 from .art import COLOUR_RGB, MUTATION_RGB, SUFFER_RGB, ArtMixin, need_icon
+from .coaching import ShopCoaching
 from .layout import Geometry
 
 MAX_BUTTONS = 12
@@ -64,7 +65,7 @@ def _tr(key, **kw):
     return t(f"monster_shop.{key}", **kw)
 
 
-class MonsterShopTable(ShopChoices, ShopWords, ArtMixin, TableKit):
+class MonsterShopTable(ShopCoaching, ShopChoices, ShopWords, ArtMixin, TableKit):
     game_id = "monster_shop"
 
     def __init__(self, ctx):
@@ -290,8 +291,9 @@ class MonsterShopTable(ShopChoices, ShopWords, ArtMixin, TableKit):
             self.tray, self.tray_key = build(), key
 
     def _submit_if_legal(self, action):
-        if self.match.is_legal(self.viewer, action):
-            self.ctx.submit(self.viewer, action)
+        if self.match.is_legal(self.viewer, action) and self.ctx.submit(self.viewer, action) is None \
+                and self.tray is not None:
+            self.tray.submitted = False   # refused (a guided game's step): the tray stays, to correct
         return action
 
     def _plan_tray(self, d):
