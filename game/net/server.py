@@ -32,6 +32,7 @@ log = logging.getLogger("nocturne.net")
 HOUSEKEEPING_S = 0.25          # how often a table with clocks looks at them at least
 HELLO_TIMEOUT_S = 10.0         # a connection that has not said hello by then is dropped
 MAX_CONNECTIONS = 5000         # beyond this a new connection is turned away at once
+MAX_TABLES = 2000              # open tables (in the lobby or playing) one server keeps at most
 FINISHED_KEPT_S = 120.0        # a finished table stays this long for late resyncs
 
 
@@ -96,6 +97,7 @@ class Server:
         self.conns: set[Conn] = set()
         self.errors = 0                                     # internal errors (not hostile input)
         self.hello_timeout = HELLO_TIMEOUT_S
+        self.max_tables = MAX_TABLES
         self._server = None
         self._stopping = False
 
@@ -241,6 +243,9 @@ class Server:
 
     async def _create(self, conn: Conn, msg: P.Create) -> None:
         await self._check_data(conn, msg.game)
+        if sum(1 for rt in self.tables.values() if not rt.table.over) >= self.max_tables:
+            await self._send(conn, P.encode(P.Refused(code="server_full", params={})))
+            return
         try:
             table = HostedTable.create(msg, conn.name, now=self.now)
         except Refusal as exc:

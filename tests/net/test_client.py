@@ -191,3 +191,17 @@ def test_a_quick_emote_reaches_the_others_in_their_language_and_spam_is_dropped(
     assert [(n.seat, n.emote, n.text) for n in emotes] == [(0, "well_played", "Ada: Well played!")]
     assert not [n for n in ada.drain_notices() if n.kind == "emote"]     # not echoed to the sender
     assert ada.state == "lobby"                                           # an emote is no offence
+
+
+def test_a_full_server_refuses_a_new_table_in_words(host):
+    st, clients = host
+    st.server.max_tables = 1
+    first = connect(clients, st.port, name="Ada", create=schemers("Ada", "Bob"))
+    until(lambda: first.state == "lobby")
+    c = connect(clients, st.port, name="Cy")
+    until(lambda: c.state == "browsing")
+    c.create_table(schemers("Cy", "Dee"))
+    notices = []
+    until(lambda: notices.extend(c.drain_notices()) or notices, what="the refusal")
+    assert notices[0].kind == "refused" and notices[0].text == say("refused", "server_full")
+    assert c.state == "browsing" and len(st.server.tables) == 1
