@@ -87,6 +87,10 @@ class GameSpec:
     # "module:attr" of the game's GameAdvice (game/ai/advice.py): the Hint's budget, how a
     # search value reads as a chance, and reasons for moves in the game's own terms
 
+    refusals: str = ""
+    # "module:attr" of the game's refusal Explainer (game/core/refusal.py): the words and
+    # the rules-page anchor for an action the table or the rules refuse
+
     bench_table: str = ""
     # "module:function" (size) -> (table, words): the game's table in its busiest state, for
     # `bench`'s busy_frame_ms (Book of Ordeals: 20 characters, the sight overlay, a hovered Foe)

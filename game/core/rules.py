@@ -30,11 +30,17 @@ Action = tuple
 
 
 class IllegalAction(Exception):
-    """Raised by `apply` for an action that is not legal now; `reason` says why."""
+    """Raised by `apply` for an action that is not legal now; `reason` says why, for a
+    programmer (a log, a test). `key` (a locale key, formatted with `params`) and `rule`
+    (a rules-page anchor, "<game>/<section>") are what a player is told instead, when the
+    rules know them; game/core/refusal.py `explain` finds words for the rest."""
 
-    def __init__(self, reason: str):
+    def __init__(self, reason: str, *, key: str | None = None, rule: str | None = None, **params):
         super().__init__(reason)
         self.reason = reason
+        self.key = key
+        self.rule = rule
+        self.params = params
 
 
 class OptionsError(ValueError):

@@ -95,8 +95,9 @@ def largest_window(desk, shape=LOGICAL_SIZE) -> tuple[int, int]:
 
 
 class Toast:
-    def __init__(self, text: str, kind: str, seconds: float):
+    def __init__(self, text: str, kind: str, seconds: float, link=None):
         self.text, self.kind, self.left, self.total = text, kind, seconds, seconds
+        self.link = link            # (label, callback): a small button on the toast ("Rules…")
 
 
 class App:
@@ -342,17 +343,26 @@ class App:
         from .scenes.saves import SavesScene
         self.push(SavesScene(self, mode=mode))
 
+    def open_rules(self, game_id: str | None = None, anchor: str | None = None) -> None:
+        """The rules page of `game_id`, scrolled to the section `anchor` (a refusal's
+        "Rules…", a tutorial, a hint); Esc comes back to the scene below unchanged."""
+        from .scenes.rules import RulesScene
+        self.push(RulesScene(self, game_id=game_id, anchor=anchor))
+
     def find(self, cls):
         return next((s for s in reversed(self.scenes) if isinstance(s, cls)), None)
 
     # -- messages -----------------------------------------------------------------
-    def toast(self, text: str, kind: str = "info", seconds: float = 3.5) -> None:
+    def toast(self, text: str, kind: str = "info", seconds: float = 3.5, link=None) -> None:
+        """`link`: (label, callback) drawn as a small button on the toast; a click on it
+        calls back (a refusal's "Rules…")."""
         # drawable whatever it names: a file name that was not UTF-8, a raw escape
         text = "\n".join(printable(line) for line in str(text).split("\n"))
         if self.toasts and self.toasts[-1].text == text:
             self.toasts[-1].left = seconds
+            self.toasts[-1].link = link
             return
-        self.toasts.append(Toast(str(text), kind, seconds))
+        self.toasts.append(Toast(str(text), kind, seconds, link))
         del self.toasts[:-4]
 
     def report_error(self, where: str, exc: BaseException) -> None:
@@ -441,6 +451,11 @@ class App:
 
     def _toast_hit(self, e) -> bool:
         for i, r in enumerate(self._toast_rects()):
+            tt = self.toasts[i]
+            if tt.link is not None and self._link_rect(tt, r).collidepoint(e.pos):
+                tt.left = min(tt.left, 0.25)
+                tt.link[1]()
+                return True
             if r.collidepoint(e.pos):
                 self.toasts[i].left = min(self.toasts[i].left, 0.25)
                 return True
@@ -553,11 +568,20 @@ class App:
             lines = self.assets.wrap(tt.text, FONT.body, 720)
             h = len(lines) * (self.assets.font(FONT.body).get_linesize() + 4) + 28
             w = min(820, max(self.assets.text_size(line, FONT.body)[0] for line in lines) + 100)
+            if tt.link is not None:      # room for the link's button under the words
+                h += FONT.small + 30
+                w = max(w, self.assets.text_size(tt.link[0], FONT.small)[0] + 140)
             r = pygame.Rect(0, y, w, h)
             r.centerx = cx
             rects.append(r)
             y += h + 10
         return rects
+
+    def _link_rect(self, tt, r) -> pygame.Rect:
+        """Where a toast's link button is: under its words, at the right."""
+        w = self.assets.text_size(tt.link[0], FONT.small)[0] + 36
+        h = FONT.small + 18
+        return pygame.Rect(r.right - w - 14, r.bottom - h - 10, w, h)
 
     def draw_toasts(self, surf) -> None:
         pal = self.pal
@@ -570,6 +594,10 @@ class App:
             layer.blit(ic, (14 + SPACE.m, 14 + (r.h - 36) // 2))
             block = self.assets.text_block(tt.text, FONT.body, pal.text, r.w - 90)
             layer.blit(block, (14 + 70, 14 + 14))
+            if tt.link is not None:
+                lr = self._link_rect(tt, r).move(14 - r.x, 14 - r.y)
+                draw_panel(layer, lr, self, alpha=255, fill=pal.button_press, edge=pal.gold)
+                draw_text(layer, self, tt.link[0], lr.center, FONT.small, pal.gold, anchor="center")
             layer.set_alpha(int(255 * max(0.0, alpha)))
             surf.blit(layer, (r.x - 14, r.y - 14))
 

@@ -10,6 +10,7 @@ pygame.mouse, so posted events in tests behave like real ones.
 """
 from __future__ import annotations
 
+import re
 from typing import Any, Callable
 
 import pygame
@@ -862,6 +863,9 @@ class ScrollList(Widget):
                       FONT.small, pal.text_dim)
 
 
+ANCHOR = re.compile(r"\s*\{#([A-Za-z0-9_-]+)\}\s*$")     # "## Moving {#movement}": a heading's anchor
+
+
 class ScrollText(Widget):
     """Read-only formatted text (a light Markdown: #, ##, -, blank lines, **bold**
     lines), pre-rendered once, scrolled with wheel, drag or keys."""
@@ -895,11 +899,16 @@ class ScrollText(Widget):
         a, pal = self.ui.assets, self.ui.pal
         w = self.rect.w - 40
         items, y = [], 0
+        self.anchors: dict = {}           # a heading's "{#id}" -> its top, for scroll_to
         for raw in self.paragraphs(text):
             line = raw.rstrip()
             if not line.strip():
                 y += 14
                 continue
+            anchor = ANCHOR.search(line) if line.startswith("#") else None
+            if anchor is not None:
+                line = line[:anchor.start()].rstrip()
+                self.anchors[anchor.group(1)] = y
             size, col, bold, serif, indent, bullet = FONT.body, pal.text, False, False, 0, False
             if line.startswith("### "):
                 line, size, col, bold, serif = line[4:], FONT.body + 2, pal.amber, True, True
@@ -927,6 +936,14 @@ class ScrollText(Widget):
     @property
     def max_scroll(self):
         return max(0.0, self.height - self.rect.h)
+
+    def scroll_to(self, anchor: str | None) -> bool:
+        """Scroll so the heading marked `{#anchor}` is at the top; False if none is."""
+        y = self.anchors.get(anchor) if anchor else None
+        if y is None:
+            return False
+        self.scroll = max(0.0, min(self.max_scroll, float(y)))
+        return True
 
     def handle_event(self, e) -> bool:
         if not self.visible:

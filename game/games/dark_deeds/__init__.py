@@ -58,6 +58,7 @@ SPEC = GameSpec(
     screen_data=("game.ui.table.faces:load_faces",),     # faces.yaml, checked by validate-data
     determinizer="game.games.dark_deeds.ai:determinize",
     advice="game.games.dark_deeds.advice:ADVICE",
+    refusals="game.games.dark_deeds.refusals:EXPLAINER",
     art=GameArt(icon=("hooded-assassin", "cloak-dagger"),
                 card_back=CardBack(emblem=("hooded-assassin", "cloak-dagger"), dark=(6, 8, 16),
                                    light=(24, 34, 58), accent=(217, 207, 180), emblem_colour=(226, 216, 190),

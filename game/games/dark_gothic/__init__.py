@@ -43,6 +43,7 @@ SPEC = GameSpec(
     table="game.games.dark_gothic.table.screen:DarkGothicTable",
     determinizer="game.games.dark_gothic.ai:determinize",
     advice="game.games.dark_gothic.advice:ADVICE",
+    refusals="game.games.dark_gothic.refusals:EXPLAINER",
     art=GameArt(icon=("haunted-house", "candle-skull"),
                 card_back=CardBack(emblem=("haunted-house", "candle-skull"), dark=(10, 8, 6),
                                    light=(46, 36, 24), accent=(196, 170, 120), emblem_colour=(214, 196, 160),

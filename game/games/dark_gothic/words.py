@@ -11,6 +11,7 @@ rules. The table (table*.py) draws it; `card_name` is the table's (a card id to 
 from __future__ import annotations
 
 from game.core.i18n import t
+from game.core.refusal import Refusal
 
 from . import payment as P
 from .ai import ViewCosts
@@ -149,16 +150,17 @@ def refusals(rules, view, d) -> dict:
         if key is None or ("buy", key) in d.actions:
             continue
         if d.kind == "secret":
-            out[key] = t(H + "secret_first")
+            out[key] = Refusal(t(H + "secret_first"), "dark_gothic/secrets")
         elif key not in open_:
-            out[key] = t(H + "no_allies")
+            out[key] = Refusal(t(H + "no_allies"), "dark_gothic/villains")
         else:
             parts = rules.cost_of(price, key, d.seat)
             cost = cost_words(parts)
-            out[key] = t(H + "short", cost=cost, pool=pool_words(view["pool"])) if view["pool"] \
+            text = t(H + "short", cost=cost, pool=pool_words(view["pool"])) if view["pool"] \
                 else t(H + "pool_empty", cost=cost)
             if any(col == "W" for col, _n, _cur in parts):
-                out[key] += " " + t(H + "silver_one_colour")
+                text += " " + t(H + "silver_one_colour")
+            out[key] = Refusal(text, "dark_gothic/buying")     # words, and the section that says so
     return out
 
 

@@ -59,6 +59,7 @@ SPEC = GameSpec(
     table="game.games.monster_shop.table.screen:MonsterShopTable",
     determinizer="game.games.monster_shop.ai:determinize",
     advice="game.games.monster_shop.advice:ADVICE",
+    refusals="game.games.monster_shop.refusals:EXPLAINER",
     art=GameArt(icon=("imp-laugh", "imp", "monster-grasp")),
     title_key="monster_shop.title",
     pitch_key="monster_shop.pitch",

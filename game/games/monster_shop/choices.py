@@ -7,8 +7,10 @@ self.staged_for, `my_decisions()` (the viewer's decisions) and ShopWords' names.
 from __future__ import annotations
 
 from game.core.i18n import t
+from game.core.refusal import Refusal
 
 from .effects import COLOURS
+from .refusals import NEEDS
 from .words import OFFER_ROWS
 
 
@@ -49,15 +51,15 @@ class ShopChoices:
         """The stripe a card would go on (the first free one of its colour), or a reason."""
         cur = self.current_monster()
         if cur is None:
-            return None, _tr("board.refuse.not_now")
+            return None, Refusal(_tr("board.refuse.not_now"), NEEDS)
         if m != cur:
-            return None, _tr("board.refuse.other", monster=self.monster_name(cur))
+            return None, Refusal(_tr("board.refuse.other", monster=self.monster_name(cur)), NEEDS)
         ci = self.R.data.cards[k][0]
         for i, sc in enumerate(self._stripes_now()):
             if sc == ci and i < len(self.staged) and self.staged[i] is None:
                 return i, None
-        return None, _tr("board.refuse.no_stripe", monster=self.monster_name(m),
-                         colour=_tr("board.colour_word." + COLOURS[ci]))
+        return None, Refusal(_tr("board.refuse.no_stripe", monster=self.monster_name(m),
+                                 colour=_tr("board.colour_word." + COLOURS[ci])), NEEDS)
 
     # -- sending a group -----------------------------------------------------------------
     def _sends(self) -> list:

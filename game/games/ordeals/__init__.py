@@ -64,6 +64,7 @@ SPEC = GameSpec(
     table="game.games.ordeals.table.screen:OrdealsTable",
     determinizer="game.games.ordeals.fog:determinize_view",
     advice="game.games.ordeals.advice:ADVICE",
+    refusals="game.games.ordeals.refusals:EXPLAINER",
     art=GameArt(icon=("crossed-swords", "lantern-flame")),
     title_key="ordeals.title",
     pitch_key="ordeals.pitch",

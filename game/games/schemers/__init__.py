@@ -27,6 +27,7 @@ SPEC = GameSpec(
     table="game.games.schemers.table.screen:SchemersTable",
     determinizer="game.games.schemers.ai:determinize",
     advice="game.games.schemers.advice:ADVICE",
+    refusals="game.games.schemers.refusals:EXPLAINER",
     art=GameArt(icon=("carnival-mask", "venetian-mask", "domino-mask"),
                 card_back=CardBack(emblem=("carnival-mask", "domino-mask"), dark=(34, 4, 10),
                                    light=(104, 18, 30), accent=(201, 162, 74), emblem_colour=(226, 190, 104),

@@ -5,8 +5,14 @@
      sections named by `<game>.rules_page` (space-separated; default "reference"). A
      section with a `heading` and lines becomes a bullet list; a section of named
      entries (name + power/help/subtitle) becomes one item per entry.
+Every "##" section of a page has an anchor ("## Moving {#movement}" in a markdown page;
+a composed page's section is anchored by its name), so a table's refusal, a tutorial or
+a hint can open the page there: `app.open_rules(game_id, anchor)`. The anchors are stable
+ids, the same in every language; `rules_text` drops them unless asked.
 Nothing here names a game."""
 from __future__ import annotations
+
+import re
 
 from ...core.data import data_root
 from ...core.i18n import format_message, has, language, load_strings, t
@@ -74,7 +80,7 @@ def composed_rules(game_id: str) -> str:
         heading = sec.pop("heading", None) if isinstance(sec.get("heading"), str) else None
         if heading is None:
             heading = t(f"rules.{name}") if has(f"rules.{name}") else name.replace("_", " ").capitalize()
-        lines.append(f"## {heading}")
+        lines.append(f"## {heading} {{#{name}}}")
         for entry in sec.values():
             if isinstance(entry, str):
                 lines.append(f"- {fmt(entry)}")
@@ -94,7 +100,22 @@ def composed_rules(game_id: str) -> str:
     return "\n".join(lines)
 
 
-def rules_text(game_id: str) -> str:
+_ANCHOR = re.compile(r"[ \t]*\{#([A-Za-z0-9_-]+)\}[ \t]*$", re.M)
+
+
+def rules_text(game_id: str, anchors: bool = False) -> str:
+    """The game's rules page in the current language; with `anchors`, its headings keep
+    their "{#id}" marks (the rules scene scrolls to them)."""
+    text = _page(game_id)
+    return text if anchors else _ANCHOR.sub("", text)
+
+
+def rule_anchors(game_id: str) -> list[str]:
+    """The anchors of the game's rules page, in page order."""
+    return [m.group(1) for m in _ANCHOR.finditer(_page(game_id))]
+
+
+def _page(game_id: str) -> str:
     key = f"{game_id}.rules_text"
     if has(key):
         return t(key, **_params(game_id))
@@ -111,7 +132,7 @@ def rules_text(game_id: str) -> str:
 class RulesScene(Scene):
     name = "rules"
 
-    def __init__(self, app, game_id: str | None = None):
+    def __init__(self, app, game_id: str | None = None, anchor: str | None = None):
         super().__init__(app)
         from ...games import registry
         self.backdrop = Backdrop(app, glow_pos=(300, 300), glow_radius=640, embers=14)
@@ -131,16 +152,20 @@ class RulesScene(Scene):
             y += 96
         self.back_button()
         self.select(self.game_id)
+        self.anchor = anchor if self.text.scroll_to(anchor) else None
+        self.anchor_glow = 2.5 if self.anchor else 0.0    # the section opened for a reason glows a moment
 
     def select(self, gid):
         self.game_id = gid
         for g, b in self.tabs.items():
             b.selected = g == gid
-        self.text.set_text(rules_text(gid) if gid else t("rules.missing"))
+        self.text.set_text(rules_text(gid, anchors=True) if gid else t("rules.missing"))
+        self.anchor, self.anchor_glow = None, 0.0
 
     def update(self, dt):
         super().update(dt)
         self.backdrop.update(dt)
+        self.anchor_glow = max(0.0, self.anchor_glow - dt)
 
     def draw(self, surf):
         self.backdrop.draw(surf)
@@ -153,9 +178,23 @@ class RulesScene(Scene):
                 ic = self.app.assets.icon(f"game_{self.game_id}", 240, pal.gold_dim)
                 surf.blit(ic, ic.get_rect(center=(331, (y0 + 960) // 2)))
         super().draw(surf)
+        self.draw_anchor_mark(surf)
+
+    def draw_anchor_mark(self, surf):
+        """A gold bar beside the section a refusal opened, fading out."""
+        top = self.text.anchors.get(self.anchor) if self.anchor else None
+        if top is None or self.anchor_glow <= 0:
+            return
+        import pygame
+        r = self.text.rect
+        y = r.y + int(top - self.text.scroll)
+        if r.y - 10 <= y < r.bottom:
+            mark = pygame.Surface((8, 56), pygame.SRCALPHA)
+            mark.fill((*self.app.pal.gold[:3], int(255 * min(1.0, self.anchor_glow))))
+            surf.blit(mark, (r.x - 18, y + 4))
 
     def help_lines(self):
         return [(t("help.wheel"), t("help.scroll")), ("PgUp / PgDn", t("help.scroll")), ("Esc", t("help.back"))]
 
 
-__all__ = ["RulesScene", "rules_text", "SPACE"]
+__all__ = ["RulesScene", "rules_text", "rule_anchors", "SPACE"]

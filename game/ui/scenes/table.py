@@ -25,6 +25,7 @@ import pygame
 
 from ...core.i18n import has, t
 from ...core.match import Match, SeatInfo
+from ...core.refusal import explain as explain_refusal, split_anchor
 from ...core.rules import Event, IllegalAction
 from ...core.safeio import one_line
 from ..agent_worker import AgentWorker
@@ -38,6 +39,7 @@ from .savefiles import autosave_path, new_save_path, saves_dir, saves_off
 
 CURTAIN_GUARD = 0.5         # seconds after the curtain appears during which nothing lifts it
 CURTAIN_HOLD = 0.5          # the lift key must be held this long
+RULES_KEY = pygame.K_w      # "why?": the rules section of the last refusal
 CURTAIN_KEY = pygame.K_r    # Space (zoom) and Enter (confirm) never lift it
 # Questions asked of several seats that need no private information: in hot-seat they
 # are answered on a public screen (a game may list its own in GameSpec.public_decisions).
@@ -185,7 +187,7 @@ class TableScene(Scene):
                 match.pause_seat(s, True)
         self.ctx = TableContext(match=match, spec=spec, viewer=viewer, assets=app.assets, sound=app.sound,
                                 settings=app.settings, submit=self.submit_human, size=LOGICAL_SIZE,
-                                undo=self.undo, extra={"app": app, "scene": self})
+                                undo=self.undo, refuse=self.refuse, extra={"app": app, "scene": self})
         self.table = build_table(spec, self.ctx)
         self.worker = AgentWorker()
         self.curtain: int | None = None
@@ -216,6 +218,7 @@ class TableScene(Scene):
         self.coach = None                  # a guided first game's coach (scenes/coach.py), or None
         from .hint_panel import HintPanel
         self.hints = HintPanel(self)       # the Hint button and panel (scenes/hint_panel.py)
+        self.last_rule: str | None = None  # the rules section of the last refusal (RULES_KEY opens it)
 
     # -- hud ------------------------------------------------------------------------
     def _hud_state(self):
@@ -429,7 +432,7 @@ class TableScene(Scene):
         try:
             events = self.match.submit(seat, action)
         except IllegalAction as exc:
-            self._illegal(exc.reason)
+            self.refuse(explain_refusal(self.spec, self.match, seat, action, exc))
             return None
         self.after_events(events)
         return events
@@ -441,7 +444,7 @@ class TableScene(Scene):
         try:
             events = self.match.submit(seat, action)
         except IllegalAction as exc:
-            self._illegal(exc.reason)
+            self.refuse(explain_refusal(self.spec, self.match, seat, action, exc))
             return None
         self.match.pause_seat(seat, True)        # its next question starts its clock when asked
         self.public = [d for d in self.public if d.seat != seat]
@@ -454,8 +457,24 @@ class TableScene(Scene):
         return d.kind in kinds and not d.sealed
 
     def _illegal(self, reason: str):
-        self.app.toast(reason, "error", 4.0)
+        self.refuse(reason)
+
+    def refuse(self, reason) -> None:
+        """ctx.refuse: tell the player why (a toast); a Refusal naming a rules section
+        offers "Rules…" on the toast and the key RULES_KEY opens that section."""
+        rule = getattr(reason, "rule", None)
+        self.last_rule = rule
+        link = (t("refuse.rules_link"), self.open_refusal_rules) if rule else None
+        self.app.toast(str(reason), "error", 6.0 if rule else 4.0, link=link)
         self.app.sound.play("error")
+
+    def open_refusal_rules(self) -> bool:
+        """The rules page at the last refusal's section; Esc comes back to this table."""
+        game, anchor = split_anchor(self.last_rule)
+        if game is None:
+            return False
+        self.app.open_rules(game, anchor)
+        return True
 
     def undo(self):
         seat = self.viewer
@@ -882,6 +901,9 @@ class TableScene(Scene):
             if k == pygame.K_s and mod & pygame.KMOD_CTRL:
                 self.save_game()
                 return True
+            if k == RULES_KEY and not mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT) \
+                    and self.open_refusal_rules():
+                return True
         return True
 
     def open_menu(self):
@@ -905,7 +927,7 @@ class TableScene(Scene):
 
     def help_lines(self):
         lines = [("Esc", t("help.menu")), ("Ctrl+Z", t("help.undo")), ("Ctrl+S", t("help.save")),
-                 ("F11", t("help.fullscreen")), ("?", t("help.this"))]
+                 ("F11", t("help.fullscreen")), ("?", t("help.this")), ("W", t("refuse.help_key"))]
         if self.hints.allowed():
             lines.insert(0, (t("advice.key"), t("advice.help_key")))
         extra = list(self._safe(self.table.help_lines, "help_lines", []) or [])

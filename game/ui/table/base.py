@@ -26,6 +26,8 @@ class TableContext:
     submit: Callable[[int, tuple], Any]   # (seat, action): applies a human action
     size: tuple = (1920, 1080)       # logical surface size
     undo: Callable[[], Any] | None = None   # optional: the scene's undo (else match.undo(viewer))
+    refuse: Callable[[Any], Any] | None = None   # optional: tell the player why (a str or a
+                                     #   core.refusal.Refusal naming its rules section)
     reveal: bool = False             # a finished game's replay: a spectator sees the game's
                                      #   `reveal_view` (every hand face up) where it has one
     extra: dict = field(default_factory=dict)

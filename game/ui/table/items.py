@@ -247,6 +247,10 @@ class ButtonHandle(Handle):
     def click(self, kit, pos) -> bool:
         if self.obj.enabled:
             kit.input.activate_button(self.obj)
+        elif kit.interactive():               # a greyed button says why, if the game knows
+            why = kit.why_not(self.obj)
+            if why:
+                kit.refuse(why)
         return True
 
     def menu_title(self, kit):

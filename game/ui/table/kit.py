@@ -38,6 +38,9 @@ Hooks a game implements (all optional; the defaults draw an empty table):
     targets_at(pos)        the game's own targets under the pointer (seats...), for clicks
     item_at(pos)           what the pointer meets (extend it with the game's own things)
     on_click(item, pos)    the game's own click, asked before the kit's; True = handled
+    why_not(item)          a core.refusal.Refusal saying why the viewer cannot use `item`
+                           now (a disabled button, a card with no option), or None: the
+                           kit tells it with "Rules…" at its section (refuse)
     before_sync(view, instant) / after_sync(view, instant)
                            round every sync of the shown table with a view: read the view
                            into the game's own state before, settle its own things after
@@ -240,6 +243,13 @@ class TableKit(GameTable):
         """The game's own click on `item` (a place of its own, a card it plays at once),
         asked before the kit's click; True when handled."""
         return False
+
+    def why_not(self, item):
+        """Why the viewer cannot use `item` now (a Refusal, words with a rules anchor), or
+        None to stay silent. By default a greyed control is put to the game's explainer
+        (GameSpec.refusals) as the action it stands for: its action, else its id read as
+        one ("canal", ("claim", "poisoner")); anything else stays silent."""
+        return self.input.control_refusal(item)
 
     def before_sync(self, view, instant: bool) -> None:
         """The shown table is about to follow `view` (instant: placed at once, as for a new
@@ -491,6 +501,17 @@ class TableKit(GameTable):
         """A toast now (not queued)."""
         self.toasts.append([text, seconds])
         self.toasts = self.toasts[-3:]
+
+    def refuse(self, why) -> None:
+        """Tell the player why something was refused: `why` is a Refusal (words with the
+        rules section that says so) or plain words. The table scene shows it with
+        "Rules…"; a table built without one (a test) says it on the table."""
+        refuse = getattr(self.ctx, "refuse", None)
+        if callable(refuse):
+            refuse(why)
+            return
+        self.say(str(why), 3.2)
+        self.sound("error")
 
     def repaint(self, background: bool = True) -> None:
         """Forget the drawn layers (what they show changed outside an event: a folded

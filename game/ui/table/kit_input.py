@@ -24,11 +24,12 @@ import math
 
 import pygame
 
+from game.core.refusal import explain as explain_refusal, game_explainer
 from game.core.rules import IllegalAction
 
 from . import style
 from .items import by_target, handle
-from .widgets import Banner, Menu, Option
+from .widgets import Banner, Button, Chip, Menu, Option
 
 DRAG_THRESHOLD = 6
 TOOLTIP_DELAY = 0.45
@@ -277,6 +278,9 @@ class TableInput:
         opts = kit.options_for(item)
         if not opts:
             kit.armed = None
+            why = kit.why_not(item)
+            if why:
+                kit.refuse(why)
             return
         h.choose(kit, opts, pos)
 
@@ -300,10 +304,26 @@ class TableInput:
         seat = opt.seat if opt.seat is not None else kit.viewer
         try:
             kit.ctx.submit(seat, opt.action)
-        except IllegalAction as exc:
-            kit.say(exc.reason)
-            kit.sound("error")
+        except IllegalAction as exc:          # a test's submit: the scene's explains it itself
+            kit.refuse(explain_refusal(kit.ctx.spec, kit.ctx.match, seat, opt.action, exc))
         self.controls_key = None
+
+    def control_refusal(self, item):
+        """The game's explainer on a greyed control (a Button or Chip): the action it
+        stands for is its action, else its id as an action; None when nothing is known."""
+        kit = self.kit
+        if not isinstance(item, (Button, Chip)):
+            return None
+        action = item.action if isinstance(getattr(item, "action", None), tuple) else \
+            (item.id,) if isinstance(item.id, str) else item.id if isinstance(item.id, tuple) else None
+        mine = kit.my_decisions()
+        explainer = game_explainer(kit.ctx.spec)
+        if action is None or not mine or explainer is None:
+            return None
+        try:
+            return explainer.explain(kit.match.rules, kit.view, mine[0], action)
+        except Exception:                     # noqa: BLE001 - a control it cannot read: silence
+            return None
 
     def open_menu(self, item, pos) -> bool:
         kit = self.kit

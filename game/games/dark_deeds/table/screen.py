@@ -41,11 +41,12 @@ from game.ui.table.tween import ease_in_out_cubic
 from game.ui.table.widgets import BannerSpec, Button, Menu, Option, TokenChip, layout_row
 from game.ui.table.zones import Fan, Row, Spot, Stack
 
+from ..refusals import CardRefusals
 from ..words import FINAL_COLUMNS, LOOT_TYPES, dd, final_values, tx
 from .words import DarkDeedsTableWords
 
 
-class DarkDeedsTable(DarkDeedsTableWords, TableKit):
+class DarkDeedsTable(DarkDeedsTableWords, CardRefusals, TableKit):
     game_id = "dark_deeds"
     back_name = "card_back_dark_deeds"
     plays_event_sounds = True

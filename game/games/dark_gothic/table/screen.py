@@ -735,8 +735,7 @@ class DarkGothicTable(TableKit):
             why = hints.refusals(self).get(getattr(item, "key", None)) if isinstance(item, CardSprite) else None
             if why and self.menu is None:
                 self.pointer = e.pos
-                self.say(why, 3.2)
-                self.sound("error")
+                self.refuse(why)              # a Refusal: words, and "Rules…" at its section
                 return True
         return super().handle_event(e)
 

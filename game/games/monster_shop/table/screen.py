@@ -135,8 +135,7 @@ class MonsterShopTable(ShopCoaching, ShopChoices, ShopWords, ArtMixin, TableKit)
     def _stage(self, k, m) -> None:
         i, why = self._stage_slot(k, m)
         if i is None:
-            self.say(why)
-            self.sound("error")
+            self.refuse(why)              # a Refusal: words and the rules section on need cards
             return
         self.staged[i] = (k, 0)
         self._shift(k, "hand", "staged")

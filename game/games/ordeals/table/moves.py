@@ -6,10 +6,11 @@ Foe is weighed, and the odds preview of the pair (odds.py, once per pair and vie
 OrdealsTable's mixin: it reads the table's view, pieces, board and match."""
 from __future__ import annotations
 
+from game.core.refusal import explain as explain_refusal
 from game.core.rules import IllegalAction
 from game.games.ordeals import odds as O
 from game.games.ordeals.choices import OrdealsChoices
-from game.games.ordeals.words import tt
+from game.games.ordeals.refusals import deploy_refusal, move_refusal
 from game.ui.table.board import RangeRing
 from game.ui.table.widgets import BannerSpec, Button
 
@@ -90,18 +91,16 @@ class OrdealsMoves(OrdealsChoices):
             wanted, self._wanted = getattr(self, "_wanted", None) or point, None
             got = self.move_route(wanted)
             if got is None or got.path is None:
-                self.say(tt("move_" + (got.reason if got is not None and got.reason else "blocked")))
-                self.sound("error")
+                self.refuse(move_refusal(got.reason if got is not None else None))
                 return False
             action = (verb, round(got.to[0], 2), round(got.to[1], 2))
         if not self.ctx.match.is_legal(d.seat, action):
-            self.say(tt("move_blocked" if verb == "move" else "deploy_zone"))
-            self.sound("error")
+            self.refuse(move_refusal("blocked") if verb == "move" else deploy_refusal())
             return False
         try:
             self.ctx.submit(d.seat, action)
-        except IllegalAction as exc:
-            self.say(exc.reason)
+        except IllegalAction as exc:          # a test's submit: the scene's explains it itself
+            self.refuse(explain_refusal(self.ctx.spec, self.ctx.match, d.seat, action, exc))
             return False
         return True
 
@@ -114,7 +113,7 @@ class OrdealsMoves(OrdealsChoices):
             if self.ctx.match.is_legal(d.seat, action):
                 self.ctx.submit(d.seat, action)
             else:
-                self.say(tt("deploy_zone"))
+                self.refuse(deploy_refusal())
                 self.board.flash_zone()         # where the zone is, not only that it was missed
             return
         if item is None:
