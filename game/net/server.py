@@ -34,6 +34,7 @@ HELLO_TIMEOUT_S = 10.0         # a connection that has not said hello by then is
 MAX_CONNECTIONS = 5000         # beyond this a new connection is turned away at once
 MAX_TABLES = 2000              # open tables (in the lobby or playing) one server keeps at most
 FINISHED_KEPT_S = 120.0        # a finished table stays this long for late resyncs
+LOBBY_IDLE_S = 3600.0          # a table never started, with nobody at it this long, is closed
 
 
 class SeatRef(NamedTuple):
@@ -81,6 +82,7 @@ class Runtime:
     wake: asyncio.Event = field(default_factory=asyncio.Event)
     task: asyncio.Task | None = None
     finished_at: float | None = None
+    empty_since: float = field(default_factory=time.monotonic)     # nobody connected since (wall clock)
 
 
 class Server:
@@ -98,6 +100,7 @@ class Server:
         self.errors = 0                                     # internal errors (not hostile input)
         self.hello_timeout = HELLO_TIMEOUT_S
         self.max_tables = MAX_TABLES
+        self.lobby_idle = LOBBY_IDLE_S
         self._server = None
         self._stopping = False
 
@@ -295,6 +298,7 @@ class Server:
             asyncio.get_running_loop().create_task(old.ws.close())
         conn.table, conn.seat = rt, seat
         rt.conns[seat] = conn
+        rt.empty_since = float("inf")
         was_away = table.slots[seat].dropped_at is not None
         table.connected(seat)
         await self._send(conn, P.encode(P.Joined(table_id=table.table_id, seat=seat, token=table.slots[seat].token)))
@@ -310,6 +314,8 @@ class Server:
         if rt is None or seat is None or rt.conns.get(seat) is not conn:
             return
         del rt.conns[seat]
+        if not rt.conns:
+            rt.empty_since = time.monotonic()
         conn.table = None
         if self._stopping:
             return
@@ -386,10 +392,17 @@ class Server:
                     and self.now() - rt.finished_at > FINISHED_KEPT_S:
                 self._forget(rt)
                 return
+            if not table.started and time.monotonic() - rt.empty_since > self.lobby_idle:
+                log.info("table %s closed: nobody in its lobby for %.0f s", table.table_id, self.lobby_idle)
+                self.store.set_status(table.table_id, "closed")
+                self._forget(rt)
+                return
             wake = table.next_wake()
             delay = 5.0 if wake is None else max(0.0, min(5.0, (wake - self.now()) / self.speed))
             if table.match is not None and table.match.deadlines:
                 delay = min(delay, HOUSEKEEPING_S)
+            if not table.started:
+                delay = min(delay, max(0.05, self.lobby_idle / 4))
             rt.wake.clear()
             if delay > 0:
                 try:

@@ -205,3 +205,17 @@ def test_a_full_server_refuses_a_new_table_in_words(host):
     until(lambda: notices.extend(c.drain_notices()) or notices, what="the refusal")
     assert notices[0].kind == "refused" and notices[0].text == say("refused", "server_full")
     assert c.state == "browsing" and len(st.server.tables) == 1
+
+
+def test_a_lobby_nobody_sits_at_any_more_is_closed(host):
+    st, clients = host
+    st.server.lobby_idle = 0.3
+    ada = connect(clients, st.port, name="Ada", create=schemers("Ada", "Bob"))
+    until(lambda: ada.state == "lobby")
+    table_id = ada.table_id
+    ada.close()
+    until(lambda: table_id not in st.server.tables, timeout=10, what="the lobby to close")
+    assert st.server.store.status(table_id) == "closed"
+    late = connect(clients, st.port, name="Bob", token=ada.lobby().tokens[1])
+    until(lambda: late.state == "closed", what="the refusal")
+    assert late.reason == say("error", "unknown_token")
