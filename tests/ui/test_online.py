@@ -278,6 +278,8 @@ def test_the_host_quitting_is_said_in_words_with_a_way_back(windows, lang):
     assert until(lambda: g.fault is not None, guest, seconds=10)
     assert g.fault == t("net.bye.host_quit")
     assert g.fault_btn is not None and g.fault_btn.label == t("online.to_menu")
+    assert g.own_code().startswith("nocturne://127.0.0.1:") and g.copy_btn is not None, \
+        "the seat's own code is offered, to come back when the table is open again"
     step(guest)
     click(guest, g.fault_btn.rect.center)
     assert isinstance(guest.top, MenuScene)

@@ -24,7 +24,7 @@ import pygame
 
 from ...core.i18n import t
 from ..theme import FONT, LOGICAL_SIZE
-from ..widgets import Button, draw_panel, draw_text
+from ..widgets import Button, draw_panel, draw_text, fit_text
 from .results import ResultsScene
 from .table import TableScene
 
@@ -138,14 +138,34 @@ class OnlineTableScene(TableScene):
 
     def _build_hud(self):
         super()._build_hud()
-        self.fault_btn = None
+        self.fault_btn = self.copy_btn = None
         if self.fault is not None:
             r = self.fault_rect()
             self.fault_btn = self.ui.add(Button(self.app, (r.centerx - 170, r.bottom - 84, 340, 60),
                                                 t("online.to_menu"), self.leave, icon="back", style="primary"))
+            if self.own_code():
+                self.copy_btn = self.ui.add(Button(self.app, (r.right - 40 - 200, r.bottom - 84, 200, 60),
+                                                   t("online.copy"), self.copy_own_code, icon="ledger"))
+
+    def own_code(self) -> str | None:
+        """This window's seat's own code: the table is kept where it runs, and the seat
+        comes back with it (Join) once the host or the server is there again."""
+        client = self.match.clients.get(self.viewer if self.viewer is not None else self.match.primary)
+        try:
+            return client.invite() if client is not None else None
+        except Exception:                       # noqa: BLE001 - no code to offer
+            return None
+
+    def copy_own_code(self):
+        from .online import copy_text, paste_text
+        code = self.own_code()
+        if code and copy_text(code) and paste_text() == code:
+            self.app.toast(t("online.own_code_copied"), "success", 4.0)
+        else:
+            self.app.toast(t("online.own_code", code=code or "—"), "info", 12.0)
 
     def fault_rect(self) -> pygame.Rect:
-        r = pygame.Rect(0, 0, 1000, 360)
+        r = pygame.Rect(0, 0, 1000, 420)
         r.center = (LOGICAL_SIZE[0] // 2, LOGICAL_SIZE[1] // 2)
         return r
 
@@ -169,7 +189,7 @@ class OnlineTableScene(TableScene):
         text = t("online.reconnecting")
         tw = self.app.assets.text_size(text + "...", FONT.body, bold=True)[0]
         r = pygame.Rect(0, 0, tw + 110, 64)
-        r.midtop = (self.play_center_x(), 80)
+        r.midtop = (self.play_center_x(), 200)          # under the seats' names, over the felt
         draw_panel(surf, r, self.app, alpha=245, fill=pal.bg_deep, edge=pal.warning)
         ic = self.app.assets.icon("timer", 34, pal.warning)
         surf.blit(ic, ic.get_rect(midleft=(r.x + 22, r.centery)))
@@ -189,7 +209,14 @@ class OnlineTableScene(TableScene):
                   display=True, anchor="center")
         block = self.app.assets.text_block(self.fault, FONT.body, pal.text, r.w - 80, align="center")
         surf.blit(block, block.get_rect(midtop=(r.centerx, r.y + 150)))
+        code = self.own_code()
+        if code:
+            line = t("online.own_code", code=code)
+            draw_text(surf, self.app, fit_text(self.app, line, FONT.small, r.w - 80), (r.centerx, r.bottom - 120),
+                      FONT.small, pal.text_dim, anchor="center")
         self.fault_btn.draw(surf)
+        if self.copy_btn is not None:
+            self.copy_btn.draw(surf)
 
 
 class OnlineResultsScene(ResultsScene):
