@@ -6,7 +6,7 @@ from ...core.paths import resource_path
 from ...core.version import app_version
 from ..theme import FONT, SPACE
 from ..widgets import ScrollText, draw_panel, draw_text
-from .base import Backdrop, Scene
+from .base import Backdrop, BackdropScene
 
 
 def credits_text() -> str:
@@ -16,7 +16,7 @@ def credits_text() -> str:
         return t("about.no_credits")
 
 
-class AboutScene(Scene):
+class AboutScene(BackdropScene):
     name = "about"
 
     def __init__(self, app):
@@ -24,10 +24,6 @@ class AboutScene(Scene):
         self.backdrop = Backdrop(app, glow_pos=(1500, 240), glow_radius=700, embers=20)
         self.text = self.ui.add(ScrollText(app, (420, 330, 1080, 600), t("about.intro") + "\n\n" + credits_text()))
         self.back_button()
-
-    def update(self, dt):
-        super().update(dt)
-        self.backdrop.update(dt)
 
     def draw(self, surf):
         pal = self.app.pal

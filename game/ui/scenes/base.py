@@ -165,6 +165,15 @@ class Backdrop:
             pygame.draw.circle(surf, c, (int(x), int(y)), max(1, int(r * (0.6 + 0.4 * a))))
 
 
+class BackdropScene(Scene):
+    """A full-screen scene over the animated backdrop (glow and embers), which moves with
+    the scene: set `self.backdrop` in __init__ and draw it first."""
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.backdrop.update(dt)
+
+
 def vignette(size, strength: int = 220) -> pygame.Surface:
     """Radial darkening toward the edges: concentric ellipses on a small surface,
     smooth-scaled up (a few ms, built once)."""

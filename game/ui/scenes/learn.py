@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ...core.i18n import t
 from ...core.tutorial import has_tutorial
-from .base import Backdrop, Scene
+from .base import Backdrop, BackdropScene
 from .new_game import GameCard, tr
 
 
@@ -23,7 +23,7 @@ def learnable_games() -> list:
     return out
 
 
-class LearnScene(Scene):
+class LearnScene(BackdropScene):
     name = "learn"
 
     def __init__(self, app):
@@ -51,10 +51,6 @@ class LearnScene(Scene):
         from ...games import registry
         from .coach import start_tutorial
         start_tutorial(self.app, registry.get(gid))
-
-    def update(self, dt):
-        super().update(dt)
-        self.backdrop.update(dt)
 
     def draw(self, surf):
         self.backdrop.draw(surf)

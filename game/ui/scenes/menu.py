@@ -10,11 +10,11 @@ from ...core.i18n import t
 from ...core.version import app_version
 from ..theme import FONT, SPACE
 from ..widgets import Button, draw_text
-from .base import Backdrop, Scene
+from .base import Backdrop, BackdropScene
 from . import saves as saves_mod
 
 
-class MenuScene(Scene):
+class MenuScene(BackdropScene):
     name = "menu"
 
     def __init__(self, app):
@@ -126,10 +126,6 @@ class MenuScene(Scene):
 
     def on_quit_clicked(self):
         self.app.quit()
-
-    def update(self, dt):
-        super().update(dt)
-        self.backdrop.update(dt)
 
     def draw(self, surf):
         self.backdrop.draw(surf)

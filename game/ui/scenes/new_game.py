@@ -17,7 +17,7 @@ from ...core.match import SeatInfo
 from ...core.tutorial import has_tutorial
 from ..theme import FONT, SPACE
 from ..widgets import Button, Cycler, Stepper, TextInput, Toggle, Widget, draw_panel, draw_text, fit_text
-from .base import Backdrop, Scene, seat_marker
+from .base import Backdrop, BackdropScene, seat_marker
 
 COL1, COL2, COL3 = pygame.Rect(96, 236, 470, 720), pygame.Rect(590, 236, 640, 720), pygame.Rect(1254, 236, 570, 720)
 
@@ -107,7 +107,7 @@ class GameCard(Widget):
         return FONT.small, [lines[0], fit_text(self.ui, " ".join(lines[1:]), FONT.small, width, bold=True)]
 
 
-class NewGameScene(Scene):
+class NewGameScene(BackdropScene):
     name = "new_game"
 
     def __init__(self, app, game_id: str | None = None, server=None):
@@ -587,10 +587,6 @@ class NewGameScene(Scene):
 
     def exit(self):
         self.ui.clear()
-
-    def update(self, dt):
-        super().update(dt)
-        self.backdrop.update(dt)
 
     # -- drawing ------------------------------------------------------------------------------------
     def draw(self, surf):

@@ -8,7 +8,7 @@ from ...core.match import SeatInfo
 from ...core.rules import GAME, PLAYERS
 from ..theme import FONT, SPACE
 from ..widgets import Button, draw_panel, draw_text
-from .base import Backdrop, Scene, seat_marker
+from .base import Backdrop, BackdropScene, seat_marker
 from .savefiles import new_save_path, replays_dir
 
 
@@ -51,7 +51,7 @@ def side_text(result) -> str:
     return ""
 
 
-class ResultsScene(Scene):
+class ResultsScene(BackdropScene):
     name = "results"
 
     def __init__(self, app, spec, match, setup: dict | None = None):
@@ -134,10 +134,6 @@ class ResultsScene(Scene):
         """Review your game (scenes/review.py): each person's costliest decisions."""
         from .review import ReviewScene
         self.app.push(ReviewScene(self.app, self.spec, self.match))
-
-    def update(self, dt):
-        super().update(dt)
-        self.backdrop.update(dt)
 
     # -- drawing ---------------------------------------------------------------------------------
     def draw(self, surf):

@@ -17,7 +17,7 @@ from ...ai import advice
 from ...core.i18n import t
 from ..theme import FONT, LOGICAL_SIZE
 from ..widgets import Button, draw_panel, draw_text, fit_text
-from .base import Backdrop, Scene, seat_marker
+from .base import Backdrop, BackdropScene, seat_marker
 from .replay import ReplayScene
 
 ROW_H = 124
@@ -69,7 +69,7 @@ def mistake_line(spec, match, m: advice.Mistake) -> str:
              best_pct=m.best.percent(), reason=m.best.words())
 
 
-class ReviewScene(Scene):
+class ReviewScene(BackdropScene):
     name = "review"
 
     def __init__(self, app, spec, match):
@@ -124,10 +124,6 @@ class ReviewScene(Scene):
         scene.seek(m.step)
 
     # -- frame ------------------------------------------------------------------------------
-    def update(self, dt):
-        super().update(dt)
-        self.backdrop.update(dt)
-
     def frame_rate(self) -> float:
         job = self.job
         return 30.0 if job is not None and not job.finished else 0.0

@@ -24,7 +24,7 @@ from ...core.version import SaveCheck, check_save, made_elsewhere
 from ...games.registry import load_checked
 from ..theme import FONT, SPACE
 from ..widgets import Button, ScrollList, Widget, draw_panel, draw_text, fit_text
-from .base import Backdrop, Scene, seat_marker, seat_name_now
+from .base import Backdrop, BackdropScene, seat_marker, seat_name_now
 from .savefiles import autosave_dir, autosave_path, is_autosave, new_save_path, replays_dir, saves_dir  # noqa: F401 - the Load screen's names
 from .savefiles import mark_saves_off
 
@@ -293,7 +293,7 @@ def open_changed_save(app, spec, ruleset, record, check: SaveCheck, to_menu: boo
     return True
 
 
-class SavesScene(Scene):
+class SavesScene(BackdropScene):
     """mode="load": saves and autosaves; mode="replay": also finished-game replays."""
     name = "saves"
 
@@ -412,10 +412,6 @@ class SavesScene(Scene):
             return
         from .replay import open_replay
         open_replay(self.app, info.path)
-
-    def update(self, dt):
-        super().update(dt)
-        self.backdrop.update(dt)
 
     def draw(self, surf):
         self.backdrop.draw(surf)

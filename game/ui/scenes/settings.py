@@ -9,7 +9,7 @@ from ...core.i18n import set_language, t
 from .. import settings as settings_mod
 from ..theme import FONT, SPACE
 from ..widgets import Button, Cycler, Slider, Toggle, draw_panel, draw_text
-from .base import Backdrop, Scene
+from .base import Backdrop, BackdropScene
 
 
 def languages() -> list[tuple[str, str]]:
@@ -47,7 +47,7 @@ def window_sizes(desk, now) -> list[tuple[tuple[int, int], str]]:
     return [(v, label(v)) for v in sorted(sizes, key=lambda v: (v[0] * v[1], v))]
 
 
-class SettingsScene(Scene):
+class SettingsScene(BackdropScene):
     name = "settings"
 
     def __init__(self, app):
@@ -154,10 +154,6 @@ class SettingsScene(Scene):
 
     def pause(self):
         self.app.save_settings()
-
-    def update(self, dt):
-        super().update(dt)
-        self.backdrop.update(dt)
 
     def draw(self, surf):
         pal = self.app.pal

@@ -25,7 +25,7 @@ import pygame
 
 from ....core.i18n import t
 from ....ui import widgets as W
-from ....ui.scenes.base import Backdrop, Scene
+from ....ui.scenes.base import Backdrop, BackdropScene
 from ....ui.shop_widgets import BudgetBox, ChoiceCard, FocusWalk, ListRow, TextBox as Text, steppers
 from ....ui.theme import FONT
 from ..recruit import Builder, delete_saved, load_saved, saved_companies_path, set_aside_damaged
@@ -50,7 +50,7 @@ class TipText(Text):
         return self.with_cuts(self.tooltip)
 
 
-class RecruitScene(RecruitWords, Scene):
+class RecruitScene(RecruitWords, BackdropScene):
     """The Company builder. Built as `RecruitScene(app, ruleset, key, value, options,
     on_done)` by the new-game screen (GameSpec.option_editors)."""
 
@@ -377,10 +377,6 @@ class RecruitScene(RecruitWords, Scene):
         return super().handle_event(e)
 
     # -- frame ----------------------------------------------------------------------------------
-    def update(self, dt):
-        super().update(dt)
-        self.backdrop.update(dt)
-
     def draw(self, surf):
         pal = self.app.pal
         self.backdrop.draw(surf)
