@@ -348,6 +348,19 @@ class DarkDeedsWords:
                                   target=("card", a[2]), icon="bounty"))
         return out
 
+    def dice_choices(self, d) -> list:
+        """What the dice do dropped on the tray: roll them, or Lay Low."""
+        if ("roll",) in d.actions:
+            return [Choice(tx("roll_button"), ("roll",), target=("tray",), icon="dice")]
+        if ("lay_low",) in d.actions:
+            return [Choice(dd("action.lay_low"), ("lay_low",), target=("tray",), icon="lay_low")]
+        return []
+
+    def coin_choices(self, d) -> list:
+        """Who the Most Suspicious coin may be given to (a tie): dropped on their pitch."""
+        return [Choice(tx("give_coin", player=self.name(a[1])), a, target=("pitch", a[1]), icon="most_suspicious")
+                for a in d.actions if a[0] == "give"]
+
     def card_options(self, d, zid: str, cid) -> list:
         """What the viewer may do now with the card `cid` in zone `zid`."""
         acts = d.actions

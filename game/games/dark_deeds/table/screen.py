@@ -681,8 +681,7 @@ class DarkDeedsTable(DarkDeedsTableWords, CardRefusals, TableKit):
 
     def _coin_chip(self, d):
         size = self.coin_size
-        opts = [Option(tx("give_coin", player=self.name(a[1])), a, target=("pitch", a[1]), icon="most_suspicious")
-                for a in d.actions if a[0] == "give"]
+        opts = self.options(self.coin_choices(d))
         return TokenChip("coin", dd("zone.msm"), self.coin_pos, self._coin_img(size), self._coin_img(size, True),
                           options=opts, tooltip=tx("msm_tip"))
 
@@ -694,11 +693,7 @@ class DarkDeedsTable(DarkDeedsTableWords, CardRefusals, TableKit):
         if isinstance(item, TokenChip):
             return item.options
         if isinstance(item, DieSprite):
-            if ("roll",) in d.actions:
-                return [Option(tx("roll_button"), ("roll",), target=("tray",), icon="dice")]
-            if ("lay_low",) in d.actions:
-                return [Option(dd("action.lay_low"), ("lay_low",), target=("tray",), icon="lay_low")]
-            return []
+            return self.options(self.dice_choices(d))
         if not isinstance(item, CardSprite):
             return []
         return self.options(self.card_options(d, str(item.zone), item.key))
