@@ -371,3 +371,21 @@ def test_a_table_opened_on_a_server_and_joined_from_its_list(windows, tmp_path):
         assert play_random([h, g], [host, guest], seconds=20, done=lambda: len(h.match.log) >= 4)
     finally:
         server.stop()
+
+
+@pytest.mark.parametrize("lang", ["cs"])
+def test_another_version_is_said_with_which_and_what_to_do(windows, monkeypatch, lang):
+    """The guest's app is another version than the host's: the Join screen says both
+    versions and what to install, in the player's language, and dials no more."""
+    import threading
+    from game.core import version
+    host, guest = windows
+    lobby = open_host(host)
+    real = version.app_version
+    monkeypatch.setattr(version, "app_version",
+                        lambda: "0.0.1" if threading.current_thread().name == "nocturne-net" else real())
+    set_language(lang)
+    j = join(guest, lobby.code_for(1).replace(lobby.address, "127.0.0.1"))
+    assert until(lambda: j.problem is not None, host, guest, seconds=10)
+    assert j.problem == t("net.error.version_mismatch", theirs="0.0.1", ours=real())
+    assert "0.0.1" in j.problem and real() in j.problem and j.client is None and j.join_btn.enabled
