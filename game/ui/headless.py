@@ -163,7 +163,8 @@ def build_scene(app, name: str):
         from ..games import registry
         seats = [{"name": "Ada", "kind": "human"}, {"name": "Bo", "kind": "remote"},
                  {"name": "Cy", "kind": "ai", "difficulty": "normal"}]
-        app.push(HostLobbyScene(app, registry.get("schemers"), seats, {"mode": "standard"}, 1))
+        spec = registry.get(registry.game_ids()[0])          # the first game: for three seats
+        app.push(HostLobbyScene(app, spec, seats, spec.ruleset().default_options(), 1))
     elif name == "results":
         from .scenes.results import ResultsScene
         spec, match = finished_match()
