@@ -221,6 +221,7 @@ def test_host_and_join_play_schemers_to_the_results(windows):
         click(a, scene.results_btn.rect.center)
         assert isinstance(a.top, OnlineResultsScene)
         assert not a.top.rematch_btn.enabled and not a.top.replay_btn.enabled
+        assert not getattr(a.top, "review_btn", a.top.replay_btn).enabled, "the review needs the log the host keeps"
 
 
 def test_hot_seat_at_the_host_curtains_only_between_its_own_people(windows):

@@ -228,6 +228,9 @@ class OnlineResultsScene(ResultsScene):
         self.close_link = close_link
         self.rematch_btn.set_enabled(False, t("online.no_rematch"))
         self.replay_btn.set_enabled(False, t("online.saved_by_host"))
+        review = getattr(self, "review_btn", None)     # a review replays the whole log: the host has it
+        if review is not None:
+            review.set_enabled(False, t("online.saved_by_host"))
 
     def exit(self):
         super().exit()
