@@ -212,6 +212,7 @@ def test_host_and_join_play_schemers_to_the_results(windows):
     assert h.viewer == 0 and h.humans == [0] and not h.hotseat
     assert g.viewer == 1 and g.humans == [1]
     assert h.match.view(0) != g.match.view(1), "each window draws its own seat's view"
+    assert not h.hints.allowed() and not g.hints.allowed(), "no Hint: it replays the log only the host has"
     curtains = []
     assert play_random([h, g], [host, guest], watch=lambda: curtains.append(h.curtain)), "the game ends"
     assert set(curtains) == {None}, "a remote person never curtains the host's screen"

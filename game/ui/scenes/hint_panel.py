@@ -178,6 +178,8 @@ class HintPanel:
     def allowed(self) -> bool:
         """Hints at this table: one person, or several with the new-game setting on."""
         s = self.scene
+        if getattr(s.match, "remote", False):
+            return False        # a networked table: the Hint replays the log, which only the host has
         return bool(s.humans) and (not s.hotseat or bool(getattr(self.app.settings, "hints_shared", False)))
 
     def decision(self):
