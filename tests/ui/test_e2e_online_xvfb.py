@@ -4,7 +4,7 @@ remembered as the host and one Online seat), Host…, types a free port, opens t
 and copies the seat's code; the guest picks Join a game, pastes the code from the
 clipboard, types a name and joins; the host begins; both play by clicking their own
 tables until the game ends, see the final board and their results. Every process and
-the server (in the host's window) are stopped at the end; the whole test is bounded.
+the server (in the host's window) are stopped at the end; the whole test is bounded (300 s).
 
 Each app reports what is on screen to its probe file (NOCTURNE_PROBE) so the test knows
 where the buttons are; every input is a real X event.
@@ -62,14 +62,22 @@ class Window:
         read_probe(self.probe, lambda s: s["scene"] == "menu", 30)
         desk.xdo("windowmove", self.wid, self.x, 0)
         time.sleep(0.5)
+        desk.wid = self.wid
+        self.geom = desk.geometry()                  # the windows stay put: measured once
         return self
 
     def state(self, want=None, timeout=20.0) -> dict:
         return read_probe(self.probe, want, timeout)
 
     def click(self, t):
-        self.desk.wid = self.wid                     # Desktop maps logical points through this window
-        self.desk.click(*center(t))
+        """A real click at the middle of a probe target (logical 1920x1080 → this window)."""
+        wx, wy, ww, wh = self.geom
+        k = min(ww / 1920, wh / 1080)
+        x, y = center(t)
+        self.desk.move(int(wx + (ww - 1920 * k) / 2 + x * k), int(wy + (wh - 1080 * k) / 2 + y * k))
+        time.sleep(0.08)
+        self.desk.xdo("click", "1")
+        time.sleep(0.15)
 
     def click_label(self, label, then, tries=3) -> dict:
         """Click the button called `label` until the screen shows `then` (the first click
@@ -144,7 +152,7 @@ def test_host_and_join_in_two_real_windows_play_schemers_to_the_results(tmp_path
     shots = Path(os.environ.get("NOCTURNE_E2E_ONLINE_DIR", tmp_path))
     windows = []
     t0 = time.monotonic()
-    deadline = t0 + 240
+    deadline = t0 + 300
     try:
         host = Window(desk, tmp_path, "host", host_settings, 0)
         windows.append(host)
