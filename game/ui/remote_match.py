@@ -102,6 +102,16 @@ class RemoteMatch:
     def result(self):
         return self._result
 
+    def waiting(self) -> list[int]:
+        """The seats not played here that the table waits for now (people elsewhere, AI
+        seats where the table runs), as the host last said."""
+        seats = []
+        for client in self.clients.values():
+            for seat in getattr(client, "waiting", lambda: [])():
+                if seat not in self.clients and seat not in seats:
+                    seats.append(seat)
+        return seats
+
     @property
     def over(self) -> bool:
         return self._result is not None

@@ -40,6 +40,9 @@ class FakeClient:
     def time_left(self, d):
         return self.left.get(d.kind)
 
+    def waiting(self):
+        return getattr(self, "_waiting", [])
+
     def send(self, action):
         self.sent.append(action)
         return len(self.sent)
@@ -101,3 +104,9 @@ def test_clocks_and_the_result_come_from_the_host():
     rm.refresh()
     assert rm.over and rm.result().winners == (2,) and not rm.is_legal(0, ("pass",))
     assert decode_result({"winners": "x"}) is None
+
+
+def test_who_the_table_waits_for_leaves_out_the_seats_played_here():
+    rm, c = rm_with(0, 2)
+    c[0]._waiting, c[2]._waiting = [1, 0], [2, 1]
+    assert rm.waiting() == [1]
