@@ -638,6 +638,11 @@ class App:
                     add(w, "banner")
             if getattr(top, "curtain", None) is not None:
                 add(top.curtain_btn, "curtain")
+        for tt, r in zip(self.toasts, self._toast_rects()):
+            if tt.link is not None:           # a refusal's "Rules…"
+                lr = self._link_rect(tt, r)
+                targets.append({"label": tt.link[0], "x": lr.x, "y": lr.y, "w": lr.w, "h": lr.h,
+                                "enabled": True, "where": "toast", "kind": "ToastLink"})
         match = getattr(top, "match", None)
         return {"scene": getattr(top, "name", None), "targets": targets, "frames": self.frames,
                 "window": list(self.window.get_size()) if self.window is not None else None,

@@ -109,3 +109,34 @@ def test_no_developer_text_reaches_the_player(app, language, gid, lang):
     assert len(shown) >= 6
     bad = [s for s in shown if looks_like_developer_text(s)]
     assert not bad, f"{gid} [{lang}]: developer text on screen: {bad}"
+
+
+def _rules_link_opens(app, scene, rule):
+    """The last toast offers Rules…; its link opens `rule`'s section; Esc comes back."""
+    toast = app.toasts[-1]
+    assert toast.link is not None and scene.last_rule == rule
+    app_click(app, app._link_rect(toast, app._toast_rects()[-1]).center)
+    game, anchor = rule.split("/")
+    assert isinstance(app.top, RulesScene) and (app.top.game_id, app.top.anchor) == (game, anchor)
+    app_key(app, pygame.K_ESCAPE)
+    assert app.top is scene
+
+
+def test_the_shop_plan_confirmed_with_a_group_without_an_imp_says_why(app):
+    scene = _table(app, "monster_shop")
+    tray = scene.table.tray
+    tray.step(1, tray.groups[0].id, "gold")         # a group of gold only
+    assert not tray.submit() and not scene.match.log
+    assert app.toasts[-1].text == i18n.t("monster_shop.table.group_needs_imp")
+    _rules_link_opens(app, scene, "monster_shop/purchases")
+
+
+def test_a_dark_deed_clicked_in_hand_says_it_is_completed_not_played(app):
+    m = new_match("dark_deeds", {}, 1, 3, humans=(1,))
+    scene = TableScene(app, registry.get("dark_deeds"), m)
+    app.push(scene)
+    assert run_until(app, lambda: bool(m.decisions_for(1)) and not scene.table.busy(), 30)
+    deed = next(sp for sp in scene.table.sprites if str(sp.zone) == "hand:1" and str(sp.key).startswith("deed:"))
+    app_click(app, (int(deed.x), int(deed.y)))
+    assert app.toasts and app.toasts[-1].text == i18n.t("dark_deeds.refuse.deed_not_played")
+    _rules_link_opens(app, scene, "dark_deeds/deeds")

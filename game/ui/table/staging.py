@@ -87,8 +87,9 @@ class StagingTray(HitItem):
                  reset_label: str | None = None, sort_colors: dict | None = None,
                  draw_unit: Callable | None = None, animator: Animator | None = None,
                  threshold_frac: float = 0.01, ordered: bool = False, steppers: dict | None = None,
-                 steady: bool = False):
+                 steady: bool = False, on_refuse: Callable[[str], Any] | None = None):
         self.rect = pygame.Rect(rect)
+        self.on_refuse = on_refuse        # Confirm (or Enter) while `validate` objects: tell why (a toast, "Rules…")
         self.renderer = renderer
         self.gfx = gfx
         self.on_submit = on_submit
@@ -209,8 +210,12 @@ class StagingTray(HitItem):
         return not self.submitted and self.error() is None
 
     def submit(self) -> bool:
-        """Hand the arrangement over, once. False when not valid or already done."""
+        """Hand the arrangement over, once. False when not valid or already done (an
+        objection of `validate` then goes to `on_refuse`: the player is told why)."""
         if not self.can_submit():
+            err = None if self.submitted else self.error()
+            if err and self.on_refuse is not None:
+                self.on_refuse(err)
             return False
         self.submitted = True
         self.result = self.on_submit(self.arrangement())

@@ -26,6 +26,7 @@ from __future__ import annotations
 import pygame
 
 from game.core.i18n import language, t
+from game.core.refusal import Refusal
 from game.ui.table import style
 from game.ui.table.cards import CardFrame, CardSprite
 from game.ui.table.gfx import Gfx
@@ -40,6 +41,7 @@ from game.ui.table.zones import Row, StaggerRow
 from ..choices import ShopChoices
 from ..effects import COLOURS, SYMBOLS
 from ..preview import care_preview, complete
+from ..refusals import PURCHASES
 from ..words import CHRONICLED, ShopWords
 from .art import COLOUR_RGB, MUTATION_RGB, SUFFER_RGB, ArtMixin, need_icon
 from .coaching import ShopCoaching
@@ -319,7 +321,8 @@ class MonsterShopTable(ShopCoaching, ShopChoices, ShopWords, ArtMixin, TableKit)
         return StagingTray.split(self.geom["tray"], units, self.R.R.max_groups, on_submit=submit,
                                  renderer=self.pieces, gfx=self.gfx, label=_tr("decision.plan"),
                                  steppers={k: _tr("table.step_" + k) for k in ("imp", "gold") if any(u.sort == k for u in units)},
-                                 source_label=_tr("table.home"), validate=lambda arr: _tr("table.group_needs_imp")
+                                 source_label=_tr("table.home"), on_refuse=self.refuse,
+                                 validate=lambda arr: Refusal(_tr("table.group_needs_imp"), PURCHASES)
                                  if any("imp" not in g for g in sorts(arr)) else None)
 
     def _order_tray(self, d):
