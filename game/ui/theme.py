@@ -14,7 +14,7 @@ Use::
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 Color = tuple  # (r, g, b) or (r, g, b, a)
 
@@ -85,19 +85,14 @@ CANDLELIT = Palette(
     primary_hover=(156, 106, 42),
 )
 
-# Okabe & Ito (2008) colour-universal-design hues for everything that signals state.
-COLORBLIND = Palette(
+# Okabe & Ito (2008) colour-universal-design hues for everything that signals state;
+# grounds and button fills stay candle-lit.
+COLORBLIND = replace(
+    CANDLELIT,
     name="colorblind",
-    bg=CANDLELIT.bg,
-    bg_deep=CANDLELIT.bg_deep,
-    panel=CANDLELIT.panel,
-    panel_hi=CANDLELIT.panel_hi,
-    panel_edge=CANDLELIT.panel_edge,
-    shadow=CANDLELIT.shadow,
     text=(240, 236, 226),
     text_dim=(190, 182, 166),
     text_faint=(128, 122, 110),
-    text_dark=CANDLELIT.text_dark,
     gold=(240, 228, 66),        # yellow
     amber=(230, 159, 0),        # orange
     gold_dim=(150, 130, 60),
@@ -108,10 +103,6 @@ COLORBLIND = Palette(
     warning=(230, 159, 0),
     seats=((213, 94, 0), (86, 180, 233), (240, 228, 66), (0, 158, 115),
            (204, 121, 167), (0, 114, 178), (230, 159, 0), (220, 220, 220)),
-    button=CANDLELIT.button,
-    button_hover=CANDLELIT.button_hover,
-    button_press=CANDLELIT.button_press,
-    button_disabled=CANDLELIT.button_disabled,
     primary=(0, 90, 140),
     primary_hover=(0, 114, 178),
 )
