@@ -126,6 +126,14 @@ class SurfaceCache:
     def __getitem__(self, key):
         return self._d[key]
 
+    def get_or_make(self, key, make):
+        """The surface under `key`, made by `make()` and kept the first time it is asked for."""
+        surf = self.get(key)
+        if surf is None:
+            surf = make()
+            self[key] = surf
+        return surf
+
     def __contains__(self, key) -> bool:
         return key in self._d
 
@@ -462,8 +470,4 @@ class Assets:
 
     def scaled(self, key, make):
         """Generic cache for derived surfaces: `assets.scaled(("glow", r), lambda: ...)`."""
-        surf = self._scaled.get(key)
-        if surf is None:
-            surf = make()
-            self._scaled[key] = surf
-        return surf
+        return self._scaled.get_or_make(key, make)

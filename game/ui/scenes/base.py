@@ -16,6 +16,7 @@ from ...core import i18n
 from ...core.i18n import t
 from .. import theme
 from ..theme import FONT, SPACE
+from ..table.gfx import draw_seat_shape
 from ..widgets import Button, Group, draw_text
 
 
@@ -229,31 +230,7 @@ def seat_marker(surf, ui, seat: int, center, r: int = 12):
     pal = ui.pal
     col = pal.seats[seat % len(pal.seats)]
     shape = theme.SEAT_SHAPES[seat % len(theme.SEAT_SHAPES)]
-    x, y = center
-    if shape == "circle":
-        pygame.draw.circle(surf, col, center, r)
-    elif shape == "square":
-        pygame.draw.rect(surf, col, (x - r + 1, y - r + 1, 2 * r - 2, 2 * r - 2), border_radius=2)
-    elif shape == "triangle":
-        pygame.draw.polygon(surf, col, [(x, y - r), (x + r, y + r - 2), (x - r, y + r - 2)])
-    elif shape == "diamond":
-        pygame.draw.polygon(surf, col, [(x, y - r), (x + r, y), (x, y + r), (x - r, y)])
-    elif shape == "star":
-        pts = []
-        for i in range(10):
-            rr = r if i % 2 == 0 else r * 0.45
-            a = -math.pi / 2 + i * math.pi / 5
-            pts.append((x + rr * math.cos(a), y + rr * math.sin(a)))
-        pygame.draw.polygon(surf, col, pts)
-    elif shape == "hexagon":
-        pygame.draw.polygon(surf, col, [(x + r * math.cos(a), y + r * math.sin(a))
-                                        for a in (i * math.pi / 3 for i in range(6))])
-    elif shape == "cross":
-        w = max(3, r // 2)
-        pygame.draw.rect(surf, col, (x - w // 2, y - r, w, 2 * r))
-        pygame.draw.rect(surf, col, (x - r, y - w // 2, 2 * r, w))
-    else:
-        pygame.draw.circle(surf, col, center, r, max(3, r // 3))
+    draw_seat_shape(surf, shape, col, center, r)
     pygame.draw.circle(surf, (0, 0, 0), center, r + 2, 1) if shape in ("circle", "ring") else None
 
 

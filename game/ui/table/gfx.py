@@ -265,31 +265,18 @@ class Gfx:
 
     def scaled(self, surf: pygame.Surface, size: tuple, key) -> pygame.Surface:
         """smoothscale once, cached under `key` (the caller's identity for surf)."""
-        k = ("scaled", key, size)
-        got = self._cache.get(k)
-        if got is None:
-            got = pygame.transform.smoothscale(surf, (max(1, size[0]), max(1, size[1])))
-            self._cache[k] = got
-        return got
+        return self._cache.get_or_make(("scaled", key, size), lambda: pygame.transform.smoothscale(
+            surf, (max(1, size[0]), max(1, size[1]))))
 
     def rotated(self, surf: pygame.Surface, angle: float, key) -> pygame.Surface:
         """Rotation cached by whole degrees."""
         a = int(round(angle)) % 360
         if a == 0:
             return surf
-        k = ("rot", key, a)
-        got = self._cache.get(k)
-        if got is None:
-            got = pygame.transform.rotozoom(surf, a, 1.0)
-            self._cache[k] = got
-        return got
+        return self._cache.get_or_make(("rot", key, a), lambda: pygame.transform.rotozoom(surf, a, 1.0))
 
     def cached(self, key, make):
-        got = self._cache.get(key)
-        if got is None:
-            got = make()
-            self._cache[key] = got
-        return got
+        return self._cache.get_or_make(key, make)
 
     def forget(self, prefix) -> None:
         for k in [k for k in self._cache if isinstance(k, tuple) and k and k[0] == prefix]:
@@ -310,40 +297,46 @@ def seat_marker_surface(gfx: Gfx, seat: int, r: int, colorblind: bool = False) -
         col = seat_color(seat, colorblind)
         shape = theme.SEAT_SHAPES[seat % len(theme.SEAT_SHAPES)]
         s = pygame.Surface((2 * r + 6, 2 * r + 6), pygame.SRCALPHA)
-        x = y = r + 3
-        dark = (0, 0, 0)
-        if shape == "circle":
-            pygame.draw.circle(s, dark, (x, y), r + 2)
-            pygame.draw.circle(s, col, (x, y), r)
-        elif shape == "square":
-            pygame.draw.rect(s, dark, (x - r - 1, y - r - 1, 2 * r + 2, 2 * r + 2), border_radius=3)
-            pygame.draw.rect(s, col, (x - r + 1, y - r + 1, 2 * r - 2, 2 * r - 2), border_radius=2)
-        elif shape == "triangle":
-            pygame.draw.polygon(s, col, [(x, y - r), (x + r, y + r - 2), (x - r, y + r - 2)])
-            pygame.draw.polygon(s, dark, [(x, y - r), (x + r, y + r - 2), (x - r, y + r - 2)], 1)
-        elif shape == "diamond":
-            pygame.draw.polygon(s, col, [(x, y - r), (x + r, y), (x, y + r), (x - r, y)])
-            pygame.draw.polygon(s, dark, [(x, y - r), (x + r, y), (x, y + r), (x - r, y)], 1)
-        elif shape == "star":
-            pts = []
-            for i in range(10):
-                rr = r if i % 2 == 0 else r * 0.45
-                a = -math.pi / 2 + i * math.pi / 5
-                pts.append((x + rr * math.cos(a), y + rr * math.sin(a)))
-            pygame.draw.polygon(s, col, pts)
-            pygame.draw.polygon(s, dark, pts, 1)
-        elif shape == "hexagon":
-            pts = [(x + r * math.cos(a), y + r * math.sin(a)) for a in (i * math.pi / 3 for i in range(6))]
-            pygame.draw.polygon(s, col, pts)
-            pygame.draw.polygon(s, dark, pts, 1)
-        elif shape == "cross":
-            w = max(3, r // 2)
-            pygame.draw.rect(s, col, (x - w // 2, y - r, w, 2 * r))
-            pygame.draw.rect(s, col, (x - r, y - w // 2, 2 * r, w))
-        else:
-            pygame.draw.circle(s, col, (x, y), r, max(3, r // 3))
+        draw_seat_shape(s, shape, col, (r + 3, r + 3), r, edge=(0, 0, 0))
         return s
     return gfx.cached(("seatmark", seat, r, colorblind), make)
+
+
+def draw_seat_shape(surf, shape: str, col, center, r: int, edge=None) -> None:
+    """A seat's shape (theme.SEAT_SHAPES) of radius `r` at `center` in `col`; with `edge`,
+    a thin border of that colour around it (the table's markers have one)."""
+    x, y = center
+    if shape == "circle":
+        if edge:
+            pygame.draw.circle(surf, edge, center, r + 2)
+        pygame.draw.circle(surf, col, center, r)
+    elif shape == "square":
+        if edge:
+            pygame.draw.rect(surf, edge, (x - r - 1, y - r - 1, 2 * r + 2, 2 * r + 2), border_radius=3)
+        pygame.draw.rect(surf, col, (x - r + 1, y - r + 1, 2 * r - 2, 2 * r - 2), border_radius=2)
+    elif shape == "cross":
+        w = max(3, r // 2)
+        pygame.draw.rect(surf, col, (x - w // 2, y - r, w, 2 * r))
+        pygame.draw.rect(surf, col, (x - r, y - w // 2, 2 * r, w))
+    elif shape in ("triangle", "diamond", "star", "hexagon"):
+        pts = _seat_polygon(shape, x, y, r)
+        pygame.draw.polygon(surf, col, pts)
+        if edge:
+            pygame.draw.polygon(surf, edge, pts, 1)
+    else:                                       # the ring
+        pygame.draw.circle(surf, col, center, r, max(3, r // 3))
+
+
+def _seat_polygon(shape: str, x, y, r) -> list:
+    if shape == "triangle":
+        return [(x, y - r), (x + r, y + r - 2), (x - r, y + r - 2)]
+    if shape == "diamond":
+        return [(x, y - r), (x + r, y), (x, y + r), (x - r, y)]
+    if shape == "star":                         # points and inner corners, from the top
+        return [(x + rr * math.cos(a), y + rr * math.sin(a))
+                for rr, a in ((r if i % 2 == 0 else r * 0.45, -math.pi / 2 + i * math.pi / 5)
+                              for i in range(10))]
+    return [(x + r * math.cos(a), y + r * math.sin(a)) for a in (i * math.pi / 3 for i in range(6))]
 
 
 def radial_glow(radius: int, color, alpha: int = 120, falloff: float = 2.0) -> pygame.Surface:
