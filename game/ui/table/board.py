@@ -37,7 +37,7 @@ from typing import Callable
 import pygame
 
 from . import style
-from .hit import HitItem, HitStack
+from .hit import HitItem, HitStack, release_press
 from .pieces import Piece, PieceRenderer
 from .tween import Animator, ease_out_back
 
@@ -563,13 +563,9 @@ class Board(HitItem):
             if ok is False:
                 self._glide_home(c)
             return True
-        if self.press is None:
-            return False
-        item, _p0 = self.press
-        self.press = None
-        if self.panning:
-            self.panning = False
-            return True
+        return release_press(self, lambda item: self._clicked(item, pos))
+
+    def _clicked(self, item, pos) -> bool:
         if self.on_click is not None:
             self.on_click(item, self.camera.to_world(pos))
         if item is not None:

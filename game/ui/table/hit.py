@@ -220,6 +220,21 @@ class Drag:
         self.over = None              # the accepting target under the pointer
 
 
+def release_press(holder, clicked) -> bool:
+    """The left button's release ends `holder`'s press (a Pointer's or a Board's `press`,
+    an (item or None, start) pair, and `panning`): nothing pressed is not handled; a press
+    that became a pan of the view just ends; else `clicked(item)` says whether it was
+    handled."""
+    if holder.press is None:
+        return False
+    item, _start = holder.press
+    holder.press = None
+    if holder.panning:
+        holder.panning = False
+        return True
+    return clicked(item)
+
+
 class Pointer:
     """Hover, click, drag and drop over a HitStack from pygame events.
 
@@ -307,13 +322,9 @@ class Pointer:
             if self.on_drop:
                 self.on_drop(d.payload, target, pos, d)
             return True
-        if self.press is None:
-            return False
-        item, _p0 = self.press
-        self.press = None
-        if self.panning:
-            self.panning = False
-            return True
+        return release_press(self, lambda item: self._clicked(item, pos))
+
+    def _clicked(self, item, pos) -> bool:
         if item is not None and self.stack.top(pos) is item:
             if self.on_click:
                 self.on_click(item, pos)
