@@ -87,8 +87,9 @@ def game_explainer(spec) -> Explainer | None:
     return resolve(target)
 
 
-def explain(spec, match, seat, action, exc=None) -> Refusal:
-    """The words for a refused `action` of `seat` in `match` (never developer text)."""
+def explain(spec, match, seat, action, exc=None, prompt: str = "") -> Refusal:
+    """The words for a refused `action` of `seat` in `match` (never developer text);
+    `prompt` is the question the table shows now, said after the fallback's words."""
     key = getattr(exc, "key", None)
     if key and has(key):
         return words(key, getattr(exc, "rule", None), **(getattr(exc, "params", None) or {}))
@@ -108,7 +109,8 @@ def explain(spec, match, seat, action, exc=None) -> Refusal:
                 got = None
             if got:
                 return got if isinstance(got, Refusal) else Refusal(str(got), turn)
-    prompt = next((p for p in map(prompt_words, decisions) if p), "")
+    prompt = next((p for p in map(prompt_words, decisions) if p), "") or \
+        ("" if looks_like_developer_text(prompt) else prompt)
     if prompt:
         return words("refuse.generic_prompt", turn, prompt=prompt)
     return words("refuse.generic", turn)

@@ -135,6 +135,9 @@ def test_without_an_explainer_a_player_still_reads_words_not_code(language):
         assert str(explain(spec, m, 1, ("income",))) == i18n.t("refuse.not_your_turn")
         why = explain(spec, m, 0, ("nonsense", 7))
         assert why.startswith(i18n.t("refuse.generic")) and not looks_like_developer_text(why)
+        asked = explain(spec, m, 0, ("nonsense", 7), prompt="Your turn")     # the banner's question
+        assert asked == i18n.t("refuse.generic_prompt", prompt="Your turn")
+        assert explain(spec, m, 0, ("nonsense", 7), prompt="('x', 1)") == why  # never code as a prompt
 
 
 def test_developer_text_is_recognised():

@@ -432,10 +432,15 @@ class TableScene(Scene):
         try:
             events = self.match.submit(seat, action)
         except IllegalAction as exc:
-            self.refuse(explain_refusal(self.spec, self.match, seat, action, exc))
+            self.refuse(explain_refusal(self.spec, self.match, seat, action, exc, self.shown_prompt()))
             return None
         self.after_events(events)
         return events
+
+    def shown_prompt(self) -> str:
+        """The question the table's banner asks now (the fallback refusal repeats it)."""
+        spec = getattr(getattr(self.table, "banner", None), "spec", None)
+        return str(getattr(spec, "title", "") or "")
 
     def submit_public(self, seat: int, action):
         """An answer given on the public screen (hot-seat, a question with no secrets)."""
