@@ -74,6 +74,18 @@ def waiting_table(app, game_id: str | None = None, seed: int = 3):
     return scene
 
 
+def _loop_cpu_pct(app, settle: float, seconds: float) -> float:
+    """% of one core the window's real loop uses over `seconds`, after `settle` seconds
+    of the same loop unmeasured."""
+    t0 = time.perf_counter()
+    while time.perf_counter() - t0 < settle:
+        app.loop_once()
+    c0, w0 = time.process_time(), time.perf_counter()
+    while time.perf_counter() - w0 < seconds:
+        app.loop_once()
+    return round(100.0 * (time.process_time() - c0) / (time.perf_counter() - w0), 2)
+
+
 def idle_cpu_pct(seconds: float = 4.0, game_id: str | None = None, size=(1600, 900), timing: float = 1.0) -> float:
     """% of one core the window's loop uses on a table waiting for you."""
     from .headless import make_app
@@ -82,13 +94,8 @@ def idle_cpu_pct(seconds: float = 4.0, game_id: str | None = None, size=(1600, 9
     try:
         scene = waiting_table(app, game_id)
         assert scene.match.decisions_for(0), "the table waits for you"
-        t0 = time.perf_counter()             # the start-up's window events pass, the
-        while time.perf_counter() - t0 < 1.0:  # loop finds its idle pace
-            app.loop_once()
-        c0, w0 = time.process_time(), time.perf_counter()
-        while time.perf_counter() - w0 < seconds:
-            app.loop_once()
-        return round(100.0 * (time.process_time() - c0) / (time.perf_counter() - w0), 2)
+        # the start-up's window events pass, the loop finds its idle pace
+        return _loop_cpu_pct(app, settle=1.0, seconds=seconds)
     finally:
         app.shutdown()
 
@@ -155,13 +162,7 @@ def screen_idle_cpu_pct(name: str, seconds: float = 4.0, size=(1600, 900)) -> fl
         waiting_screen(app, name)
         for _ in range(30):                  # hover glows settle
             app.step(1 / 60, [])
-        t0 = time.perf_counter()
-        while time.perf_counter() - t0 < AMBIENT_SECONDS + 0.5:
-            app.loop_once()
-        c0, w0 = time.process_time(), time.perf_counter()
-        while time.perf_counter() - w0 < seconds:
-            app.loop_once()
-        return round(100.0 * (time.process_time() - c0) / (time.perf_counter() - w0), 2)
+        return _loop_cpu_pct(app, settle=AMBIENT_SECONDS + 0.5, seconds=seconds)
     finally:
         app.shutdown()
 
