@@ -109,6 +109,11 @@ def test_no_developer_text_reaches_the_player(app, language, gid, lang):
     assert len(shown) >= 6
     bad = [s for s in shown if looks_like_developer_text(s)]
     assert not bad, f"{gid} [{lang}]: developer text on screen: {bad}"
+    assert scene.last_rule and scene.last_rule.startswith(gid + "/")
+    app_key(app, RULES_KEY)                     # W is free on this table: it opens the section
+    assert isinstance(app.top, RulesScene) and app.top.anchor == scene.last_rule.split("/")[1]
+    app_key(app, pygame.K_ESCAPE)
+    assert app.top is scene
 
 
 def _rules_link_opens(app, scene, rule):
