@@ -6,7 +6,7 @@ import math
 
 import pygame
 
-from ..assets import WRAP_MAX_CHARS, WRAP_MAX_LINES, SurfaceCache, drawable
+from ..assets import SurfaceCache
 from . import style
 
 TABLE_CACHE_BYTES = 64 << 20       # a table's panels, glows, shadows and wrapped text
@@ -33,26 +33,9 @@ class Gfx:
         return self.assets.icon(name, size, color)
 
     def wrap(self, s: str, size: int, width: int, bold=False, serif=False) -> list[str]:
-        key = ("wrap", s, size, width, bold, serif)
-        got = self._cache.get(key)
-        if got is None:
-            font = self.font(size, bold, serif)
-            got = []
-            for para in drawable(s, WRAP_MAX_CHARS).split("\n"):   # bounded, as Assets.wrap
-                line = ""
-                for word in para.split(" "):
-                    trial = word if not line else line + " " + word
-                    if font.size(trial)[0] <= width or not line:
-                        line = trial
-                    else:
-                        got.append(line)
-                        line = word
-                got.append(line)
-                if len(got) >= WRAP_MAX_LINES:
-                    del got[WRAP_MAX_LINES:]
-                    break
-            self._cache[key] = got
-        return got
+        """Assets.wrap, kept in the table's cache."""
+        return self._cache.get_or_make(("wrap", s, size, width, bold, serif),
+                                       lambda: self.assets.wrap(s, size, width, bold, serif))
 
     def text_block(self, s: str, size: int, width: int, color=style.TEXT, bold=False,
                    serif=False, align="center", line_gap: float = 1.12,
