@@ -22,10 +22,11 @@ Options: {"mode": "competitive"|"coop", "addons": [] | ["draw2"]}.
 Events: move {card, src, dst, why?} over zones hand:s, deck:s, discard:s, play:s, remains:s,
 center:1..6, main, crypt, shadows, training:<key>, honor, secrets, discoveries, villain;
 gain {seat, colour, n, source}; paid {seat, card, parts}; spend {.., cursed}; shadow {src, count};
-roam {card, from, to}; roll {seat, purpose, face}; protect {seat, by, card, zone}; draw (private,
-with a public twin carrying count); passed (private to giver and receiver); reveal {card, zone};
-turn {seat, turn}; end_turn; cleanup; villain_defeated; game_over {winners, scores, side, reason};
-log {key, params} for the chronicle (mystery, strike, fight, blocked, ...).
+roam {card, from, to}; roll {seat, purpose, face, card (a Minion's roll: that Minion), reroll?};
+protect {seat, by, card, zone}; draw (private, with a public twin carrying count); passed (private
+to giver and receiver); reveal {card, zone}; turn {seat, turn}; end_turn; cleanup; villain_defeated;
+game_over {winners, scores, side, reason}; log {key, params} for the chronicle (mystery, strike,
+fight, blocked, ...).
 """
 from __future__ import annotations
 

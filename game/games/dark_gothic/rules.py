@@ -932,7 +932,7 @@ class DarkGothicRules:
         if action[0] == "reroll":
             s.flags.add("reroll")
             face = self.faces[s.rng.below(len(self.faces))]
-            ev.append(_E("roll", {"seat": sara, "purpose": purpose, "face": face, "reroll": True}))
+            ev.append(_E("roll", {**self._roll_data(sara, purpose, arg, face), "reroll": True}))
         self.push(s, ("omen_apply", purpose, arg, face))
 
     # ------------------------------------------------------------------ the task runner
@@ -1230,7 +1230,7 @@ class DarkGothicRules:
     def _t_omen(self, s, t, ev):
         _, purpose, arg = t
         face = self.faces[s.rng.below(len(self.faces))]
-        ev.append(_E("roll", {"seat": s.active, "purpose": purpose, "face": face}))
+        ev.append(_E("roll", self._roll_data(s.active, purpose, arg, face)))
         bad = face == 0 if purpose == "minion" else face in arg
         if bad and "reroll" not in s.flags:
             for seat in range(s.n):
@@ -1238,6 +1238,15 @@ class DarkGothicRules:
                     s.wait = ("reroll", seat, purpose, arg, face)
                     return
         self._t_omen_apply(s, ("omen_apply", purpose, arg, face), ev)
+
+    @staticmethod
+    def _roll_data(seat, purpose, arg, face) -> dict:
+        """A roll event's data; a Minion's roll (TE-090c) names the Minion it is for, so
+        the chronicle can say which one."""
+        data = {"seat": seat, "purpose": purpose, "face": face}
+        if purpose == "minion":
+            data["card"] = arg
+        return data
 
     def _t_omen_apply(self, s, t, ev):
         _, purpose, arg, face = t

@@ -227,7 +227,12 @@ def roll_words(ev, history, view, card_of) -> str:
     d = ev.data
     face = face_word(d["face"])
     if d.get("purpose") == "minion":
-        text = t(H + ("roll_minion_hit" if d["face"] == 0 else "roll_minion_miss"), face=face)
+        minion = card_of(d["card"]) if d.get("card") else None
+        if minion is not None:         # the Minion it was rolled for, by name
+            key = "roll_minion_card_hit" if d["face"] == 0 else "roll_minion_card_miss"
+            text = t(H + key, face=face, minion=t("dark_gothic.card." + minion.key))
+        else:
+            text = t(H + ("roll_minion_hit" if d["face"] == 0 else "roll_minion_miss"), face=face)
     else:
         villain = villain_at(ev, history, view)
         card = card_of(villain) if villain else None

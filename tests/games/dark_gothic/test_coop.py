@@ -43,6 +43,21 @@ def test_TE_090c_first_player_rolls_for_each_minion():
     assert len(rolls) == 2                                  # one per Minion, First Player only
 
 
+def test_TE_090c_each_minion_roll_names_the_minion_it_is_for():
+    s = quiet(n=2, mode="coop")
+    s.heroes = ["inspector_cooke", "inspector_cooke"]
+    set_center(s, "brigand", "highwayman", "tomahawk", "musket", "lantern", "ambush")
+    minions = [c for c in s.center if c is not None and R.cards[c].type == "minion"]
+    rolls = []
+    for _ in range(2):
+        ev = act(s, s.active, "end")
+        pass_all(s)
+        rolls += [e for e in ev if e.kind == "roll" and e.data["purpose"] == "minion"]
+        if s.active == s.first:
+            break
+    assert sorted(e.data["card"] for e in rolls) == sorted(minions)
+
+
 def test_coop_results_are_a_side_with_rewards():
     s = quiet(n=2, mode="coop")
     R._finish(s, True, [])

@@ -10,6 +10,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from game.core import i18n
 from game.core.i18n import t
 from game.core.rules import Event
 from game.games.dark_gothic.table import hints
@@ -147,6 +148,22 @@ def test_an_omen_roll_says_what_it_did():
         t_.history.append(ev)
         text = entry_text(t_.log_entry(ev))
         assert text.startswith(t("dark_gothic.hint." + key, face=str(face), villain=name, faces="@").split("@")[0])
+
+
+@pytest.mark.parametrize("lang", ["en", "cs"])
+def test_a_minions_omen_roll_names_the_minion(lang):
+    rig = my_turn_rig(seed=3)
+    t_ = rig.table
+    i18n.set_language(lang)
+    try:
+        name = t("dark_gothic.card.brigand")
+        miss = entry_text(t_.log_entry(Event("roll", {"seat": 0, "purpose": "minion", "face": 2, "card": "brigand"})))
+        assert miss == t("dark_gothic.hint.roll_minion_card_miss", face="2", minion=name) and name in miss
+        hit = entry_text(t_.log_entry(Event("roll", {"seat": 0, "purpose": "minion", "face": 0,
+                                                     "card": "brigand:2"})))
+        assert hit == t("dark_gothic.hint.roll_minion_card_hit", face=t("dark_gothic.table.skull"), minion=name)
+    finally:
+        i18n.set_language("en")
 
 
 def test_your_own_plays_are_in_the_chronicle():
