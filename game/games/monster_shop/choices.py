@@ -1,17 +1,25 @@
 """What the viewer may do now, turned into the decision's actions (no pygame): the
-need-card assignment being staged (which monster, its stripes, where a card would go)
-and the sending of a group (its actions, the places it may go to, a place's actions).
+need-card assignment being staged (which monster, its stripes, where a card would go,
+which half it shows, potions, the action it completes to and what that would do), the
+secret planning's groups as a plan, and the sending of a group (its actions, the places
+it may go to, a place's actions).
 
-`ShopChoices` is a mixin of the table: it needs self.R, self.view, self.staged,
-self.staged_for, `my_decisions()` (the viewer's decisions) and ShopWords' names."""
+`ShopChoices` is a mixin of the table: it needs self.R, self.view, self.viewer,
+self.staged, self.staged_for, self._previews (emptied with every new view),
+`my_decisions()` (the viewer's decisions) and ShopWords' names."""
 from __future__ import annotations
 
 from game.core.i18n import t
 from game.core.refusal import Refusal
 
 from .effects import COLOURS
-from .refusals import NEEDS
+from .planning import canon
+from .preview import care_preview, complete
+from .refusals import NEEDS, PURCHASES
 from .words import OFFER_ROWS
+
+
+PLAN_SORTS = ("imp", "gold", "bg", "hat")       # a plan group's members, in its fields' order
 
 
 def _tr(key, **kw):
@@ -35,7 +43,7 @@ class ShopChoices:
     def zone_cards(self, view) -> dict:
         hand = list(self.mine(view).get("hand", []))
         self._check_staging(view)
-        staged = [pk[0] for pk in self.staged if pk is not None and pk[0] >= 0]
+        staged = self.staged_cards()
         return {"hand": [k for k in hand if k not in staged], "staged": staged}
 
     def current_monster(self):
@@ -60,6 +68,80 @@ class ShopChoices:
                 return i, None
         return None, Refusal(_tr("board.refuse.no_stripe", monster=self.monster_name(m),
                                  colour=_tr("board.colour_word." + COLOURS[ci])), NEEDS)
+
+    def staged_cards(self) -> list:
+        """The need cards staged, in stripe order (potions left out)."""
+        return [pk[0] for pk in self.staged if pk is not None and pk[0] >= 0]
+
+    def half_of(self, k) -> int:
+        """The half staged card k shows: 1 the demanding one, 0 the simple one (or not staged)."""
+        return next((pk[1] for pk in self.staged if pk is not None and pk[0] == k), 0)
+
+    def set_halves(self, halves) -> None:
+        """Turn staged cards to the halves given (card -> 0 or 1; MS-078)."""
+        self.staged = [(pk[0], halves[pk[0]]) if pk is not None and pk[0] in halves else pk for pk in self.staged]
+
+    def add_potion(self) -> None:
+        """A potion on the first free stripe (MS-077)."""
+        if None in self.staged:
+            self.staged[self.staged.index(None)] = (-1, 0)
+
+    def potions_left(self) -> int:
+        used = sum(1 for pk in self.staged if pk is not None and pk[0] == -1)
+        return self.view["seats"][self.viewer]["potions"] - used
+
+    def picks_with(self, k, m):
+        """The staging with card k put on monster m (on the stripe `_stage_slot` finds), or
+        None where it cannot go."""
+        i, _why = self._stage_slot(k, m)
+        if i is None:
+            return None
+        picks = list(self.staged)
+        picks[i] = (k, 0)
+        return picks
+
+    def placements(self, k) -> list:
+        """Each of the viewer's monsters card k might go on, the one being cared for first:
+        (monster, whether it fits, what the assignment would then do or why it does not fit)."""
+        out = []
+        for m in self.view["seats"][self.viewer]["den"]["monster"]:
+            if m < 0:
+                continue
+            picks = self.picks_with(k, m)
+            why = self._stage_slot(k, m)[1] if picks is None else self.preview_words(self.preview_for(picks)) or None
+            out.append((m, picks is not None, why))
+        return sorted(out, key=lambda o: o[0] != self.current_monster())
+
+    def _candidate(self, picks):
+        """The assign action `picks` (one (card, half) or None per stripe) stand for, the free
+        stripes completed from the hand."""
+        hand = self.view["seats"][self.viewer].get("hand", [])
+        return complete(self.R, hand, self._stripes_now(), self.current_monster(), picks)
+
+    def preview_for(self, picks):
+        """What the completed assignment would do (the rules on a copy sampled from the
+        view), worked out once per action and view."""
+        action = self._candidate(picks)
+        if action not in self._previews:
+            self._previews[action] = care_preview(self.R, self.view, self.viewer, action)
+        return self._previews[action]
+
+    # -- the secret planning (MS-040..042) -----------------------------------------------
+    def plan_units(self, p) -> dict:
+        """What seat p splits into groups, sort -> how many: its imps and gold at home, the
+        bodyguard if home, the top hat while an artifact gives one not yet used."""
+        hat = not p["hat_used"] and any("top_hat" in self.R.art_ops[a] for a in p["artifacts"])
+        return {"imp": p["home"], "gold": p["gold"], "bg": int(bool(p["bodyguard_home"])), "hat": int(hat)}
+
+    @staticmethod
+    def plan_action(groups) -> tuple:
+        """The plan of groups given as their members' sorts (["imp", "imp", "gold"], ...)."""
+        return "plan", canon([tuple(g.count(k) for k in PLAN_SORTS) for g in groups if g])
+
+    @staticmethod
+    def plan_problem(groups):
+        """Why the groups are no plan yet (one without an imp), or None."""
+        return Refusal(_tr("table.group_needs_imp"), PURCHASES) if any(g and "imp" not in g for g in groups) else None
 
     # -- sending a group -----------------------------------------------------------------
     def _sends(self) -> list:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from game.core.i18n import has, language, t
 
 from .effects import COLOURS, SYMBOLS
-from .planning import BM_KIND, BM_SURCHARGE, BODYGUARD, GOLD, HAT, IMPS, SENT, SLOT, SPACE, STATUS
+from .planning import BM_BOUGHT, BM_KIND, BM_SURCHARGE, BODYGUARD, GOLD, HAT, IMPS, SENT, SLOT, SPACE, STATUS
 
 # public events the chronicle words itself (the rules' own lines are `log` events)
 CHRONICLED = frozenset(("group", "food", "monster", "cage", "upgrade", "artifact", "accessory", "black_market",
@@ -83,6 +83,33 @@ class ShopWords:
                                                               if den["pearls"][p] else ""))
         return "\n".join(lines)
 
+    def target_name(self, tid) -> str | None:
+        """A monster's or a board place's name (what a drop there says), None for others."""
+        kind = tid[0] if isinstance(tid, tuple) and tid else None
+        if kind == "monster":
+            return self.monster_name(tid[1])
+        if kind in ("tile", "space"):
+            return self.space_name(tid[1]) + (f" {tid[2] + 1}" if kind == "tile" else "")
+        return None
+
+    def target_tip(self, tid, lit: bool) -> str | None:
+        """What a den place ("place", seat, p) or a board place holds; a lit one (where a
+        group may be sent now) says a click sends there."""
+        if tid[0] == "place":
+            return self.place_tip(tid[1], tid[2])
+        if tid[0] not in ("tile", "space"):
+            return None
+        tip = self.tile_tip(tid[1], tid[2]) if tid[0] == "tile" else self.space_name(tid[1]) + self.who_is_on(tid[1])
+        return tip + ("\n" + _tr("table.click_to_send") if lit else "")
+
+    def float_words(self, kind, d) -> str | None:
+        """The word rising from a den for an event (suffering, dung, a mutation, a monster
+        lost, food, gold from pearls, work or a sale), None when there is nothing to say."""
+        if kind in ("food", "lost"):
+            return _tr("board.float." + kind, meat=d.get("meat", 0), veg=d.get("veg", 0))
+        n = d.get("add", d.get("gold", d.get("earned", d.get("price", 1))))
+        return _tr("board.float." + ("gold" if kind in ("pearl", "work", "sale") else kind), n=n) if n else None
+
     def stripes_of(self, m, info) -> list:
         """The colour letters of its stripes: its dial's stage, the printed extra, accessories."""
         mon = self.R.M[m]
@@ -128,6 +155,20 @@ class ShopWords:
     def group_at(self, v, seat, sp, slot):
         """The first group of `seat` sent to space index sp (and tile `slot`), or None."""
         return next((g for s, g in self.groups_on(v, sp, slot) if s == seat), None)
+
+    def meeples_on(self, v, key, slot=None) -> list:
+        """(seat, the number on its meeple or None) of each seat on space `key` (or on its
+        tile `slot`): the imps of its group there; on the podium, the imps standing there."""
+        sp = self.space_index(key)
+        occ = v["occupied"][sp]
+        seats = [x for x in (occ if slot is None else occ[slot:slot + 1]) if x is not None and x >= 0]
+        if key == "podium":
+            seats = [x for x in range(v["players"]) if v["seats"][x]["podium"]][:len(occ)]
+        out = []
+        for x in seats:
+            g = self.group_at(v, x, sp, slot)
+            out.append((x, g[IMPS] if g else v["seats"][x]["podium"] if key == "podium" else None))
+        return out
 
     def offer_at(self, v, key, slot):
         """What tile `slot` of space `key` offers: a food bundle, or a cage, upgrade or
@@ -255,6 +296,20 @@ class ShopWords:
         return [(rounds[i] if i < len(rounds) else "·", self.nm(names[x][1]) if x is not None else None,
                  v[what + "s"][i] is None and x is not None) for i, x in enumerate(seen)]
 
+    def alley_offers(self, v, key) -> list:
+        """What a Dark Alleys space offers, as (kind, name, extra, taken): the Black Market's
+        goods (extra: the surcharge), the businesses, the Boutique's accessories (extra: the
+        colour letter); nothing for the Fortune Teller."""
+        d = self.R.data
+        if key == "black_market":
+            return [(b[BM_KIND], _tr("table.bm." + b[BM_KIND]), f"+{b[BM_SURCHARGE]}", bool(b[BM_BOUGHT]))
+                    for b in v["black_market"]]
+        if key == "industry":
+            return [("industry", self.nm(self.R.biz[b][1]), None, False) for b in v["businesses"]]
+        if key == "boutique":
+            return [("accessory", self.nm(d.accessories[x][1]), COLOURS[d.accessories[x][2]], False) for x in v["boutique"]]
+        return []
+
     def final_words(self, v) -> tuple:
         """(heads, one row per seat) of the final reckoning: each evaluation's score with
         the reputation it brought, then the reputation."""
@@ -270,6 +325,13 @@ class ShopWords:
         mon = (d.prompt or {}).get("monster")
         return _tr("decision." + d.kind) + (" — " + self.monster_name(mon) if d.kind == "assign" and mon is not None
                                             else "")
+
+    def prompt_title(self, d, v) -> str:
+        """The prompt line: what the viewer's decision d asks, else the final reckoning or
+        the phase."""
+        if d is not None:
+            return self.decision_title(d)
+        return _tr("end.reputation") if v["stage"] == "over" else self.maybe("phase." + v["stage"])
 
     def members(self, g) -> str:
         """A group's members (imps, gold, bodyguard, top hat): "2 imps+1g"."""

@@ -2,7 +2,7 @@
 
 Files:
   screen.py   MonsterShopTable (the kit's TableKit): hooks, input, animation; it mixes in the
-              headless ShopWords (../words.py) and ShopChoices (../choices.py)
+              headless ShopWords (../words.py) and ShopChoices (../choices.py: staging, plans)
   art.py      draws the boards, dens, monsters, tiles and cards
   layout.py   places everything from window fractions
 """

@@ -19,6 +19,7 @@ from game.ui.table.regions import split_rect
 from game.ui.table.spaces import Space
 
 from ..effects import COLOURS, SYMBOLS
+from ..planning import GOLD, IMPS, STATUS, WAIT
 
 COLOUR_RGB = {"G": (96, 170, 88), "Y": (222, 196, 84), "R": (198, 72, 64), "P": (150, 96, 196)}
 # a need stripe's colour also has a shape, so it reads without telling colours apart: G a circle,
@@ -38,8 +39,9 @@ SPACE_ICONS = {"food": "ms_food", "artifacts": "ms_artifacts", "cage": "ms_cage"
                "monster_low": "ms_young", "monster_up": "monster", "invite": "ms_invite", "hospital": "ms_hospital",
                "jury": "ms_jury", "podium": "ms_podium", "black_market": "ms_black_market", "fortune": "fortune_teller",
                "industry": "ms_industry", "boutique": "ms_boutique"}
-BM_ICONS = {"bodyguard": "ms_bodyguard", "monster": "monster", "cage": "ms_cage", "contest_food": "ms_meat",
-            "upgrade": "ms_upgrade", "artifact": "ms_artifacts"}
+# a Dark Alleys offer's icon by its kind (words.alley_offers: the Black Market's goods, a business, an accessory)
+OFFER_ICONS = {"bodyguard": "ms_bodyguard", "monster": "monster", "cage": "ms_cage", "contest_food": "ms_meat",
+               "upgrade": "ms_upgrade", "artifact": "ms_artifacts", "industry": "ms_industry", "accessory": "ms_accessory"}
 
 
 def need_icon(i: int) -> str:
@@ -115,14 +117,11 @@ class ArtMixin:
         self.heading(surf, x, rect.y + self.geom.pad + sz // 2 + 1, icon, sz, title, 0.02, gap=self.geom.u(0.005),
                      max_w=rect.right - x - sz - self.geom.u(0.005) - self.geom.pad, serif=True)
 
-    def seat_meeple(self, seat, label=None) -> Piece:
+    def seat_meeple(self, seat, n=None) -> Piece:
+        """The seat's meeple, marked with a number of imps (words.meeples_on) when there is one."""
+        label = str(n) if n else None
         return Piece(("seat", seat, label), "meeple", self.scol(seat), label=label, mark=seat,
                      name=self.name(seat), draggable=False)
-
-    def group_meeple(self, surf, v, seat, key, slot, pos, pr):
-        """The seat's meeple marked with the size of its group on space `key` (and slot)."""
-        g = self.group_at(v, seat, self.space_index(key), slot)
-        self.pieces.draw(surf, self.seat_meeple(seat, str(g[0]) if g else None), pos, pr, show_name=False)
 
     # -- the central board ---------------------------------------------------------------
     def draw_central(self, surf, v):
@@ -173,27 +172,18 @@ class ArtMixin:
             else:
                 rad = min(isz * 0.62, room / 2.6)
                 self.monster_token(surf, x, v["monsters"].get(str(x), {}), (cx, cy), rad, small=True)
-        occ = v["occupied"][self.space_index(key)]
-        seat = occ[slot] if slot < len(occ) else -1
-        if seat is not None and seat >= 0:
-            pr = max(6, int(r.height * 0.2))
-            self.group_meeple(surf, v, seat, key, slot, (r.right - pr - 3, r.y + pr + 3), pr)
+        pr = max(6, int(r.height * 0.2))
+        for seat, n in self.meeples_on(v, key, slot):
+            self.pieces.draw(surf, self.seat_meeple(seat, n), (r.right - pr - 3, r.y + pr + 3), pr, show_name=False)
 
     def space_panel(self, surf, v, key):
         """A space without per-slot offers: the kit's Space (capacity, count, who is there)."""
         G = self.geom
         r = G.space(key)
-        sp = self.space_index(key)
-        occ = v["occupied"][sp]
-        space = Space(key, r, capacity=len(occ), label=self.space_name(key), fill=TILE_FILL,
-                      label_frac=0.3 if r.height < r.width else 0.18)
-        seats = [x for x in occ if x is not None and x >= 0]
-        if key == "podium":
-            seats = [x for x in range(v["players"]) if v["seats"][x]["podium"]]
-        for x in seats[:len(occ)]:
-            g = self.group_at(v, x, sp, None)
-            n = g[0] if g else (v["seats"][x]["podium"] if key == "podium" else None)
-            space.put(self.seat_meeple(x, str(n) if n else None))
+        space = Space(key, r, capacity=len(v["occupied"][self.space_index(key)]), label=self.space_name(key),
+                      fill=TILE_FILL, label_frac=0.3 if r.height < r.width else 0.18)
+        for seat, n in self.meeples_on(v, key):
+            space.put(self.seat_meeple(seat, n))
         space.draw(surf, self.gfx, self.pieces)
         if key == "artifacts":
             body = space.body()
@@ -211,39 +201,30 @@ class ArtMixin:
             r = G.space(key)
             self.box(surf, r, (22, 18, 30), (90, 70, 120), G.u(0.006))
             lab = pygame.Rect(r.x + 4, r.y + 2, r.width - 8, G.label_h())
-            seats = [x for x in v["occupied"][self.space_index(key)] if x is not None and x >= 0]
             pr, isz = max(6, int(lab.height * 0.5)), int(lab.height * 0.9)
             x = lab.right - pr
-            for seat in reversed(seats):
-                self.group_meeple(surf, v, seat, key, None, (x, lab.centery + 2), pr)
+            for seat, n in reversed(self.meeples_on(v, key)):
+                self.pieces.draw(surf, self.seat_meeple(seat, n), (x, lab.centery + 2), pr, show_name=False)
                 x -= 2 * pr + 4
             self.heading(surf, lab.x, lab.centery, SPACE_ICONS[key], isz, self.space_name(key), color=(220, 200, 250),
                          icolor=(200, 170, 240), max_w=x - lab.x - isz - 4)
             body = pygame.Rect(r.x + 4, lab.bottom + 2, r.width - 8, r.bottom - lab.bottom - 4)
-            if key == "black_market":
-                chips = [(BM_ICONS.get(b[0], "ms_black_market"), self.tr("table.bm." + b[0]), f"+{b[2]}", bool(b[3]))
-                         for b in v["black_market"]]
-                self.chip_grid(surf, body, chips, 2)
-            elif key == "industry":
-                chips = [("ms_industry", self.nm(self.R.biz[b][1]), None, False) for b in v["businesses"]]
-                self.chip_grid(surf, body, chips, 1 if len(chips) <= 2 else 2)
-            elif key == "boutique":
-                chips = [("ms_accessory", self.nm(self.R.data.accessories[x][1]), COLOURS[self.R.data.accessories[x][2]],
-                          False) for x in v["boutique"]]
-                self.chip_grid(surf, body, chips, 2)
+            offers = self.alley_offers(v, key)
+            if offers:                            # two columns, but a business or two get a line each
+                self.chip_grid(surf, body, offers, 1 if key == "industry" and len(offers) <= 2 else 2)
 
     def chip_grid(self, surf, body, chips, cols):
-        if not chips:
-            return
+        """(kind, name, extra, taken) chips in `cols` columns: an icon, the name, then a colour
+        swatch or a price; a taken one dimmed and ticked."""
         rows = math.ceil(len(chips) / cols)
         G = self.geom
         ch = min(body.height // max(1, rows), G.u(0.03))
         cw = body.width // cols
-        for i, (icon, word, extra, taken) in enumerate(chips):
+        for i, (kind, word, extra, taken) in enumerate(chips):
             rr = pygame.Rect(body.x + (i % cols) * cw, body.y + (i // cols) * ch, cw - 3, ch - 2)
             fill = (44, 36, 58) if not taken else (26, 22, 30)
             pygame.draw.rect(surf, fill, rr, border_radius=max(3, ch // 4))
-            ic = self.gfx.icon(icon, int(ch * 0.75), style.TEXT_DIM if taken else (220, 200, 250))
+            ic = self.gfx.icon(OFFER_ICONS.get(kind, "ms_black_market"), int(ch * 0.75), style.TEXT_DIM if taken else (220, 200, 250))
             surf.blit(ic, ic.get_rect(midleft=(rr.x + 3, rr.centery)))
             right = rr.right - 3
             if extra in COLOUR_RGB:
@@ -287,21 +268,16 @@ class ArtMixin:
             pygame.draw.line(surf, style.GOLD_DEEP, (x, line.y - (G.u(0.006) if big else 2)), (x, line.y + 2), 1)
             if big:
                 self.blit_text(surf, str(n), (x, line.y - G.u(0.007)), 0.013, style.TEXT_DIM, anchor="midbottom")
-        lanes = {}
-        for seat, rep in enumerate(reps):
-            lane = lanes.get(rep, 0)
-            lanes[rep] = lane + 1
+        for seat, rep in enumerate(reps):          # seats level on the track side by side
+            lane = reps[:seat].count(rep)
             mk = seat_marker_surface(self.gfx, seat, G.u(0.008), self.colorblind)
             x = line.x + line.width * (rep - lo) / (hi - lo) + lane * mk.get_width() * 0.7
             y = line.y + G.u(0.014)
             surf.blit(mk, mk.get_rect(center=(int(x), int(y))))
         # names with their reputation, in order
-        y = line.y + G.u(0.04)
-        cols = 2
-        cw = r.width // cols
-        order = sorted(range(len(reps)), key=lambda x: -reps[x])
-        for i, seat in enumerate(order):
-            self.marked(surf, seat, (r.x + (i % cols) * cw, y + (i // cols) * G.u(0.02)), G.u(0.006),
+        y, cw = line.y + G.u(0.04), r.width // 2       # two columns
+        for i, seat in enumerate(sorted(range(len(reps)), key=lambda x: -reps[x])):
+            self.marked(surf, seat, (r.x + (i % 2) * cw, y + (i // 2) * G.u(0.02)), G.u(0.006),
                         f"{self.name(seat)}: {reps[seat]}", 0.015, max_w=cw - 6)
 
     def tile_row(self, surf, r, title, icon, tiles, rnd, live=None):
@@ -411,12 +387,12 @@ class ArtMixin:
         cy = foot.centery
         sent = bool(p.get("groups"))                 # groups once revealed, else this seat's own plan
         for g in p.get("groups") or p.get("plan") or []:
-            piece = self.seat_meeple(seat, str(g[0]))
-            piece.dim = sent and g[4] != 0
+            piece = self.seat_meeple(seat, g[IMPS])
+            piece.dim = sent and g[STATUS] != WAIT
             self.pieces.draw(surf, piece, (x + pr, cy), pr, show_name=False)
             x += 2 * pr + 2
-            if sent and g[1]:
-                x = self.icon_count(surf, "coins", g[1], (x, cy), int(pr * 1.3), style.GOLD, style.GOLD).right + 2
+            if sent and g[GOLD]:
+                x = self.icon_count(surf, "coins", g[GOLD], (x, cy), int(pr * 1.3), style.GOLD, style.GOLD).right + 2
             x += 4
         if not (p.get("groups") or p.get("plan")) and p.get("committed"):
             self.blit_text(surf, "✓ " + self.tr("board.committed"), (x, cy), 0.016, style.GOOD, anchor="midleft")
@@ -562,9 +538,9 @@ class ArtMixin:
             nsz = max(self.fs(0.014), int(rad * 0.62))
             self.needs_row(surf, sh_[:6], (c[0] + rad + 6, r.y + max(10, int(r.height * 0.16)) + 6), nsz, r.right - 3)
 
-    def stripe_row(self, surf, cols, top, h, width) -> int:
+    def stripe_row(self, surf, cols, top, h, width) -> None:
         """The need stripes centred under `top`: each a block in its colour with its shape
-        on it, at least h px tall; returns the height used."""
+        on it, at least h px tall."""
         n = max(1, len(cols))
         w = max(h, min(int(h * 1.5), width // n - 2))
         x = top[0] - (n * (w + 2) - 2) // 2
@@ -574,7 +550,6 @@ class ArtMixin:
             pygame.draw.rect(surf, (10, 8, 8), box, 1, border_radius=2)
             self.colour_shape(surf, col, box.center, max(2, h // 2 - 1))
             x += w + 2
-        return h
 
     def colour_shape(self, surf, col, c, k):
         """The shape of a need colour (circle, triangle, square, diamond) in dark ink."""

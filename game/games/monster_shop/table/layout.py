@@ -102,8 +102,7 @@ class Geometry:
         return pygame.Rect(r) if r is not None else None
 
     def slot_point(self, key, slot) -> tuple:
-        r = self.tile(key, slot) or self.space(key)
-        return r.center
+        return (self.tile(key, slot) or self.space(key)).center
 
     # -- the side column -----------------------------------------------------------------
     def side_parts(self) -> tuple:

@@ -8,8 +8,8 @@ and on the podium), the chronicle, and the viewer's decision at the bottom.
 Drawn only from the view (`view_of`, never match.state): live scores are the view's,
 a need card's preview plays the rules on a state sampled from the view (preview.py); a
 finished game's replay reads the rules' `reveal_view` through the kit. Pictures:
-art.py; where things are: layout.py; words (names, chronicle, buttons, tooltips): the
-headless words.py, and what a gesture means: choices.py. Hovering a den place or a
+art.py; where things are: layout.py; words (names, chronicle, tooltips): words.py; what a
+gesture means (a staged card, its preview, a plan): choices.py. Hovering a den place or a
 board tile says what is there.
 
 Interaction: the secret planning is a StagingTray (imps, gold, bodyguard and top hat
@@ -25,8 +25,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.core.i18n import language, t
-from game.core.refusal import Refusal
+from game.core.i18n import language
 from game.ui.table import style
 from game.ui.table.cards import CardFrame, CardSprite
 from game.ui.table.gfx import Gfx
@@ -34,14 +33,11 @@ from game.ui.table.kit import Flyer, TableKit, Target
 from game.ui.table.pieces import PieceRenderer
 from game.ui.table.regions import split_rect
 from game.ui.table.staging import StagingTray, Unit
-from game.ui.table.tween import ease_in_out_cubic
 from game.ui.table.widgets import Button, Chip, Option
 from game.ui.table.zones import Row, StaggerRow
 
 from ..choices import ShopChoices
 from ..effects import COLOURS, SYMBOLS
-from ..preview import care_preview, complete
-from ..refusals import PURCHASES
 from ..words import CHRONICLED, ShopWords
 from .art import COLOUR_RGB, MUTATION_RGB, SUFFER_RGB, ArtMixin, need_icon
 from .coaching import ShopCoaching
@@ -56,15 +52,13 @@ FRAMES = {c: CardFrame(fill=style.lerp_color(rgb, (0, 0, 0), 0.35), fill_low=sty
           for c, rgb in COLOUR_RGB.items()}
 
 
-# events shown as a floating word: (string key, colour, sound)
-FLOATS = {"suffering": ("float.suffering", SUFFER_RGB, "challenge"), "dung": ("float.dung", (190, 140, 90), None),
-          "mutation": ("float.mutation", MUTATION_RGB, "reveal"), "lost": ("float.lost", style.BAD, "splash"),
-          "food": ("float.food", (230, 160, 110), None), "pearl": ("float.gold", style.GOLD_BRIGHT, "coins"),
-          "work": ("float.gold", style.GOLD_BRIGHT, "coins"), "sale": ("float.gold", style.GOLD_BRIGHT, "coins")}
-
-
-def _tr(key, **kw):
-    return t(f"monster_shop.{key}", **kw)
+# events shown as a floating word (words.float_words): (colour, sound)
+FLOATS = {"suffering": (SUFFER_RGB, "challenge"), "dung": ((190, 140, 90), None), "mutation": (MUTATION_RGB, "reveal"),
+          "lost": (style.BAD, "splash"), "food": ((230, 160, 110), None), "pearl": (style.GOLD_BRIGHT, "coins"),
+          "work": (style.GOLD_BRIGHT, "coins"), "sale": (style.GOLD_BRIGHT, "coins")}
+# the planning tray's pieces by sort (choices.plan_units): (shape, colour (None: the seat's), short name)
+PLAN_LOOKS = {"imp": ("meeple", None, "imp_short"), "gold": ("token", style.GOLD, "gold_short"),
+              "bg": ("meeple", (90, 90, 110), "bodyguard_short"), "hat": ("token", (60, 60, 70), "hat_short")}
 
 
 class MonsterShopTable(ShopCoaching, ShopChoices, ShopWords, ArtMixin, TableKit):
@@ -101,8 +95,8 @@ class MonsterShopTable(ShopCoaching, ShopChoices, ShopWords, ArtMixin, TableKit)
         if not isinstance(key, tuple):
             key = self.card_canon(key)
         ci, a, b = key
-        return {"key": key, "title": _tr("board.need." + SYMBOLS[a]), "kind": COLOURS[ci], "icon": need_icon(a),
-                "subtitle": "+ " + _tr("board.need." + SYMBOLS[b]), "type_icon": need_icon(b),
+        return {"key": key, "title": self.tr("board.need." + SYMBOLS[a]), "kind": COLOURS[ci], "icon": need_icon(a),
+                "subtitle": "+ " + self.tr("board.need." + SYMBOLS[b]), "type_icon": need_icon(b),
                 "frame": FRAMES[COLOURS[ci]], "sections": ["title", "art", "type"]}
 
     def card_size(self, region) -> tuple:
@@ -120,19 +114,6 @@ class MonsterShopTable(ShopCoaching, ShopChoices, ShopWords, ArtMixin, TableKit)
         self._view_rev += 1
         self._previews = {}
         self._check_staging(view)
-
-    def _candidate(self, picks):
-        m = self.current_monster()
-        return complete(self.R, self.view["seats"][self.viewer].get("hand", []), self._stripes_now(), m, picks)
-
-    def preview_for(self, picks):
-        """What the completed assignment would do (the rules on a copy), cached per action."""
-        action = self._candidate(picks)
-        got = self._previews.get(action)
-        if got is None and action not in self._previews:
-            got = care_preview(self.R, self.view, self.viewer, action)
-            self._previews[action] = got
-        return got
 
     def _stage(self, k, m) -> None:
         i, why = self._stage_slot(k, m)
@@ -158,56 +139,38 @@ class MonsterShopTable(ShopCoaching, ShopChoices, ShopWords, ArtMixin, TableKit)
         self.refresh_controls()
 
     def _turn_half(self, k) -> None:
-        self._set_halves({k: 1 - next((pk[1] for pk in self.staged if pk is not None and pk[0] == k), 1)})
+        self._set_halves({k: 1 - self.half_of(k)})
         self.sound("card_flip")
 
     def _all_demanding(self) -> None:
-        self._set_halves({pk[0]: 1 for pk in self.staged if pk is not None and pk[0] >= 0})
+        self._set_halves(dict.fromkeys(self.staged_cards(), 1))
 
     def _set_halves(self, halves) -> None:
         """Staged card -> half (1 = the demanding one, its sprite raised)."""
-        self.staged = [(pk[0], halves[pk[0]]) if pk is not None and pk[0] in halves else pk for pk in self.staged]
+        self.set_halves(halves)
         for sp in self.zones["staged"].cards:
             sp.selected = bool(halves.get(sp.key, sp.selected))
         self.refresh_controls()
 
     def _potion(self) -> None:
-        if None in self.staged:
-            self.staged[self.staged.index(None)] = (-1, 0)
+        self.add_potion()
         self.refresh_controls()
 
     def _clear(self) -> None:
-        for pk in list(self.staged):
-            if pk is not None and pk[0] >= 0:
-                self._unstage(pk[0])
+        for k in self.staged_cards():
+            self._unstage(k)
         self.staged = [None] * len(self.staged)
         self.refresh_controls()
 
     def options_for(self, item) -> list[Option]:
         if isinstance(item, CardSprite) and item.zone == "hand" and self._assign_decision() is not None:
-            out = []
-            me = self.viewer
-            cur = self.current_monster()
-            for m in self.view["seats"][me]["den"]["monster"]:
-                if m < 0:
-                    continue
-                i, why = self._stage_slot(item.key, m)
-                hint = why
-                if i is not None:
-                    picks = list(self.staged)
-                    picks[i] = (item.key, 0)
-                    hint = self.preview_words(self.preview_for(picks)) or None
-                out.append(Option(_tr("board.put_on", monster=self.monster_name(m)),
-                                  (lambda k=item.key, m=m: self._stage(k, m)), target=("monster", m),
-                                  icon="ms_suffering" if i is not None else "close", hint=hint))
-            out.sort(key=lambda o: o.target[1] != cur)
-            return out
+            return [Option(self.tr("board.put_on", monster=self.monster_name(m)), (lambda k=item.key, m=m: self._stage(k, m)),
+                           target=("monster", m), icon="ms_suffering" if fits else "close", hint=hint)
+                    for m, fits, hint in self.placements(item.key)]
         if isinstance(item, CardSprite) and item.zone == "staged" and self._assign_decision() is not None:
-            out = [Option(_tr("board.back_to_hand"), lambda k=item.key: self._unstage(k))]
+            out = [Option(self.tr("board.back_to_hand"), lambda k=item.key: self._unstage(k))]
             if self.view.get("full"):
-                pk = next((pk for pk in self.staged if pk is not None and pk[0] == item.key), None)
-                half = pk[1] if pk else 0
-                out.insert(0, Option(_tr("board.half_simple" if half else "board.half_demanding"),
+                out.insert(0, Option(self.tr("board.half_simple" if self.half_of(item.key) else "board.half_demanding"),
                                      lambda k=item.key: self._turn_half(k)))
             return out
         if isinstance(item, Chip):
@@ -222,12 +185,7 @@ class MonsterShopTable(ShopCoaching, ShopChoices, ShopWords, ArtMixin, TableKit)
                 for a in self._sends() if group is None or a[1] == group]
 
     def target_label(self, tid) -> str:
-        kind = tid[0] if isinstance(tid, tuple) and tid else None
-        if kind == "monster":
-            return self.monster_name(tid[1])
-        if kind in ("tile", "space"):
-            return self.space_name(tid[1]) + (f" {tid[2] + 1}" if kind == "tile" else "")
-        return super().target_label(tid)
+        return self.target_name(tid) or super().target_label(tid)
 
     def log_entry(self, ev):
         """The chronicle: the rules' log lines as they are, other public moves with the
@@ -274,13 +232,10 @@ class MonsterShopTable(ShopCoaching, ShopChoices, ShopWords, ArtMixin, TableKit)
         return self.geom.place(seat, self.view["seats"][seat]["den"]["monster"].index(m))
 
     def tooltip_for(self, item):
-        if isinstance(item, Target) and self.view and isinstance(item.id, tuple):
-            if item.id[0] == "place":
-                return self.place_tip(item.id[1], item.id[2])
-            if item.id[0] in ("tile", "space"):         # a lit place says a click sends there
-                tip = self.tile_tip(item.id[1], item.id[2]) if item.id[0] == "tile" else \
-                    self.space_name(item.id[1]) + self.who_is_on(item.id[1])
-                return tip + ("\n" + _tr("table.click_to_send") if item.id in self.send_targets() else "")
+        if isinstance(item, Target) and self.view and isinstance(item.id, tuple) and item.id:
+            tip = self.target_tip(item.id, item.id in self.send_targets())
+            if tip is not None:
+                return tip
         if isinstance(item, CardSprite) and item.key is not None:
             return self.card_tip(item.key)
         return super().tooltip_for(item)
@@ -303,27 +258,20 @@ class MonsterShopTable(ShopCoaching, ShopChoices, ShopWords, ArtMixin, TableKit)
         self._tray((v["round"], me, p["home"], p["gold"], p["bodyguard_home"]), lambda: self._new_plan_tray(p))
 
     def _new_plan_tray(self, p):
-        me = self.viewer
-        units = [Unit(("imp", i), "imp", "meeple", self.scol(me), label=_tr("table.imp_short")) for i in range(p["home"])]
-        units += [Unit(("gold", i), "gold", "token", style.GOLD, label=_tr("table.gold_short")) for i in range(p["gold"])]
-        if p["bodyguard_home"]:
-            units.append(Unit(("bg", 0), "bg", "meeple", (90, 90, 110), label=_tr("table.bodyguard_short")))
-        if not p["hat_used"] and any("top_hat" in self.R.art_ops[a] for a in p["artifacts"]):
-            units.append(Unit(("hat", 0), "hat", "token", (60, 60, 70), label=_tr("table.hat_short")))
+        counts, units = self.plan_units(p), []
+        for sort, n in counts.items():
+            shape, colour, short = PLAN_LOOKS[sort]
+            units += [Unit((sort, i), sort, shape, colour or self.scol(self.viewer), label=self.tr("table." + short))
+                      for i in range(n)]
 
-        def sorts(arr):                      # each non-empty group: the sorts of its units
-            return [[u[0] for u in uids] for gid, uids in arr.items() if gid != "pool" and uids]
-
-        def submit(arr):
-            from ..planning import canon
-            return self._submit_if_legal(("plan", canon([tuple(g.count(k) for k in ("imp", "gold", "bg", "hat"))
-                                                          for g in sorts(arr)])))
-        return StagingTray.split(self.geom["tray"], units, self.R.R.max_groups, on_submit=submit,
-                                 renderer=self.pieces, gfx=self.gfx, label=_tr("decision.plan"),
-                                 steppers={k: _tr("table.step_" + k) for k in ("imp", "gold") if any(u.sort == k for u in units)},
-                                 source_label=_tr("table.home"), on_refuse=self.refuse,
-                                 validate=lambda arr: Refusal(_tr("table.group_needs_imp"), PURCHASES)
-                                 if any("imp" not in g for g in sorts(arr)) else None)
+        def groups(arr):                     # each group: the sorts of its units
+            return [[u[0] for u in uids] for gid, uids in arr.items() if gid != "pool"]
+        return StagingTray.split(self.geom["tray"], units, self.R.R.max_groups,
+                                 on_submit=lambda arr: self._submit_if_legal(self.plan_action(groups(arr))),
+                                 renderer=self.pieces, gfx=self.gfx, label=self.tr("decision.plan"),
+                                 steppers={k: self.tr("table.step_" + k) for k in ("imp", "gold") if counts[k]},
+                                 source_label=self.tr("table.home"), validate=lambda arr: self.plan_problem(groups(arr)),
+                                 on_refuse=self.refuse)
 
     def _order_tray(self, d):
         """MS-081: the resolution order, by dragging monsters into a queue."""
@@ -332,8 +280,8 @@ class MonsterShopTable(ShopCoaching, ShopChoices, ShopWords, ArtMixin, TableKit)
                       name=self.monster_name(m)) for m in mons]
         self._tray(("order", self.view["round"], me, tuple(sorted(mons))), lambda: StagingTray.order(
             self.geom["tray"], units, on_submit=lambda arr: self._submit_if_legal(("order", tuple(u[1] for u in arr["order"]))),
-            renderer=self.pieces, gfx=self.gfx, label=_tr("decision.order"), source_label=_tr("table.den"),
-            group_label=_tr("table.queue"), steady=True))
+            renderer=self.pieces, gfx=self.gfx, label=self.tr("decision.order"), source_label=self.tr("table.den"),
+            group_label=self.tr("table.queue"), steady=True))
 
     def handle_event(self, e) -> bool:
         if self.tray is not None and not self.tray.submitted and self.tray.wants(e) and self.tray.handle_event(e):
@@ -369,8 +317,7 @@ class MonsterShopTable(ShopCoaching, ShopChoices, ShopWords, ArtMixin, TableKit)
                 return self._assign_controls(d), None
             (self._plan_tray if d.kind == "plan" else self._order_tray)(d)
             return [], None
-        acts = list(d.actions)
-        per = MAX_BUTTONS
+        acts, per = list(d.actions), MAX_BUTTONS          # one page of buttons at a time
         pages = max(1, -(-len(acts) // per))
         self.page %= pages
         shown = acts[self.page * per:(self.page + 1) * per]
@@ -383,8 +330,8 @@ class MonsterShopTable(ShopCoaching, ShopChoices, ShopWords, ArtMixin, TableKit)
         if d.kind == "send":                     # each group that may go, to drag onto a lit place
             p, groups = self.geom["prompt"], self.sending_groups()
             area = pygame.Rect(p.x + p.width * 0.2, p.y, p.width * 0.26, p.height)
-            out += [Chip(("group", i), _tr("table.group_chip", group=words), r, options=self.send_options(i),
-                         tooltip=_tr("table.group_chip_tip"), font_size=self.fs(0.0155), size=r.size, icon="player")
+            out += [Chip(("group", i), self.tr("table.group_chip", group=words), r, options=self.send_options(i),
+                         tooltip=self.tr("table.group_chip_tip"), font_size=self.fs(0.0155), size=r.size, icon="player")
                     for (i, words), r in zip(groups, split_rect(area, max(1, len(groups)), "x", self.geom.gap))]
         return out, None
 
@@ -407,16 +354,16 @@ class MonsterShopTable(ShopCoaching, ShopChoices, ShopWords, ArtMixin, TableKit)
         cells = self._button_cells("assign_buttons", 4)
         action = self._candidate(self.staged)
         legal = self.match.is_legal(self.viewer, action)
-        out = [self._button(("assign", "confirm"), _tr("board.confirm"), cells[0], action if legal else None,
+        out = [self._button(("assign", "confirm"), self.tr("board.confirm"), cells[0], action if legal else None,
                             enabled=legal, icon="confirm", hotkey=pygame.K_RETURN),
-               self._button(("assign", "clear"), _tr("board.clear"), cells[1], self._clear, style_name="quiet",
+               self._button(("assign", "clear"), self.tr("board.clear"), cells[1], self._clear, style_name="quiet",
                             enabled=any(pk is not None for pk in self.staged))]
-        left = self.view["seats"][self.viewer]["potions"] - sum(1 for pk in self.staged if pk is not None and pk[0] == -1)
+        left = self.potions_left()
         if left > 0 and None in self.staged:
-            out.append(self._button(("assign", "potion"), _tr("board.potion", n=left), cells[2], self._potion,
+            out.append(self._button(("assign", "potion"), self.tr("board.potion", n=left), cells[2], self._potion,
                                     style_name="quiet"))
         if self.view.get("full"):
-            out.append(self._button(("assign", "halves"), _tr("board.all_demanding"), cells[3], self._all_demanding,
+            out.append(self._button(("assign", "halves"), self.tr("board.all_demanding"), cells[3], self._all_demanding,
                                     style_name="quiet"))
         return out
 
@@ -432,7 +379,7 @@ class MonsterShopTable(ShopCoaching, ShopChoices, ShopWords, ArtMixin, TableKit)
         elif k == "assigned":
             fn, hold = (lambda: self._fly_card(d["seat"], d["monster"])), None
         elif k == "reveal" and d.get("choice") == "needs":
-            fn, hold = (lambda: (self.herald(_tr("board.needs_revealed")), self.sound("reveal"))), 0.8
+            fn, hold = (lambda: (self.herald(self.tr("board.needs_revealed")), self.sound("reveal"))), 0.8
         elif k == "phase":
             fn, hold = (lambda: self.herald(self.maybe("board.phase." + d["phase"], d["phase"]), big=False)), 0.5
         elif k in FLOATS:
@@ -444,7 +391,7 @@ class MonsterShopTable(ShopCoaching, ShopChoices, ShopWords, ArtMixin, TableKit)
         self.step(fn, hold=hold)
         return True
 
-    def _float(self, kind, d, key, col, snd):
+    def _float(self, kind, d, col, snd):
         seat = d.get("seat")
         if not isinstance(seat, int) or not self.view or not 0 <= seat < len(self.view["seats"]):
             return
@@ -454,43 +401,31 @@ class MonsterShopTable(ShopCoaching, ShopChoices, ShopWords, ArtMixin, TableKit)
             pos = r.center if r is not None else pos
         elif "place" in d and isinstance(d["place"], int):
             pos = self.geom.place(seat, d["place"]).center
-        n = d.get("add", d.get("gold", d.get("earned", d.get("price", 1))))
-        text = _tr("board.float.food", meat=d.get("meat", 0), veg=d.get("veg", 0)) if kind == "food" else \
-            _tr("board.float.lost") if kind == "lost" else _tr("board." + key, n=n) if n else None
+        text = self.float_words(kind, d)
         if text is not None:
             self.floater(text, pos, col)
             if snd:
                 self.sound(snd)
 
     def _travel(self, img, p0, p1, duration, lift):
-        """A picture (a group walking to its space, a need card) flies on the kit's arc."""
+        """A picture (a group walking to its space, a need card) hops over the table on the
+        kit's hop_along; it is gone once it lands."""
         f = Flyer(img)
         f.x, f.y = p0
         self.flyers.append(f)
+        end = (p1[0], p1[1])
 
-        def apply(t, f=f):
-            u = 1 - t
-            mx, my = (p0[0] + p1[0]) / 2, min(p0[1], p1[1]) - lift
-            f.x = u * u * p0[0] + 2 * u * t * mx + t * t * p1[0]
-            f.y = u * u * p0[1] + 2 * u * t * my + t * t * p1[1]
-            f.alive = t < 1
-        self.anim.tween(duration, apply, ease_in_out_cubic)
-        return duration
+        def place(pos, up, f=f):
+            f.x, f.y, f.alive = pos[0], pos[1] - up, pos is not end
+        return self.hop_along([p0, end], place, per=duration, hop=lift)
 
     def _walk(self, seat, to, slot, size):
         """A group walks from its den to its space (MS-043)."""
         if to not in self.R.space_keys:
             return 0.0
         p1 = self.geom.slot_point(to, slot) if slot is not None else self.geom.space(to).center
-        r = max(8, self.geom.u(0.022))
-        key = ("walker", seat, size, r)
-        piece = self.seat_meeple(seat, (str(int(size)) if size and float(size).is_integer() else str(size)) if size else None)
-
-        def make():
-            s = pygame.Surface((2 * r + 8, 2 * r + 8), pygame.SRCALPHA)
-            self.pieces.draw(s, piece, (r + 4, r + 4), r, show_name=False)
-            return s
-        img = self.gfx.cached(key, make)
+        label = (str(int(size)) if float(size).is_integer() else str(size)) if size else None
+        img = self.pieces.body("meeple", self.scol(seat), max(8, self.geom.u(0.022)), label, mark=seat)
         self.sound("card_slide")
         return self._travel(img, self.geom.den_home(seat), p1, 0.6, self.geom.u(0.08)) * 0.9
 
@@ -521,7 +456,7 @@ class MonsterShopTable(ShopCoaching, ShopChoices, ShopWords, ArtMixin, TableKit)
 
     def draw_header(self, surf, v):
         r = self.geom["top"]
-        self.blit_text(surf, f"{_tr('title')} — {v['round']}/{v['rounds']}", (r.x + 4, r.centery), 0.024, style.GOLD,
+        self.blit_text(surf, f"{self.tr('title')} — {v['round']}/{v['rounds']}", (r.x + 4, r.centery), 0.024, style.GOLD,
                        bold=True, serif=True, max_w=r.width * 0.7, anchor="midleft")
         self.blit_text(surf, self.maybe("phase." + v["stage"]), (r.right, r.centery), 0.017, style.TEXT_DIM,
                        max_w=r.width * 0.3, anchor="midright")
@@ -549,12 +484,8 @@ class MonsterShopTable(ShopCoaching, ShopChoices, ShopWords, ArtMixin, TableKit)
             return                               # the tray says what it asks
         r = self.geom["prompt"]
         mine = self.my_decisions()
-        if mine:
-            title, color = self.decision_title(mine[0]), style.GOLD
-        elif v["stage"] == "over":
-            title, color = _tr("end.reputation"), style.GOLD
-        else:
-            title, color = self.maybe("phase." + v["stage"]), style.TEXT_DIM
+        title = self.prompt_title(mine[0] if mine else None, v)
+        color = style.GOLD if mine or v["stage"] == "over" else style.TEXT_DIM
         self.blit_text(surf, title, (r.x + 4, r.centery), 0.019, color, bold=True,
                        max_w=r.width * (0.19 if mine and mine[0].kind == "send" else 0.6),
                        anchor="midleft")
@@ -563,7 +494,7 @@ class MonsterShopTable(ShopCoaching, ShopChoices, ShopWords, ArtMixin, TableKit)
         hint = {"assign": ("board.assign_hint", 0.62, 0.38), "send": ("table.send_hint", 0.47, 0.44)}.get(
             mine[0].kind if mine else None)
         if hint:
-            self.blit_text(surf, _tr(hint[0]), (r.x + r.width * hint[1], r.centery), 0.0155, style.TEXT_DIM,
+            self.blit_text(surf, self.tr(hint[0]), (r.x + r.width * hint[1], r.centery), 0.0155, style.TEXT_DIM,
                            max_w=r.width * hint[2], anchor="midleft")
 
     def draw_stripes_to_fill(self, surf):
@@ -598,16 +529,10 @@ class MonsterShopTable(ShopCoaching, ShopChoices, ShopWords, ArtMixin, TableKit)
     def draw_preview(self, surf, m, r):
         """The needs and suffering this monster would get: the hovered card's assignment
         while a card is carried over it, else what is staged (free stripes from the hand)."""
-        picks = list(self.staged)
-        carried = False
-        if self.drag is not None and self.drag.get("over") == ("monster", m):
-            sp = self.drag["item"]
-            if isinstance(sp, CardSprite) and sp.key is not None:
-                i, _why = self._stage_slot(sp.key, m)
-                if i is not None:
-                    picks[i] = (sp.key, 0)
-                    carried = True
-        if not carried and not any(pk is not None for pk in picks):
+        sp = self.drag["item"] if self.drag is not None and self.drag.get("over") == ("monster", m) else None
+        carried = self.picks_with(sp.key, m) if isinstance(sp, CardSprite) and sp.key is not None else None
+        picks = carried or list(self.staged)
+        if carried is None and not any(pk is not None for pk in picks):
             return
         pv = self.preview_for(picks)
         if pv is None:
@@ -632,7 +557,7 @@ class MonsterShopTable(ShopCoaching, ShopChoices, ShopWords, ArtMixin, TableKit)
             self.tray.draw(surf)
             if self.tray_key[0] != "order":      # planning: what a group is for
                 h = self.tray.head
-                self.blit_text(surf, _tr("table.plan_hint"), (h.right, h.centery), 0.015, style.TEXT_DIM,
+                self.blit_text(surf, self.tr("table.plan_hint"), (h.right, h.centery), 0.015, style.TEXT_DIM,
                                max_w=h.width * 0.55, anchor="midright")
         if self.view and self.view.get("over"):
             self.draw_final(surf, self.view)
