@@ -121,3 +121,53 @@ def test_each_person_at_the_table_has_a_review(app):
     assert run_until(app, lambda: all(j.finished for j in review.jobs.values()), 60)
     assert all(j.error is None for j in review.jobs.values())
     review.close()
+
+
+def a_mistake(spec, m, seat=0):
+    """A reviewed decision of `seat` built by hand (no search): its first choice of two or
+    more moves, the move played weighed ≈30 %, another ≈55 %."""
+    from game.ai import advice
+    rules = m.rules
+    state = rules.setup(len(m.seats), m.options, m.seed)
+    for step, (who, action) in enumerate(m.log):
+        d = advice._decision_of(rules, state, who, action) if who == seat else None
+        if d is not None and len(d.actions) > 2 and step > 3:
+            best = next(a for a in d.actions if a != action)
+            chosen = advice.Move(action, 0.30, 12, "search_best", 40)
+            other = advice.Move(best, 0.55, 20, "search_best", 40)
+            return advice.Mistake(step, seat, d.kind, chosen, other, advice.WIN, rules.view(state, seat))
+        rules.apply(state, who, action)
+    raise AssertionError("no decision to review")
+
+
+@pytest.mark.parametrize("lang", ["en", "cs"])
+def test_the_review_and_its_replay_name_a_decision_by_the_same_move(app, lang):
+    """The list says "Move 17 of 23"; the replay it opens stands before that move and says
+    so ("Before move 17 of 23"), and one step on it says "After move 17 of 23"."""
+    from game.core import i18n
+    spec, m = finished_match()
+    mistake = a_mistake(spec, m)
+    n, total = mistake.step + 1, len(m.log)
+    i18n.set_language(lang)
+    try:
+        review = ReviewScene(app, spec, m)
+        app.push(review)
+        job = review.job
+        job.stop()
+        job.thread.join(30)
+        job.mistakes, job.error = [mistake], None
+        title = t("review.step", n=n, total=total)
+        assert str(n) in title and str(total) in title
+        assert title in words_drawn(app)
+        row, _ = review.rows[0]
+        app_click(app, row.center)
+        replay = app.top
+        assert isinstance(replay, ReviewReplayScene) and replay.pos == mistake.step
+        drawn = words_drawn(app)
+        assert t("review.replay_at", n=n, total=total) in drawn and title in drawn
+        assert t("replay.position", n=n - 1, total=total) not in drawn
+        replay.step_forward()
+        assert t("replay.position", n=n, total=total) in words_drawn(app)
+        assert str(n) in t("replay.position", n=n, total=total)
+    finally:
+        i18n.set_language("en")

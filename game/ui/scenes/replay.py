@@ -17,7 +17,7 @@ from ..table.base import TableContext
 from .. import theme
 from ..theme import FONT, LOGICAL_SIZE, SPACE
 from ..widgets import Button, draw_panel, draw_text, fit_text
-from .base import Scene
+from .base import Scene, seat_name_now
 from .table import build_table
 
 
@@ -100,9 +100,9 @@ class ReplayScene(Scene):
         self.spec, self.record = spec, record
         seats = [SeatInfo.from_json(s) for s in record.seats]
         self.actions = list(record.actions if legal is None else record.actions[:legal])
-        self.stop_line = (t("replay.stops_at", n=len(self.actions), total=len(record.actions), reason=stop)
-                          if stop and legal is not None and legal < len(record.actions) else None)
+        self.stop_reason = stop if stop and legal is not None and legal < len(record.actions) else None
         self.match = Match(record.game, ruleset, seats, record.options, record.seed, validated=True)
+        self._rename_default_seats()
         if finished is None:
             self.match.log = list(self.actions)
             try:
@@ -124,20 +124,51 @@ class ReplayScene(Scene):
         self.track = pygame.Rect(self.bar.x + 420, self.bar.centery + 4, 360, 10)
         x, y = self.bar.x + 16, self.bar.y + 12
         bw = 64
-        self.btn_start = self.ui.add(MediaButton(app, (x, y, bw, 60), "start", self.to_start, t("replay.start"),
-                                                 pygame.K_HOME))
-        self.btn_prev = self.ui.add(MediaButton(app, (x + 72, y, bw, 60), "prev", self.step_back,
-                                                t("replay.back"), pygame.K_LEFT))
-        self.btn_play = self.ui.add(MediaButton(app, (x + 144, y, bw + 16, 60), "play", self.toggle_play,
-                                                t("replay.play"), pygame.K_SPACE))
-        self.btn_next = self.ui.add(MediaButton(app, (x + 232, y, bw, 60), "next", self.step_forward,
-                                                t("replay.forward"), pygame.K_RIGHT))
-        self.btn_end = self.ui.add(MediaButton(app, (x + 304, y, bw, 60), "end", self.to_end, t("replay.end"),
-                                               pygame.K_END))
-        self.ui.add(Button(app, (self.bar.right - 76, y, 60, 60), "", self.on_back_click, icon="close",
-                           tooltip=t("replay.close_tip")))
+        self.btn_start = self.ui.add(MediaButton(app, (x, y, bw, 60), "start", self.to_start, "", pygame.K_HOME))
+        self.btn_prev = self.ui.add(MediaButton(app, (x + 72, y, bw, 60), "prev", self.step_back, "", pygame.K_LEFT))
+        self.btn_play = self.ui.add(MediaButton(app, (x + 144, y, bw + 16, 60), "play", self.toggle_play, "",
+                                                pygame.K_SPACE))
+        self.btn_next = self.ui.add(MediaButton(app, (x + 232, y, bw, 60), "next", self.step_forward, "",
+                                                pygame.K_RIGHT))
+        self.btn_end = self.ui.add(MediaButton(app, (x + 304, y, bw, 60), "end", self.to_end, "", pygame.K_END))
+        self.btn_close = self.ui.add(Button(app, (self.bar.right - 76, y, 60, 60), "", self.on_back_click,
+                                            icon="close"))
         self.seeking = False
+        self._label_buttons()
+
+    @property
+    def stop_line(self) -> str | None:
+        """Why the save stops replaying before its end, in the current language."""
+        if self.stop_reason is None:
+            return None
+        return t("replay.stops_at", n=len(self.actions), total=len(self.record.actions), reason=self.stop_reason)
+
+    def _rename_default_seats(self):
+        """Seats the app named ("Player 2") read in the current language ("Hráč 2"), as
+        at the table; typed names stay."""
+        for i, seat in enumerate(self.match.seats):
+            seat.name = seat_name_now(seat.name, i)
+
+    def _label_buttons(self):
+        """The transport's tooltips in the current language."""
+        self.btn_start.tooltip = t("replay.start")
+        self.btn_prev.tooltip = t("replay.back")
+        self.btn_next.tooltip = t("replay.forward")
+        self.btn_end.tooltip = t("replay.end")
+        self.btn_close.tooltip = t("replay.close_tip")
         self._refresh_buttons()
+
+    def language_changed(self):
+        """The language changed with the replay open: the game's table is built anew in
+        the new language (card faces, chronicle, trays) at the same move and with the same
+        chronicle, seats the app named take their names in it, and the transport's
+        tooltips are reworded."""
+        self._rename_default_seats()
+        old = self.table
+        table = build_table(self.spec, self.ctx)
+        table.history = list(getattr(old, "history", None) or [])
+        self.table = table
+        self._label_buttons()
 
     def _no_submit(self, seat, action):
         self.app.toast(t("replay.no_moves"), "info", 2.0)
@@ -270,8 +301,8 @@ class ReplayScene(Scene):
         draw_panel(surf, self.bar, self.app, alpha=236, fill=pal.bg_deep)
         self.ui.draw(surf)
         n = len(self.actions)
-        draw_text(surf, self.app, t("replay.position", n=self.pos, total=n), (self.track.x, self.bar.y + 10),
-                  FONT.small, pal.text_dim)
+        draw_text(surf, self.app, fit_text(self.app, self.position_words(), FONT.small, self.track.w - 110),
+                  (self.track.x, self.bar.y + 10), FONT.small, pal.text_dim)
         draw_text(surf, self.app, t("replay.title"), (self.track.right, self.bar.y + 10), FONT.small, pal.gold,
                   anchor="topright")
         pygame.draw.rect(surf, pal.button_press, self.track, border_radius=5)
@@ -286,6 +317,10 @@ class ReplayScene(Scene):
             draw_text(surf, self.app, line, (self.bar.centerx, self.bar.y - 14), FONT.small, pal.danger_hi,
                       anchor="midbottom", shadow=True)
         self.ui.draw_tooltip(surf)
+
+    def position_words(self) -> str:
+        """Where the replay stands, counted in moves played: "After move 16 of 23"."""
+        return t("replay.position", n=self.pos, total=len(self.actions))
 
     def help_lines(self):
         return [("Space", t("replay.play")), ("← →", t("help.replay_step")), ("Home / End", t("help.replay_ends")),

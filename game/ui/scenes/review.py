@@ -69,6 +69,12 @@ def mistake_line(spec, match, m: advice.Mistake) -> str:
              best_pct=m.best.percent(), reason=m.best.words())
 
 
+def move_title(m: advice.Mistake, record) -> str:
+    """"Move 17 of 23": the decision counted as the replay counts moves (the replay shows
+    the table "Before move 17 of 23", then "After move 17 of 23")."""
+    return t("review.step", n=m.step + 1, total=len(record.actions))
+
+
 class ReviewScene(BackdropScene):
     name = "review"
 
@@ -82,7 +88,7 @@ class ReviewScene(BackdropScene):
         self.rows: list[tuple[pygame.Rect, advice.Mistake]] = []
         self.backdrop = Backdrop(app, glow_pos=(960, 300), glow_radius=820, embers=20)
         self.seat_btns: list[Button] = []
-        self.ui.add(Button(app, (96, 980, 280, 60), t("review.back"), self.close, icon="back"))
+        self.back_btn = self.ui.add(Button(app, (96, 980, 280, 60), t("review.back"), self.close, icon="back"))
         for k, seat in enumerate(self.seats if len(self.seats) > 1 else []):
             b = self.ui.add(Button(app, (420 + k * 250, 980, 236, 60), match.seats[seat].name,
                                    lambda s=seat: self.show(s), selected=seat == self.seat))
@@ -112,14 +118,18 @@ class ReviewScene(BackdropScene):
         self.close()
         return True
 
+    def language_changed(self):
+        """The language changed under the replay opened from here: Back is reworded (the
+        rows make their words as they are drawn)."""
+        self.back_btn.label = t("review.back")
+
     def exit(self):
         for job in self.jobs.values():
             job.stop()
 
     def open_at(self, m: advice.Mistake):
         """The replay at the decision, with its line over the table."""
-        scene = ReviewReplayScene(self.app, self.spec, self.match.rules, self.record,
-                                  mistake_line(self.spec, self.match, m))
+        scene = ReviewReplayScene(self.app, self.spec, self.match, self.record, m)
         self.app.push(scene)
         scene.seek(m.step)
 
@@ -194,7 +204,7 @@ class ReviewScene(BackdropScene):
             draw_panel(surf, row, self.app, alpha=235, fill=pal.panel_hi if hot else pal.bg_deep,
                        edge=pal.gold if hot else pal.gold_dim, radius=12)
             seat_marker(surf, self.app, m.seat, (row.x + 30, row.y + 32), 10)
-            draw_text(surf, self.app, t("review.step", n=m.step + 1), (row.x + 52, row.y + 16), FONT.body,
+            draw_text(surf, self.app, move_title(m, self.record), (row.x + 52, row.y + 16), FONT.body,
                       pal.gold, bold=True)
             loss = f"−{round(100 * m.loss)} %"
             draw_text(surf, self.app, loss, (row.right - 24, row.y + 14), FONT.heading - 8, pal.danger_hi,
@@ -211,21 +221,35 @@ class ReviewScene(BackdropScene):
 
 
 class ReviewReplayScene(ReplayScene):
-    """The replay viewer opened at a reviewed decision, its line over the table."""
+    """The replay viewer opened at a reviewed decision, its line over the table under the
+    move's number as the review names it; at that decision the transport bar says "Before
+    move 17 of 23". `match`: the reviewed game (its seats name the moves)."""
 
-    def __init__(self, app, spec, ruleset, record, line: str):
-        super().__init__(app, spec, ruleset, record, finished=True)
-        self.review_line = line
+    def __init__(self, app, spec, match, record, mistake: advice.Mistake):
+        super().__init__(app, spec, match.rules, record, finished=True)
+        self.reviewed, self.mistake = match, mistake
+
+    @property
+    def review_line(self) -> str:
+        """The review's words for the decision, in the current language."""
+        return mistake_line(self.spec, self.reviewed, self.mistake)
+
+    def position_words(self) -> str:
+        if self.pos == self.mistake.step:
+            return t("review.replay_at", n=self.mistake.step + 1, total=len(self.actions))
+        return super().position_words()
 
     def draw(self, surf):
         super().draw(surf)
         pal = self.app.pal
         lines = self.app.assets.wrap(self.review_line, FONT.small, 1400)[:3]
-        box = pygame.Rect(0, 0, 1460, 26 + 28 * len(lines))
+        box = pygame.Rect(0, 0, 1460, 62 + 28 * len(lines))
         box.midbottom = (LOGICAL_SIZE[0] // 2, self.bar.y - 14)
         draw_panel(surf, box, self.app, alpha=240, edge=pal.gold)
+        draw_text(surf, self.app, move_title(self.mistake, self.record), (box.x + 30, box.y + 12), FONT.small,
+                  pal.gold, bold=True)
         for k, text in enumerate(lines):
-            draw_text(surf, self.app, text, (box.x + 30, box.y + 13 + 28 * k), FONT.small, pal.text)
+            draw_text(surf, self.app, text, (box.x + 30, box.y + 48 + 28 * k), FONT.small, pal.text)
 
 
-__all__ = ["ReviewScene", "ReviewReplayScene", "ReviewJob", "mistake_line", "human_seats"]
+__all__ = ["ReviewScene", "ReviewReplayScene", "ReviewJob", "mistake_line", "move_title", "human_seats"]
