@@ -87,3 +87,14 @@ def test_the_review_line_over_a_replay_follows_the_language(app):
     drawn = words_drawn(app)
     assert t("review.replay_at", n=mistake.step + 1, total=len(m.log)) in drawn
     assert t("review.step", n=mistake.step + 1, total=len(m.log)) in drawn
+
+
+@pytest.mark.parametrize("lang", ["en", "cs"])
+def test_the_position_line_fits_a_long_game_in_both_languages(app, saved, lang):
+    from game.ui.theme import FONT
+    from game.ui.widgets import fit_text
+    i18n.set_language(lang)
+    scene = open_replay_scene(app, saved)
+    for words in (t("replay.position", n=0, total=388), t("replay.position", n=387, total=388),
+                  t("review.replay_at", n=388, total=388)):
+        assert fit_text(app, words, FONT.small, scene.position_room()) == words, words

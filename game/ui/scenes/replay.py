@@ -121,7 +121,7 @@ class ReplayScene(Scene):
         self.table = build_table(spec, self.ctx)
         self.bar = pygame.Rect(0, 0, 900, 84)
         self.bar.midbottom = (LOGICAL_SIZE[0] // 2, LOGICAL_SIZE[1] - 8)
-        self.track = pygame.Rect(self.bar.x + 420, self.bar.centery + 4, 360, 10)
+        self.track = pygame.Rect(self.bar.x + 404, self.bar.centery + 4, 396, 10)
         x, y = self.bar.x + 16, self.bar.y + 12
         bw = 64
         self.btn_start = self.ui.add(MediaButton(app, (x, y, bw, 60), "start", self.to_start, "", pygame.K_HOME))
@@ -301,7 +301,7 @@ class ReplayScene(Scene):
         draw_panel(surf, self.bar, self.app, alpha=236, fill=pal.bg_deep)
         self.ui.draw(surf)
         n = len(self.actions)
-        draw_text(surf, self.app, fit_text(self.app, self.position_words(), FONT.small, self.track.w - 110),
+        draw_text(surf, self.app, fit_text(self.app, self.position_words(), FONT.small, self.position_room()),
                   (self.track.x, self.bar.y + 10), FONT.small, pal.text_dim)
         draw_text(surf, self.app, t("replay.title"), (self.track.right, self.bar.y + 10), FONT.small, pal.gold,
                   anchor="topright")
@@ -317,6 +317,10 @@ class ReplayScene(Scene):
             draw_text(surf, self.app, line, (self.bar.centerx, self.bar.y - 14), FONT.small, pal.danger_hi,
                       anchor="midbottom", shadow=True)
         self.ui.draw_tooltip(surf)
+
+    def position_room(self) -> int:
+        """How wide the position line may be: the track less the title at its right."""
+        return self.track.w - self.app.assets.font(FONT.small).size(t("replay.title"))[0] - 20
 
     def position_words(self) -> str:
         """Where the replay stands, counted in moves played: "After move 16 of 23"."""
