@@ -218,3 +218,26 @@ def test_kit_buttons_lists_the_tables_buttons(app):
     scene = _open(app, "schemers", via_menu=False)
     assert run_until(app, scene.coach.learner_decides, 20)
     assert any(b.action == ("income",) for b in kit_buttons(scene.table))
+
+
+def test_monster_shop_coach_points_gesture_by_gesture_and_a_wrong_split_stays_to_correct(app):
+    """The secret split is built on the planning tray: the coach points at the next + of
+    the plan's first group; a split confirmed wrongly is refused with the step's words and
+    the tray stays open, as it was, with the coach pointing at what is still missing."""
+    scene = _open(app, "monster_shop", via_menu=False)
+    coach = scene.coach
+    assert run_until(app, lambda: _learner_alone(scene), 20)
+    _calm(app, scene)
+    tray = scene.table.tray
+    plus_imp = next(b for b in tray.step_btns if b.id == (1, tray.groups[0].id, "imp"))
+    assert coach.text_now()[2] == [plus_imp.rect]
+    app_click(app, plus_imp.rect.center)                   # one imp in group 1 (the plan wants two)
+    _calm(app, scene)
+    assert coach.text_now()[2] == [plus_imp.rect]          # still the same +: one more imp
+    log = list(scene.match.log)
+    app_click(app, tray.submit_btn.rect.center)            # a legal split, not the step's
+    _calm(app, scene)
+    assert scene.match.log == log
+    assert coach.refused == coach.step_text(coach.tutorial.step_at(log)) and coach.flash > 0
+    assert scene.table.tray is tray and not tray.submitted and tray.counts()[tray.groups[0].id] == {"imp": 1}
+    assert coach.text_now()[2] == [plus_imp.rect]
