@@ -182,6 +182,31 @@ class Ruleset(Protocol):
         """The whole state as JSON-able data (hidden parts included): digests, tests."""
 
 
+class StateBackedRules:
+    """The protocol's clone, snapshot, result and decisions, written once for a ruleset
+    whose state clones and snapshots itself, holds the result as `res` and the
+    decisions asked now as `dec` (None until asked; apply clears it when anything
+    changes). A ruleset built on it writes `build_decisions(state)`."""
+
+    def clone(self, s):
+        return s.clone()
+
+    def snapshot(self, s) -> dict:
+        return s.snapshot()
+
+    def result(self, s):
+        return s.res
+
+    def decisions(self, s):
+        d = s.dec
+        if d is None:
+            d = s.dec = self.build_decisions(s)
+        return d
+
+    def build_decisions(self, s) -> tuple:
+        raise NotImplementedError(f"{type(self).__name__} builds no decisions")
+
+
 def as_action(value) -> Action:
     """Turn a JSON-loaded action (lists) back into the tuple form."""
     if isinstance(value, list):

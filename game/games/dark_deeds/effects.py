@@ -89,9 +89,14 @@ def _run_move_suspicion(eng, s, seat, card, args, ev):
         eng.fact(s, ("plot_suspicion", target))
 
 
+def _each_to_another_seat(eng, s, seat, cards, kind):
+    """(card, seat) for every card of `kind` among `cards` and every seat but `seat`."""
+    mine = [c for c in cards if eng.card(c).kind == kind]
+    return [(c, t) for c in mine for t in range(s.n) if t != seat]
+
+
 def _choices_give_deed(eng, s, seat, card):
-    deeds = [c for c in s.hands[seat] if eng.card(c).kind == "deed"]
-    return [(d, t) for d in deeds for t in range(s.n) if t != seat]
+    return _each_to_another_seat(eng, s, seat, s.hands[seat], "deed")
 
 
 def _run_give_deed(eng, s, seat, card, args, ev):
@@ -115,8 +120,7 @@ def _run_take_loot(eng, s, seat, card, args, ev):
 
 
 def _choices_pass_guard(eng, s, seat, card):
-    guards = [c for c in s.chasing[seat] if eng.card(c).kind == "guard"]
-    return [(g, t) for g in guards for t in range(s.n) if t != seat]
+    return _each_to_another_seat(eng, s, seat, s.chasing[seat], "guard")
 
 
 def _run_pass_guard(eng, s, seat, card, args, ev):

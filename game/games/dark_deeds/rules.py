@@ -5,7 +5,7 @@ How a turn runs
 The turn is a small state machine (core/dispatch.py's `Flow`, built in `__init__`).
 `state.stage` names where it stands; settling runs the stage's `_st_<stage>` step (the
 `stages` table) until a step needs a player's answer. Decision stages build their actions
-in `_build_decisions`; `apply` finds the seat's decision, runs the `_on_<kind>` answer the
+in `build_decisions`; `apply` finds the seat's decision, runs the `_on_<kind>` answer the
 `answers` table names for its kind, and settles again. Before every step, `_next_step`
 settles two things that can happen in the middle of anything:
   1. the Most Suspicious Minion coin (`msm_dirty`), which may need the holder's tie-break;
@@ -30,7 +30,8 @@ same timeout and minimum answer time — see rules.yaml `reaction_windows`.
 from __future__ import annotations
 
 from ...core.dispatch import Flow, wait
-from ...core.rules import Event, IllegalAction, OptionSpec, OptionsError, Result, new_decision
+from ...core.rules import (Event, IllegalAction, OptionSpec, OptionsError, Result, StateBackedRules,
+                           new_decision)
 from ...core.windows import PASS, window_decisions
 from .data import GameData
 from .effects import EFFECTS, TRIGGERS
@@ -56,7 +57,7 @@ def p_success(need: int, bonus: int) -> float:
 _tn = tuple.__new__
 
 
-class DarkDeedsRules:
+class DarkDeedsRules(StateBackedRules):
     id = "dark_deeds"
 
     def __init__(self, data: GameData):
@@ -224,19 +225,10 @@ class DarkDeedsRules:
         self._run(s, [])
         return s
 
-    def clone(self, s: State) -> State:
-        return s.clone()
-
-    def snapshot(self, s: State) -> dict:
-        return s.snapshot()
-
     def perturb_hidden(self, s: State, seat, rng) -> State:
         """A copy differing only in what `seat` may not see (hidden.py), for the
         contract suite's indistinguishability check."""
         return _hidden.perturb_hidden(self, s, seat, rng)
-
-    def result(self, s: State):
-        return s.res
 
     def view(self, s: State, seat):
         return _view.build_view(self, s, seat)
@@ -252,13 +244,7 @@ class DarkDeedsRules:
         return _invariants.check(self, s, before)
 
     # ------------------------------------------------------------------ decisions
-    def decisions(self, s: State):
-        d = s.dec
-        if d is None:
-            d = s.dec = self._build_decisions(s)
-        return d
-
-    def _build_decisions(self, s: State):
+    def build_decisions(self, s: State):
         it = s.interrupt
         if it is not None:
             kind, seat, opts = it
@@ -361,51 +347,32 @@ class DarkDeedsRules:
                     out.append(c)
         return out
 
+    def _one_per_key(self, cards, allowed, seen: set):
+        """The cards among `cards` that are in `allowed`, one per key (copies are
+        interchangeable); `seen` holds the keys already offered and grows."""
+        KEY = self.key
+        for c in cards:
+            if c in allowed:
+                k = KEY[c]
+                if k not in seen:
+                    seen.add(k)
+                    yield c
+
     def _first_by_key(self, hand, op):
-        """The Plots with effect `op` in `hand`, one per key (copies are interchangeable)."""
-        ids = self.op_ids.get(op, ())
-        out = []
-        seen = None
-        for c in hand:
-            if c in ids:
-                k = self.key[c]
-                if seen is None:
-                    seen = {k}
-                elif k in seen:
-                    continue
-                seen.add(k)
-                out.append(c)
-        return out
+        """The Plots with effect `op` in `hand`, one per key."""
+        return list(self._one_per_key(hand, self.op_ids.get(op, ()), set()))
 
     def _plays(self, s: State, seat: int) -> list:
         """Own-turn Plots and one-use Loot playable now by the active player."""
         out = []
-        hand, loot = s.hands[seat], s.loot[seat]
-        own, own_loot = self.own_turn_plots, self.own_turn_loot
-        seen = None
+        seen = set()
         cards = self.cards
-        for c in hand:
-            if c not in own:
-                continue
-            card = cards[c]
-            if seen is None:
-                seen = set()
-            elif card.key in seen:
-                continue
-            seen.add(card.key)
-            choices = EFFECTS[card.op].choices
+        for c in self._one_per_key(s.hands[seat], self.own_turn_plots, seen):
+            choices = EFFECTS[cards[c].op].choices
             for args in (choices(self, s, seat, c) if choices else [()]):
                 out.append(("play", c) + tuple(args))
-        for c in loot:
-            if c not in own_loot:
-                continue
-            card = cards[c]
-            if seen is None:
-                seen = set()
-            elif card.key in seen:
-                continue
-            seen.add(card.key)
-            if EFFECTS[card.op].choices(self, s, seat, c):
+        for c in self._one_per_key(s.loot[seat], self.own_turn_loot, seen):
+            if EFFECTS[cards[c].op].choices(self, s, seat, c):
                 out.append(("use", c))
         return out
 

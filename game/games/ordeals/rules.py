@@ -28,7 +28,8 @@ import math
 from typing import NamedTuple
 
 from ...core.dispatch import Flow, find_decision, wait
-from ...core.rules import Decision, Event, IllegalAction, OptionSpec, OptionsError, Result, GAME, PLAYERS
+from ...core.rules import (Decision, Event, IllegalAction, OptionSpec, OptionsError, Result, StateBackedRules,
+                           GAME, PLAYERS)
 from . import geometry as G
 from .data import GameData, Member
 from .fog import FogLog, after_step as fog_after_step, perturb as fog_perturb, seen as fog_seen
@@ -53,7 +54,7 @@ class MoveRoute(NamedTuple):
     snapped: bool            # brought back within the allowance
 
 
-class OrdealsRules:
+class OrdealsRules(StateBackedRules):
     id = "ordeals"
 
     def __init__(self, data: GameData):
@@ -302,15 +303,7 @@ class OrdealsRules:
         return s.mode == "solo" and side == 1
 
     # ------------------------------------------------------------------ protocol basics
-    def clone(self, s: State) -> State:
-        return s.clone()
-
-    def snapshot(self, s: State) -> dict:
-        return s.snapshot()
-
-    def result(self, s: State):
-        return s.res
-
+    # (clone, snapshot, result and decisions: core.rules.StateBackedRules)
     def view(self, s: State, seat):
         from .view import build_view
         return build_view(self, s, seat)
@@ -602,13 +595,7 @@ class OrdealsRules:
         return MoveRoute(plan[0], q, None, True)
 
     # ------------------------------------------------------------------ decisions
-    def decisions(self, s: State):
-        d = s.dec
-        if d is None:
-            d = s.dec = self._build(s)
-        return d
-
-    def _build(self, s: State):
+    def build_decisions(self, s: State):
         st = s.stage
         if st == "over":
             return ()
