@@ -195,34 +195,33 @@ class GameData:
         self.names: dict = {}
 
 
-def _effects(lst, doc, path, problems, context) -> tuple:
+def _ops(lst, doc, path, problems, known: dict, what: str, params_of) -> tuple:
+    """`lst` as (op, params) pairs: each op one of `known` (else an unknown `what`), its
+    params checked against `params_of(i, op)` (which may report more of its own)."""
     out = []
     for i, e in enumerate(lst):
         op = e.get("op") if isinstance(e, dict) else None
-        if op not in EFFECTS:
-            problems.add(doc, path + (i, "op"), f"unknown effect {op!r} (known: {', '.join(EFFECTS)})")
+        if op not in known:
+            problems.add(doc, path + (i, "op"), f"unknown {what} {op!r} (known: {', '.join(known)})")
             continue
+        for msg in check_params(params_of(i, op), e):
+            problems.add(doc, path + (i,), f"{op}: {msg}")
+        out.append((op, {k: v for k, v in e.items() if k != "op"}))
+    return tuple(out)
+
+
+def _effects(lst, doc, path, problems, context) -> tuple:
+    def params_in_context(i, op):
         spec = EFFECTS[op]
         if context not in spec.contexts:
             problems.add(doc, path + (i,), f"effect {op!r} cannot be a {context} effect "
                                           f"(allowed: {', '.join(spec.contexts)})")
-        for msg in check_params(spec.params, e):
-            problems.add(doc, path + (i,), f"{op}: {msg}")
-        out.append((op, {k: v for k, v in e.items() if k != "op"}))
-    return tuple(out)
+        return spec.params
+    return _ops(lst, doc, path, problems, EFFECTS, "effect", params_in_context)
 
 
 def _globals(lst, doc, path, problems) -> tuple:
-    out = []
-    for i, e in enumerate(lst):
-        op = e.get("op") if isinstance(e, dict) else None
-        if op not in GLOBALS:
-            problems.add(doc, path + (i, "op"), f"unknown Global {op!r} (known: {', '.join(GLOBALS)})")
-            continue
-        for msg in check_params(GLOBALS[op], e):
-            problems.add(doc, path + (i,), f"{op}: {msg}")
-        out.append((op, {k: v for k, v in e.items() if k != "op"}))
-    return tuple(out)
+    return _ops(lst, doc, path, problems, GLOBALS, "Global", lambda i, op: GLOBALS[op])
 
 
 def _make(data, problems, doc, path, m, group, type_, cid) -> Card:

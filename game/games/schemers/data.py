@@ -159,6 +159,18 @@ def _known(name, known) -> str:
     return f"unknown {name}; known: {', '.join(known)}"
 
 
+def _check_every_one(given, known, what: str, missing: str, doc, path: tuple, problems: Problems) -> None:
+    """`given` names each of `known` once over and nothing else: an unknown name is
+    reported as an unknown `what`, a known one left out with `missing` (a format with
+    the name's repr)."""
+    for name in given:
+        if name not in known:
+            problems.add(doc, path + (name,), _known(f"{what} {name!r}", known))
+    for name in known:
+        if name not in given:
+            problems.add(doc, path, missing.format(repr(name)))
+
+
 def _check_roles(roles: RolesFile, doc, problems: Problems) -> None:
     seen = set()
     for i, role in enumerate(roles.roles):
@@ -203,12 +215,8 @@ def _check_decks(decks: DecksFile, doc, problems: Problems) -> None:
 
 
 def _check_rules(rules: RulesFile, doc, problems: Problems) -> None:
-    for action in rules.block_by:
-        if action not in BLOCKABLE:
-            problems.add(doc, ("block_by", action), _known(f"blockable action {action!r}", BLOCKABLE))
-    for action in BLOCKABLE:
-        if action not in rules.block_by:
-            problems.add(doc, ("block_by",), f"who may block {action!r} is not said")
+    _check_every_one(rules.block_by, BLOCKABLE, "blockable action", "who may block {} is not said",
+                     doc, ("block_by",), problems)
     if rules.untouchable.role not in ROLE_IDS:
         problems.add(doc, ("untouchable", "role"), _known(f"role {rules.untouchable.role!r}", ROLE_IDS))
     if rules.untouchable.timeout_claim not in ("doge",):
@@ -222,12 +230,7 @@ def _check_rules(rules: RulesFile, doc, problems: Problems) -> None:
 
 def _check_modes(modes: ModesFile, decks: DecksFile | None, rules: RulesFile | None, doc,
                  problems: Problems) -> None:
-    for name in modes.modes:
-        if name not in MODE_IDS:
-            problems.add(doc, ("modes", name), _known(f"mode {name!r}", MODE_IDS))
-    for name in MODE_IDS:
-        if name not in modes.modes:
-            problems.add(doc, ("modes",), f"mode {name!r} is missing")
+    _check_every_one(modes.modes, MODE_IDS, "mode", "mode {} is missing", doc, ("modes",), problems)
     if modes.default_mode not in modes.modes:
         problems.add(doc, ("default_mode",), _known(f"mode {modes.default_mode!r}", list(modes.modes)))
     for j, addon in enumerate(modes.addons):
