@@ -377,6 +377,14 @@ def validate(model, doc: Doc | None, problems: Problems, path: tuple = (), data=
         return None
 
 
+def load_checked(folder: Path, problems: Problems, **models) -> tuple[dict, tuple]:
+    """Each `<name>.yaml` in `folder` read, then checked against its model (`name=Model`):
+    the documents by name, and the checked data in the order the models are named (None
+    for a file that is missing or wrong; every problem is in `problems`)."""
+    docs = {name: load_yaml(folder / f"{name}.yaml", problems) for name in models}
+    return docs, tuple(validate(model, docs[name], problems) for name, model in models.items())
+
+
 def data_root() -> Path:
     from .paths import resource_path
     return resource_path("data")

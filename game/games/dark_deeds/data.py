@@ -14,7 +14,7 @@ from typing import Literal, Optional
 
 from pydantic import Field
 
-from ...core.data import DataError, Problems, StrictModel, data_root, load_yaml, validate
+from ...core.data import DataError, Problems, StrictModel, data_root, load_checked, load_yaml
 from .effects import CITIZENS, EFFECTS, LOOT_OPS, TIMINGS, TRIGGERS, check_params
 
 STREET_TYPES = CITIZENS + ("guard", "nemesis")
@@ -197,13 +197,8 @@ def load_data(folder: Path | None = None) -> GameData:
     """Load data/dark_deeds (or `folder`); raise DataError listing every problem."""
     folder = Path(folder) if folder is not None else data_root() / "dark_deeds"
     problems = Problems()
-    docs = {name: load_yaml(folder / f"{name}.yaml", problems)
-            for name in ("rules", "street", "loot", "plots", "deeds")}
-    rules = validate(RulesModel, docs["rules"], problems)
-    street = validate(StreetModel, docs["street"], problems)
-    loot = validate(LootModel, docs["loot"], problems)
-    plots = validate(PlotsModel, docs["plots"], problems)
-    deeds = validate(DeedsModel, docs["deeds"], problems)
+    docs, (rules, street, loot, plots, deeds) = load_checked(
+        folder, problems, rules=RulesModel, street=StreetModel, loot=LootModel, plots=PlotsModel, deeds=DeedsModel)
     locale_doc = load_yaml(folder / "locale" / "en.yaml", problems)
     names = locale_doc.data.get("card", {}) if locale_doc and isinstance(locale_doc.data, dict) else {}
 

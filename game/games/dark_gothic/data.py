@@ -23,10 +23,9 @@ from typing import Literal, Optional
 
 from pydantic import Field
 
-from ...core.data import DataError, Problems, StrictModel, data_root, load_yaml, validate
+from ...core.data import DataError, Problems, StrictModel, data_root, load_checked, load_yaml
 from .effects import ABILITIES, EFFECTS, GLOBALS, check_params
 
-FILES = ("rules", "supply", "heroes", "villains", "main_deck", "discoveries")
 MAIN_TYPES = ("gear", "ally", "location", "event", "minion")
 COMPETITIVE = "@competitive"     # the id suffix of a Villain's competitive printing
 
@@ -259,13 +258,9 @@ def _ids(key, copies):
 def load_data(folder: Path | None = None) -> GameData:
     folder = Path(folder) if folder else data_root() / "dark_gothic"
     problems = Problems()
-    docs = {f: load_yaml(folder / f"{f}.yaml", problems) for f in FILES}
-    rules = validate(RulesModel, docs["rules"], problems)
-    supply = validate(SupplyModel, docs["supply"], problems)
-    heroes = validate(HeroesModel, docs["heroes"], problems)
-    villains = validate(VillainsModel, docs["villains"], problems)
-    main = validate(MainModel, docs["main_deck"], problems)
-    disc = validate(DiscoveriesModel, docs["discoveries"], problems)
+    docs, (rules, supply, heroes, villains, main, disc) = load_checked(
+        folder, problems, rules=RulesModel, supply=SupplyModel, heroes=HeroesModel, villains=VillainsModel,
+        main_deck=MainModel, discoveries=DiscoveriesModel)
     locale = load_yaml(folder / "locale" / "en.yaml", problems)
     d = GameData()
     d.rules = rules

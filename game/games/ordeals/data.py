@@ -15,7 +15,7 @@ from typing import Literal, Optional
 
 from pydantic import Field
 
-from ...core.data import Problems, StrictModel, data_root, load_yaml, validate
+from ...core.data import Problems, StrictModel, data_root, load_checked, load_yaml, validate
 
 Point = tuple[float, float]
 
@@ -349,14 +349,9 @@ def load_data(folder: Path | None = None) -> GameData:
     """Load data/ordeals (or `folder`); raise DataError listing every problem."""
     folder = Path(folder) if folder is not None else data_root() / "ordeals"
     problems = Problems()
-    docs = {n: load_yaml(folder / f"{n}.yaml", problems)
-            for n in ("rules", "recruitment", "companies", "shadow", "tables", "trials")}
-    rules = validate(RulesModel, docs["rules"], problems)
-    rec = validate(RecruitmentModel, docs["recruitment"], problems)
-    comps = validate(CompaniesModel, docs["companies"], problems)
-    shadow = validate(ShadowModel, docs["shadow"], problems)
-    tables = validate(TablesModel, docs["tables"], problems)
-    trials = validate(TrialsModel, docs["trials"], problems)
+    docs, (rules, rec, comps, shadow, tables, trials) = load_checked(
+        folder, problems, rules=RulesModel, recruitment=RecruitmentModel, companies=CompaniesModel,
+        shadow=ShadowModel, tables=TablesModel, trials=TrialsModel)
     locale_doc = load_yaml(folder / "locale" / "en.yaml", problems)
     locale = locale_doc.data if locale_doc is not None and isinstance(locale_doc.data, dict) else {}
 

@@ -13,7 +13,7 @@ from typing import Literal, Optional
 
 from pydantic import Field
 
-from ...core.data import DataError, Problems, StrictModel, data_root, load_yaml, validate
+from ...core.data import DataError, Problems, StrictModel, data_root, load_checked
 
 ROLE_IDS = ("doge", "poisoner", "corsair", "fortune_teller", "plague_doctor")
 POWERS = {"doge": "take", "poisoner": "poison", "corsair": "steal",
@@ -137,12 +137,8 @@ def load(folder: Path | None = None) -> SchemersData:
     problem with file:line."""
     folder = Path(folder) if folder is not None else data_root() / "schemers"
     problems = Problems()
-    docs = {name: load_yaml(folder / f"{name}.yaml", problems)
-            for name in ("roles", "decks", "rules", "modes")}
-    roles = validate(RolesFile, docs["roles"], problems)
-    decks = validate(DecksFile, docs["decks"], problems)
-    rules = validate(RulesFile, docs["rules"], problems)
-    modes = validate(ModesFile, docs["modes"], problems)
+    docs, (roles, decks, rules, modes) = load_checked(
+        folder, problems, roles=RolesFile, decks=DecksFile, rules=RulesFile, modes=ModesFile)
     if roles is not None:
         _check_roles(roles, docs["roles"], problems)
     if decks is not None:
