@@ -105,9 +105,10 @@ class Brain:
                          for t in LOOT_TYPES}
         # decision kind -> how the heuristic picks (a kind not here takes the first action)
         self.pickers = {
-            "target": self._k_target, "sneak_order": self._k_sneak_order, "roll": self._k_roll,
-            "after_roll": self._k_after_roll, "reaction": self._k_reaction,
-            "loot_choice": self._k_loot_choice, "tavern": self._k_tavern, "stock": self._k_stock,
+            "target": self._own_play_first("target", self._k_target), "sneak_order": self._k_sneak_order,
+            "roll": self._k_roll, "after_roll": self._k_after_roll, "reaction": self._k_reaction,
+            "loot_choice": self._k_loot_choice, "tavern": self._own_play_first("tavern", self._k_tavern),
+            "stock": self._own_play_first("stock", lambda c, d, acts: ("proceed",)),
             "discard": self._k_discard, "deed_choice": self._k_deed_choice,
             "msm_tiebreak": self._k_msm_tiebreak, "loot": self._k_loot,
         }
@@ -342,10 +343,15 @@ class Brain:
                 best, best_v = a, v
         return best
 
+    def _own_play_first(self, stage, then):
+        """A picker that makes a Plot or one-use Loot play worth making now (_own_play),
+        else picks as `then` does."""
+        def pick(c, d, acts):
+            play = self._own_play(c, acts, stage)
+            return play if play is not None else then(c, d, acts)
+        return pick
+
     def _k_target(self, c, d, acts):
-        play = self._own_play(c, acts, "target")
-        if play is not None:
-            return play
         best, best_v = None, -1e9
         for a in acts:
             if a[0] == "target":
@@ -450,9 +456,6 @@ class Brain:
         return best
 
     def _k_tavern(self, c, d, acts):
-        play = self._own_play(c, acts, "tavern")
-        if play is not None:
-            return play
         me = c.me
         s = c.susp[me]
         guards = self.guards_on(c, me)
@@ -473,10 +476,6 @@ class Brain:
             if v > best_v:
                 best, best_v = a, v
         return best
-
-    def _k_stock(self, c, d, acts):
-        play = self._own_play(c, acts, "stock")
-        return play if play is not None else ("proceed",)
 
     def _k_discard(self, c, d, acts):
         ds = [a for a in acts if a[0] == "discard"]
