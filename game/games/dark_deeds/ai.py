@@ -86,6 +86,16 @@ def ctx_from_state(s: State, seat: int) -> Ctx:
     return c
 
 
+def _highest(acts, value, best=None, best_v=-1e9):
+    """The action of highest `value(a)` above `best_v`, the first of equals (a value of
+    None: not a candidate); `best` when none is above."""
+    for a in acts:
+        v = value(a)
+        if v is not None and v > best_v:
+            best, best_v = a, v
+    return best
+
+
 class Brain:
     """The heuristic itself, shared by the agents and the rollout policy."""
 
@@ -352,19 +362,13 @@ class Brain:
         return pick
 
     def _k_target(self, c, d, acts):
-        best, best_v = None, -1e9
-        for a in acts:
+        def value(a):
             if a[0] == "target":
                 if a[1] == "street":
-                    v = self.target_value(c, "street", a[2], c.street[a[2] - 1])
-                else:
-                    v = self.target_value(c, "chasing", 0, a[2])
-            elif a[0] == "pass":
-                v = -0.01
-            else:
-                continue
-            if v > best_v:
-                best, best_v = a, v
+                    return self.target_value(c, "street", a[2], c.street[a[2] - 1])
+                return self.target_value(c, "chasing", 0, a[2])
+            return -0.01 if a[0] == "pass" else None
+        best = _highest(acts, value)
         return best if best is not None else acts[0]
 
     def _k_sneak_order(self, c, d, acts):
@@ -443,17 +447,11 @@ class Brain:
         return ("pass",)
 
     def _k_loot_choice(self, c, d, acts):
-        best, best_v = None, -1e9
-        for a in acts:
+        def value(a):
             if a[0] == "loot":
-                v = self.loot_val[c.loot_up[a[1]][a[2]]]
-            elif a[0] == "loot_gamble":
-                v = self.avg_loot[a[1]] - 0.1
-            else:
-                continue
-            if v > best_v:
-                best, best_v = a, v
-        return best
+                return self.loot_val[c.loot_up[a[1]][a[2]]]
+            return self.avg_loot[a[1]] - 0.1 if a[0] == "loot_gamble" else None
+        return _highest(acts, value)
 
     def _k_tavern(self, c, d, acts):
         me = c.me
@@ -464,18 +462,13 @@ class Brain:
             lay += 1.0 + 0.4 * sum(self.loot_val[x] for x in c.loot[me])
         if self.easy:
             lay = 1.5 if s >= self.arrest - 2 and guards else 0.1 * s
-        best, best_v = ("lay_low",), lay
-        full = len(c.hand) >= 6
-        for a in acts:
+        full = 0.3 if len(c.hand) >= 6 else 0           # taking into a full hand costs a little
+
+        def value(a):
             if a[0] == "tavern_take":
-                v = self.card_value(c, c.tavern[a[1]]) - (0.3 if full else 0)
-            elif a[0] == "tavern_gamble":
-                v = 0.45 - (0.3 if full else 0)
-            else:
-                continue
-            if v > best_v:
-                best, best_v = a, v
-        return best
+                return self.card_value(c, c.tavern[a[1]]) - full
+            return 0.45 - full if a[0] == "tavern_gamble" else None
+        return _highest(acts, value, ("lay_low",), lay)
 
     def _k_discard(self, c, d, acts):
         ds = [a for a in acts if a[0] == "discard"]
