@@ -509,7 +509,12 @@ class DarkDeedsRules(StateBackedRules):
         if s.street.count(None) < len(s.street) or s.chasing[s.active] \
                 or self._poach_actions(s, s.active):
             return False
-        self.log(ev, "no_target", {"player": s.active})
+        return self._nothing_here(s, "no_target", ev)
+
+    def _nothing_here(self, s, why, ev) -> bool:
+        """The active player finds nothing to do on this Street (no target, no Loot left):
+        the log says `why` and the Street ends."""
+        self.log(ev, why, {"player": s.active})
         s.stage = "street_end"
         return True
 
@@ -788,9 +793,7 @@ class DarkDeedsRules(StateBackedRules):
         t = s.loot_type
         if any(c is not None for c in s.loot_up[t]) or s.loot_deck[t] or s.loot_discard[t]:
             return False
-        self.log(ev, "loot_none", {"player": s.active})
-        s.stage = "street_end"
-        return True
+        return self._nothing_here(s, "loot_none", ev)
 
     def _on_loot_choice(self, s, seat, action, ev):
         verb = action[0]
