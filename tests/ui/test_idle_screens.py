@@ -105,3 +105,20 @@ def test_the_replay_viewer_draws_while_it_plays(idle_app):
     settle(idle_app)
     scene.toggle_play()
     assert idle_app.frame_rate() > 0 and settle(idle_app, 1.0) > 0
+
+
+def test_a_floater_on_a_waiting_table_fades_out_then_the_table_holds_still(idle_app):
+    """A floater ("+1 dung") rising while the table waits for you is drawn to its end,
+    not frozen on the screen until the mouse moves; then the table asks for no more than
+    before (at most its countdown)."""
+    app = idle_app
+    bench_idle.waiting_screen(app, "table")
+    settle(app)
+    waiting = app.frame_rate()
+    assert waiting <= COUNTDOWN_FPS
+    table = app.scenes[-1].table
+    # what table.floater adds when animations play (this app's are off)
+    table.fx.add("floater", (pygame.Surface((40, 20)), 400, 300), 0.5)
+    assert app.frame_rate() > COUNTDOWN_FPS, "the floater is drawn while it rises"
+    settle(app, 1.0)
+    assert app.frame_rate() == waiting

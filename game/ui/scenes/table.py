@@ -942,7 +942,7 @@ class TableScene(Scene):
     # -- drawing -------------------------------------------------------------------------------
     def frame_rate(self) -> float:
         """The window draws the table only while its picture changes by itself:
-        animations, an AI thinking, toasts and bubbles on the table, a countdown (a few
+        animations, an AI thinking, toasts, bubbles, floaters and heralds on the table, a countdown (a few
         frames a second), the curtain's embers, and once whenever the scene itself
         changed the picture (another seat sat down, the public screen came up, the
         curtain rose). A table waiting for you is still."""
@@ -955,6 +955,8 @@ class TableScene(Scene):
         if self._safe(self.table.busy, "busy", False):
             return float(theme.FPS)
         if any(getattr(self.table, name, None) for name in ("toasts", "bubbles", "flyers")):
+            return float(theme.FPS)
+        if getattr(getattr(self.table, "fx", None), "items", None):    # a floater or herald fading out
             return float(theme.FPS)
         if self.match.over:
             return 0.0 if self.over_ready else float(theme.FPS)
