@@ -26,7 +26,6 @@ from ...core.i18n import t
 from ..theme import FONT, LOGICAL_SIZE
 from ..widgets import Button, draw_panel, draw_text, fit_text
 from .results import ResultsScene
-from .base import seat_marker
 from .table import TableScene
 
 
@@ -180,30 +179,14 @@ class OnlineTableScene(TableScene):
             return True                         # the table is over for us: nothing reaches it
         return super().handle_event(e)
 
-    def draw_thinking(self, surf):
-        """Who the table waits for, over their seat: "Bea is thinking…" (a person
-        elsewhere or an AI where the table runs), as the host says."""
+    def thinking_seat(self):
+        """Who the table waits for, as the host says: "Bea is thinking…" over their seat
+        (a person elsewhere or an AI where the table runs)."""
         waiting = [] if self.match.over or self.fault is not None else self.match.waiting()
         mine = self.viewer is not None and self.match.decisions_for(self.viewer)
         if not waiting or mine or self.curtain is not None:
-            return
-        seat = waiting[0]
-        pal = self.app.pal
-        name = self.match.seats[seat].name if seat < len(self.match.seats) else "?"
-        text = t("play.thinking", name=name)
-        dots = "." * (1 + int(self.t * 3) % 3)
-        tw = self.app.assets.text_size(text + "...", FONT.small, bold=True)[0]
-        r = pygame.Rect(0, 0, tw + 60, 46)
-        pos = self.seat_pos(seat)
-        if pos is None:
-            r.midtop = (LOGICAL_SIZE[0] // 2, 14)
-        else:
-            r.midbottom = (int(pos[0]), int(pos[1]) - 10)
-            r.clamp_ip(surf.get_rect().inflate(-16, -16))
-        draw_panel(surf, r, self.app, alpha=235, fill=pal.bg_deep, edge=pal.gold_dim, radius=23)
-        seat_marker(surf, self.app, seat, (r.x + 24, r.centery), 7)
-        draw_text(surf, self.app, text + dots, (r.x + 40, r.centery), FONT.small, pal.text, bold=True,
-                  anchor="midleft")
+            return None
+        return waiting[0]
 
     def draw(self, surf):
         super().draw(surf)

@@ -993,8 +993,13 @@ class TableScene(Scene):
                 return None
         return None
 
+    def thinking_seat(self):
+        """The seat the table is waiting on to think (an AI here), or None."""
+        return self.think_seat if self.worker.busy else (self.ready[0][1] if self.ready else None)
+
     def draw_thinking(self, surf):
-        seat = self.think_seat if self.worker.busy else (self.ready[0][1] if self.ready else None)
+        """"Ada is thinking…" over the seat that `thinking_seat` names."""
+        seat = self.thinking_seat()
         if seat is None or seat >= len(self.match.seats):
             return
         pal = self.app.pal
