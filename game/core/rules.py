@@ -144,6 +144,12 @@ class Ruleset(Protocol):
 
     The playout tests and ``simulate --check`` call it after every action.
 
+        chance_purposes: tuple[str, ...]
+            The game's chance outcomes by name ("dice", "deck", ...): the rules draw
+            each from `state.rng.stream(purpose, *key)`. In a game that is one stream
+            (replays unchanged); `core.rng.fix_chance` gives a search's copy one stream
+            per purpose, so its candidates meet the same dice (common random numbers).
+
         def opening_events(self, state) -> list[Event]:
             What a player saw happen at `setup` (the first card put up for sale), for the
             table's chronicle; `setup` returns only the state. Asked of a fresh state.
