@@ -6,6 +6,10 @@ rules stay pure; the driver only calls the Ruleset protocol.
 
 The window asks `agent_requests()` for work to think about off the render loop and
 hands answers back through `submit`; headless callers use `run_agents()`.
+
+A save is replayed here too (`replay_record`), and `check_save` says how far a save made
+by another version replays under this one (game/core/version.py records which version and
+data made it; it imports nothing of the driver).
 """
 from __future__ import annotations
 
@@ -359,3 +363,33 @@ def replay_record(record: Record, ruleset, *, now=None, agents=None, autosave_pa
             raise RecordError(stop)
     match.autosave_path = autosave_path
     return match, stop
+
+
+@dataclass
+class SaveCheck:
+    """How a save replays under this version's rules (`check_save`)."""
+    made_with: str          # the version the save records; "" for one older than that
+    data_changed: bool      # the game's data differs from when it was saved
+    legal: int              # moves that replay, from the first
+    total: int              # moves in the save
+    stop: str | None        # why the next move does not replay, or why the end differs
+    finished: bool          # the replayed moves end the game
+
+    @property
+    def same(self) -> bool:
+        """Every move replays and reaches the recorded end."""
+        return self.stop is None
+
+    @property
+    def diverges(self) -> bool:
+        """Every move replays, but to another end than the one saved."""
+        return self.stop is not None and self.legal == self.total
+
+
+def check_save(record, ruleset) -> SaveCheck:
+    """Replay a checked record (`check_record`) under this version's rules and say how
+    far it gets. Never raises for a move that fails: that is the answer."""
+    probe, stop = replay_record(record, ruleset, partial=True, check_digest=True)
+    data_changed = bool(record.data_digest) and record.data_digest != game_data_digest(record.game)
+    return SaveCheck(made_with=record.app_version, data_changed=data_changed, legal=len(probe.log),
+                     total=len(record.actions), stop=stop, finished=probe.result() is not None)

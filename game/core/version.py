@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import hashlib
 import re
-from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
@@ -67,6 +66,7 @@ def version_key(text: str) -> tuple:
 
 
 TUTORIAL_FILE = "tutorial.yaml"     # data/<game>/tutorial.yaml: read by the coach, not the rules
+GAME_FILE = "game.yaml"             # data/<game>/game.yaml: the title, pitch, players and art
 
 
 def files_digest(files, root) -> str:
@@ -83,7 +83,8 @@ def files_digest(files, root) -> str:
 def rules_data_files(game_id: str, root=None) -> list[Path]:
     """The files a game's rules read: its YAML under data/<game>/ (not its locale
     folder, not its rules pages, not its guided first game's script: a new or better
-    tutorial changes no save) and the shared data/dice.yaml. Empty when the game
+    tutorial changes no save; not game.yaml, what the menu shows of it) and the shared
+    data/dice.yaml. Empty when the game
     has no data folder (a test's toy game)."""
     from .data import data_root
     root = Path(root) if root is not None else data_root()
@@ -91,7 +92,7 @@ def rules_data_files(game_id: str, root=None) -> list[Path]:
     if not folder.is_dir():
         return []
     files = [f for f in folder.rglob("*.yaml")
-             if "locale" not in f.relative_to(folder).parts and f.name != TUTORIAL_FILE]
+             if "locale" not in f.relative_to(folder).parts and f.name not in (TUTORIAL_FILE, GAME_FILE)]
     if (root / "dice.yaml").is_file():
         files.append(root / "dice.yaml")
     return files
@@ -115,34 +116,3 @@ def made_elsewhere(record) -> bool:
     if record.app_version != app_version():
         return True
     return bool(record.data_digest) and record.data_digest != game_data_digest(record.game)
-
-
-@dataclass
-class SaveCheck:
-    """How a save replays under this version's rules (`check_save`)."""
-    made_with: str          # the version the save records; "" for one older than that
-    data_changed: bool      # the game's data differs from when it was saved
-    legal: int              # moves that replay, from the first
-    total: int              # moves in the save
-    stop: str | None        # why the next move does not replay, or why the end differs
-    finished: bool          # the replayed moves end the game
-
-    @property
-    def same(self) -> bool:
-        """Every move replays and reaches the recorded end."""
-        return self.stop is None
-
-    @property
-    def diverges(self) -> bool:
-        """Every move replays, but to another end than the one saved."""
-        return self.stop is not None and self.legal == self.total
-
-
-def check_save(record, ruleset) -> SaveCheck:
-    """Replay a checked record (`check_record`) under this version's rules and say how
-    far it gets. Never raises for a move that fails: that is the answer."""
-    from .match import replay_record
-    probe, stop = replay_record(record, ruleset, partial=True, check_digest=True)
-    data_changed = bool(record.data_digest) and record.data_digest != game_data_digest(record.game)
-    return SaveCheck(made_with=record.app_version, data_changed=data_changed, legal=len(probe.log),
-                     total=len(record.actions), stop=stop, finished=probe.result() is not None)

@@ -15,10 +15,9 @@ from pathlib import Path
 
 import pytest
 
-from game.core.match import Match, SeatInfo
+from game.core.match import Match, SeatInfo, check_save
 from game.core.record import read_record, write_record
-from game.core.version import (app_version, check_save, game_data_digest, made_elsewhere, pyproject_version,
-                               version_key)
+from game.core.version import app_version, game_data_digest, made_elsewhere, pyproject_version, version_key
 from game.games import registry
 
 ROOT = Path(__file__).resolve().parents[2]

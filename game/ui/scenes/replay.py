@@ -8,9 +8,9 @@ import pygame
 
 from ...core.i18n import t
 from ...core.match import Match, SeatInfo
-from ...core.match import replay_record
+from ...core.match import check_save, replay_record
 from ...core.record import RecordError
-from ...core.version import check_save, made_elsewhere
+from ...core.version import made_elsewhere
 from ...games.registry import load_checked
 from ...core.rules import IllegalAction
 from ..table.base import TableContext

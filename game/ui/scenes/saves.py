@@ -16,11 +16,11 @@ import pygame
 
 from ...core.i18n import format_date, t
 from ...core.paths import storage_problem, user_data_dir
-from ...core.match import replay_record
+from ...core.match import SaveCheck, check_save, replay_record
 from ...core.record import (LISTING_FULL_BYTES, Record, RecordError, check_record, clean_orphans, move_aside,
                             read_listing)
 from ...core.safeio import shown_path
-from ...core.version import SaveCheck, check_save, made_elsewhere
+from ...core.version import made_elsewhere
 from ...games.registry import load_checked
 from ..theme import FONT, SPACE
 from ..widgets import Button, ScrollList, Widget, draw_panel, draw_text, fit_text
