@@ -30,7 +30,7 @@ from functools import lru_cache
 from ...ai.analysis import ILLEGAL_IN_SAMPLE, SCREENED_OUT, Analysis
 from ...ai.candidates import CandidateSearch, Round, SearchContext, keep_best, unsearched
 from ...ai.levels import level_agent
-from ...core.rng import RNG
+from ...core.rng import fix_chance
 from . import geometry as G
 from .rebuild import determinize
 from .state import State
@@ -687,9 +687,10 @@ class HardAgent:
         R = self.R
 
         def fresh(seed, action):
-            # every candidate of a paired sample rolls the same dice (the same seed)
+            # every candidate of a paired sample meets the same dice of each purpose (the
+            # same seed): the same initiative, the same attacker's and defender's dice
             s = s0.clone()
-            s.rng = RNG(seed)
+            fix_chance(R, s, seed)
             R.apply(s, seat, action)
             return s
 
@@ -771,7 +772,7 @@ class HardAgent:
                         return
                 elif reseed is not None:
                     # the Foes' answer rolls the same dice after every candidate
-                    s.rng = RNG(reseed)
+                    fix_chance(R, s, reseed)
                     reseed = None
             R.apply(s, d.seat, self.policy.choose(s, d))
 

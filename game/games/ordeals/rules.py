@@ -56,6 +56,10 @@ class MoveRoute(NamedTuple):
 
 class OrdealsRules(StateBackedRules):
     id = "ordeals"
+    # the chance outcomes by name (core/rng.py): a search's copy draws each from a stream of
+    # its own, so its candidates meet the same dice; a real game draws them all from one
+    chance_purposes = ("conditions", "deployment", "shadow_deploy", "storm", "initiative",
+                       "reinforcement", "combat", "shadow_ties")
 
     def __init__(self, data: GameData):
         self.data = data
@@ -236,19 +240,21 @@ class OrdealsRules(StateBackedRules):
                 _E("log", {"key": "ordeals.log.conditions", "params": {
             "season": s.season, "light": s.light, "weather": s.weather, "sight": s.sight}})] + placed
 
-    def _roll(self, s) -> int:
-        r = s.rng.randint(1, self.R.dice_sides)
+    def _roll(self, s, purpose: str, *key) -> int:
+        """A D12 of `purpose` (one of chance_purposes; `key`: whose die, e.g. a side)."""
+        r = s.rng.stream(purpose, *key).randint(1, self.R.dice_sides)
         s.tray.append(r)
         return r
 
-    def _rand(self, s) -> float:
-        v = s.rng.random()
+    def _rand(self, s, dice) -> float:
+        """A fraction in [0, 1) from `dice`, a stream the caller took once for its loop."""
+        v = dice.random()
         s.tray.append(round(v, 4))
         return v
 
-    def pick(self, s, n: int) -> int:
+    def pick(self, s, n: int, purpose: str = "shadow_ties") -> int:
         """A random index below n (ties among equals); shown on the tray like a die."""
-        k = s.rng.below(n)
+        k = s.rng.stream(purpose).below(n)
         s.tray.append(-1 - k)
         return k
 
@@ -256,17 +262,17 @@ class OrdealsRules(StateBackedRules):
         """BO-150/153: Season, Light and Weather, fixed by the Trial or rolled."""
         tb = self.data.tables
         if trial.season == "roll":
-            r = self._roll(s)
+            r = self._roll(s, "conditions")
             season = next(x for x in tb.season if r <= x.upto)
         else:
             season = next(x for x in tb.season if x.key == trial.season)
         if trial.light == "roll":
-            r = self._roll(s) + season.light_mod
+            r = self._roll(s, "conditions") + season.light_mod
             light = next((x for x in tb.light if r <= x.upto), tb.light[-1])
         else:
             light = next(x for x in tb.light if x.key == trial.light)
         if trial.weather == "roll":
-            r = self._roll(s)
+            r = self._roll(s, "conditions")
             weather = next(x for x in tb.weather if r <= x.upto)
         else:
             weather = next(x for x in tb.weather if x.key == trial.weather)
@@ -280,7 +286,7 @@ class OrdealsRules(StateBackedRules):
         """BO-120/200: each side rolls D12 (ties reroll); the lower places first, then the
         sides alternate; the Shadow's Brutes go first among its own."""
         while True:
-            a, b = self._roll(s), self._roll(s)
+            a, b = self._roll(s, "deployment", 0), self._roll(s, "deployment", 1)
             if a != b:
                 break
         ev.append(_E("roll", {"purpose": "deployment", "dice": [a, b], "sides": [0, 1]}))
@@ -1130,9 +1136,10 @@ class OrdealsRules(StateBackedRules):
         zone = self.trial(s).zones[c.side]
         xs, ys = [p[0] for p in zone], [p[1] for p in zone]
         others = self.others_for(s, i)
+        spots = s.rng.stream("shadow_deploy")
         for _ in range(400):
-            p = (_r2(min(xs) + (max(xs) - min(xs)) * self._rand(s)),
-                 _r2(min(ys) + (max(ys) - min(ys)) * self._rand(s)))
+            p = (_r2(min(xs) + (max(xs) - min(xs)) * self._rand(s, spots)),
+                 _r2(min(ys) + (max(ys) - min(ys)) * self._rand(s, spots)))
             if self.deploy_ok(s, i, p, others):
                 self._place(s, i, p, ev)
                 return
@@ -1154,7 +1161,7 @@ class OrdealsRules(StateBackedRules):
             ev.append(_E("sight", {"sight": s.sight}))
         s.lightning = False
         if s.weather == "storm":
-            r = self._roll(s)
+            r = self._roll(s, "storm")
             s.lightning = r >= self.R.storm_lightning
             ev.append(_E("roll", {"purpose": "storm", "dice": [r], "lightning": s.lightning}))
         if s.mode == "solo":
@@ -1167,7 +1174,7 @@ class OrdealsRules(StateBackedRules):
             rolls = []
             for side in (0, 1):
                 bonus = max([c.st.leader for c in s.chars if c.side == side and c.in_play] + [0])
-                r = self._roll(s)
+                r = self._roll(s, "initiative", side)
                 rolls.append((r, bonus))
             a, b = rolls[0][0] + rolls[0][1], rolls[1][0] + rolls[1][1]
             ev.append(_E("roll", {"purpose": "initiative", "dice": [rolls[0][0], rolls[1][0]],
@@ -1189,9 +1196,10 @@ class OrdealsRules(StateBackedRules):
         s.chars.append(c)
         r = self.sides_r + 0.01
         others = self.others_for(s, i)
+        spots = s.rng.stream("reinforcement")
         for _ in range(60):
-            edge = self.pick(s, 4)
-            u = self._rand(s)
+            edge = self.pick(s, 4, "reinforcement")
+            u = self._rand(s, spots)
             if edge == 0:
                 p = (r + (m.w - 2 * r) * u, r)
             elif edge == 1:
@@ -1435,12 +1443,14 @@ class OrdealsRules(StateBackedRules):
             self._finish(s, c.side, "ordeals.reason.relic", ev)
 
     # -- opposed rolls ------------------------------------------------------------------
-    def roll_die(self, s, adv: int):
-        """BO-012/197: adv > 0 keeps the higher of two D12, adv < 0 the lower."""
+    def roll_die(self, s, adv: int, role: str):
+        """BO-012/197: adv > 0 keeps the higher of two D12, adv < 0 the lower. `role`
+        ("attacker" or "defender") keys the combat dice: in a search, a candidate that
+        rolls with Advantage leaves the defender's die as another candidate met it."""
         if adv == 0:
-            d = self._roll(s)
+            d = self._roll(s, "combat", role)
             return [d], d
-        a, b = self._roll(s), self._roll(s)
+        a, b = self._roll(s, "combat", role), self._roll(s, "combat", role)
         return [a, b], (max(a, b) if adv > 0 else min(a, b))
 
     def might(self, c, assault=False) -> int:
@@ -1464,8 +1474,8 @@ class OrdealsRules(StateBackedRules):
         if d.hidden:
             d.hidden = False
             ev.append(_E("status", {"piece": d.id, "status": "hidden", "value": False}))
-        da, ka = self.roll_die(s, 0)
-        dd, kd = self.roll_die(s, 0)
+        da, ka = self.roll_die(s, 0, "attacker")
+        dd, kd = self.roll_die(s, 0, "defender")
         ta = ka + self.might(a, True) + bonus_a
         td = kd + self.might(d, True)
         winner = i if ta > td else (j if td > ta else -1)
@@ -1551,8 +1561,8 @@ class OrdealsRules(StateBackedRules):
         if t.hidden:
             t.hidden = False
             ev.append(_E("status", {"piece": t.id, "status": "hidden", "value": False}))
-        da, ka = self.roll_die(s, adv - dis)
-        dd, kd = self.roll_die(s, 0)
+        da, ka = self.roll_die(s, adv - dis, "attacker")
+        dd, kd = self.roll_die(s, 0, "defender")
         ta = ka + a.st.aim + bonus
         td = kd + self.might(t)
         hit = ta > td

@@ -39,6 +39,10 @@ class FixedDice:
     def fork(self):
         return 1
 
+    def stream(self, purpose, *key):
+        # one scripted sequence for every purpose, as a game's own RNG is one stream
+        return self
+
     def clone(self):
         return FixedDice(self.rolls, self.default)
 

@@ -37,10 +37,12 @@ def test_BO_181_hard_finishes_a_wounded_foe_where_normal_aids():
     assert d.kind == "act" and ("assault", foe) in d.actions and ("aid", ness) in d.actions
     view = R.view(s, d.seat)
     assert HeuristicAgent(R, "normal", seed=3).choose(view, d) == ("aid", ness)   # the premise
+    # 120 rollouts: with 60 the search's sampled dice can still sway it (with the dice
+    # drawn by purpose, seed 1 Aided at 60: 27.9 against 24.8 on 9 samples each)
     for seed in (1, 2, 3):
-        hard = HardAgent(R, seed=seed, rollouts=60, budget=None)
+        hard = HardAgent(R, seed=seed, rollouts=120, budget=None)
         assert hard.choose(view, d) == ("assault", foe)
-        assert 0 < hard.last_rollouts <= 60 + 2 * len(d.actions)   # the work is counted, not timed
+        assert 0 < hard.last_rollouts <= 120 + 2 * len(d.actions)   # the work is counted, not timed
 
 
 def test_BO_181_hard_reads_only_the_view():

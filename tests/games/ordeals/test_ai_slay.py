@@ -65,15 +65,17 @@ def test_BO_181_hard_strikes_the_downed_warden_where_normal_hits_the_husk():
     Husk three Harm from its own. The normal policy Assaults the Husk (the Foe nearest
     Out of Action for its Grit); three Assaults on the downed Warden (Might 1 while
     down) may win the Trial now, and he Stands and strikes back next Act. Hard Assaults
-    the Warden in every one of eight searches (counting him at his 150 Supplies, it
-    ended the Act in half of them)."""
+    the Warden in at least seven of eight searches (counting him at his 150 Supplies, it
+    ended the Act in half of them); with the dice drawn by purpose (core/rng.py) seed 3
+    is a near tie the Husk takes (818 against 811 of 66 rollouts each), the other seeds
+    of 0-11 all strike the Warden."""
     R, s, a1, w, h = _warden_scene()
     d = R.decisions(s)[0]
     assert d.kind == "act" and ("assault", w) in d.actions and ("assault", h) in d.actions
     view = R.view(s, d.seat)
     assert HeuristicAgent(R, "normal", seed=3).choose(view, d) == ("assault", h)   # the premise
     picks = [HardAgent(R, seed=k, max_iterations=160).choose(view, d) for k in range(8)]
-    assert picks == [("assault", w)] * 8
+    assert picks.count(("assault", w)) >= 7 and set(picks) <= {("assault", w), ("assault", h)}
 
 
 def test_BO_181_hards_own_policy_strikes_the_quarry_first():
