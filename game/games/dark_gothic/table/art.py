@@ -30,6 +30,8 @@ GLOBAL_GLOW = (120, 230, 140)          # a Global card's aura (plus its "Global"
 SHADOW_CALM = (150, 132, 190)
 SHADOW_DIRE = (236, 52, 52)
 BLOOD = (150, 12, 22)
+# a resource orb's colour (Combat, Cunning, Spirit, Silver): the pool, the costs, the glyphs
+ORB = {"C": (190, 52, 48), "U": (58, 150, 78), "S": (60, 104, 206), "W": (196, 198, 210)}
 
 
 def tension(n: int, limit: int) -> int:

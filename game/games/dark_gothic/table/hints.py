@@ -12,6 +12,7 @@ from game.ui.table import style
 from game.ui.table.beads import shape
 
 from .. import words
+from .art import ORB
 
 H = "dark_gothic.hint."
 SHAPES = {"C": "triangle", "U": "diamond", "S": "cross", "W": "ring"}      # as words.GLYPH_CHARS
@@ -74,7 +75,6 @@ def _veil(size) -> pygame.Surface:
 # ---------------------------------------------------------------- the pool's totals
 def glyph(surf, col: str, center, r: int, fill=None) -> None:
     """The colour's shape (words.GLYPH_CHARS drawn), filled with its colour (or `fill`)."""
-    from .screen import ORB
     shape(surf, SHAPES[col], center, r, fill or ORB[col])
 
 

@@ -35,11 +35,11 @@ from game.ui.table.zones import Fan, Row, Spot, Stack
 
 from . import art
 from . import hints
+from .art import ORB
 from .. import words
 from .choice import HURRY, HURRY_RECT, HURRY_WORDS, hero_cards
 from .payment import PaymentPicker
 
-ORB = {"C": (190, 52, 48), "U": (58, 150, 78), "S": (60, 104, 206), "W": (196, 198, 210)}
 FRAMES = {
     "start": ((92, 78, 60), (44, 36, 28)), "honor": ((150, 120, 40), (70, 52, 16)),
     "training": ((70, 84, 96), (30, 36, 44)), "secret": ((40, 40, 44), (12, 12, 14)),
