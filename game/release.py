@@ -22,11 +22,9 @@ system; docs/RELEASING.md says how a release is cut.
 from __future__ import annotations
 
 import hashlib
-import io
 import os
 import platform as _platform
 import shutil
-import struct
 import subprocess
 import sys
 import tarfile
@@ -38,7 +36,6 @@ from pathlib import Path
 from . import packaging
 from .packaging import APP, APP_BUNDLE, TITLE
 
-BUNDLE_ID = "org.nocturne.tabletop"
 SIZE_LIMIT = 120_000_000            # bytes: the largest archive we are willing to ship
 SELF_TEST_TIMEOUT = 300             # seconds
 DESKTOP_FILE = f"{APP}.desktop"
@@ -70,111 +67,7 @@ def archive_name(version: str, platform: str | None = None, machine: str | None 
     return f"{APP}-{version}-{system}-{arch_name(machine, platform)}{suffix}"
 
 
-# -- what the build carries: icons, version resource, desktop entry -------------------------
-def numeric_version(version: str) -> tuple[int, int, int, int]:
-    """The four numbers a Windows version resource wants ("0.2.0rc1" -> (0, 2, 0, 0))."""
-    numbers = []
-    for part in version.split(".")[:4]:
-        digits = ""
-        for ch in part:
-            if not ch.isdigit():
-                break
-            digits += ch
-        numbers.append(int(digits) if digits else 0)
-    return tuple((numbers + [0, 0, 0, 0])[:4])
-
-
-def windows_version_text(version: str) -> str:
-    """A PyInstaller version-resource file (the text form PyInstaller's `version=` reads)."""
-    nums = numeric_version(version)
-    strings = {
-        "CompanyName": "Nocturne",
-        "FileDescription": f"{TITLE}: a desktop tabletop for five dark games",
-        "FileVersion": version,
-        "InternalName": APP,
-        "LegalCopyright": "MIT licence; art and sounds: see CREDITS.md",
-        "OriginalFilename": f"{APP}.exe",
-        "ProductName": TITLE,
-        "ProductVersion": version,
-    }
-    table = ",\n          ".join(f"StringStruct({k!r}, {v!r})" for k, v in strings.items())
-    return f"""# UTF-8
-VSVersionInfo(
-  ffi=FixedFileInfo(
-    filevers={nums!r},
-    prodvers={nums!r},
-    mask=0x3f,
-    flags=0x0,
-    OS=0x40004,
-    fileType=0x1,
-    subtype=0x0,
-    date=(0, 0)
-  ),
-  kids=[
-    StringFileInfo([
-      StringTable(
-        '040904B0',
-        [{table}])
-    ]),
-    VarFileInfo([VarStruct('Translation', [1033, 1200])])
-  ]
-)
-"""
-
-
-def write_windows_version(version: str, out: Path) -> Path:
-    out = Path(out)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(windows_version_text(version), encoding="utf-8")
-    return out
-
-
-# ICNS entries holding PNG data: type -> pixel size (the @2x types hold twice the points).
-ICNS_PNG_TYPES = (("ic07", 128), ("ic08", 256), ("ic09", 512), ("ic13", 256), ("ic14", 512))
-
-
-def icns_bytes(pngs: dict[int, bytes]) -> bytes:
-    """An Apple .icns file from PNG images by pixel size (sizes without a PNG are left
-    out). Modern macOS reads PNG data in these entries directly."""
-    body = b""
-    for kind, size in ICNS_PNG_TYPES:
-        png = pngs.get(size)
-        if png is not None:
-            body += kind.encode("ascii") + struct.pack(">I", len(png) + 8) + png
-    if not body:
-        raise ValueError("no PNG of a size an .icns holds (128, 256 or 512 px)")
-    return b"icns" + struct.pack(">I", len(body) + 8) + body
-
-
-def _scaled_png(source: Path, size: int) -> bytes | None:
-    """`source` scaled to size x size as PNG bytes (pygame), or None without pygame."""
-    try:
-        os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-        import pygame
-        image = pygame.image.load(str(source))
-        buf = io.BytesIO()
-        pygame.image.save(pygame.transform.smoothscale(image, (size, size)), buf, "icon.png")
-        return buf.getvalue()
-    except Exception:       # noqa: BLE001 - the 128 px entry is optional
-        return None
-
-
-def write_icns(root: Path, out: Path) -> Path:
-    """The macOS icon, made at build time from sprites/app_icon.png (512) and
-    sprites/app_icon_256.png, plus a 128 px copy when pygame can scale one."""
-    sprites = Path(root) / "sprites"
-    pngs = {512: (sprites / "app_icon.png").read_bytes()}
-    if (sprites / "app_icon_256.png").is_file():
-        pngs[256] = (sprites / "app_icon_256.png").read_bytes()
-    small = _scaled_png(sprites / "app_icon.png", 128)
-    if small:
-        pngs[128] = small
-    out = Path(out)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_bytes(icns_bytes(pngs))
-    return out
-
-
+# -- what a Linux release carries beside the program: its desktop entry ----------------------
 def _taglines(root: Path) -> dict[str, str]:
     """about.tagline of each app locale file, by language code."""
     import yaml

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from game import release
+from game import packaging, release
 from game.core.version import app_version
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -53,10 +53,10 @@ def _version_strings(info) -> dict:
 
 
 def test_windows_version_resource_carries_the_version():
-    assert release.numeric_version("0.2.0") == (0, 2, 0, 0)
-    assert release.numeric_version("1.10.3rc1") == (1, 10, 3, 0)
-    assert release.numeric_version("2") == (2, 0, 0, 0)
-    text = release.windows_version_text("0.2.0")
+    assert packaging.numeric_version("0.2.0") == (0, 2, 0, 0)
+    assert packaging.numeric_version("1.10.3rc1") == (1, 10, 3, 0)
+    assert packaging.numeric_version("2") == (2, 0, 0, 0)
+    text = packaging.windows_version_text("0.2.0")
     info = eval(text, dict(_version_classes()))         # how PyInstaller reads the file
     strings = _version_strings(info)
     assert strings["ProductName"] == "Nocturne" and strings["ProductVersion"] == "0.2.0"
@@ -79,7 +79,7 @@ def _icns_entries(data: bytes) -> dict:
 
 
 def test_the_macos_icon_is_made_from_the_committed_pngs(tmp_path):
-    out = release.write_icns(ROOT, tmp_path / "app_icon.icns")
+    out = packaging.write_icns(ROOT, tmp_path / "app_icon.icns")
     entries = _icns_entries(out.read_bytes())
     assert {"ic08", "ic09", "ic13", "ic14"} <= set(entries)
     assert entries["ic09"] == (ROOT / "sprites" / "app_icon.png").read_bytes()
@@ -89,8 +89,7 @@ def test_the_macos_icon_is_made_from_the_committed_pngs(tmp_path):
     if "ic07" in entries:                               # scaled by pygame when it is there
         assert struct.unpack(">II", entries["ic07"][16:24]) == (128, 128)
     with pytest.raises(ValueError):
-        release.icns_bytes({64: b"x"})
-    from game import packaging
+        packaging.icns_bytes({64: b"x"})
     assert packaging.icon_file(ROOT, "darwin", workdir=tmp_path / "w") == str(tmp_path / "w" / "app_icon.icns")
     assert packaging.icon_file(ROOT, "win32").endswith("app_icon.ico")
 
