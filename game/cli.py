@@ -293,9 +293,10 @@ def cmd_validate(args) -> int:
 
 
 def check_data(data_dir: Path | None = None, game_ids=None, say=print, step=lambda _gid: None) -> list:
-    """validate-data's work: dice.yaml, each game's ruleset data, the files its screens read
-    (GameSpec.screen_data: Dark Deeds' faces.yaml), its rules pages (rules.<lang>.md: a
-    UTF-8 text page of at most 256 KB, one per language once there is one), every locale,
+    """validate-data's work: dice.yaml, each game's ruleset data, its game.yaml (title,
+    players, art), the files its screens read (GameSpec.screen_data: Dark Deeds'
+    faces.yaml), its rules pages (rules.<lang>.md: a UTF-8 text page of at most 256 KB,
+    one per language once there is one), every locale,
     and — when every game is checked — any file under the folder that no model read.
     Returns the problems (file:line Problems), one line said per part that is ok."""
     from .core import locale_check
@@ -331,6 +332,7 @@ def _validate_game(spec, folder, own_folder: bool):
     that fails on data its model let through is a problem of that game's data folder (and
     a model to tighten), never a traceback."""
     from .core.data import DataError, Problem, Problems, load_text
+    from .core.gamespec import game_file_problems
     from .core.safeio import one_line
     problems: list = []
     summary = ""
@@ -350,6 +352,7 @@ def _validate_game(spec, folder, own_folder: bool):
         except Exception as exc:      # noqa: BLE001
             problems.append(Problem(str(folder), 1, "(screen data)", f"the table cannot read this data "
                                                                      f"({type(exc).__name__}: {one_line(exc, 160)})"))
+    problems += game_file_problems(folder)
     problems += _tutorial_problems(spec.id, folder)
     pages = Problems()
     for page in rules_pages(folder, pages):
@@ -469,11 +472,11 @@ def cmd_replay(args) -> int:
     """A save is read through the bounded path, checked like a new game (options, seat
     count, the shape of every action), then replayed. Any problem is one line and exit
     2; with --verify, a log that replays but misses the recorded digest is exit 1."""
-    from .core.match import replay_record
+    from .core.match import check_save, replay_record
     from .core.record import RecordError
     from .games.registry import load_checked
     from .core.safeio import one_line, shown_path
-    from .core.version import check_save, made_elsewhere
+    from .core.version import made_elsewhere
 
     name = shown_path(args.file)                  # a raw escape in a file name is printed escaped
     try:

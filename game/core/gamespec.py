@@ -6,6 +6,10 @@ loader, the agent factory, the determinizer, the table — and imports each only
 is first asked for, so listing the games (the menu, `validate-data`) imports no rules and
 no pygame. The ruleset built from the bundled data is kept by the spec: one per game.
 
+A bundled game declares its spec with `game_spec(id, **differences)`: its title, pitch,
+players and art come from data/<id>/game.yaml (checked, file:line errors), its parts
+stand where `conventional_parts` puts them, and its __init__.py names only what differs.
+
 Every game's parts are called the same way:
   data(data_dir=None) -> data                        raises DataError (file:line)
   Rules(data) -> Ruleset
@@ -17,7 +21,13 @@ from __future__ import annotations
 import importlib
 from dataclasses import dataclass, field
 from functools import partial
-from typing import Mapping
+from pathlib import Path
+from typing import Annotated, Literal, Mapping
+
+from pydantic import Field
+
+from .data import DataError, Problems, StrictModel, data_root, load_yaml, validate
+from .version import GAME_FILE       # data/<id>/game.yaml: the game as the menu knows it
 
 
 def resolve(target: str):
@@ -153,3 +163,78 @@ def _localised(key: str, fallback: str) -> str:
         return fallback
     from .i18n import has, t
     return t(key) if has(key) else fallback
+
+
+# -- how a bundled game declares its spec ---------------------------------------------------
+def game_spec(game_id: str, **differences) -> GameSpec:
+    """The spec of the game in game/games/<game_id>/: what data/<game_id>/game.yaml says of
+    it, its parts where `conventional_parts` puts them, and `differences` (any GameSpec
+    field) where the game's __init__.py says otherwise. Raises DataError (file:line)."""
+    return GameSpec(id=game_id, **{**read_game_file(data_root() / game_id), **conventional_parts(game_id),
+                                   **differences})
+
+
+def conventional_parts(game_id: str) -> dict:
+    """Where a game's parts stand unless its spec names them (docs/ADDING_A_GAME.md): the
+    modules of game/games/<id>/ and, for the two classes, the id in CamelCase
+    (dark_deeds: DarkDeedsRules in rules.py, DarkDeedsTable in table/screen.py)."""
+    package = f"game.games.{game_id}"
+    name = "".join(word.capitalize() for word in game_id.split("_"))
+    return {"rules": f"{package}.rules:{name}Rules",
+            "data": f"{package}.data:load_data",
+            "agents": f"{package}.ai:make_agent",
+            "determinizer": f"{package}.ai:determinize",
+            "advice": f"{package}.advice:ADVICE",
+            "refusals": f"{package}.refusals:EXPLAINER",
+            "table": f"{package}.table.screen:{name}Table",
+            "title_key": f"{game_id}.title",
+            "pitch_key": f"{game_id}.pitch"}
+
+
+Channel = Annotated[int, Field(ge=0, le=255)]
+Colour = tuple[Channel, Channel, Channel]                       # RGB
+IconNames = Annotated[tuple[Annotated[str, Field(min_length=1)], ...], Field(min_length=1)]
+
+
+class CardBackFile(StrictModel):
+    emblem: IconNames
+    dark: Colour
+    light: Colour
+    accent: Colour
+    emblem_colour: Colour
+    pattern: Literal["diamond", "bones"] = "diamond"
+    seed: Annotated[int, Field(ge=0)] = 0
+
+
+class GameFile(StrictModel):
+    """data/<id>/game.yaml (CardBack and GameArt above say what each part paints)."""
+    title: Annotated[str, Field(min_length=1)]
+    pitch: Annotated[str, Field(min_length=1)]
+    min_players: Annotated[int, Field(ge=1)]
+    max_players: Annotated[int, Field(ge=1)]
+    icon: IconNames
+    card_back: CardBackFile | None = None
+
+
+def read_game_file(folder) -> dict:
+    """The GameSpec fields data/<id>/game.yaml gives (title, pitch, min_players,
+    max_players, art), read from the game's data `folder`; raises DataError (file:line)."""
+    problems = Problems()
+    doc = load_yaml(Path(folder) / GAME_FILE, problems)
+    about = validate(GameFile, doc, problems)
+    if about is not None:
+        problems.check(about.min_players <= about.max_players, doc, ("max_players",),
+                       f"fewer than min_players ({about.min_players})")
+    problems.raise_if_any()
+    back = CardBack(**about.card_back.model_dump()) if about.card_back else None
+    return {"title": about.title, "pitch": about.pitch, "min_players": about.min_players,
+            "max_players": about.max_players, "art": GameArt(icon=about.icon, card_back=back)}
+
+
+def game_file_problems(folder) -> list:
+    """validate-data's check of a game's game.yaml: its problems (file:line), or none."""
+    try:
+        read_game_file(folder)
+    except DataError as exc:
+        return list(exc.problems)
+    return []

@@ -43,26 +43,8 @@ A private event has to=(seats,); its public twin carries card None and private_t
 """
 from __future__ import annotations
 
-from ...core.gamespec import CardBack, GameArt, GameSpec
+from ...core.gamespec import game_spec
 
-SPEC = GameSpec(
-    id="dark_deeds",
-    title="Dark Deeds",
-    pitch="Rob, sneak and scheme along a moving Street for your Patron's Favour — but mind your Suspicion.",
-    min_players=2,
-    max_players=4,
-    rules="game.games.dark_deeds.rules:DarkDeedsRules",
-    data="game.games.dark_deeds.data:load_data",
-    agents="game.games.dark_deeds.ai:make_agent",
-    table="game.games.dark_deeds.table.screen:DarkDeedsTable",
-    screen_data=("game.ui.table.faces:load_faces",),     # faces.yaml, checked by validate-data
-    determinizer="game.games.dark_deeds.ai:determinize",
-    advice="game.games.dark_deeds.advice:ADVICE",
-    refusals="game.games.dark_deeds.refusals:EXPLAINER",
-    art=GameArt(icon=("hooded-assassin", "cloak-dagger"),
-                card_back=CardBack(emblem=("hooded-assassin", "cloak-dagger"), dark=(6, 8, 16),
-                                   light=(24, 34, 58), accent=(217, 207, 180), emblem_colour=(226, 216, 190),
-                                   pattern="bones", seed=5005)),
-    title_key="dark_deeds.title",
-    pitch_key="dark_deeds.pitch",
-)
+# Title, pitch, players and art: data/dark_deeds/game.yaml; the parts stand where the
+# convention puts them (core/gamespec.py). Its screens also read faces.yaml.
+SPEC = game_spec("dark_deeds", screen_data=("game.ui.table.faces:load_faces",))

@@ -30,27 +30,12 @@ fight, blocked, ...).
 """
 from __future__ import annotations
 
-from ...core.gamespec import CardBack, GameArt, GameSpec
+from ...core.gamespec import game_spec
 
-SPEC = GameSpec(
-    id="dark_gothic",
-    title="Dark Gothic: Colonial Horror",
-    pitch="Build your deck, hunt the Villains and keep the Shadows from swallowing the colony.",
-    min_players=1,
-    max_players=3,
-    rules="game.games.dark_gothic.rules:DarkGothicRules",
-    data="game.games.dark_gothic.data:load_data",
-    agents="game.games.dark_gothic.ai:make_agent",
-    table="game.games.dark_gothic.table.screen:DarkGothicTable",
-    determinizer="game.games.dark_gothic.ai:determinize",
-    advice="game.games.dark_gothic.advice:ADVICE",
-    refusals="game.games.dark_gothic.refusals:EXPLAINER",
-    art=GameArt(icon=("haunted-house", "candle-skull"),
-                card_back=CardBack(emblem=("haunted-house", "candle-skull"), dark=(10, 8, 6),
-                                   light=(46, 36, 24), accent=(196, 170, 120), emblem_colour=(214, 196, 160),
-                                   pattern="diamond", seed=7001)),
-    title_key="dark_gothic.title",
-    pitch_key="dark_gothic.pitch",
+# Title, pitch, players and art: data/dark_gothic/game.yaml; the parts stand where the
+# convention puts them (core/gamespec.py).
+SPEC = game_spec(
+    "dark_gothic",
     # Every off-turn question (Block, Protect, a victim's discard) is answered from the
     # Hero's own hand: in hot-seat each is asked behind that player's curtain.
     public_decisions=frozenset(),

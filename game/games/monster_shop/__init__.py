@@ -45,22 +45,8 @@ sealed / sealed_own / reveal (planning).
 """
 from __future__ import annotations
 
-from ...core.gamespec import GameArt, GameSpec
+from ...core.gamespec import game_spec
 
-SPEC = GameSpec(
-    id="monster_shop",
-    title="Příšerky z podzemí: Temné uličky",
-    pitch="Raise little monsters from the underground, show them off and sell them to the right customer.",
-    min_players=4,
-    max_players=4,
-    rules="game.games.monster_shop.rules:MonsterShopRules",
-    data="game.games.monster_shop.data:load_data",
-    agents="game.games.monster_shop.ai:make_agent",
-    table="game.games.monster_shop.table.screen:MonsterShopTable",
-    determinizer="game.games.monster_shop.ai:determinize",
-    advice="game.games.monster_shop.advice:ADVICE",
-    refusals="game.games.monster_shop.refusals:EXPLAINER",
-    art=GameArt(icon=("imp-laugh", "imp", "monster-grasp")),
-    title_key="monster_shop.title",
-    pitch_key="monster_shop.pitch",
-)
+# Title, pitch, players and art: data/monster_shop/game.yaml; the parts stand where the
+# convention puts them (core/gamespec.py).
+SPEC = game_spec("monster_shop")
