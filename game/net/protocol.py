@@ -289,33 +289,33 @@ class Update(_Loose):
     resync: bool = False           # a full state after (re)joining, not a step
 
 
-class Refused(_Loose):
-    """Your request changed nothing: `code` says why (`net.refused.<code>`)."""
-    type: Literal["refused"] = "refused"
+class _Worded(_Loose):
+    """A message the client says in words: `code` picks them (`net.<type>.<code>` in the
+    locale), `params` fill them in. (Its fields come before `type` in the model, which
+    changes no text: `encode` sorts the keys.)"""
     code: str
     params: dict = Field(default_factory=dict)
+
+
+class Refused(_Worded):
+    """Your request changed nothing: `code` says why (`net.refused.<code>`)."""
+    type: Literal["refused"] = "refused"
     n: int | None = None
 
 
-class ErrorMsg(_Loose):
+class ErrorMsg(_Worded):
     """Fatal for this connection (version mismatch, unknown token …); it closes next."""
     type: Literal["error"] = "error"
-    code: str
-    params: dict = Field(default_factory=dict)
 
 
-class Notice(_Loose):
+class Notice(_Worded):
     """Something a seat should be told in words (a player dropped, came back …)."""
     type: Literal["notice"] = "notice"
-    code: str
-    params: dict = Field(default_factory=dict)
 
 
-class Goodbye(_Loose):
+class Goodbye(_Worded):
     """The table ends for you (the host quit, the server stops): said in words, no retry."""
     type: Literal["bye"] = "bye"
-    code: str
-    params: dict = Field(default_factory=dict)
 
 
 class Pong(_Loose):
