@@ -245,7 +245,72 @@ def test_hot_seat_at_the_host_curtains_only_between_its_own_people(windows):
     assert raised_for == {0, 1}, "curtains only for the people at the host's screen, each in turn"
 
 
-def test_a_dropped_link_shows_reconnecting_and_comes_back(windows):
+# -- the host's app crashes mid-game ------------------------------------------------------------
+
+def crash(server_thread) -> None:
+    """The host's app dies mid-game: its server stops without a word to anyone (no
+    goodbye, the connections cut), keeping only what it had written."""
+    import asyncio
+    server = server_thread.server
+
+    async def die():
+        server._stopping = True
+        server._server.close()
+        for conn in list(server.conns):
+            conn.ws.transport.abort()
+        for rt in server.tables.values():
+            rt.task.cancel()
+    asyncio.run_coroutine_threadsafe(die(), server_thread.loop).result(5)
+    server_thread.loop.call_soon_threadsafe(server_thread.loop.stop)
+    server_thread._thread.join(5)
+    server.store.close()
+
+
+def the_host_crashes_and_resumes(host, guest, lobby, h, g):
+    """The host's app dies mid-game; opened again, its Join screen offers the table it
+    was hosting; Resume opens it on the same port, the host's own seat is taken back with
+    the key kept beside the table, the guest comes back with its code by itself, the AI
+    seat plays again, and the game finishes."""
+    from tests.tablekit import make_app
+    from game.ui.scenes.online import HostLobbyScene, JoinScene
+    from game.ui.scenes.online_table import OnlineTableScene
+    port = lobby.port
+    played = len(g.match.log)
+    crash(lobby.server)
+    for client in h.match.clients.values():           # the app's own connections die with it
+        client.close(wait=0.5)
+    host.scenes.clear()
+    assert until(lambda: g.link == "reconnecting", guest, seconds=5), "the guest waits for the host"
+    again = make_app()                                # the host opens the app again
+    try:
+        j = JoinScene(again)
+        again.push(j)
+        step(again)
+        assert [r.table_id for r in j.hosting] == [h.match.clients[0].table_id], "the table it was hosting"
+        assert j.resume_btn is not None and j.resume_btn.visible
+        click(again, j.resume_btn.rect.center)
+        assert isinstance(again.top, HostLobbyScene) and again.top.port == port, again.top.problem
+        assert until(lambda: isinstance(again.top, OnlineTableScene) and g.link == "ok", again, guest,
+                     seconds=15), "the host sits at its seat again and the guest is back"
+        h2 = again.top
+        assert h2.viewer == 0 and h2.server is not None and len(h2.match.log) >= played
+        acted = []
+        submit = h2.submit_human
+        h2.submit_human = lambda seat, action: acted.append(seat) or submit(seat, action)
+        assert play_random([h2, g], [again, guest], seconds=40), "the game finishes"
+        assert 0 in acted, "the host's own seat acted again"
+        assert h2.match.result() == g.match.result()
+        assert JoinScene(again).hosting == [], "a finished table is offered no more"
+    finally:
+        for scene in reversed(list(again.scenes)):
+            for name in ("close_link", "shut"):
+                fn = getattr(scene, name, None)
+                if callable(fn):
+                    fn()
+        again.shutdown()
+
+
+def test_a_dropped_link_shows_reconnecting_and_comes_back_and_so_does_a_crashed_host(windows):
     import asyncio
     host, guest = windows
     lobby = open_host(host)
@@ -265,6 +330,7 @@ def test_a_dropped_link_shows_reconnecting_and_comes_back(windows):
     assert g.fault is None
     played = len(g.match.log)
     assert play_random([h, g], [host, guest], done=lambda: len(g.match.log) >= played + 3), "the game goes on"
+    the_host_crashes_and_resumes(host, guest, lobby, h, g)
 
 
 @pytest.mark.parametrize("lang", ["cs"])

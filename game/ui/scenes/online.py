@@ -194,6 +194,17 @@ def open_online_table(app, clients: dict, server=None):
     return scene
 
 
+def hosted_tables() -> list:
+    """The tables this app hosted that are not finished, the newest first (their seats'
+    keys kept in `hosted/`, net/host_seats.py); [] when there are none or none can be read."""
+    from ...core.paths import user_data_dir
+    from ...net import host_seats
+    try:
+        return host_seats.resumable(user_data_dir() / "hosted")
+    except OSError:
+        return []
+
+
 def all_seated(clients: dict) -> bool:
     return bool(clients) and all(c.state == "playing" and c.view() is not None for c in clients.values())
 
@@ -218,6 +229,7 @@ class JoinScene(Scene):
         self.sit_btns: list = []
         self.problem: str | None = None     # a bad code or why the table refused us, in words
         self.handed_over = False
+        self.hosting = hosted_tables()      # tables this app hosted, not finished: the newest is offered
         self.build()
 
     def remembered_name(self) -> str:
@@ -242,13 +254,38 @@ class JoinScene(Scene):
                                                  label=t("online.name"), max_len=18, on_change=self.set_player))
         self.join_btn = self.ui.add(Button(a, (x, LEFT.y + 380, 300, 64), t("online.join"), self.join,
                                            icon="confirm", style="primary", hotkey=pygame.K_RETURN))
+        self.resume_btn = None
+        if self.hosting:
+            box = self.hosting_rect()
+            self.resume_btn = self.ui.add(Button(a, (box.x + 24, box.bottom - 24 - 60, 420, 60),
+                                                 t("online.resume_hosting"), self.resume_hosting, icon="load",
+                                                 style="primary"))
         self.back_button()
         self.refresh()
+
+    def hosting_rect(self) -> pygame.Rect:
+        return pygame.Rect(RIGHT.x + 30, RIGHT.bottom - 30 - 250, RIGHT.w - 60, 250)
+
+    def resume_hosting(self):
+        """Open again the table this app was hosting: its port, its seats here (see
+        HostLobbyScene.resume)."""
+        if not self.hosting:
+            return
+        self.close_client()
+        self.app.push(HostLobbyScene.resume(self.app, self.hosting[0]))
+
+    def resume(self):
+        fresh = hosted_tables()              # finished or taken up meanwhile: offered no more
+        if [r.table_id for r in fresh] != [r.table_id for r in self.hosting]:
+            self.hosting = fresh
+            self.build()
 
     def refresh(self):
         busy = self.client is not None and self.client.state in ("connecting", "lobby", "playing", "reconnecting")
         self.join_btn.set_enabled(not busy)
         self.code_input.enabled = self.name_input.enabled = not busy
+        if self.resume_btn is not None:
+            self.resume_btn.visible = self.client is None
 
     # -- input ----------------------------------------------------------------------------
     def set_code(self, text):
@@ -419,9 +456,27 @@ class JoinScene(Scene):
         elif lobby is None:
             block = self.app.assets.text_block(t("online.lobby_empty"), FONT.body, pal.text_faint, area.w)
             surf.blit(block, area.topleft)
+            if self.hosting and self.client is None:
+                self.draw_hosting(surf, self.hosting_rect())
         else:
             draw_lobby(surf, self.app, area, lobby, {lobby.you})
         super().draw(surf)
+
+    def draw_hosting(self, surf, r: pygame.Rect):
+        """The table this app was hosting, offered again: the game, who sits there."""
+        from ...games import registry
+        pal = self.app.pal
+        record = self.hosting[0]
+        draw_panel(surf, r, self.app, alpha=200, fill=pal.bg_deep, edge=pal.gold)
+        draw_text(surf, self.app, fit_text(self.app, t("online.hosting_heading"), FONT.body, r.w - 48),
+                  (r.x + 24, r.y + 18), FONT.body, pal.gold, bold=True)
+        try:
+            title = registry.get(record.game).title_text()
+        except Exception:                   # noqa: BLE001 - a game this app no longer has
+            title = record.game
+        line = t("online.hosting_line", game=title, names=", ".join(record.names()), port=str(record.port))
+        block = self.app.assets.text_block(line, FONT.small, pal.text, r.w - 48)
+        surf.blit(block, (r.x + 24, r.y + 60))
 
     def draw_tables(self, surf, area: pygame.Rect):
         """The server's open tables: the game, its options, who sits there, seats free."""
@@ -475,9 +530,11 @@ class HostLobbyScene(Scene):
     `seats` are the new-game screen's rows: {"name", "kind": human|ai|remote, "difficulty"}."""
     name = "host_lobby"
 
-    def __init__(self, app, spec, seats: list[dict], options: dict, seed: int, server=None):
+    def __init__(self, app, spec, seats: list[dict], options: dict, seed: int, server=None, resumed=None):
         """`server`: (host, port) of a `main.py serve` server to open the table on instead
-        of this computer (its AI seats then play there)."""
+        of this computer (its AI seats then play there). `resumed`: a table this app
+        hosted before (net.host_seats.HostSeats), opened again on its port, its seats
+        here taken back with their keys (see `resume`)."""
         from ...net.protocol import DEFAULT_PORT
         super().__init__(app)
         self.remote_server = server
@@ -495,7 +552,22 @@ class HostLobbyScene(Scene):
         self.problem: str | None = None
         self.handed_over = False
         self.codes_file = None
+        self.resumed = resumed
+        self.remembered = None              # the names when the seats' keys were last kept
+        if resumed is not None:
+            self.port_text, self.address, self.policy = str(resumed.port), resumed.address, resumed.policy
         self.build()
+
+    @classmethod
+    def resume(cls, app, record) -> "HostLobbyScene":
+        """The table this app was hosting when it crashed or was closed: the same port
+        (the invite codes carry it), the same seats here, opened at once. Remote players
+        come back with their codes by themselves; AI seats play again in the server."""
+        from ...games import registry
+        seats = [row.model_dump() for row in record.seats]
+        scene = cls(app, registry.get(record.game), seats, {}, None, resumed=record)
+        scene.open_table()
+        return scene
 
     # -- widgets ------------------------------------------------------------------------------
     def build(self):
@@ -516,7 +588,9 @@ class HostLobbyScene(Scene):
                                                 self.policy, self.set_policy, label_w=300,
                                                 tooltip=t("online.drop_tip")))
         self.policy_cycler.enabled = not opened
-        self.open_btn = self.ui.add(Button(a, (x, LEFT.y + 300, 380, 60), t("online.open"), self.open_table,
+        self.open_btn = self.ui.add(Button(a, (x, LEFT.y + 300, 380, 60),
+                                           t("online.reopen" if self.resumed is not None else "online.open"),
+                                           self.open_table,
                                            icon="confirm", style="normal" if opened else "primary"))
         self.open_btn.set_enabled(not opened)
         self.copy_btns = {}
@@ -601,7 +675,7 @@ class HostLobbyScene(Scene):
             self.problem = t("new_game.host_needs_you")
             return
         try:
-            create = self.create_message()
+            create = self.create_message() if self.resumed is None else None
         except ValueError as exc:           # pydantic: options that cannot travel
             self.problem = t("online.options_cannot_travel", error=str(exc).splitlines()[0][:120])
             return
@@ -620,7 +694,11 @@ class HostLobbyScene(Scene):
             self.port = port
         self.problem = None
         owner = NetClient()
-        owner.connect(self.dial_host(), self.port, name=create.seats[self.local[0]].name, create=create)
+        if self.resumed is not None:        # the host's own seat, taken back with its key
+            owner.connect(self.dial_host(), self.port, name=self.seat_name(self.local[0]),
+                          token=self.resumed.local[self.local[0]])
+        else:
+            owner.connect(self.dial_host(), self.port, name=create.seats[self.local[0]].name, create=create)
         self.clients[self.local[0]] = owner
         self.build()
 
@@ -656,6 +734,28 @@ class HostLobbyScene(Scene):
             self.codes_file = path
         except OSError:
             self.codes_file = None
+
+    def remember_seats(self):
+        """The keys of the seats played here go beside the table in `hosted/`, so that
+        after a crash this app can take them back (net/host_seats.py). A table on a
+        `serve` server is kept there; its seats come back with their own codes."""
+        from ...core.paths import user_data_dir
+        from ...net import host_seats
+        owner = self.clients[self.local[0]]
+        lobby = owner.lobby()
+        self.remembered = tuple(s.name for s in lobby.seats) if lobby is not None else True
+        if self.remote_server is not None or lobby is None or owner.table_id is None:
+            return
+        try:
+            record = host_seats.HostSeats(
+                table_id=owner.table_id, game=self.spec.id, port=self.port, address=self.address or "127.0.0.1",
+                seats=[host_seats.SeatRow(name=self.seat_name(i), kind=row.get("kind", "human"),
+                                          difficulty=row.get("difficulty", "normal"))
+                       for i, row in enumerate(self.seats)],
+                policy=self.policy, local={s: lobby.tokens[s] for s in self.local if s in lobby.tokens})
+            host_seats.remember(user_data_dir() / "hosted", record)
+        except (OSError, ValueError) as exc:     # the game goes on; only a crash would cost the seats
+            self.app.toast(t("online.seats_not_kept", error=str(exc).splitlines()[0][:120]), "warning", 8.0)
 
     def copy_code(self, seat: int):
         code = self.code_for(seat)
@@ -701,6 +801,8 @@ class HostLobbyScene(Scene):
             self.seat_others_here()
             if self.codes_file is None:
                 self.write_codes()
+            if self.remembered != tuple(s.name for s in owner.lobby().seats):
+                self.remember_seats()        # again when a friend's name arrives: the record names them
         if len(self.clients) == len(self.local) and all_seated(self.clients):
             self.handed_over = True
             open_online_table(self.app, dict(self.clients), server=self.server)
