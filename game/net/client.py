@@ -49,6 +49,11 @@ Reading (copies; never blocks)
     c.moves            -> int             actions the table has applied (the view is after them)
     c.drain_events()   -> list[core.rules.Event]  the events addressed to you since the last
                           call, in order (public ones and your private ones; never another's)
+    c.chronicle()      -> list[list[core.rules.Event]]  after (re)joining a game under way: the
+                          events you may see of the game so far, one list per action (the first:
+                          the opening), as the host sent them with the resync; not in drain_events
+                          (they are the story so far, not news to animate)
+    c.resyncs          -> int             how many resyncs arrived (a new chronicle with each)
     c.drain_notices()  -> list[ClientNotice]  things to tell the player, each with `.kind`
                           ("refused", "notice", "resync") and `.text` in words: your action was
                           refused (and why), a player dropped or came back, an AI stands in, the
@@ -124,6 +129,16 @@ class ClientNotice:
     emote: str | None = None   # for an emote: its code (protocol.EMOTES)
 
 
+class Chronicle(list):
+    """The game so far as a seat may see it, one list of events per action (the first:
+    the opening): what a resync brings. In the events' queue it marks where the resync
+    came, so a reader knows which events it already holds (`NetClient.drain_story`)."""
+
+
+def _event(wire: P.WireEvent) -> Event:
+    return Event(wire.kind, wire.data, None if wire.to is None else tuple(wire.to))
+
+
 def list_form(action):
     return [list_form(a) for a in action] if isinstance(action, (tuple, list)) else action
 
@@ -156,6 +171,8 @@ class SeatSession:
         self.update: P.Update | None = None
         self.update_at = 0.0
         self.events: deque = deque()
+        self.chronicle: list = []               # the game so far, per action, from the last resync
+        self.resyncs = 0
         self.notices: deque = deque()
         self.version = 0
         self.sent = 0
@@ -253,6 +270,11 @@ class SeatSession:
             if msg.resync and self.update is not None:
                 self.notices.append(ClientNotice("resync", "resync", say("notice", "resync")))
             self.update, self.update_at = msg, now
+            if msg.resync:
+                self.chronicle = Chronicle([_event(e) for e in group] for group in msg.chronicle)
+                self.resyncs += 1
+                self.events.clear()              # not drained yet: they are in the chronicle
+                self.events.append(self.chronicle)
             self.events.extend(Event(e.kind, e.data, None if e.to is None else tuple(e.to)) for e in msg.events)
             if msg.ack is not None:
                 self.acks[msg.ack] = now
@@ -454,7 +476,19 @@ class NetClient:
         return u.result if u else None
 
     def drain_events(self) -> list[Event]:
+        return [e for e in self.drain_story() if not isinstance(e, Chronicle)]
+
+    def drain_story(self) -> list:
+        """drain_events with a `Chronicle` where a resync came: the events before it are
+        in it (a table rebuilds its chronicle from it), the ones after are news."""
         return _drain(self._session.events) if self._session else []
+
+    def chronicle(self) -> list[list[Event]]:
+        return list(self._session.chronicle) if self._session else []
+
+    @property
+    def resyncs(self) -> int:
+        return self._session.resyncs if self._session else 0
 
     def drain_notices(self) -> list[ClientNotice]:
         return _drain(self._session.notices) if self._session else []

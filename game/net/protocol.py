@@ -277,7 +277,9 @@ class WireEvent(_Loose):
 class Update(_Loose):
     """Your seat's view after `moves` actions, the events of them addressed to you
     (empty in a resync), your open decisions, the seats that have a decision open
-    (`waiting`, to say "waiting for …") and, when the game is over, its result."""
+    (`waiting`, to say "waiting for …") and, when the game is over, its result. A resync
+    also carries the `chronicle`: the events you may see of the whole game so far, one
+    list per action (the first: the opening), what an unbroken connection had brought."""
     type: Literal["update"] = "update"
     moves: int
     waiting: list[int] = Field(default_factory=list)
@@ -287,6 +289,7 @@ class Update(_Loose):
     result: dict | None = None
     ack: int | None = None         # your action `n` this update applied
     resync: bool = False           # a full state after (re)joining, not a step
+    chronicle: list[list[WireEvent]] = Field(default_factory=list)     # in a resync: the game so far
 
 
 class _Worded(_Loose):
@@ -341,6 +344,7 @@ def encode(message: BaseModel) -> str:
 def _update_data(u: "Update") -> dict:
     return {"type": "update", "moves": u.moves, "waiting": u.waiting, "view": u.view,
             "events": [{"kind": e.kind, "data": e.data, "to": e.to} for e in u.events],
+            "chronicle": [[{"kind": e.kind, "data": e.data, "to": e.to} for e in group] for group in u.chronicle],
             "decisions": [{"kind": d.kind, "actions": d.actions, "default": d.default, "timeout": d.timeout,
                            "time_left": d.time_left,
                            "prompt": d.prompt, "free": d.free, "sealed": d.sealed, "min_time": d.min_time}

@@ -79,6 +79,7 @@ class HostedTable:
     held: list[Held] = field(default_factory=list)
     paused_left: dict = field(default_factory=dict)       # seat -> {clock key: seconds left}
     stand_ins: dict = field(default_factory=dict)         # seat -> agent
+    history: list = field(default_factory=list)           # every event so far, one list per action (0: opening)
 
     # -- making ----------------------------------------------------------------------
     @classmethod
@@ -158,7 +159,12 @@ class HostedTable:
         self.match = Match(self.game, spec.ruleset(), seats, self.options, self.seed, now=self.now,
                            agents=agents, validated=True, time_scale=self.time_scale)
         opening = getattr(self.match.rules, "opening_events", None)
-        return list(opening(self.match.state)) if opening is not None else []
+        events = list(opening(self.match.state)) if opening is not None else []
+        # the chronicle a seat coming back receives (update_for with resync): every
+        # action's events as applied, whoever applied them (a seat, an AI, a clock)
+        self.history = [events]
+        self.match.listeners.append(lambda applied: self.history.append(list(applied)))
+        return events
 
     # -- seats -------------------------------------------------------------------------
     def seat_of(self, token: str) -> int | None:
@@ -326,7 +332,8 @@ class HostedTable:
                    resync: bool = False) -> P.Update:
         m = self.match
         return seat_update(m.rules, m.state, seat, events, moves=len(m.log), decisions=m.decisions(),
-                           result=m.result(), time_left=m.time_left, ack=ack, resync=resync)
+                           result=m.result(), time_left=m.time_left, ack=ack, resync=resync,
+                           chronicle=self.history if resync else None)
 
     def lobby_for(self, seat: int) -> P.Lobby:
         seats = [P.LobbySeat(seat=i, name=s.name, kind=s.kind, difficulty=s.difficulty if s.kind == "ai" else "",
@@ -343,10 +350,12 @@ class HostedTable:
 
 
 def seat_update(rules, state, seat: int, events, *, moves: int, decisions=None, result=None,
-                time_left=None, ack: int | None = None, resync: bool = False) -> P.Update:
+                time_left=None, ack: int | None = None, resync: bool = False, chronicle=None) -> P.Update:
     """Everything `seat` receives after `moves` actions: its view, the events it may see
     (`Event.visible_to`, the screen's filter), its own decisions with their clocks, and
-    the result once the game is over. The only builder of a seat's bytes (protocol.encode).
+    the result once the game is over; with `chronicle` (the game's events, one list per
+    action) the same filter over the whole game, for a seat coming back. The only
+    builder of a seat's bytes (protocol.encode).
     Not the final state's digest: it hashes what stays hidden at the end too (a deck's
     order), so two ends a seat cannot tell apart would send other bytes."""
     if decisions is None:
@@ -356,10 +365,14 @@ def seat_update(rules, state, seat: int, events, *, moves: int, decisions=None, 
     # built without validation (model_construct): the host's own values, on the hot path
     waiting = [] if result is not None else sorted({d.seat for d in decisions})
     return P.Update.model_construct(
-        moves=moves, waiting=waiting, view=rules.view(state, seat),
-        events=[P.WireEvent.model_construct(kind=e.kind, data=e.data, to=None if e.to is None else list(e.to))
-                for e in events if e.visible_to(seat)],
+        moves=moves, waiting=waiting, view=rules.view(state, seat), events=_visible(events, seat),
+        chronicle=[_visible(group, seat) for group in chronicle or ()],
         decisions=mine, result=None if result is None else _result_json(result), ack=ack, resync=resync)
+
+
+def _visible(events, seat: int) -> list:
+    return [P.WireEvent.model_construct(kind=e.kind, data=e.data, to=None if e.to is None else list(e.to))
+            for e in events if e.visible_to(seat)]
 
 
 def _agent(spec, difficulty: str, seat: int, seed: int):

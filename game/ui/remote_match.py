@@ -16,7 +16,10 @@ events, or a refusal in words) arrives later and is taken by `refresh()`, which 
 scene calls every frame.
 
 There is no seed and no action log here (they would tell the deck): `log` only has the
-right length, and the chronicle is the events received (`history`), never a replay.
+right length, and the chronicle is the events received (`history`), never a replay. A
+seat that joins a game under way, or comes back after a drop, receives the game so far
+from the host (its own events and the public ones, per action); `history` is rebuilt
+from it, so the chronicle shows the whole game, not only what came after.
 
     rm = RemoteMatch(spec.id, rules, seats, options, {seat: client})
     events = rm.refresh()          # every frame: the events to animate, in order
@@ -78,6 +81,7 @@ class RemoteMatch:
         self.opened: dict = {}
         self.log: list = []             # one placeholder per action played (only the count is known)
         self.history: list[Event] = []  # every event received: the chronicle
+        self._stories: dict = {}        # seat -> the events its client brought, one list per action
         self._versions: dict = {}
         self.sent: dict = {}            # seat -> its client's version when it sent an action
         self._views: dict = {}
@@ -197,11 +201,21 @@ class RemoteMatch:
         action count and the result. Returns the new events to animate, each once (a
         public event reaches every client here; the primary seat's copy is kept)."""
         events: list[Event] = []
-        changed = False
+        changed = resynced = False
         for seat, client in self.clients.items():
-            for e in client.drain_events():
-                if self._keeps(seat, e):
-                    events.append(e)
+            fresh = []
+            for item in _drain_story(client):
+                if isinstance(item, list):               # a resync's chronicle: the game so far
+                    self._stories[seat] = [list(group) for group in item]
+                    fresh, resynced = [], True
+                else:
+                    fresh.append(item)
+            story = self._stories.setdefault(seat, [[]])
+            if fresh:
+                moves = max(len(story) - 1, getattr(client, "moves", 0))
+                story.extend([] for _ in range(moves + 1 - len(story)))
+                story[moves].extend(fresh)
+            events.extend(e for e in fresh if self._keeps(seat, e))
             version = client.version
             if self._versions.get(seat) == version:
                 continue
@@ -221,8 +235,24 @@ class RemoteMatch:
             primary = self.clients[self.primary]
             if primary.result() is not None and self._result is None:
                 self._result = decode_result(primary.result())
-        self.history.extend(events)
+        if resynced:
+            self.history = self._merged_stories()
+        else:
+            self.history.extend(events)
         return events
+
+    def _merged_stories(self) -> list[Event]:
+        """The seats' stories as one chronicle, action by action: the public events once
+        (from the first seat here that has that action), each private one once."""
+        out: list[Event] = []
+        stories = self._stories
+        for i in range(max((len(s) for s in stories.values()), default=0)):
+            public_from = next((seat for seat in self.clients if i < len(stories.get(seat, ()))), None)
+            for seat in self.clients:
+                for e in stories.get(seat, ())[i] if i < len(stories.get(seat, ())) else ():
+                    if (e.to is None and seat == public_from) or (e.to is not None and self._keeps(seat, e)):
+                        out.append(e)
+        return out
 
     def _keeps(self, seat: int, e: Event) -> bool:
         if e.to is None:
@@ -233,6 +263,13 @@ class RemoteMatch:
     def close(self) -> None:
         for client in self.clients.values():
             client.close(wait=1.0)
+
+
+def _drain_story(client) -> list:
+    """What a client brought since the last frame: events, and where a resync came, its
+    chronicle (a list of lists) — see NetClient.drain_story."""
+    drain = getattr(client, "drain_story", None)
+    return drain() if drain is not None else client.drain_events()
 
 
 __all__ = ["RemoteMatch", "decode_result", "lobby_seats"]

@@ -276,6 +276,7 @@ def the_host_crashes_and_resumes(host, guest, lobby, h, g):
     from game.ui.scenes.online_table import OnlineTableScene
     port = lobby.port
     played = len(g.match.log)
+    seen = list(h.match.history)                      # the host's chronicle when its app dies
     crash(lobby.server)
     for client in h.match.clients.values():           # the app's own connections die with it
         client.close(wait=0.5)
@@ -294,6 +295,7 @@ def the_host_crashes_and_resumes(host, guest, lobby, h, g):
                      seconds=15), "the host sits at its seat again and the guest is back"
         h2 = again.top
         assert h2.viewer == 0 and h2.server is not None and len(h2.match.log) >= played
+        assert seen and h2.match.history[:len(seen)] == seen, "the chronicle comes back with the seat"
         acted = []
         submit = h2.submit_human
         h2.submit_human = lambda seat, action: acted.append(seat) or submit(seat, action)

@@ -110,3 +110,18 @@ def test_who_the_table_waits_for_leaves_out_the_seats_played_here():
     rm, c = rm_with(0, 2)
     c[0]._waiting, c[2]._waiting = [1, 0], [2, 1]
     assert rm.waiting() == [1]
+
+
+def test_a_resync_s_chronicle_becomes_the_history_each_event_once_and_news_after_it_animates():
+    from game.net.client import Chronicle
+    rm, c = rm_with(0, 2)
+    public, mine, yours = Event("income", {"seat": 1}), Event("draw", {"card": "doge"}, (0,)), \
+        Event("draw", {"card": "poisoner"}, (2,))
+    both = Event("reveal", {"card": "spy"}, (0, 2))
+    for seat, private in ((0, mine), (2, yours)):
+        c[seat].drain_story = (lambda p=private, q=c[seat]: [Chronicle([[public], [p, both]]), *q.drain_events()])
+    c[0].update(events=[Event("turn", {"seat": 1})], moves=2)
+    fresh = rm.refresh()
+    assert rm.history == [public, mine, both, yours, Event("turn", {"seat": 1})], \
+        "the game so far once, action by action, then the news"
+    assert fresh == [Event("turn", {"seat": 1})], "only the news animates"
