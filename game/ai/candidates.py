@@ -8,10 +8,12 @@ knows which few actions are worth a look.
 A game supplies the parts that are its own, as plain functions (no subclassing):
 
 - `Round.draw(rng)` makes one *paired sample*: what every candidate of that sample shares,
-  e.g. a world determinized from the seat's view, and the seeds of the chance streams the
-  rollouts will draw their dice and shuffles from. Common random numbers: every candidate
-  meets the same world and the same dice, so the means differ by the actions more than by
-  luck (and the comparison needs far fewer rollouts).
+  e.g. a world determinized from the seat's view with its chance fixed
+  (`core.rng.fix_chance(ruleset, world, rng.fork())`: one stream per chance purpose, which
+  each candidate's copy of the world draws its dice and shuffles from). Common random
+  numbers: every candidate meets the same world and the same dice — a seat's third combat
+  roll is the same roll whatever another candidate shuffled before it — so the means
+  differ by the actions more than by luck (and the comparison needs far fewer rollouts).
 - `Round.play(sample, action)` plays `action` out on that sample (a fresh copy of it)
   and returns the seat's reward, or None if the action cannot be played there.
 - `Round.narrow(group, tally)` (optional) picks who takes part in the round from who

@@ -20,7 +20,7 @@ import time
 from ...ai.analysis import KEPT_POLICY, Analysis
 from ...ai.candidates import CandidateSearch, Round, SearchContext, unsearched
 from ...ai.levels import level_agent
-from ...core.rng import RNG
+from ...core.rng import RNG, fix_chance
 from .rules import p_success
 from .state import LOOT_TYPES, State
 
@@ -521,7 +521,8 @@ def determinize(rules, view, seat, rng: RNG) -> State:
     from .state import new_state
     v = view
     n = v["players"]
-    s = new_state(n, rng.fork())
+    s = new_state(n, 0)
+    fix_chance(rules, s, rng.fork())       # a search's world: one dice stream per purpose and seat
     s.open_scores = v["open_scores"]
     s.first_mode = "random"
     s.first = v["first"]
@@ -700,8 +701,9 @@ class HardAgent:
         seat = decision.seat
 
         # common random numbers: every candidate is tried in the same sampled world (its
-        # dice stream included: each rollout plays on a copy of it), so the comparison is
-        # paired and far less noisy
+        # chance streams included: each rollout plays on a copy of it, and a seat's third
+        # roll is the same roll whatever the candidates rolled before it), so the
+        # comparison is paired and far less noisy
         def draw(rng):
             return determinize(self.R, view, seat, rng)
 

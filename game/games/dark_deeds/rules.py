@@ -59,6 +59,10 @@ _tn = tuple.__new__
 
 class DarkDeedsRules(StateBackedRules):
     id = "dark_deeds"
+    # every chance outcome, by what is drawn (rules draw each from s.rng.stream(purpose, *key)):
+    # the setup deal, the first player, a seat's 2d6 roll, a seat's Lay Low die, a deck
+    # shuffled again from its discards (keyed by the deck's zone)
+    chance_purposes = ("deal", "first_player", "roll", "lay_low", "reshuffle")
 
     def __init__(self, data: GameData):
         self.data = data
@@ -626,7 +630,7 @@ class DarkDeedsRules(StateBackedRules):
     def _do_roll(self, s, seat, ev):
         r = s.roll
         f = self.faces
-        below, n = s.rng.below, len(f)
+        below, n = s.rng.stream("roll", seat).below, len(f)
         faces = (f[below(n)], f[below(n)])
         bonus = self.bonus(s, seat, r[ROLL_PURPOSE])
         total = faces[0] + faces[1] + bonus
@@ -856,7 +860,7 @@ class DarkDeedsRules(StateBackedRules):
     def _reshuffle(self, s, deck, pile, zone, ev):
         deck.extend(pile)
         pile.clear()
-        s.rng.shuffle(deck)
+        s.rng.stream("reshuffle", zone).shuffle(deck)
         ev.append(_tn(Event, ("shuffle", {"zone": zone, "count": len(deck)}, None)))
 
     def steal_loot(self, s, seat, victim, loot, ev):
@@ -909,7 +913,7 @@ class DarkDeedsRules(StateBackedRules):
         elif verb == "lay_low":
             guards = sum(1 for g in s.chasing[seat] if self.kind[g] == "guard")
             f = self.faces
-            d = f[s.rng.below(len(f))]
+            d = f[s.rng.stream("lay_low", seat).below(len(f))]
             lost = min(d, s.susp[seat])                  # never below 0 Suspicion
             ev.append(_tn(Event, ("roll", {"seat": seat, "dice": "d6", "faces": [d], "purpose": "lay_low",
                                            "bonus": 0, "target": None, "need": 0, "total": d, "success": True,

@@ -39,7 +39,7 @@ from __future__ import annotations
 from ...ai.analysis import Analysis
 from ...ai.candidates import SearchContext, unsearched
 from ...ai.random_agent import RandomAgent
-from ...core.rng import RNG
+from ...core.rng import RNG, fix_chance
 from . import engine as E
 from .engine import (CANAL, CHALLENGE, CLAIM, CLAIM_T, CORSAIR, DOGE, FT, INCOME, CASINO, PASS, PD,
                      POISONER, ROLES, UNTOUCHABLE)
@@ -594,7 +594,7 @@ def _deal(P, view, seat, rng, unt_boost):
     v = P.fields
     s = E.State.__new__(E.State)
     s.cfg = cfg
-    s.rng = rng
+    fix_chance(_rules(), s, rng.fork())   # the world's own dice and shuffles, one stream a purpose
     s.quiet = True
     s.dec = None
     s.root = seat
@@ -678,7 +678,7 @@ def _determinize_auction(view, seat, rng):
     n = r["players"]
     s = rules.setup(n, r["options"], rng.fork())
     s.quiet = True
-    s.rng = rng
+    fix_chance(rules, s, rng.fork())
     s.root = seat
     au = view["auction"]
     a = s.auc
@@ -878,8 +878,9 @@ class BluffAwareRules:
     searcher's true cards, so every bluff looks caught and the searcher never bluffs."""
 
     def __init__(self, stats: dict, threshold: float = 0.6, claim_w: float = 3.0,
-                 prior: tuple = (2.0, 4.0), not_mine: float = 0.15, crowd: float = 0.15):
+                 prior: tuple = (2.0, 4.0), not_mine: float = 0.15, crowd: float = 0.15, seed: int = 0):
         self.stats = stats            # seat -> [challenges, windows], from observed events
+        self.rng = RNG(seed)          # the modelled seat's whim: not a chance outcome of the rules
         self.threshold = threshold
         self.claim_w = claim_w
         self.prior = prior            # pseudo-counts: assume a reckless challenger at first
@@ -940,7 +941,7 @@ class BluffAwareRules:
         thr = self.threshold + (-0.05 if s.target == seat else self.not_mine)
         if self.crowd and sum(1 for h in s.hands if h) > 2:
             thr += self.crowd
-        if p_lie > thr or s.rng._r.random() < self.eagerness(seat):
+        if p_lie > thr or self.rng.random() < self.eagerness(seat):
             return CHALLENGE
         return PASS
 
@@ -975,7 +976,8 @@ class HardAgent:
         from ...ai.ismcts import ISMCTSAgent
         self.name = name
         self.chal_seen: dict = {}
-        rules = (BluffAwareRules(self.chal_seen, bluff_thr, prior=prior, not_mine=not_mine, crowd=crowd)
+        rules = (BluffAwareRules(self.chal_seen, bluff_thr, prior=prior, not_mine=not_mine, crowd=crowd,
+                                 seed=seed + 2)
                  if bluff_model else _rules())
         det = make_determinizer(claim_w, decline_w, unt_boost, turn_w)
         self.search = ISMCTSAgent(rules, det, name=name, seed=seed, budget=budget,

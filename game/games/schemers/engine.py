@@ -140,7 +140,7 @@ def start_turn(s: State, seat: int, ev) -> None:
         # the timeout default of a forced Canal is a random target (VC-031, VC-G16),
         # drawn now so that decisions() never touches the RNG
         targets = others_from(s, seat)
-        s.pre = targets[s.rng.below(len(targets))]
+        s.pre = targets[s.rng.stream("timeout_default").below(len(targets))]
     if ev is not None:
         ev.append(new_event(("turn", {"seat": seat, "turn": s.turn_no}, None)))
 
@@ -210,7 +210,7 @@ def block_stands(s: State, ev) -> None:
             slip(s, b, d[0], ev)
         else:                                              # VC-047: the blocker chooses
             s.phase = PRICE
-            s.pre = s.rng.below(len(d))
+            s.pre = s.rng.stream("timeout_default").below(len(d))
             return
     end_turn(s, ev)
 
@@ -220,7 +220,7 @@ def slip(s: State, b: int, card: str, ev) -> None:
     hand, deck = s.hands[b], s.deck
     hand.remove(card)
     deck.append(card)
-    s.rng.shuffle(deck)
+    s.rng.stream("deck").shuffle(deck)
     new = deck.pop()
     hand.append(new)
     s.claims[b] = ()
@@ -278,7 +278,7 @@ def lose(s: State, seat: int, knext: int, credit: int, ev) -> None:
             s.loser = seat
             s.knext = knext
             s.credit = credit
-            s.pre = s.rng.below(len(d))                    # the timeout default (VC-031)
+            s.pre = s.rng.stream("timeout_default").below(len(d))   # the timeout default (VC-031)
             return
         do_lose(s, seat, d[0], credit, ev)
     cont(s, knext, ev)
@@ -368,7 +368,7 @@ def challenge(s: State, challenger: int, ev) -> None:
                 deck = s.deck
                 hand.remove(role)
                 deck.append(role)
-                s.rng.shuffle(deck)
+                s.rng.stream("deck").shuffle(deck)
                 new = deck.pop()
                 hand.append(new)
                 c = s.claims[x]
@@ -473,7 +473,7 @@ def auction_next(s: State, ev) -> None:
         auction_end(s, ev)
         return
     if au.streak >= len(au.line) or not any(au.tokens[p] > 0 for p in needers):   # VC-078
-        s.rng.shuffle(au.line)
+        s.rng.stream("auction_line").shuffle(au.line)
         if ev is not None:
             ev.append(new_event(("shuffle", {"zone": "auction"}, None)))
             _log(ev, "schemers.log.auction_free", count=len(au.line))
@@ -568,7 +568,7 @@ def sealed_resolve(s: State, ev) -> None:
         unsold(s, ev)
         return
     best = [p for p in range(s.cfg.n) if bids[p] == top]
-    w = best[s.rng.below(len(best))] if len(best) > 1 else best[0]
+    w = best[s.rng.stream("bid_tie").below(len(best))] if len(best) > 1 else best[0]
     second = max([bids[p] for p in range(s.cfg.n) if p != w] + [0])
     au.price = min(top, second + 1)
     au.bids = au.price
@@ -750,7 +750,7 @@ def _answer_exchange(s: State, seat: int, a, ev):
         pool.remove(c)
     s.hands[seat] = pool
     s.deck.extend(back)
-    s.rng.shuffle(s.deck)
+    s.rng.stream("deck").shuffle(s.deck)
     s.drawn = None
     s.claims[seat] = ()
     s.declined[seat] = ()
@@ -821,7 +821,7 @@ ANSWERS = {
 def clone(s: State) -> State:
     c = State.__new__(State)
     c.cfg = s.cfg
-    c.rng = s.rng if s.quiet else s.rng.clone()   # search states share one stream
+    c.rng = s.rng if s.quiet else s.rng.clone()   # a search's world (quiet) shares its streams: ISMCTS plays each world once, uncopied
     c.quiet = s.quiet
     c.dec = s.dec
     c.hands = [h[:] for h in s.hands]

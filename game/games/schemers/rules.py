@@ -60,6 +60,12 @@ OPTION_KEYS = ("mode", "addons", "clock", "hotseat", "taglia")
 
 class SchemersRules:
     id = "schemers"
+    # every chance outcome, by what is drawn (rules draw each from s.rng.stream(purpose)):
+    # the secret Untouchable, the deal, the first player, the deck shuffled after a card
+    # goes back, the random default when a clock runs out, Rialto's line reshuffled, a
+    # sealed-bid tie
+    chance_purposes = ("untouchable", "deal", "first_player", "deck", "timeout_default",
+                       "auction_line", "bid_tie")
 
     def __init__(self, data: SchemersData):
         self.data = data
@@ -252,12 +258,12 @@ class SchemersRules:
         s.broles = ()
         s.paid = s.pre = s.knext = 0
         if cfg.unt_mode:                                   # VC-041
-            s.unt = rng.below(n)
+            s.unt = rng.stream("untouchable").below(n)
             for _ in range(cfg.unt_copies):
                 deck.remove(cfg.unt_role)
                 s.hands[s.unt].append(cfg.unt_role)
-        rng.shuffle(deck)
-        first = rng.below(n)                               # VC-004
+        rng.stream("deal").shuffle(deck)
+        first = rng.stream("first_player").below(n)      # VC-004
         if cfg.auction:                                    # VC-071, VC-072
             au = E.Auction()
             au.line = [deck.pop() for _ in range(cfg.au_per * n)]
