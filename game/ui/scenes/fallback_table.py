@@ -25,6 +25,21 @@ def _short(value, depth=0) -> str:
     return str(value)
 
 
+def run_guarded(scene, fn, where: str, default=None):
+    """fn(), a call into the scene's game table (the table and replay scenes): a table bug
+    is reported as "<game> table (<where>)", the scene's table becomes the plain one and
+    `default` is returned, so one broken hook never ends the game (strict mode raises)."""
+    try:
+        return fn()
+    except Exception as exc:      # noqa: BLE001 - a table bug falls back to the plain table
+        if scene.app.strict:
+            raise
+        scene.app.report_error(f"{scene.spec.id} table ({where})", exc)
+        if not isinstance(scene.table, FallbackTable):
+            scene.table = FallbackTable(scene.ctx)
+        return default
+
+
 class FallbackTable(GameTable):
     plays_event_sounds = False
 

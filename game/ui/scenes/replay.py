@@ -18,6 +18,7 @@ from .. import theme
 from ..theme import FONT, LOGICAL_SIZE, SPACE
 from ..widgets import Button, draw_panel, draw_text, fit_text
 from .base import Scene, seat_name_now
+from .fallback_table import run_guarded
 from .table import build_table
 
 
@@ -239,16 +240,7 @@ class ReplayScene(Scene):
         self.btn_end.set_enabled(not at_end, t("replay.at_end"))
 
     def _safe(self, fn, default=None):
-        try:
-            return fn()
-        except Exception as exc:     # noqa: BLE001
-            if self.app.strict:
-                raise
-            self.app.report_error(f"{self.spec.id} table", exc)
-            from .fallback_table import FallbackTable
-            if not isinstance(self.table, FallbackTable):
-                self.table = FallbackTable(self.ctx)
-            return default
+        return run_guarded(self, fn, "replay", default)
 
     # -- frame ----------------------------------------------------------------------------------
     def handle_event(self, e) -> bool:

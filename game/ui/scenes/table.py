@@ -34,6 +34,7 @@ from ..theme import FONT, LOGICAL_SIZE, SPACE
 from ..widgets import Button, draw_panel, draw_text
 from .. import theme
 from .base import Backdrop, Scene, seat_marker, seat_name_now
+from .fallback_table import run_guarded
 from .savefiles import autosave_path, new_save_path, saves_dir, saves_off
 
 
@@ -405,16 +406,7 @@ class TableScene(Scene):
 
     # -- table guard ---------------------------------------------------------------------
     def _safe(self, fn, where: str, default=None):
-        try:
-            return fn()
-        except Exception as exc:      # noqa: BLE001 - a table bug falls back to the plain table
-            if self.app.strict:
-                raise
-            self.app.report_error(f"{self.spec.id} table ({where})", exc)
-            from .fallback_table import FallbackTable
-            if not isinstance(self.table, FallbackTable):
-                self.table = FallbackTable(self.ctx)
-            return default
+        return run_guarded(self, fn, where, default)
 
     # -- humans ------------------------------------------------------------------------------
     def submit_human(self, seat: int, action):
