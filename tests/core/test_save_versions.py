@@ -18,7 +18,7 @@ import pytest
 from game.core.match import Match, SeatInfo, check_save
 from game.core.record import read_record, write_record
 from game.core.version import app_version, game_data_digest, made_elsewhere, pyproject_version, version_key
-from game.games import registry
+from game import registry
 
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURES = ROOT / "tests" / "fixtures" / "saves"
@@ -81,7 +81,7 @@ def test_crash_reports_carry_the_version():
 
 def test_bench_json_carries_the_version(monkeypatch):
     """bench.run's report (what --json prints) with every measurement stubbed out."""
-    from game import bench
+    from game import bench, bench_advice
     from game.ui import bench_idle, headless
     monkeypatch.setattr(bench, "_startup_seconds", lambda runs: (0.1, 0.1))
     monkeypatch.setattr(bench, "_startup_full_folders", lambda runs: 0.1)
@@ -91,6 +91,8 @@ def test_bench_json_carries_the_version(monkeypatch):
     monkeypatch.setattr(bench, "busy_frames", lambda *a: {})
     monkeypatch.setattr(headless, "bench_frames", lambda game_id, frames: [1.0, 2.0])
     monkeypatch.setattr(bench_idle, "measure", lambda seconds, turns: {})
+    monkeypatch.setattr(bench_advice, "hint_ms", lambda game_id, hints: {"p95": 1.0})
+    monkeypatch.setattr(bench_advice, "review_s", lambda game_id: {"seconds": 1.0})
     report = bench.run(quick=True)
     assert report["version"] == PYPROJECT_VERSION
     assert json.loads(json.dumps(report))["version"] == PYPROJECT_VERSION
