@@ -176,21 +176,28 @@ class GameData:
         self.folder = folder
 
 
+def _registry_entry(problems, doc, path, entry, key: str, registry: dict, what: str, allowed=None):
+    """(name, params) of a mapping {<key>: name, **params} that names an entry of a closed
+    registry — a card's effect {op: ...} (EFFECTS) or a Dark Deed's {trigger: ...}
+    (TRIGGERS) — with its params checked against that entry's; (None, {}) after a problem."""
+    if not isinstance(entry, dict):
+        problems.add(doc, path, f"expected a mapping like {{{key}: name, ...}}")
+        return None, {}
+    name = entry.get(key)
+    if name not in registry:
+        problems.add(doc, path + (key,), f"unknown {what} {name!r}; known {what}s: {', '.join(registry)}")
+        return None, {}
+    if allowed is not None and name not in allowed:
+        problems.add(doc, path + (key,), f"{what} {name!r} cannot be used here (allowed: {', '.join(allowed)})")
+        return None, {}
+    params = {k: v for k, v in entry.items() if k != key}
+    for param, msg in check_params(registry[name].params, params):
+        problems.add(doc, path + ((param,) if param in params else ()), msg)
+    return name, params
+
+
 def _effect_problems(problems, doc, path, effect, allowed_ops):
-    if not isinstance(effect, dict):
-        problems.add(doc, path, "expected a mapping like {op: name, ...}")
-        return None
-    op = effect.get("op")
-    if op not in EFFECTS:
-        problems.add(doc, path + ("op",), f"unknown effect {op!r}; known effects: {', '.join(EFFECTS)}")
-        return None
-    if allowed_ops is not None and op not in allowed_ops:
-        problems.add(doc, path + ("op",), f"effect {op!r} cannot be used here (allowed: {', '.join(allowed_ops)})")
-        return None
-    params = {k: v for k, v in effect.items() if k != "op"}
-    for name, msg in check_params(EFFECTS[op].params, params):
-        problems.add(doc, path + ((name,) if name in params else ()), msg)
-    return op, params
+    return _registry_entry(problems, doc, path, effect, "op", EFFECTS, "effect", allowed_ops)
 
 
 def load_data(folder: Path | None = None) -> GameData:
@@ -207,10 +214,21 @@ def load_data(folder: Path | None = None) -> GameData:
     loot_ids: dict[str, list] = {}
     keys_seen: dict[str, tuple] = {}
 
-    def key_ok(doc, path, key):
-        if key in keys_seen:
-            problems.add(doc, path + ("key",), f"duplicate card key {key!r}")
-        keys_seen[key] = (doc, path)
+    def each_record(doc, path, records):
+        """(path, record) of every card record of a file, its key checked unique in all files."""
+        for i, record in enumerate(records):
+            here = path + (i,)
+            if record.key in keys_seen:
+                problems.add(doc, here + ("key",), f"duplicate card key {record.key!r}")
+            keys_seen[record.key] = (doc, here)
+            yield here, record
+
+    def deal(ids: list, prefix: str, copies: int, key: str, kind: str, **fields):
+        """The `copies` cards of one record, numbered on through their deck: <prefix>:01, :02 …"""
+        for _ in range(copies):
+            cid = f"{prefix}:{len(ids) + 1:02d}"
+            cards[cid] = Card(cid, key, kind, **fields)
+            ids.append(cid)
 
     counts = rules.counts if rules else None
 
@@ -218,9 +236,7 @@ def load_data(folder: Path | None = None) -> GameData:
     if street:
         doc = docs["street"]
         per_type = {t: 0 for t in STREET_TYPES}
-        for i, c in enumerate(street.cards):
-            path = ("cards", i)
-            key_ok(doc, path, c.key)
+        for path, c in each_record(doc, ("cards",), street.cards):
             if c.type == "nemesis":
                 problems.check(c.perception is None, doc, path + ("perception",),
                                "a Nemesis has no Perception (nobody sneaks past a Nemesis)")
@@ -232,11 +248,8 @@ def load_data(folder: Path | None = None) -> GameData:
                 problems.check(c.perception is not None, doc, path, "a Citizen needs perception")
                 problems.check(c.defence is None, doc, path + ("defence",), "a Citizen has no defence")
             per_type[c.type] += c.copies
-            for _ in range(c.copies):
-                cid = f"street:{len(street_ids) + 1:02d}"
-                cards[cid] = Card(cid, c.key, c.type, perception=c.perception, defence=c.defence,
-                                  favour=c.favour)
-                street_ids.append(cid)
+            deal(street_ids, "street", c.copies, c.key, c.type, perception=c.perception, defence=c.defence,
+                 favour=c.favour)
         if counts:
             for t in STREET_TYPES:
                 want = counts.street.get(t)
@@ -252,29 +265,21 @@ def load_data(folder: Path | None = None) -> GameData:
                        f"expected exactly the Loot decks {', '.join(CITIZENS)}, got {', '.join(loot.decks)}")
         for deck, entries in loot.decks.items():
             ids = loot_ids.setdefault(deck, [])
-            for i, c in enumerate(entries):
-                path = ("decks", deck, i)
-                key_ok(doc, path, c.key)
+            for path, c in each_record(doc, ("decks", deck), entries):
                 op, params = None, {}
                 if c.use == "once":
                     if c.effect is None:
                         problems.add(doc, path, "a one-use Loot card needs an effect")
                     else:
-                        got = _effect_problems(problems, doc, path + ("effect",), c.effect, LOOT_OPS)
-                        if got:
-                            op, params = got
+                        op, params = _effect_problems(problems, doc, path + ("effect",), c.effect, LOOT_OPS)
                 elif c.effect is not None:
                     problems.add(doc, path + ("effect",), f"only one-use Loot has an effect (this one is {c.use})")
                 if c.use == "permanent" and not (c.strength or c.cunning):
                     problems.add(doc, path, "a permanent Loot card needs a strength or cunning bonus")
                 if c.use != "permanent" and (c.strength or c.cunning):
                     problems.add(doc, path, "only permanent Loot has strength/cunning; one-use bonuses go in effect")
-                for _ in range(c.copies):
-                    cid = f"loot:{deck}:{len(ids) + 1:02d}"
-                    cards[cid] = Card(cid, c.key, "loot", deck=deck, use=c.use, strength=c.strength,
-                                      cunning=c.cunning, op=op, effect_params=params,
-                                      timing=LOOT_OPS.get(op) if op else None)
-                    ids.append(cid)
+                deal(ids, f"loot:{deck}", c.copies, c.key, "loot", deck=deck, use=c.use, strength=c.strength,
+                     cunning=c.cunning, op=op, effect_params=params, timing=LOOT_OPS.get(op) if op else None)
             if counts:
                 problems.check(len(ids) == counts.loot_per_deck, doc, ("decks", deck),
                                f"expected {counts.loot_per_deck} cards in the {deck} Loot deck, got {len(ids)}")
@@ -282,21 +287,15 @@ def load_data(folder: Path | None = None) -> GameData:
     # -- Plots ----------------------------------------------------------------------------
     if plots:
         doc = docs["plots"]
-        for i, p in enumerate(plots.plots):
-            path = ("plots", i)
-            key_ok(doc, path, p.key)
+        for path, p in each_record(doc, ("plots",), plots.plots):
             if p.timing not in TIMINGS:
                 problems.add(doc, path + ("timing",), f"unknown timing {p.timing!r}; known: {', '.join(TIMINGS)}")
-            got = _effect_problems(problems, doc, path + ("effect",), p.effect, None)
-            op, params = got if got else (None, {})
+            op, params = _effect_problems(problems, doc, path + ("effect",), p.effect, None)
             if op and p.timing in TIMINGS and p.timing not in EFFECTS[op].timings:
                 problems.add(doc, path + ("timing",),
                              f"effect {op!r} is played at {', '.join(EFFECTS[op].timings)}, not {p.timing!r}")
-            for _ in range(p.copies):
-                cid = f"plot:{len(plot_ids) + 1:02d}"
-                cards[cid] = Card(cid, p.key, "plot", timing=p.timing, answerable=p.answerable,
-                                  op=op, effect_params=params)
-                plot_ids.append(cid)
+            deal(plot_ids, "plot", p.copies, p.key, "plot", timing=p.timing, answerable=p.answerable,
+                 op=op, effect_params=params)
         for op in ("foil_roll", "cancel_plot"):
             problems.check(any(cards[c].op == op for c in plot_ids), doc, ("plots",),
                            f"the rules need a Plot with effect {op!r}")
@@ -307,20 +306,9 @@ def load_data(folder: Path | None = None) -> GameData:
     # -- Dark Deeds -------------------------------------------------------------------------
     if deeds:
         doc = docs["deeds"]
-        for i, d in enumerate(deeds.deeds):
-            path = ("deeds", i)
-            key_ok(doc, path, d.key)
-            on = d.when.get("trigger") if isinstance(d.when, dict) else None
-            params = {k: v for k, v in d.when.items() if k != "trigger"} if isinstance(d.when, dict) else {}
-            if on not in TRIGGERS:
-                problems.add(doc, path + ("when", "trigger"), f"unknown trigger {on!r}; known triggers: {', '.join(TRIGGERS)}")
-                on = None
-            else:
-                for name, msg in check_params(TRIGGERS[on].params, params):
-                    problems.add(doc, path + ("when",) + ((name,) if name in params else ()), msg)
-            cid = f"deed:{len(deed_ids) + 1:02d}"
-            cards[cid] = Card(cid, d.key, "deed", favour=d.favour, on=on, when=params)
-            deed_ids.append(cid)
+        for path, d in each_record(doc, ("deeds",), deeds.deeds):
+            on, params = _registry_entry(problems, doc, path + ("when",), d.when, "trigger", TRIGGERS, "trigger")
+            deal(deed_ids, "deed", 1, d.key, "deed", favour=d.favour, on=on, when=params)
         if counts:
             problems.check(len(deed_ids) == counts.deeds, doc, ("deeds",),
                            f"expected {counts.deeds} Dark Deed cards, got {len(deed_ids)}")
