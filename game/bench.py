@@ -46,7 +46,7 @@ def fill_folders(home, autosaves: int = 40, autosave_mb: float = 4.7, saves: int
     from .ai.random_agent import RandomAgent
     from .core.match import Match, SeatInfo
     from .core.record import MAX_ACTIONS
-    from .games import registry
+    from . import registry
     game_id = registry.game_ids()[0]                 # any game: the folder is what is measured
     rules = registry.ruleset(game_id)
     players = max(2, int(registry.get(game_id).min_players))
@@ -82,7 +82,7 @@ def _startup_full_folders(runs: int) -> float:
 
 
 def _sim_speed(game_id: str, players: int, seconds: float) -> dict:
-    from .games import registry
+    from . import registry
     ruleset = registry.ruleset(game_id)
     options = ruleset.validate_options({}, players)
     games = actions = 0
@@ -99,7 +99,7 @@ def _sim_speed(game_id: str, players: int, seconds: float) -> dict:
 def _kernel_us(game_id: str, players: int, games: int = 200) -> dict:
     """Raw rules speed without the driver: apply + decisions, clone, determinize."""
     from .core.rng import RNG
-    from .games import registry
+    from . import registry
     ruleset = registry.ruleset(game_id)
     spec = registry.get(game_id)
     options = ruleset.validate_options({}, players)
@@ -134,7 +134,7 @@ def _kernel_us(game_id: str, players: int, games: int = 200) -> dict:
 
 
 def _ai_ms(game_id: str, difficulty: str, games: int) -> dict:
-    from .games import registry
+    from . import registry
     ruleset = registry.ruleset(game_id)
     players = max(ruleset.min_players, min(ruleset.max_players, 2))
     options = ruleset.validate_options({}, players)
@@ -166,7 +166,7 @@ def busy_frames(game_id: str, frames: int = 600, size=(1920, 1080)) -> dict:
     import importlib
 
     import pygame
-    from .games import registry
+    from . import registry
     module, _, name = registry.get(game_id).bench_table.partition(":")
     pygame.init()
     if pygame.display.get_surface() is None:
@@ -189,13 +189,13 @@ def busy_frames(game_id: str, frames: int = 600, size=(1920, 1080)) -> dict:
 
 def steps() -> int:
     """How many `progress` calls `run` makes (for a progress bar's total)."""
-    from .games import registry
+    from . import registry
     return 3 + 5 * len(registry.game_ids()) + sum(1 for g in registry.game_ids() if registry.get(g).bench_table)
 
 
 def run(quick: bool = False, progress=None) -> dict:
     """`progress(label)`: called after each of the `steps()` steps, naming the next."""
-    from .games import registry
+    from . import registry
     step = progress or (lambda label: None)
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")

@@ -32,7 +32,7 @@ def _players(ruleset) -> int:
 
 def hint_ms(game_id: str, hints: int = 20, seed: int = 900) -> dict:
     from .ai import advice
-    from .games import registry
+    from . import registry
     spec = registry.get(game_id)
     rules = spec.ruleset()
     players = _players(rules)
@@ -64,7 +64,7 @@ def recorded_game(game_id: str, decisions: int = REVIEW_DECISIONS, seat: int = 0
     """A Record of normal agents in which `seat` made `decisions` decisions (fewer if the
     game ends first)."""
     from .core.record import Record
-    from .games import registry
+    from . import registry
     spec = registry.get(game_id)
     rules = spec.ruleset()
     players = _players(rules)
@@ -85,7 +85,7 @@ def recorded_game(game_id: str, decisions: int = REVIEW_DECISIONS, seat: int = 0
 
 def review_s(game_id: str, decisions: int = REVIEW_DECISIONS) -> dict:
     from .ai import advice
-    from .games import registry
+    from . import registry
     spec = registry.get(game_id)
     wall = cpu = 0.0
     made = found = games = 0

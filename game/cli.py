@@ -182,7 +182,7 @@ def add_game_args(p: argparse.ArgumentParser, required: bool = True) -> None:
 # -- shared helpers ---------------------------------------------------------------
 def load_game(game_id: str):
     from .core.data import DataError
-    from .games import registry
+    from . import registry
     try:
         spec = registry.get(game_id)
     except registry.UnknownGame as exc:
@@ -266,7 +266,7 @@ def data_root_of(game_id: str):
 
 
 def cmd_play(args) -> int:
-    from .games import registry
+    from . import registry
     from .ui import app
     for game_id in registry.game_ids():      # damaged data is reported before the window opens
         registry.ruleset(game_id)
@@ -281,7 +281,7 @@ def cmd_validate(args) -> int:
     if data_dir is not None and not data_dir.is_dir():
         raise UsageError(f"--data-dir {quote_arg(str(data_dir), 120)}: no such folder")
     from .progress import Progress
-    from .games import registry
+    from . import registry
     with Progress(len(registry.game_ids()), "games") as bar:
         failures = check_data(data_dir, say=bar.print, step=bar.step)
     if failures:
@@ -302,7 +302,7 @@ def check_data(data_dir: Path | None = None, game_ids=None, say=print, step=lamb
     from .core import locale_check
     from .core.data import DataError, data_root, recording_reads
     from .core.dice import load_dice
-    from .games import registry
+    from . import registry
 
     root = data_dir or data_root()
     everything = game_ids is None
@@ -368,7 +368,7 @@ def _tutorial_problems(game_id: str, folder) -> list:
     through the rules to its end (a step the rules refuse is named)."""
     from .core.data import DataError, Problem
     from .core.tutorial import FILE_NAME, load_script, play_through
-    from .games import registry
+    from . import registry
     if not (folder / FILE_NAME).exists():
         if _locale_has_tutorial(folder):
             return [Problem(str(folder / FILE_NAME), 1, "(file)",
@@ -474,7 +474,7 @@ def cmd_replay(args) -> int:
     2; with --verify, a log that replays but misses the recorded digest is exit 1."""
     from .core.match import check_save, replay_record
     from .core.record import RecordError
-    from .games.registry import load_checked
+    from .registry import load_checked
     from .core.safeio import one_line, shown_path
     from .core.version import made_elsewhere
 

@@ -146,11 +146,11 @@ def hidden_imports(root: Path | None = None) -> list[str]:
 
 
 def registry_modules(root: Path | None = None) -> list[str]:
-    """The game packages named in game/games/registry.py's GAME_MODULES (read from the
+    """The game packages named in game/registry.py's GAME_MODULES (read from the
     file, so a game that fails to import still gets listed and reports its own error)."""
     import ast
     root = Path(root or source_root())
-    tree = ast.parse((root / "game" / "games" / "registry.py").read_text(encoding="utf-8"))
+    tree = ast.parse((root / "game" / "registry.py").read_text(encoding="utf-8"))
     for node in tree.body:
         target = node.targets[0] if isinstance(node, ast.Assign) and len(node.targets) == 1 else \
             node.target if isinstance(node, ast.AnnAssign) else None

@@ -50,7 +50,7 @@ def play_one(game_id: str, options: dict, names: list[str], seed: int, budget=No
     """Returns (result, actions, {agent name: {decision kind: [ms]}}) for one game.
     With `check`, the ruleset's `invariants` (if it has them) run after setup and after
     every action; the first broken rule raises InvariantBroken."""
-    from .games import registry
+    from . import registry
     spec = registry.get(game_id)
     ruleset = registry.ruleset(game_id)
     agents = make_agents(spec, names, seed, iterations)
@@ -166,7 +166,7 @@ def simulate(game_id: str, options: dict, names: list[str], games: int, seed: in
             interrupted = True
     rows.sort(key=lambda row: row[0])
     seconds = time.perf_counter() - start
-    from .games import registry
+    from . import registry
     checked = bool(check) and callable(getattr(registry.ruleset(game_id), "invariants", None))
     players = len(names)
     wins_by_seat = [0.0] * players

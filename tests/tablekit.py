@@ -34,7 +34,7 @@ import time
 import pygame
 
 from game.core.match import Match, SeatInfo
-from game.games import registry
+from game import registry
 
 SIZE = (1920, 1080)
 DT = 1 / 60

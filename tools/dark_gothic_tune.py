@@ -37,7 +37,7 @@ def _rules():
     global _R
     if _R is None:
         from game.games.dark_gothic import SPEC
-        from game.games.registry import ruleset
+        from game.registry import ruleset
         _R = ruleset(SPEC.id)
     return _R
 

@@ -26,7 +26,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 from game.core.match import Match, SeatInfo  # noqa: E402
 from game.core.record import write_record  # noqa: E402
 from game.core.version import app_version  # noqa: E402
-from game.games import registry  # noqa: E402
+from game import registry  # noqa: E402
 
 FIXTURES = ROOT / "tests" / "fixtures" / "saves"
 MODE_KEYS = ("mode", "version")   # the option that names a game's mode (Monster shop: its version)

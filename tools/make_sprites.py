@@ -209,7 +209,7 @@ def game_art() -> dict:
     """Each registered game's art (its GameSpec.art): the menu icon game_<id> and, for
     card games, the card back. Nothing here names a game."""
     sys.path.insert(0, str(ROOT))
-    from game.games import registry
+    from game import registry
     out = {}
     for gid in registry.game_ids():
         art = registry.get(gid).art
@@ -619,7 +619,7 @@ def make_parchment() -> None:
 
 
 def make_card_back(iconset: IconSet, key: str, back) -> None:
-    """sprites/textures/card_back_<key>.png from a game's `CardBack` (game/games/registry.py)."""
+    """sprites/textures/card_back_<key>.png from a game's `CardBack` (game/registry.py)."""
     bg_dark, bg_light, accent, emblem_col = back.dark, back.light, back.accent, back.emblem_colour
     seed, pattern = back.seed, back.pattern
     W, H = 180, 252

@@ -21,7 +21,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from game.core.match import Match, SeatInfo  # noqa: E402
 from game.core.tutorial import load_script, play_through  # noqa: E402
-from game.games import registry  # noqa: E402
+from game import registry  # noqa: E402
 
 
 def _short(value, width=900) -> str:

@@ -1,5 +1,5 @@
 """What the app knows of a game before importing it: `GameSpec`, one per game, the
-`SPEC` of game/games/<id>/__init__.py, listed by game/games/registry.py.
+`SPEC` of game/games/<id>/__init__.py, listed by game/registry.py.
 
 A spec names the game's parts as "module:attr" strings — the Ruleset class and its data
 loader, the agent factory, the determinizer, the table — and imports each only when it

@@ -51,7 +51,7 @@ def waiting_table(app, game_id: str | None = None, seed: int = 3):
     """A solo table (you and up to two AI seats) run until it waits for you, settled (the
     first registered game unless `game_id` says otherwise)."""
     from ..core.match import Match, SeatInfo
-    from ..games import registry
+    from .. import registry
     game_id = game_id or registry.game_ids()[0]
     from .scenes.menu import MenuScene
     from .scenes.table import TableScene, make_agents
@@ -106,7 +106,7 @@ SCREENS = ("table", "esc_menu", "curtain", "main_menu", "results", "recruitment"
 def waiting_screen(app, name: str):
     """Open the screen `name` (one of SCREENS) as a person finds it, waiting for input."""
     from ..core.match import Match, SeatInfo
-    from ..games import registry
+    from .. import registry
     from .scenes.menu import MenuScene
     if name == "table":
         return waiting_table(app)
@@ -187,7 +187,7 @@ def soak_rss_mb(turns: int = 500, seconds_cap: float = 900.0) -> float:
     scene again. The app returns freed memory when it leaves a table, as it does for a
     person going back to the menu."""
     from ..core.match import Match, SeatInfo
-    from ..games import registry
+    from .. import registry
     from .headless import make_app
     from .scenes.menu import MenuScene
     from .scenes.table import TableScene, make_agents

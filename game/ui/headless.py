@@ -79,7 +79,7 @@ def play_match(game_id: str, players: int, options: dict | None, seed: int, afte
                difficulty: str = "normal", seats=None):
     """A Match after `after` agent actions (every seat played by an agent)."""
     from ..core.match import Match, SeatInfo
-    from ..games import registry
+    from .. import registry
     spec = registry.get(game_id)
     ruleset = registry.ruleset(game_id)
     if seats is None:
@@ -126,7 +126,7 @@ def screenshot(game_id, players, options, seed, after, out_path, size=(1920, 108
 
 
 def finished_match(game_id: str | None = None, seed: int = 7, players: int | None = None):
-    from ..games import registry
+    from .. import registry
     gid = game_id or registry.game_ids()[0]
     spec = registry.get(gid)
     n = players or max(spec.min_players, min(spec.max_players, 3))
@@ -160,7 +160,7 @@ def build_scene(app, name: str):
         app.push(JoinScene(app))
     elif name == "host_lobby":                    # before the table is opened: no server runs
         from .scenes.online import HostLobbyScene
-        from ..games import registry
+        from .. import registry
         seats = [{"name": "Ada", "kind": "human"}, {"name": "Bo", "kind": "remote"},
                  {"name": "Cy", "kind": "ai", "difficulty": "normal"}]
         spec = registry.get(registry.game_ids()[0])          # the first game: for three seats
@@ -176,7 +176,7 @@ def build_scene(app, name: str):
         from pathlib import Path
         from .scenes.replay import ReplayScene
         from ..core.record import read_record
-        from ..games import registry
+        from .. import registry
         gid = registry.game_ids()[0]
         spec = registry.get(gid)
         _, match = play_match(gid, 3, None, 4, 24, difficulty="random")
@@ -187,7 +187,7 @@ def build_scene(app, name: str):
         for _ in range(min(12, len(scene.actions))):
             scene.step_forward()
     elif name in ("pause", "help", "curtain", "table"):
-        from ..games import registry
+        from .. import registry
         gid = registry.game_ids()[0]
         spec = registry.get(gid)
         n = max(spec.min_players, min(spec.max_players, 3))
@@ -274,7 +274,7 @@ def bench_frames(game_id, frames: int = 300, size=(1920, 1080)) -> list[float]:
 
 
 def spec_players(game_id) -> int:
-    from ..games import registry
+    from .. import registry
     spec = registry.get(game_id)
     return max(spec.min_players, min(spec.max_players, 4))
 
@@ -314,7 +314,7 @@ def self_test(only: tuple = ()) -> list[tuple[str, bool, str]]:
             results.append((name, False, first))
 
     try:
-        from ..games import registry
+        from .. import registry
         gids = registry.game_ids()
     except Exception as exc:          # noqa: BLE001
         return [("registry", False, f"{type(exc).__name__}: {exc}")]
@@ -390,7 +390,7 @@ def self_test(only: tuple = ()) -> list[tuple[str, bool, str]]:
 
     for gid in gids:
         def game_check(gid=gid):
-            from ..games import registry as reg
+            from .. import registry as reg
             spec = reg.get(gid)
             n = max(spec.min_players, min(spec.max_players, 3))
             _, match = play_match(gid, n, None, 1, 3000, difficulty="random")

@@ -15,7 +15,7 @@ import pytest
 from game.ai import advice
 from game.core.record import Record
 from game.core.rng import RNG
-from game.games import registry
+from game import registry
 
 from . import support as S
 

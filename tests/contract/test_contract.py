@@ -1,11 +1,11 @@
-"""The contract of every registered game (game/games/registry.py), one test per rule and
+"""The contract of every registered game (game/registry.py), one test per rule and
 game: the game id is in each test's name, e.g. `test_random_playouts_keep_invariants[schemers]`.
 A new game gets all of these by registering; see docs/ADDING_A_GAME.md and support.py."""
 from __future__ import annotations
 
 import pytest
 
-from game.games import registry
+from game import registry
 
 from . import support as S
 

@@ -12,7 +12,7 @@ import pytest
 
 from game.core.match import Match, SeatInfo
 from game.core.rng import RNG
-from game.games import registry
+from game import registry
 from game.ui import headless
 from game.ui.scenes.table import TableScene, make_agents
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from game.games import registry
+from game import registry
 from game.net.table import seat_update
 from tests.toygame import ToyBoardRules
 

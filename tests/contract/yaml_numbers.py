@@ -23,7 +23,7 @@ import yaml
 from game.core.data import DataError
 from game.core.rules import IllegalAction, OptionsError
 from game.core.version import TUTORIAL_FILE
-from game.games import registry
+from game import registry
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -45,7 +45,7 @@ import json, sys
 from pathlib import Path
 from game.core import paths
 paths.resource_root = lambda: Path(sys.argv[3])       # the repository's files and data/{new_id}/
-from game.games import registry
+from game import registry
 registry.GAME_MODULES["{new_id}"] = "nocturne_copy_game"      # the one registry line
 import pytest
 code = pytest.main(["-q", "-p", "no:cacheprovider", "-k", "{new_id}", "--junitxml", sys.argv[1],

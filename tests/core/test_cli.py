@@ -60,7 +60,7 @@ def test_simulate_check_runs_the_invariants_of_each_game():
 
 def test_simulate_check_reports_a_broken_invariant(monkeypatch, capsys):
     from game.cli import main
-    from game.games import registry
+    from game import registry
     rules = registry.ruleset("schemers")
     calls = []
 
@@ -108,7 +108,7 @@ def test_validate_data_ok_and_bad_folder(tmp_path):
 
 def test_replay_verify_good_and_bad(tmp_path):
     from game.core.match import Match, SeatInfo
-    from game.games import registry
+    from game import registry
     from game.ai.random_agent import RandomAgent
     rules = registry.ruleset("schemers")
     m = Match("schemers", rules, [SeatInfo("a"), SeatInfo("b")], {}, 11,

@@ -13,7 +13,7 @@ import pytest
 from game.core.data import DataError
 from game.core.gamespec import CardBack, GameArt, conventional_parts, game_spec, read_game_file
 from game.core.version import rules_data_files
-from game.games import registry
+from game import registry
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -91,7 +91,7 @@ def test_the_game_file_is_not_rules_data():
 
 
 def test_listing_the_games_imports_no_rules_and_no_pygame():
-    code = ("import sys\nfrom game.games import registry\n"
+    code = ("import sys\nfrom game import registry\n"
             "specs = [registry.get(g) for g in registry.game_ids()]\n"
             "print([s.title_text() for s in specs])\n"
             "print(','.join(m for m in sys.modules if m.startswith('pygame') or "

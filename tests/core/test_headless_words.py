@@ -22,7 +22,7 @@ class NoPygame:
 
 sys.meta_path.insert(0, NoPygame())
 from game.core.match import Match, SeatInfo
-from game.games import registry
+from game import registry
 from game.games.dark_deeds.words import DarkDeedsWords
 from game.games.monster_shop.choices import ShopChoices
 from game.games.monster_shop.words import ShopWords

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from game.core.match import Match, SeatInfo
-from game.games import registry
+from game import registry
 
 
 @pytest.fixture

@@ -110,7 +110,7 @@ def test_good_options_still_pass():
     class Args:
         mode, addon, players = None, [], 4
         option = ["taglia=true", "mode=rialto", 'addons=["taglia"]']
-    from game.games import registry
+    from game import registry
     options = cli.game_options(Args, registry.ruleset("schemers"))
     assert options["mode"] == "rialto" and "taglia" in options.get("addons", [])
 

@@ -97,7 +97,7 @@ def tree_hashes(*folders: Path) -> dict:
 
 @pytest.fixture
 def data():
-    from game.games import registry
+    from game import registry
     return registry.ruleset("ordeals").data
 
 
@@ -122,7 +122,7 @@ def test_an_unreadable_saved_companies_file_is_set_aside_never_overwritten(tmp_p
 
 
 def test_the_recruitment_screen_says_it_once_and_sets_the_file_aside_before_any_save(home_app):
-    from game.games import registry
+    from game import registry
     from game.games.ordeals.recruit import load_saved, saved_companies_path
     from game.games.ordeals.table.recruit_screen import RecruitScene
     app = home_app
@@ -162,7 +162,7 @@ _SAVER = """
 import sys
 import time
 from pathlib import Path
-from game.games import registry
+from game import registry
 from game.games.ordeals.recruit import Builder
 data = registry.ruleset("ordeals").data
 path, who, n = Path(sys.argv[1]), sys.argv[2], int(sys.argv[3])

@@ -211,7 +211,7 @@ _AUTOSAVER = """
 import sys, time
 from pathlib import Path
 from game.core.match import Match, SeatInfo
-from game.games import registry
+from game import registry
 from game.ui.scenes.savefiles import autosave_path
 ready, who = Path(sys.argv[1]), sys.argv[2]
 rules = registry.ruleset("schemers")
@@ -251,7 +251,7 @@ class _Boom(RuntimeError):
 
 
 def _game_app(home: Path):
-    from game.games import registry
+    from game import registry
     from game.core.match import SeatInfo
     from game.ui import headless
     from game.ui.scenes.table import TableScene
@@ -409,7 +409,7 @@ def test_a_window_loop_that_keeps_failing_closes_with_one_line_and_a_report(tmp_
 
 def test_a_read_only_home_does_not_say_again_that_the_autosave_failed(tmp_path, monkeypatch):
     from game.core.match import SeatInfo
-    from game.games import registry
+    from game import registry
     from game.ui import headless
     from game.ui.scenes import saves
     from game.ui.scenes.menu import MenuScene

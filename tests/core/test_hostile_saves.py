@@ -15,8 +15,8 @@ import pytest
 
 from game.core.match import Match, SeatInfo, replay_record
 from game.core.record import FORMAT, RecordError, atomic_write_text, clean_orphans, read_record
-from game.games import registry
-from game.games.registry import load_checked
+from game import registry
+from game.registry import load_checked
 
 ROOT = Path(__file__).resolve().parents[2]
 CLI_SECONDS = 20

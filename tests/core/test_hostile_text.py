@@ -123,7 +123,7 @@ def test_the_new_game_screen_draws_remembered_zero_width_names(app):
 
 
 def test_the_recruitment_screen_draws_a_company_of_zero_width_names(app):
-    from game.games import registry
+    from game import registry
     from game.games.ordeals.table.recruit_screen import RecruitScene
     from game.ui.scenes.menu import MenuScene
     ruleset = registry.ruleset("ordeals")
@@ -311,7 +311,7 @@ def test_the_load_screen_draws_saves_with_zero_width_titles_and_names(app, tmp_p
 
     from game.ai.random_agent import RandomAgent
     from game.core.match import Match
-    from game.games import registry
+    from game import registry
     from game.ui.scenes.menu import MenuScene
     from game.ui.scenes.saves import SavesScene
     folder = tmp_path / "home" / "data" / "saves"

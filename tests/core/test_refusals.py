@@ -12,7 +12,7 @@ import pytest
 from game.core import i18n
 from game.core.refusal import Refusal, explain, looks_like_developer_text, split_anchor
 from game.core.rules import IllegalAction
-from game.games import registry
+from game import registry
 from game.ui.scenes.rules import rule_anchors
 from tests.tablekit import new_match
 

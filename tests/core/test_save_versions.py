@@ -18,7 +18,7 @@ import pytest
 from game.core.match import Match, SeatInfo, check_save
 from game.core.record import read_record, write_record
 from game.core.version import app_version, game_data_digest, made_elsewhere, pyproject_version, version_key
-from game.games import registry
+from game import registry
 
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURES = ROOT / "tests" / "fixtures" / "saves"

@@ -17,7 +17,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 PLAY = """
 import hashlib, sys
-from game.games import registry
+from game import registry
 from game.core.match import Match, SeatInfo
 from game.simulate import make_agents
 game, names, iterations = sys.argv[1], sys.argv[2].split(","), int(sys.argv[3])
@@ -47,7 +47,7 @@ def test_hard_with_an_iteration_budget_plays_the_same_game_twice():
 
 
 def test_the_iteration_budget_reaches_the_search():
-    from game.games import registry
+    from game import registry
     agents = sim.make_agents(registry.get("schemers"), ["hard", "normal"], 1, iterations=17)
     assert agents[0].search.max_iterations == 17 and agents[0].search.budget == float("inf")
     agents = sim.make_agents(registry.get("dark_deeds"), ["hard"], 1, iterations=4)
@@ -182,7 +182,7 @@ def test_every_game_hands_the_iteration_budget_to_its_hard_agent():
     import inspect
 
     from game.core.gamespec import resolve
-    from game.games import registry
+    from game import registry
     for game_id in registry.game_ids():
         spec = registry.get(game_id)
         params = inspect.signature(resolve(spec.agents)).parameters

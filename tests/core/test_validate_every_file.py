@@ -249,7 +249,7 @@ EMPTIABLE = [(rel, path) for rel in YAML_FILES if "locale" not in rel
 def _plays(copy: Path, game_id: str) -> None:
     """The game loads from the copy, sets up at every seat count and plays 300 random actions."""
     from game.core.match import Match, SeatInfo
-    from game.games import registry
+    from game import registry
     spec = registry.get(game_id)
     ruleset = spec.load_ruleset(copy / game_id)
     from game.core.rules import OptionsError

@@ -15,7 +15,7 @@ import websockets
 from game.core.match import Match, SeatInfo
 from game.core.record import state_digest
 from game.core.version import app_version, game_data_digest
-from game.games import registry
+from game import registry
 from game.net import protocol as P
 from game.net.bots import play_random
 

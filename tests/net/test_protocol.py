@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from game.games import registry
+from game import registry
 from game.net import protocol as P
 from game.net.table import seat_update
 

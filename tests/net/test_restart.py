@@ -15,7 +15,7 @@ from pathlib import Path
 
 from game.core.match import Match, SeatInfo
 from game.core.record import state_digest
-from game.games import registry
+from game import registry
 from game.net import protocol as P
 from game.net.bots import play_random
 from game.net.store import TableStore

@@ -7,7 +7,7 @@ import dataclasses
 import pytest
 
 from game.core.match import SeatInfo
-from game.games import registry
+from game import registry
 from game.ui import headless
 from game.ui.scenes.table import start_game
 

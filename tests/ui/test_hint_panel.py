@@ -9,7 +9,7 @@ import pygame
 import pytest
 
 from game.core.i18n import set_language, t
-from game.games import registry
+from game import registry
 from game.ui.scenes.hint_panel import action_rects, hints_taken
 from game.ui.scenes.table import TableScene
 from tests.tablekit import app_click, app_key, new_match, run_until

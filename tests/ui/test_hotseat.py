@@ -9,7 +9,7 @@ import time
 import pytest
 
 from game.core.match import Match, SeatInfo
-from game.games import registry
+from game import registry
 from game.ui.scenes.table import TableScene, make_agents
 from tests.tablekit import app_click as click
 

@@ -9,7 +9,7 @@ import inspect
 import pygame
 import pytest
 
-from game.games import registry
+from game import registry
 from game.ui.table import kit_decor, kit_input, kit_motion, kit_sync
 from game.ui.table.kit import TableKit
 from tests.ui.test_table_toolkit import ToyTable, _click, _settle, _toy

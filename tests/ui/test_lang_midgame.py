@@ -9,7 +9,7 @@ import pytest
 
 from game.core import i18n
 from game.core.match import SeatInfo
-from game.games import registry
+from game import registry
 from game.ui import headless
 from game.ui.scenes.menu import MenuScene
 

@@ -12,7 +12,7 @@ from functools import lru_cache
 import pytest
 
 from game.core import i18n
-from game.games import registry
+from game import registry
 from game.ui import headless
 from game.ui.assets import Assets
 

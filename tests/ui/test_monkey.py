@@ -10,7 +10,7 @@ import time
 import pygame
 import pytest
 
-from game.games import registry
+from game import registry
 from game.ui import headless
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from game.games import registry
+from game import registry
 
 ROOT = Path(__file__).resolve().parents[2]
 BAR = 1400

@@ -11,7 +11,7 @@ import pytest
 
 from game.core import i18n
 from game.core.refusal import looks_like_developer_text
-from game.games import registry
+from game import registry
 from game.ui.scenes.rules import RulesScene, rule_anchors
 from game.ui.scenes.table import RULES_KEY, TableScene
 from tests.tablekit import app_click, app_key, new_match, run_until

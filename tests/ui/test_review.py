@@ -12,7 +12,7 @@ import pytest
 
 from game.core.i18n import t
 from game.core.match import Match, SeatInfo
-from game.games import registry
+from game import registry
 from game.ui.scenes.results import ResultsScene
 from game.ui.scenes.review import ReviewReplayScene, ReviewScene
 from tests.tablekit import app_click, run_until

@@ -9,7 +9,7 @@ import pytest
 
 from game.core import i18n
 from game.core.match import SeatInfo
-from game.games import registry
+from game import registry
 from game.ui import headless
 from game.ui.scenes import saves as saves_mod
 from game.ui.scenes.savefiles import new_save_path, replays_dir, saves_dir

@@ -8,7 +8,7 @@ import pytest
 
 from game.ai.random_agent import RandomAgent
 from game.core.match import Match, SeatInfo
-from game.games import registry
+from game import registry
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.table import TableScene, make_agents, start_game
 from tests.tablekit import app_click as click

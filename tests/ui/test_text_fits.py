@@ -104,7 +104,7 @@ def test_every_scene_shows_its_words_whole(app, name):
 
 
 def test_every_game_and_mode_on_the_new_game_screen(app):
-    from game.games import registry
+    from game import registry
     from game.ui.scenes.menu import MenuScene
     from game.ui.scenes.new_game import NewGameScene
     app.push(MenuScene(app))
@@ -190,7 +190,7 @@ def test_choice_buttons_and_game_titles_are_never_cut_on_the_new_game_screen(app
     """A mode's or a choice's name is what a newcomer picks by: it fits its button whole
     (a longer explanation goes to the subtitle and the help under the buttons), and a
     game's title fits its card, on two lines if it must."""
-    from game.games import registry
+    from game import registry
     from game.ui.scenes.menu import MenuScene
     from game.ui.scenes.new_game import NewGameScene, tr
     app.push(MenuScene(app))

@@ -12,7 +12,7 @@ import pytest
 
 from game.core import i18n
 from game.core.tutorial import has_tutorial, load_script, matches
-from game.games import registry
+from game import registry
 from game.ui.scenes.coach import action_rects, kit_buttons
 from tests.tablekit import DT, app_click, run_until, settle_scene
 

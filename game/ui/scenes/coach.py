@@ -50,7 +50,7 @@ def scripted_agents(tutorial: Tutorial, log_of) -> dict:
 
 def start_tutorial(app, spec) -> bool:
     """Open the game's guided first game; a script that cannot be read is said, not raised."""
-    from ...games import registry
+    from ... import registry
     try:
         tutorial = load_script(spec.id)
         ruleset = registry.ruleset(spec.id)
@@ -75,7 +75,7 @@ def start_tutorial(app, spec) -> bool:
 def resume_tutorial(app, spec, record, path) -> bool:
     """A save marked as a tutorial opens with its coach, from where it was left."""
     from ...core.match import replay_record
-    from ...games import registry
+    from ... import registry
     tutorial = load_script(spec.id)
     holder: list = []
     agents = scripted_agents(tutorial, lambda: holder[0].log)
@@ -101,7 +101,7 @@ def play_on(app, spec, match):
     """The same position, the opponents now the game's normal AI, saved as a normal game."""
     from ...core.match import replay_record
     from ...core.record import Record
-    from ...games import registry
+    from ... import registry
     from .savefiles import autosave_path
     from .table import TableScene, make_agents
     record = match.record()

@@ -11,7 +11,7 @@ from .new_game import GameCard, tr
 
 def learnable_games() -> list:
     """(game id, spec or None, why it cannot be learned yet or None), in registry order."""
-    from ...games import registry
+    from ... import registry
     out = []
     for gid in registry.game_ids():
         try:
@@ -48,7 +48,7 @@ class LearnScene(BackdropScene):
         self.back_button()
 
     def start(self, gid: str):
-        from ...games import registry
+        from ... import registry
         from .coach import start_tutorial
         start_tutorial(self.app, registry.get(gid))
 

@@ -156,7 +156,7 @@ class MenuScene(BackdropScene):
     def fan_cards() -> list[tuple[str, str]]:
         """One card per registered game, (card back's game, icon): a game without cards
         shows its icon on the back of the first game that has one."""
-        from ...games import registry
+        from ... import registry
         specs = []
         for gid in registry.game_ids():
             try:

@@ -113,7 +113,7 @@ class NewGameScene(BackdropScene):
     def __init__(self, app, game_id: str | None = None, server=None):
         super().__init__(app)
         self.server = server             # (host, port): Host… opens the table on that server
-        from ...games import registry
+        from ... import registry
         self.backdrop = Backdrop(app, glow_pos=(1500, 200), glow_radius=760, embers=18)
         self.games = []
         for gid in registry.game_ids():
@@ -139,7 +139,7 @@ class NewGameScene(BackdropScene):
 
     # -- state ------------------------------------------------------------------------------
     def select_game(self, gid, rebuild=True):
-        from ...games import registry
+        from ... import registry
         self.game_id = gid
         self.spec = next((s for g, s, e in self.games if g == gid), None)
         self.ruleset, self.load_error, self.specs = None, None, []

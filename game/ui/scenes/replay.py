@@ -11,7 +11,7 @@ from ...core.match import Match, SeatInfo
 from ...core.match import check_save, replay_record
 from ...core.record import RecordError
 from ...core.version import made_elsewhere
-from ...games.registry import load_checked
+from ...registry import load_checked
 from ...core.rules import IllegalAction
 from ..table.base import TableContext
 from .. import theme

@@ -25,7 +25,7 @@ _LOCALE: dict = {}          # language -> every string, flat, in file order
 
 def _params(game_id: str) -> dict:
     try:
-        from ...games import registry
+        from ... import registry
         fn = getattr(registry.ruleset(game_id), "text_params", None)
         return dict(fn()) if callable(fn) else {}
     except Exception:          # noqa: BLE001 - words without numbers are still words
@@ -53,7 +53,7 @@ def _section(prefix: str) -> dict:
 
 def _spec(game_id: str):
     try:
-        from ...games import registry
+        from ... import registry
         return registry.get(game_id)
     except Exception:          # noqa: BLE001 - a game that does not import still has a page
         return None
@@ -134,7 +134,7 @@ class RulesScene(Scene):
 
     def __init__(self, app, game_id: str | None = None, anchor: str | None = None):
         super().__init__(app)
-        from ...games import registry
+        from ... import registry
         self.backdrop = Backdrop(app, glow_pos=(300, 300), glow_radius=640, embers=14)
         self.games = []
         for gid in registry.game_ids():

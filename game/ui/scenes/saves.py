@@ -21,7 +21,7 @@ from ...core.record import (LISTING_FULL_BYTES, Record, RecordError, check_recor
                             read_listing)
 from ...core.safeio import shown_path
 from ...core.version import made_elsewhere
-from ...games.registry import load_checked
+from ...registry import load_checked
 from ..theme import FONT, SPACE
 from ..widgets import Button, ScrollList, Widget, draw_panel, draw_text, fit_text
 from .base import Backdrop, BackdropScene, seat_marker, seat_name_now
@@ -32,7 +32,7 @@ from .savefiles import mark_saves_off
 def game_title(game_id: str) -> str:
     """The game's title in the current language (a save stores the game's id)."""
     try:
-        from ...games import registry
+        from ... import registry
         return registry.get(game_id).title_text()
     except Exception:            # noqa: BLE001 - an unknown or broken game still lists
         return str(game_id)
@@ -131,7 +131,7 @@ READ_BUDGET = 64 * 1024 * 1024   # bytes parsed per scan; older files past it ar
 
 
 def scan(kinds=("autosave", "save")) -> list[SaveInfo]:
-    from ...games import registry
+    from ... import registry
     known = registry.game_ids()
     folders = {"autosave": autosave_dir(), "save": saves_dir(), "replay": replays_dir()}
     out = []
@@ -211,7 +211,7 @@ def check_listed(path) -> Record:
     """`load_checked` on what a list reads of a save (`read_listing`: a large file's
     header only), so that start-up costs the same whatever the autosaves hold; the rest
     is checked when the save is opened."""
-    from ...games import registry
+    from ... import registry
     record, _moves = read_listing(path, known_games=set(registry.game_ids()))
     spec = registry.get(record.game)
     return check_record(record, registry.ruleset(record.game), int(spec.min_players), int(spec.max_players),

@@ -134,7 +134,7 @@ def build_table(spec, ctx):
 
 def start_game(app, spec, seats: list[SeatInfo], options: dict, seed: int):
     """Create the match and open its table (raises OptionsError for bad options)."""
-    from ...games import registry
+    from ... import registry
     ruleset = registry.ruleset(spec.id)
     agents = make_agents(spec, seats, seed, warn=lambda m: app.toast(m, "warning", 8.0))
     path = autosave_path(spec.id)

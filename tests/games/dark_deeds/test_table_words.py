@@ -29,7 +29,7 @@ def test_DD_G12_a_dice_rolloff_is_logged_and_shown(display):
     """Issue 12 item 8: the roll-off for the first player is in the chronicle (every
     seat's 2d6, then who goes first) and its dice rest in the tray with the totals."""
     from game.core.match import Match, SeatInfo
-    from game.games import registry
+    from game import registry
     from tests.games.dark_deeds.test_table import Rig
     rules = registry.ruleset("dark_deeds")
     state = rules.setup(3, rules.validate_options({"first_player": "rolloff"}, 3), 20261130)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from game.games.registry import ruleset
+from game.registry import ruleset
 
 R = ruleset("dark_gothic")
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from game.games import registry
+from game import registry
 from tests.tablekit import run_until
 
 from .test_table_hotseat import strike_at_ben

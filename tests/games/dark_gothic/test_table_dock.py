@@ -10,7 +10,7 @@ import pygame
 import pytest
 
 from game.core.i18n import t
-from game.games import registry
+from game import registry
 from game.games.dark_gothic.payment import apply_payment
 from tests.tablekit import TableRig, new_match, post_click
 

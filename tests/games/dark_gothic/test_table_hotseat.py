@@ -9,7 +9,7 @@ import re
 import pytest
 
 from game.core.match import Match, SeatInfo
-from game.games import registry
+from game import registry
 from game.ui.scenes.table import TableScene, action_label, decision_title, make_agents
 from tests.tablekit import app_click, run_until
 

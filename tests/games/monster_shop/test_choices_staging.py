@@ -6,7 +6,7 @@ plain object that mixes in ShopChoices and ShopWords, as a log, a Hint or a revi
 from __future__ import annotations
 
 from game.core.match import Match, SeatInfo
-from game.games import registry
+from game import registry
 from game.games.monster_shop.choices import ShopChoices
 from game.games.monster_shop.words import ShopWords
 

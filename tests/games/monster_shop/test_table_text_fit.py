@@ -14,7 +14,7 @@ import pytest  # noqa: E402
 
 from game.core import i18n  # noqa: E402
 from game.core.match import Match, SeatInfo  # noqa: E402
-from game.games import registry  # noqa: E402
+from game import registry  # noqa: E402
 from game.ui.assets import Assets  # noqa: E402
 from game.ui.settings import Settings  # noqa: E402
 from game.ui.sound import Sound  # noqa: E402

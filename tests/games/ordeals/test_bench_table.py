@@ -7,7 +7,7 @@ import pygame
 import pytest
 
 from game import bench
-from game.games import registry
+from game import registry
 
 
 @pytest.fixture(scope="module")

@@ -11,7 +11,7 @@ import pytest
 
 from game.core.rng import RNG
 from game.core.rules import OptionsError
-from game.games import registry
+from game import registry
 from game.games.ordeals import fog as F
 from tests.contract import support as S
 

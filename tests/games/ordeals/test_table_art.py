@@ -11,7 +11,7 @@ import pygame
 import pytest
 
 from game.core.match import Match, SeatInfo
-from game.games import registry
+from game import registry
 from game.games.ordeals.table.art import icon_of
 from game.games.ordeals.table.terrain import STYLES, classify, terrain_art
 from game.ui.assets import Assets

@@ -116,7 +116,7 @@ def test_an_advantage_roll_shows_two_attacker_dice_with_the_higher_kept():
 def fog_rig(seed):
     rig = Rig.__new__(Rig)
     from game.core.match import Match, SeatInfo
-    from game.games import registry
+    from game import registry
     from game.ui.assets import Assets
     from game.ui.settings import Settings
     from game.ui.sound import Sound

@@ -140,7 +140,7 @@ def test_the_help_lists_this_tables_zoom_and_pan_and_not_the_card_keys():
 def test_the_help_overlay_of_an_ordeals_game_shows_them(app):
     from game.ui.scenes.overlays import HelpOverlay
     from game.ui.scenes.table import TableScene
-    from game.games import registry
+    from game import registry
     from tests.tablekit import new_match
     match = new_match("ordeals", {"mode": "solo", "trial": 1}, 3, 1)
     app.push(TableScene(app, registry.get("ordeals"), match))
@@ -231,7 +231,7 @@ def test_a_characters_card_opens_on_click_or_right_click_and_closes():
 def test_esc_closes_a_characters_card_before_it_opens_the_menu(app):
     from game.ui.scenes.overlays import PauseMenu
     from game.ui.scenes.table import TableScene
-    from game.games import registry
+    from game import registry
     from tests.tablekit import new_match
     match = new_match("ordeals", {"mode": "solo", "trial": 1}, 3, 1)
     scene = TableScene(app, registry.get("ordeals"), match)

@@ -4,7 +4,7 @@ from __future__ import annotations
 import random
 
 from game.core.rules import Decision
-from game.games import registry
+from game import registry
 from game.games.schemers.advice import reason
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from game.core.rules import OptionsError
-from game.games import registry
+from game import registry
 
 from .test_util import rules
 

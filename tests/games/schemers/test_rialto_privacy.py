@@ -64,7 +64,7 @@ def test_VC_074_the_rialto_table_looks_the_same_whoever_leads_the_bidding(app_pa
     import pygame
 
     from game.core.match import Match, SeatInfo
-    from game.games import registry
+    from game import registry
 
     from .test_table import NAMES, _recording_assets, _table_for
 

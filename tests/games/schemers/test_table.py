@@ -11,7 +11,7 @@ import pytest
 
 from game.core.match import Match, SeatInfo
 from game.core.rules import IllegalAction
-from game.games import registry
+from game import registry
 from game.ui.table.base import TableContext
 from game.ui.table.widgets import Chip, NumberPicker
 from tests.tablekit import TableRig, new_match
@@ -167,7 +167,7 @@ def _to_lose_card(h):
 
 
 def _seed_with_two_roles(n=3, start=1):
-    from game.games import registry as reg
+    from game import registry as reg
     rules = reg.ruleset("schemers")
     for seed in range(start, start + 400):
         s = rules.setup(n, rules.validate_options({"mode": "standard", "clock": None}, n), seed)

@@ -11,7 +11,7 @@ import pytest
 
 from game.core.i18n import t
 from game.core.match import Match, SeatInfo
-from game.games import registry
+from game import registry
 from tests.tablekit import TableRig
 
 from .test_table import _recording_assets

@@ -65,7 +65,7 @@ class MonsterShopTable(ShopCoaching, ShopChoices, ShopWords, ArtMixin, TableKit)
     game_id = "monster_shop"
 
     def __init__(self, ctx):
-        from ...registry import ruleset
+        from game.registry import ruleset
         spec_rules = getattr(ctx.match, "rules", None)
         self.R = spec_rules if spec_rules is not None and hasattr(spec_rules, "data") else ruleset(self.game_id)
         self.geom = Geometry(ctx.size)

@@ -10,7 +10,7 @@ import math
 
 import pygame
 
-from game.games import registry
+from game import registry
 from game.games.ordeals.crowd import crowded_match
 from game.ui.assets import Assets
 from game.ui.settings import Settings
