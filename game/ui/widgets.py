@@ -370,6 +370,13 @@ class Toggle(Widget):
                   pal.gold if self.value and self.enabled else pal.text_dim, anchor="midright")
 
 
+def arrow_key(e) -> int:
+    """+1 for a press of →, −1 for ←, else 0: how a hovered slider or cycler is nudged."""
+    if e.type != pygame.KEYDOWN:
+        return 0
+    return {pygame.K_RIGHT: 1, pygame.K_LEFT: -1}.get(getattr(e, "key", None), 0)
+
+
 class Slider(Widget):
     """A 0..1 slider with a label and a percentage; drag, click, wheel or arrow keys."""
 
@@ -428,11 +435,9 @@ class Slider(Widget):
         elif e.type == pygame.MOUSEWHEEL and self.hovered:
             self.set(self.value + self.step * getattr(e, "y", 0))
             return True
-        elif e.type == pygame.KEYDOWN and self.hovered:
-            k = getattr(e, "key", None)
-            if k in (pygame.K_LEFT, pygame.K_RIGHT):
-                self.set(self.value + (self.step if k == pygame.K_RIGHT else -self.step))
-                return True
+        elif self.hovered and arrow_key(e):
+            self.set(self.value + self.step * arrow_key(e))
+            return True
         return False
 
     def draw(self, surf):
@@ -543,11 +548,9 @@ class Cycler(Widget):
             if b in (4, 5):
                 self.step(-1 if b == 4 else 1)
                 return True
-        elif e.type == pygame.KEYDOWN and self.hovered and self.enabled:
-            k = getattr(e, "key", None)
-            if k in (pygame.K_LEFT, pygame.K_RIGHT):
-                self.step(1 if k == pygame.K_RIGHT else -1)
-                return True
+        elif self.hovered and self.enabled and arrow_key(e):
+            self.step(arrow_key(e))
+            return True
         return False
 
     def draw(self, surf):
