@@ -160,7 +160,7 @@ class Act(_Msg):
     _action = field_validator("action")(_check_action)
 
 
-EMOTES = ("hello", "well_played", "thinking", "oops", "thanks", "good_game")
+EMOTES = ("hello", "good_move", "well_played", "thinking", "oops", "thanks", "good_game")
 EMOTE_GAP_S = 2.0               # a seat's emotes closer than this are dropped (no spam)
 
 

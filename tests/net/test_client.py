@@ -219,3 +219,40 @@ def test_a_lobby_nobody_sits_at_any_more_is_closed(host):
     late = connect(clients, st.port, name="Bob", token=ada.lobby().tokens[1])
     until(lambda: late.state == "closed", what="the refusal")
     assert late.reason == say("error", "unknown_token")
+
+
+def test_a_hostile_emote_or_an_emote_flood_drops_only_that_connection(host):
+    """An emote that is not one of the fixed set (any text: there is no chat) drops the
+    connection that sent it; so do emotes past the rate limit (the same bucket as every
+    message). The table and the others never hear of either."""
+    from game.core.version import app_version, game_data_digest
+    st, clients = host
+    ada = connect(clients, st.port, name="Ada", create=schemers("Ada", "Bob", "Cy"))
+    until(lambda: ada.state == "lobby")
+    tokens = ada.lobby().tokens
+
+    async def seated_then(token, frames) -> bool:
+        async with websockets.connect(f"ws://127.0.0.1:{st.port}") as ws:
+            await ws.send(json.dumps({"type": "hello", "app_version": app_version(), "name": "Eve",
+                                      "digests": {"schemers": game_data_digest("schemers")}}))
+            await ws.recv()
+            await ws.send(json.dumps({"type": "join", "token": token}))
+            try:
+                for frame in frames:
+                    await ws.send(frame)
+                while True:
+                    await asyncio.wait_for(ws.recv(), 3)
+            except websockets.exceptions.ConnectionClosed:
+                return True
+            except asyncio.TimeoutError:
+                return False
+    hostile = [json.dumps({"type": "emote", "code": code}) for code in
+               ("<b>free text</b>", "WELL_PLAYED", "well_played ", "")] + [json.dumps({"type": "emote", "code": 7})]
+    for frame in hostile:
+        assert asyncio.run(seated_then(tokens[1], [frame])), f"{frame} dropped the connection"
+    flood = [json.dumps({"type": "emote", "code": "oops"})] * (P.RATE_BURST + 40)
+    assert asyncio.run(seated_then(tokens[2], flood)), "an emote flood is a flood"
+    time.sleep(0.2)
+    told = [n for n in ada.drain_notices() if n.kind == "emote"]
+    assert [n.emote for n in told] == ["oops"], "of the flood, one emote was told before the drop"
+    assert ada.state == "lobby" and st.server.errors == 0

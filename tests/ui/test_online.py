@@ -196,6 +196,29 @@ def test_an_unreachable_table_is_said_with_what_to_do(app, monkeypatch):
 
 # -- Host and Join, a whole game ---------------------------------------------------------
 
+def a_quick_emote_shows_by_the_seat_s_name(host, guest, h, g):
+    """The guest says "Well played!" from its Say… column: a bubble by its name on both
+    tables (each reader's language: tests/net/test_client.py); Say… waits out the gap;
+    the bubbles go."""
+    from game.ui.scenes import online_table
+    click(guest, g.emote_btn.rect.center)
+    assert g.emotes_open and [b.label for b in g.emote_btns] == [t(f"net.emote.{c}") for c in online_table.EMOTES]
+    click(guest, next(b for b in g.emote_btns if b.label == "Well played!").rect.center)
+    assert not g.emotes_open and not g.emote_btn.enabled, "one word at a time"
+    assert until(lambda: 1 in h.emote_bubbles, host, guest, seconds=5), "the host sees it"
+    assert h.emote_bubbles[1][0] == g.emote_bubbles[1][0] == "Bea: Well played!"
+    assert not h.emote_bubbles.keys() - {1} and "Bea: Well played!" not in [x.text for x in host.toasts]
+    drawn = []
+    h.draw_emotes = lambda surf: drawn.append(dict(h.emote_bubbles))
+    host.draw(host.screen)
+    del h.draw_emotes
+    assert drawn == [h.emote_bubbles], "drawn on the table"
+    h.t += online_table.EMOTE_SHOWN_S
+    g.t += online_table.EMOTE_GAP_S
+    step(host, guest)
+    assert not h.emote_bubbles and g.emote_btn.enabled, "the bubble goes, Say… comes back"
+
+
 def test_host_and_join_play_schemers_to_the_results(windows):
     from game.ui.scenes.online import JoinScene
     from game.ui.scenes.online_table import OnlineResultsScene
@@ -213,6 +236,7 @@ def test_host_and_join_play_schemers_to_the_results(windows):
     assert g.viewer == 1 and g.humans == [1]
     assert h.match.view(0) != g.match.view(1), "each window draws its own seat's view"
     assert not h.hints.allowed() and not g.hints.allowed(), "no Hint: it replays the log only the host has"
+    a_quick_emote_shows_by_the_seat_s_name(host, guest, h, g)
     curtains = []
     assert play_random([h, g], [host, guest], watch=lambda: curtains.append(h.curtain)), "the game ends"
     assert set(curtains) == {None}, "a remote person never curtains the host's screen"

@@ -12,7 +12,11 @@ The same table scene and the same game tables as a game on one machine; what dif
   why in words, with what to do, and a button back to the menu;
 - hot-seat at the host's screen: every question of a person here is asked behind the
   curtain (there is no public view to ask it on), and a remote person never causes one;
-- saving, undo and a rematch belong to the host: the menu's Save says so.
+- saving, undo and a rematch belong to the host: the menu's Save says so;
+- quick emotes, never chat: *Say…* (top right) opens a column of fixed words ("Good
+  move!", "Well played!", "Hmm…" …, `protocol.EMOTES`, each said in the reader's
+  language); the choice shows as a bubble by the seat's name on every table for a few
+  seconds. One per `EMOTE_GAP_S` (the host drops more; the button waits meanwhile).
 
 Leaving the table (to the results, the menu or quitting the window) closes this
 window's connections; a host's window also stops its server, which tells everyone
@@ -23,10 +27,14 @@ from __future__ import annotations
 import pygame
 
 from ...core.i18n import t
+from ...net.protocol import EMOTE_GAP_S, EMOTES
 from ..theme import FONT, LOGICAL_SIZE
 from ..widgets import Button, draw_panel, draw_text, fit_text
+from .base import seat_marker
 from .results import ResultsScene
 from .table import TableScene
+
+EMOTE_SHOWN_S = 4.0            # how long an emote's bubble stays by the seat's name
 
 
 class OnlineTableScene(TableScene):
@@ -41,6 +49,11 @@ class OnlineTableScene(TableScene):
         self.link = "ok"                        # "ok" | "reconnecting"
         self.handed_over = False                # the results scene closes the connections
         self.fault_btn = None
+        self.emote_btn = None
+        self.emote_btns: list = []
+        self.emotes_open = False                # the column of words is shown
+        self.emote_ready_at = 0.0               # self.t when the next emote may go
+        self.emote_bubbles: dict = {}           # seat -> (words, self.t when it goes)
         super().__init__(app, spec, match, setup={"seats": [s.to_json() for s in match.seats],
                                                   "options": match.options})
         if match.history:                       # joined mid-game: the chronicle is what was received
@@ -62,6 +75,7 @@ class OnlineTableScene(TableScene):
         for seat, client in m.clients.items():
             for notice in client.drain_notices():
                 self.tell(notice)
+        self.expire_emotes()
         states = {c.state for c in m.clients.values()}
         link = "reconnecting" if "reconnecting" in states else "ok"
         if link != self.link:
@@ -81,8 +95,51 @@ class OnlineTableScene(TableScene):
             self._illegal(notice.text)
         elif notice.kind == "resync":
             self._safe(lambda: self.show_seat(self.viewer), "set_viewer")
+        elif notice.kind == "emote" and notice.seat is not None and self.seat_pos(notice.seat) is not None:
+            self.show_emote(notice.seat, notice.text)
         else:
             self.app.toast(notice.text, "info", 5.0)
+
+    # -- quick emotes ---------------------------------------------------------------------
+    def emote_seat(self):
+        """The seat an emote from this window speaks for: the one at the screen now."""
+        seat = self.viewer if self.viewer is not None else self.match.primary
+        return seat if seat in self.match.clients else None
+
+    def can_emote(self) -> bool:
+        return self.fault is None and self.curtain is None and self.emote_seat() is not None
+
+    def toggle_emotes(self):
+        self.emotes_open = not self.emotes_open and self.can_emote()
+        self._build_hud()
+
+    def send_emote(self, code: str):
+        """Tell the others (the host passes it on); show it by our own name too."""
+        seat = self.emote_seat()
+        self.emotes_open = False
+        if seat is None or code not in EMOTES or self.t < self.emote_ready_at:
+            self._build_hud()
+            return
+        self.match.clients[seat].emote(code)
+        self.emote_ready_at = self.t + EMOTE_GAP_S
+        self.show_emote(seat, t("net.notice.emote", name=self.match.seats[seat].name, emote=t(f"net.emote.{code}")))
+        self._build_hud()
+
+    def show_emote(self, seat: int, text: str):
+        self.emote_bubbles[seat] = (text, self.t + EMOTE_SHOWN_S)
+        self.redraw = True
+
+    def expire_emotes(self):
+        gone = [seat for seat, (_text, until) in self.emote_bubbles.items() if until <= self.t]
+        for seat in gone:
+            del self.emote_bubbles[seat]
+        if gone:
+            self.redraw = True
+        if self.emote_btn is not None:
+            ready = self.t >= self.emote_ready_at
+            if self.emote_btn.enabled != ready:
+                self.emote_btn.set_enabled(ready, t("online.emote_wait"))
+                self.redraw = True
 
     # -- what a networked table does differently ------------------------------------------
     def chronicle_events(self) -> list | None:
@@ -105,6 +162,8 @@ class OnlineTableScene(TableScene):
         rate = super().frame_rate()
         if not self.match.over and self.match.waiting():
             rate = max(rate, 3.0)               # "… is thinking" dots, slowly
+        if self.emote_bubbles or self.t < self.emote_ready_at:
+            rate = max(rate, 4.0)               # a bubble goes, the Say button comes back
         return rate
 
     def finish(self):
@@ -137,11 +196,14 @@ class OnlineTableScene(TableScene):
 
     # -- hud ----------------------------------------------------------------------------------
     def _hud_state(self):
-        return super()._hud_state() + (self.fault,)
+        return super()._hud_state() + (self.fault, self.emotes_open)
 
     def _build_hud(self):
         super()._build_hud()
-        self.fault_btn = self.copy_btn = None
+        self.fault_btn = self.copy_btn = self.emote_btn = None
+        self.emote_btns = []
+        if self.can_emote():
+            self.build_emotes()
         if self.fault is not None:
             r = self.fault_rect()
             self.fault_btn = self.ui.add(Button(self.app, (r.centerx - 170, r.bottom - 84, 340, 60),
@@ -149,6 +211,46 @@ class OnlineTableScene(TableScene):
             if self.own_code():
                 self.copy_btn = self.ui.add(Button(self.app, (r.right - 40 - 200, r.bottom - 84, 200, 60),
                                                    t("online.copy"), self.copy_own_code, icon="ledger"))
+
+    def build_emotes(self):
+        """*Say…* beside the help button, and when open the words under it."""
+        w = LOGICAL_SIZE[0]
+        label = t("online.emote_button")
+        bw = self.app.assets.text_size(label, FONT.button - 4, bold=True)[0] + 70
+        right = (self.unpeek_btn.rect.x if self.unpeek_btn is not None else w - 130) - 12
+        self.emote_btn = self.ui.add(Button(self.app, (right - bw, 12, bw, 52), label, self.toggle_emotes,
+                                            icon="hooded_cloak", size=FONT.button - 4,
+                                            style="primary" if self.emotes_open else "ghost",
+                                            tooltip=t("online.emote_tip")))
+        self.emote_btn.set_enabled(self.t >= self.emote_ready_at, t("online.emote_wait"))
+        if not self.emotes_open:
+            return
+        words = [t(f"net.emote.{code}") for code in EMOTES]
+        cw = max(bw, max(self.app.assets.text_size(x, FONT.button - 4, bold=True)[0] for x in words) + 48)
+        for i, (code, text) in enumerate(zip(EMOTES, words)):
+            self.emote_btns.append(self.ui.add(Button(self.app, (right - cw, 72 + i * 58, cw, 52), text,
+                                                      lambda c=code: self.send_emote(c), size=FONT.button - 4)))
+
+    def draw_emotes(self, surf):
+        """Each seat's last emote as a bubble by its name, for a few seconds."""
+        pal = self.app.pal
+        thinking = self.thinking_seat()
+        for seat, (text, _until) in self.emote_bubbles.items():
+            pos = self.seat_pos(seat)
+            if pos is None:
+                continue
+            tw = self.app.assets.text_size(text, FONT.small, bold=True)[0]
+            r = pygame.Rect(0, 0, min(tw + 60, 620), 46)
+            # above the name like "… is thinking", and above that bubble when both show
+            r.midbottom = (int(pos[0]), int(pos[1]) - 10 - (54 if seat == thinking else 0))
+            r.clamp_ip(surf.get_rect().inflate(-16, -16))
+            draw_panel(surf, r, self.app, alpha=245, fill=pal.bg_deep, edge=pal.gold, radius=23)
+            tip = [(r.centerx - 9, r.bottom - 2), (r.centerx + 9, r.bottom - 2), (r.centerx, r.bottom + 9)]
+            if r.bottom + 9 <= int(pos[1]):
+                pygame.draw.polygon(surf, pal.gold, tip)
+            seat_marker(surf, self.app, seat, (r.x + 24, r.centery), 7)
+            draw_text(surf, self.app, fit_text(self.app, text, FONT.small, r.w - 54, bold=True),
+                      (r.x + 40, r.centery), FONT.small, pal.text, bold=True, anchor="midleft")
 
     def own_code(self) -> str | None:
         """This window's seat's own code: the table is kept where it runs, and the seat
@@ -187,6 +289,11 @@ class OnlineTableScene(TableScene):
         if not waiting or mine or self.curtain is not None:
             return None
         return waiting[0]
+
+    def draw_thinking(self, surf):
+        super().draw_thinking(surf)
+        if self.emote_bubbles:                  # on the table, under the buttons and panels
+            self.draw_emotes(surf)
 
     def draw(self, surf):
         super().draw(surf)
