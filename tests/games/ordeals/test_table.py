@@ -6,63 +6,29 @@ through the table by mouse and banner buttons against the Shadow."""
 from __future__ import annotations
 
 import math
-import os
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+import pygame
+import pytest
 
-import pygame  # noqa: E402
-import pytest  # noqa: E402
+from tests.tablekit import TableRig, new_match, post_click, post_drag
 
-from game.core.match import Match, SeatInfo  # noqa: E402
-from game import registry  # noqa: E402
-from game.ui.assets import Assets  # noqa: E402
-from game.ui.settings import Settings  # noqa: E402
-from game.ui.sound import Sound  # noqa: E402
-from game.ui.table.base import TableContext  # noqa: E402
-from tests.tablekit import post_click, post_drag  # noqa: E402
-
-SIZE = (1920, 1080)
+pytestmark = pytest.mark.usefixtures("display")
 
 
-@pytest.fixture(scope="module", autouse=True)
-def display():
-    pygame.init()
-    pygame.display.set_mode((1, 1))
-    yield
+class Rig(TableRig):
+    """A solo Trial's table for its one human seat (the Shadow acts inside the rules, so
+    no seat is an AI): the shared rig's Match, Assets, Sound and Settings, animations off."""
 
+    draw_on_pump = False
 
-class Rig:
-    def __init__(self, seed=3, trial=1):
-        self.spec = registry.get("ordeals")
-        rules = registry.ruleset("ordeals")
-        self.rules = rules
-        self.match = Match("ordeals", rules, [SeatInfo("P0", "human")], {"mode": "solo", "trial": trial}, seed)
-        self.settings = Settings()
-        self.settings.animation_speed = 0.0
-        self.ctx = TableContext(match=self.match, spec=self.spec, viewer=0, assets=Assets(),
-                                sound=Sound(self.settings), settings=self.settings, submit=self.submit, size=SIZE)
-        self.table = self.spec.table_class()(self.ctx)
-        self.screen = pygame.Surface(SIZE)
-
-    def submit(self, seat, action):
-        events = self.match.submit(seat, action)
-        self.table.on_events(events)
-        return events
-
-    def settle(self, limit=20.0, dt=1 / 30):
-        t = 0.0
-        while t < limit:
-            self.table.update(dt)
-            t += dt
-            if not self.table.busy():
-                break
-        self.table.update(dt)
+    def __init__(self, seed=3, trial=1, **options):
+        super().__init__(new_match("ordeals", {"mode": "solo", "trial": trial, **options}, seed, 1,
+                                   humans=(0,)), viewer=0)
+        self.rules = self.match.rules
 
     def pump(self):
-        for e in pygame.event.get():
-            self.table.handle_event(e)
-            self.table.update(1 / 60)
+        """The posted events to the table in one frame, then settled."""
+        super().pump()
         self.settle()
 
     def screen_of(self, world):
@@ -72,10 +38,6 @@ class Rig:
         if not cam.rect.inflate(-cam.ppi, -cam.ppi).collidepoint(cam.to_screen(world)):
             self.table.board.look_at(world)
         return tuple(int(round(v)) for v in cam.to_screen(world))
-
-    def decision(self):
-        ds = self.match.decisions_for(0)
-        return ds[0] if ds else None
 
     def deploy_all(self):
         while self.decision() is not None and self.decision().kind == "deploy":

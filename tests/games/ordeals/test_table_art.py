@@ -10,20 +10,16 @@ import itertools
 import pygame
 import pytest
 
-from game.core.match import Match, SeatInfo
-from game import registry
 from game.games.ordeals.table.art import icon_of
 from game.games.ordeals.table.terrain import STYLES, classify, terrain_art
 from game.ui.assets import Assets
 
+from tests.tablekit import new_match
+
 from .test_table import Rig
 
 
-@pytest.fixture(scope="module", autouse=True)
-def display():
-    pygame.init()
-    pygame.display.set_mode((1, 1))
-    yield
+pytestmark = pytest.mark.usefixtures("display")
 
 
 def test_the_terrain_layer_is_painted_once_for_many_frames():
@@ -137,9 +133,8 @@ def test_terrain_styles_follow_the_data_kinds_and_names():
     assert classify("blocking", "standing stone") == "stone"
     assert classify("open", "road") == "road"
     # every Trial's every piece gets a look, and its decoration is the same each time
-    R = registry.ruleset("ordeals")
     for trial in range(1, 6):
-        m = Match("ordeals", R, [SeatInfo("P0", "human")], {"mode": "solo", "trial": trial}, 1)
+        m = new_match("ordeals", {"mode": "solo", "trial": trial}, 1, 1)
         v = m.view(0)
         a1 = terrain_art(v)
         a2 = terrain_art(v)
@@ -150,10 +145,9 @@ def test_terrain_styles_follow_the_data_kinds_and_names():
 
 def test_every_profile_and_role_has_an_icon_sprite():
     assets = Assets()
-    R = registry.ruleset("ordeals")
     names = set()
     for trial in range(1, 6):
-        m = Match("ordeals", R, [SeatInfo("P0", "human")], {"mode": "solo", "trial": trial}, 1)
+        m = new_match("ordeals", {"mode": "solo", "trial": trial}, 1, 1)
         for c in m.view(0)["chars"]:
             names.add(icon_of(c))
     assert {"bo_leader", "bo_bow", "bo_husk", "bo_warden"} <= names

@@ -18,11 +18,7 @@ from game.games.ordeals.table.screen import facing_of
 from .test_table import Rig, post_drag, to_act
 
 
-@pytest.fixture(scope="module", autouse=True)
-def display():
-    pygame.init()
-    pygame.display.set_mode((1, 1))
-    yield
+pytestmark = pytest.mark.usefixtures("display")
 
 
 def hover(rig, world):
@@ -114,24 +110,7 @@ def test_an_advantage_roll_shows_two_attacker_dice_with_the_higher_kept():
 
 
 def fog_rig(seed):
-    rig = Rig.__new__(Rig)
-    from game.core.match import Match, SeatInfo
-    from game import registry
-    from game.ui.assets import Assets
-    from game.ui.settings import Settings
-    from game.ui.sound import Sound
-    from game.ui.table.base import TableContext
-    from .test_table import SIZE
-    rig.spec = registry.get("ordeals")
-    rig.rules = registry.ruleset("ordeals")
-    rig.match = Match("ordeals", rig.rules, [SeatInfo("P0", "human")], {"mode": "solo", "trial": 1, "fog": True}, seed)
-    rig.settings = Settings()
-    rig.settings.animation_speed = 0.0
-    rig.ctx = TableContext(match=rig.match, spec=rig.spec, viewer=0, assets=Assets(), sound=Sound(rig.settings),
-                           settings=rig.settings, submit=rig.submit, size=SIZE)
-    rig.table = rig.spec.table_class()(rig.ctx)
-    rig.screen = pygame.Surface(SIZE)
-    return rig
+    return Rig(seed=seed, trial=1, fog=True)
 
 
 def test_fog_hides_a_shadow_piece_out_of_sight_and_shows_it_when_seen():

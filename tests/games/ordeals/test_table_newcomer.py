@@ -18,11 +18,7 @@ from tests.tablekit import post_click
 WINDOW = 1280 / 1920          # a 1280x720 window shows the 1920x1080 design at 2/3
 
 
-@pytest.fixture(scope="module", autouse=True)
-def display():
-    pygame.init()
-    pygame.display.set_mode((1, 1))
-    yield
+pytestmark = pytest.mark.usefixtures("display")
 
 
 @pytest.fixture(autouse=True)

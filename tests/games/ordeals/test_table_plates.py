@@ -16,11 +16,7 @@ from game.ui.table.pieces import Piece
 from .test_table import Rig, post_click  # noqa: F401  (Rig: the table at 1920x1080)
 
 
-@pytest.fixture(scope="module", autouse=True)
-def display():
-    pygame.init()
-    pygame.display.set_mode((1, 1))
-    yield
+pytestmark = pytest.mark.usefixtures("display")
 
 
 def gap(rect, c):

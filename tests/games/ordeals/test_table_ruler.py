@@ -6,25 +6,17 @@ Under SDL's dummy drivers, driven by posted mouse events (as test_table.py)."""
 from __future__ import annotations
 
 import math
-import os
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+import pygame
+import pytest
 
-import pygame  # noqa: E402
-import pytest  # noqa: E402
+from game.core import i18n
+from tests.tablekit import post_drag
 
-from game.core import i18n  # noqa: E402
-from tests.tablekit import post_drag  # noqa: E402
-
-from .test_table import Rig, to_act  # noqa: E402
+from .test_table import Rig, to_act
 
 
-@pytest.fixture(scope="module", autouse=True)
-def display():
-    pygame.init()
-    pygame.display.set_mode((1, 1))
-    yield
+pytestmark = pytest.mark.usefixtures("display")
 
 
 def _open_direction(rig, d, length):
