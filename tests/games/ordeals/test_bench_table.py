@@ -1,21 +1,10 @@
 """bench's busy-table figure for the Book of Ordeals (issue 15: frame time with 20
 characters and the line-of-sight overlay on, p95 <= 8 ms at 1920x1080 — measured by
-`python main.py bench`, never asserted on time here)."""
+`python main.py bench`, never asserted on time here). `display` is the shared one (tests/conftest.py)."""
 from __future__ import annotations
-
-import pygame
-import pytest
 
 from game import bench
 from game import registry
-
-
-@pytest.fixture(scope="module")
-def display():
-    pygame.init()
-    pygame.display.set_mode((1, 1))
-    yield
-    pygame.display.quit()
 
 
 def test_the_busy_table_has_twenty_characters_the_overlay_and_a_hovered_foe(display):
