@@ -9,15 +9,13 @@ from ...core.i18n import t
 from ...core.safeio import shown_path
 from ..theme import FONT
 from ..widgets import Button, draw_panel, modal_shade
-from .base import Scene
+from .overlays import Overlay
 
 PANEL = pygame.Rect(0, 0, 1000, 620)
 PANEL.center = (960, 540)
 
 
-class CrashNotice(Scene):
-    opaque = False
-    modal = True
+class CrashNotice(Overlay):
     name = "crash"
 
     def __init__(self, app, crash):
@@ -33,7 +31,7 @@ class CrashNotice(Scene):
         y = PANEL.bottom - 40 - h
         half = (PANEL.w - 120 - gap) // 2
         x = PANEL.x + 60
-        self.ui.add(Button(self.app, (x, y, half, h), t("crash.keep"), self.on_keep, icon="confirm"))
+        self.ui.add(Button(self.app, (x, y, half, h), t("crash.keep"), self.close, icon="confirm"))
         self.ui.add(Button(self.app, (x + half + gap, y, half, h), t("crash.menu"), self.on_menu, icon="exit"))
         if self.crash.autosave is not None:
             self.ui.add(Button(self.app, (x, y - h - gap, PANEL.w - 120, h), t("crash.continue"),
@@ -51,18 +49,8 @@ class CrashNotice(Scene):
         self.app.pop()
         open_saved_game(self.app, path)
 
-    def on_keep(self):
-        self.app.pop()
-
     def on_menu(self):
         self.app.to_menu()
-
-    def on_back(self) -> bool:
-        self.on_keep()
-        return True
-
-    def frame_rate(self) -> float:
-        return 0.0
 
     def draw(self, surf):
         pal = self.app.pal

@@ -1,5 +1,5 @@
 """Modal overlays drawn over the scene below: the in-game menu (Esc) and the
-shortcut list (?)."""
+shortcut list (?); `Overlay` is their base (and the crash notice's)."""
 from __future__ import annotations
 
 import pygame
@@ -10,10 +10,24 @@ from ..widgets import Button, draw_panel, draw_text, modal_shade
 from .base import Scene
 
 
-class PauseMenu(Scene):
-    """Esc over the table: resume, save, load, rules, settings, quit to menu."""
+class Overlay(Scene):
+    """A modal panel over the scene below, which stays drawn and still (it is not updated
+    while covered), so the window draws the overlay on input only; Esc closes it."""
     opaque = False
-    modal = True
+
+    def close(self):
+        self.app.pop()
+
+    def on_back(self) -> bool:
+        self.close()
+        return True
+
+    def frame_rate(self) -> float:
+        return 0.0
+
+
+class PauseMenu(Overlay):
+    """Esc over the table: resume, save, load, rules, settings, quit to menu."""
     name = "pause"
 
     def __init__(self, app, table_scene):
@@ -25,7 +39,7 @@ class PauseMenu(Scene):
         self.ui.clear()
         w, h, gap = 440, 62, 14
         items = [
-            (t("pause.resume"), "confirm", self.on_resume, "primary"),
+            (t("pause.resume"), "confirm", self.close, "primary"),
             (t("pause.save"), "save", self.on_save, "normal"),
             (t("pause.load"), "load", self.on_load, "normal"),
             (t("pause.rules"), "help", self.on_rules, "normal"),
@@ -39,18 +53,6 @@ class PauseMenu(Scene):
             y += h + gap
         self.panel = pygame.Rect(0, 0, w + 120, total + 170)
         self.panel.center = (960, 540)
-
-    def on_back(self) -> bool:
-        self.on_resume()
-        return True
-
-    def frame_rate(self) -> float:
-        """Still: the table under it waits too (it is not updated while covered); hover
-        glows follow input, which the window draws anyway."""
-        return 0.0
-
-    def on_resume(self):
-        self.app.pop()
 
     def on_save(self):
         if self.table_scene.save_game():
@@ -81,10 +83,8 @@ class PauseMenu(Scene):
         super().draw(surf)
 
 
-class HelpOverlay(Scene):
+class HelpOverlay(Overlay):
     """Keyboard and mouse shortcuts: the app's and the scene's (table.help_lines())."""
-    opaque = False
-    modal = True
     name = "help"
 
     def __init__(self, app):
@@ -96,12 +96,6 @@ class HelpOverlay(Scene):
         self.lines = lines + [g for g in general if g[0].replace(" ", "").lower() not in seen]
         btn = self.ui.add(Button(app, (960 - 140, 0, 280, 60), t("common.close"), self.close, icon="close"))
         btn.rect.midbottom = (self.panel_rect().centerx, self.panel_rect().bottom - 24)
-
-    def close(self):
-        self.app.pop()
-
-    def frame_rate(self) -> float:
-        return 0.0                      # a still list: drawn on input only
 
     def handle_event(self, e) -> bool:
         if self.ui.handle_event(e):
