@@ -73,27 +73,6 @@ def letterbox(window_size, logical=LOGICAL_SIZE) -> pygame.Rect:
     return pygame.Rect((ww - w) // 2, (wh - h) // 2, w, h)
 
 
-DESK_SHARE = (0.96, 0.92)   # a window keeps within this share of the desktop (its frame, the task bar)
-
-
-def fit_to_desktop(size, desk) -> tuple[int, int]:
-    """A window size that fits the desktop (keeping its shape), at least 640x360."""
-    w, h = size
-    scale = min(1.0, (desk[0] * DESK_SHARE[0]) / w, (desk[1] * DESK_SHARE[1]) / h)
-    return max(640, int(w * scale)), max(360, int(h * scale))
-
-
-def fits_desktop(size, desk) -> bool:
-    """Whether a window of `size` opens at that size on the desktop (fit_to_desktop keeps it)."""
-    return fit_to_desktop(size, desk) == tuple(size)
-
-
-def largest_window(desk, shape=LOGICAL_SIZE) -> tuple[int, int]:
-    """The largest window of the canvas' shape that fits the desktop."""
-    k = min(desk[0] * DESK_SHARE[0] / shape[0], desk[1] * DESK_SHARE[1] / shape[1])
-    return max(640, int(shape[0] * k)), max(360, int(shape[1] * k))
-
-
 class Toast:
     def __init__(self, text: str, kind: str, seconds: float, link=None):
         self.text, self.kind, self.left, self.total = text, kind, seconds, seconds
@@ -188,7 +167,7 @@ class App:
         return tuple(self.settings.window_size)
 
     def wanted_window_size(self) -> tuple[int, int]:
-        return fit_to_desktop(tuple(self.settings.window_size), self.desktop_size())
+        return settings_mod.fit_to_desktop(tuple(self.settings.window_size), self.desktop_size())
 
     def _center_window(self) -> None:
         try:
@@ -328,26 +307,104 @@ class App:
         release_memory()
         self.push(scene)
 
-    # Navigation between scenes goes through the App, the one place above them all, so
-    # that no scene imports another that leads back to it (menu -> table -> results -> ...).
+    # -- routes: every move from one screen to another ----------------------------------
+    # A scene never imports another scene to open it: it calls one of these on the App it
+    # holds. The App is the one place above every scene, so the scenes' imports only run
+    # down (to the parts, words and helpers they are built on) and never in a loop
+    # (menu -> new game -> table -> results -> menu). Each route opens one screen by name;
+    # a route whose work is more than a push hands over to the function beside its scene.
     def to_menu(self) -> None:
         from .scenes.menu import MenuScene
         self.reset(MenuScene(self))
+
+    def open_new_game(self, game_id: str | None = None, server=None) -> None:
+        """The new-game screen (`server`: its Host… opens the table on that server)."""
+        from .scenes.new_game import NewGameScene
+        self.push(NewGameScene(self, game_id, server=server))
 
     def start_game(self, spec, seats, options: dict, seed: int):
         """A new match on its table, over the menu (raises OptionsError for bad options)."""
         from .scenes.table import start_game
         return start_game(self, spec, seats, options, seed)
 
+    def open_table(self, spec, match):
+        """A match already under way (a save, a guided game) on its table, over the menu."""
+        from .scenes.table import TableScene
+        self.to_menu()
+        scene = TableScene(self, spec, match)
+        self.push(scene)
+        return scene
+
+    def open_results(self, spec, match, setup: dict | None = None) -> None:
+        """The results of a finished match, in place of its table."""
+        from .scenes.results import ResultsScene
+        self.replace(ResultsScene(self, spec, match, setup))
+
+    def open_review(self, spec, match) -> None:
+        from .scenes.review import ReviewScene
+        self.push(ReviewScene(self, spec, match))
+
     def open_saves(self, mode: str = "load") -> None:
+        """The Load screen ("load") or the Replays screen ("replay")."""
         from .scenes.saves import SavesScene
         self.push(SavesScene(self, mode=mode))
+
+    def open_saved_game(self, path) -> bool:
+        """Resume a save on its table (or its guided game, or as a replay when this version
+        plays it differently); a problem is said and nothing moves."""
+        from .scenes.saves import open_saved_game
+        return open_saved_game(self, path)
+
+    def open_replay(self, path) -> bool:
+        from .scenes.replay import open_replay
+        return open_replay(self, path)
+
+    def open_changed_save(self, spec, ruleset, record, check, to_menu: bool = True) -> bool:
+        """A save this version replays differently, in the replay viewer with a line saying why."""
+        from .scenes.replay import open_changed_save
+        return open_changed_save(self, spec, ruleset, record, check, to_menu=to_menu)
+
+    def open_learn(self) -> None:
+        """Learn to play: a guided first game per game."""
+        from .scenes.learn import LearnScene
+        self.push(LearnScene(self))
+
+    def start_tutorial(self, spec) -> bool:
+        from .scenes.coach import start_tutorial
+        return start_tutorial(self, spec)
+
+    def resume_tutorial(self, spec, record, path) -> bool:
+        from .scenes.coach import resume_tutorial
+        return resume_tutorial(self, spec, record, path)
+
+    def open_join(self) -> None:
+        """Play online: join a table by its code, or browse a server's tables."""
+        from .scenes.online import JoinScene
+        self.push(JoinScene(self))
+
+    def open_host_lobby(self, spec, seats: list[dict], options: dict, seed: int, server=None) -> None:
+        """The lobby of a table this window hosts, waiting for its seats to fill."""
+        from .scenes.online import HostLobbyScene
+        self.push(HostLobbyScene(self, spec, seats, options, seed, server=server))
+
+    def open_online_table(self, clients: dict, server=None):
+        """A game played over the network on its table, over the menu."""
+        from .scenes.online import open_online_table
+        return open_online_table(self, clients, server=server)
+
+    def open_settings(self) -> None:
+        from .scenes.settings import SettingsScene
+        self.push(SettingsScene(self))
 
     def open_rules(self, game_id: str | None = None, anchor: str | None = None) -> None:
         """The rules page of `game_id`, scrolled to the section `anchor` (a refusal's
         "Rules…", a tutorial, a hint); Esc comes back to the scene below unchanged."""
         from .scenes.rules import RulesScene
         self.push(RulesScene(self, game_id=game_id, anchor=anchor))
+
+    def open_about(self) -> None:
+        from .scenes.about import AboutScene
+        self.push(AboutScene(self))
 
     def find(self, cls):
         return next((s for s in reversed(self.scenes) if isinstance(s, cls)), None)
@@ -756,14 +813,11 @@ def run(load_path=None, replay_path=None, exit_after_first_frame: bool = False) 
         pygame.quit()
         return 2
     try:
-        from .scenes.menu import MenuScene
-        app.push(MenuScene(app))
+        app.to_menu()
         if load_path:
-            from .scenes.saves import open_saved_game
-            open_saved_game(app, load_path)
+            app.open_saved_game(load_path)
         elif replay_path:
-            from .scenes.replay import open_replay
-            open_replay(app, replay_path)
+            app.open_replay(replay_path)
         code = app.run_loop(exit_after_first_frame)
     except Exception as exc:              # noqa: BLE001 - outside the loop's guard: one line, a report
         from .crash import CrashLog

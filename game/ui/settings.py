@@ -31,10 +31,33 @@ from ..core.i18n import system_language
 from ..core.paths import user_config_dir
 from ..core.record import NAME_CHARS, atomic_write_text, clean_orphans, move_aside
 from ..core.safeio import SETTINGS_MAX_BYTES, UnsafeFile, clean_text, one_line, read_json, shown_path
+from .theme import LOGICAL_SIZE
 
 ANIMATION_SPEEDS = (0.0, 0.5, 1.0, 1.5, 2.0)
 TIMINGS = (0.0, 1.0, 1.5, 2.0)             # 0 = off: no time limit for people
 WINDOW_SIZES = ((960, 540), (1024, 576), (1280, 720), (1366, 768), (1600, 900), (1920, 1080), (2560, 1440), (3840, 2160))
+
+
+# -- what window opens whole on a desktop (the app opens it; Settings lists the sizes) ----
+DESK_SHARE = (0.96, 0.92)   # a window keeps within this share of the desktop (its frame, the task bar)
+
+
+def fit_to_desktop(size, desk) -> tuple[int, int]:
+    """A window size that fits the desktop (keeping its shape), at least 640x360."""
+    w, h = size
+    scale = min(1.0, (desk[0] * DESK_SHARE[0]) / w, (desk[1] * DESK_SHARE[1]) / h)
+    return max(640, int(w * scale)), max(360, int(h * scale))
+
+
+def fits_desktop(size, desk) -> bool:
+    """Whether a window of `size` opens at that size on the desktop (fit_to_desktop keeps it)."""
+    return fit_to_desktop(size, desk) == tuple(size)
+
+
+def largest_window(desk, shape=LOGICAL_SIZE) -> tuple[int, int]:
+    """The largest window of the canvas' shape that fits the desktop."""
+    k = min(desk[0] * DESK_SHARE[0] / shape[0], desk[1] * DESK_SHARE[1] / shape[1])
+    return max(640, int(shape[0] * k)), max(360, int(shape[1] * k))
 
 
 @dataclass

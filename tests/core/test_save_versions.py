@@ -156,7 +156,7 @@ def test_every_fixture_of_every_version_loads_and_verifies(path):
         assert check.finished == path.name.endswith("-finished.json")
         assert check.legal == check.total == len(record.actions)
     else:                     # replays differently today: said in words, never a crash
-        from game.ui.scenes.saves import changed_since_message
+        from game.ui.scenes.replay import changed_since_message
         message = changed_since_message(spec.title_text(), check)
         assert f"Made with {record.app_version};" in message and "{" not in message
 
@@ -192,7 +192,7 @@ def test_an_old_save_whose_rules_changed_opens_as_a_replay_up_to_the_move_that_f
     check = check_save(record, rules)
     assert not check.same and len(record.actions) // 2 <= check.legal < check.total
     from game.core.i18n import set_language
-    from game.ui.scenes.saves import changed_since_message
+    from game.ui.scenes.replay import changed_since_message
     message = changed_since_message(spec.title_text(), check)
     assert message == (f"Made with 0.0.1; the rules of {spec.title_text()} changed since — it opens as a "
                        f"replay up to move {check.legal} of {check.total}.")
@@ -212,7 +212,7 @@ def test_an_old_save_whose_first_move_fails_opens_at_its_start(tmp_path):
     record, spec, rules = registry.load_checked(path)
     check = check_save(record, rules)
     assert check.legal == 0 and not check.same
-    from game.ui.scenes.saves import changed_since_message
+    from game.ui.scenes.replay import changed_since_message
     assert changed_since_message(spec.title_text(), check).endswith(
         "it opens as a replay at its start (not even its first move replays).")
 
@@ -226,7 +226,7 @@ def test_an_old_save_whose_moves_lead_elsewhere_says_so(tmp_path):
     record, spec, rules = registry.load_checked(path)
     check = check_save(record, rules)
     assert check.diverges and check.data_changed
-    from game.ui.scenes.saves import changed_since_message
+    from game.ui.scenes.replay import changed_since_message
     message = changed_since_message(spec.title_text(), check)
     assert "0.0.1" in message and "cards and numbers" in message and "another end" in message
 
@@ -275,6 +275,6 @@ def test_a_hostile_version_or_digest_in_a_save_is_cut_to_plain_text(tmp_path):
     assert len(record.app_version) <= 40 and "\x1b" not in record.app_version and "\u202e" not in record.app_version
     assert record.data_digest == ""
     check = check_save(record, rules)
-    from game.ui.scenes.saves import changed_since_message
+    from game.ui.scenes.replay import changed_since_message
     message = changed_since_message(spec.title_text(), check)
     assert "\x1b" not in message and "9.9[31m{n}" in message

@@ -10,7 +10,8 @@ from game.core.i18n import t
 from game.core.match import Match, SeatInfo
 from game.core.rules import GAME, PLAYERS
 from game.ui import headless
-from game.ui.scenes.results import ResultsScene, reason_text
+from game.ui.scenes.match_words import reason_text
+from game.ui.scenes.results import ResultsScene
 from tests.toygame import ToyCoopRules, ToyRules, toy_spec
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")

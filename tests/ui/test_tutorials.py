@@ -13,7 +13,7 @@ import pytest
 from game.core import i18n
 from game.core.tutorial import has_tutorial, load_script, matches
 from game import registry
-from game.ui.scenes.coach import action_rects, kit_buttons
+from game.ui.scenes.pointing import action_rects, kit_buttons
 from tests.tablekit import DT, app_click, run_until, settle_scene
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")

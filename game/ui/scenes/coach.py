@@ -20,9 +20,10 @@ import pygame
 
 from ...core.i18n import has, t
 from ...core.match import Match, SeatInfo
-from ...core.tutorial import ScriptedAgent, Tutorial, load_script, matches
+from ...core.tutorial import ScriptedAgent, Tutorial, load_script
 from ..theme import FONT
 from ..widgets import Button, draw_panel, draw_text
+from .pointing import action_rects, gesture_rects, kit_buttons, named_rects, nonempty_rect
 
 PANEL_W = 600               # on the felt; over a chronicle the panel takes the chronicle's width
 PANEL_MIN_W = 360
@@ -88,12 +89,9 @@ def resume_tutorial(app, spec, record, path) -> bool:
 
 
 def open_coached(app, spec, match, tutorial):
-    from .table import TableScene
-    app.to_menu()
-    scene = TableScene(app, spec, match)
     match.time_scale = None                 # a learner is never hurried
-    scene.coach = Coach(scene, tutorial)
-    app.push(scene)
+    scene = app.open_table(spec, match)
+    scene.coach = Coach(scene, tutorial)    # before the first frame: the coach gates the learner's first move
     return scene
 
 
@@ -103,7 +101,7 @@ def play_on(app, spec, match):
     from ...core.record import Record
     from ... import registry
     from .savefiles import autosave_path
-    from .table import TableScene, make_agents
+    from .table import make_agents
     record = match.record()
     seats = [SeatInfo(s.name, s.kind, "normal") for s in match.seats]
     record = Record(game=record.game, options=record.options, seed=record.seed,
@@ -113,8 +111,7 @@ def play_on(app, spec, match):
     new, _stop = replay_record(record, registry.ruleset(spec.id), agents=agents,
                                autosave_path=autosave_path(spec.id))
     _forget(match.autosave_path)
-    app.to_menu()
-    app.push(TableScene(app, spec, new))
+    app.open_table(spec, new)
     new.save(new.autosave_path) if new.autosave_path is not None else None
 
 
@@ -125,107 +122,6 @@ def _forget(path) -> None:
         path.unlink()
     except OSError:
         pass
-
-
-# -- what to point at ----------------------------------------------------------------
-def kit_buttons(table) -> list:
-    from ..table.items import handle
-    out = [b for w in getattr(table, "widgets", []) or [] for b in handle(w).buttons()]
-    banner = getattr(table, "banner", None)
-    if banner is not None:
-        out += list(banner.spec.buttons)
-    return out
-
-
-def _rect(value):
-    try:
-        r = pygame.Rect(value)
-    except (TypeError, ValueError):
-        return None
-    return r if r.w > 0 and r.h > 0 else None
-
-
-def _zone_matches(zid, name: str, viewer) -> bool:
-    if isinstance(zid, tuple):
-        return zid and str(zid[0]) == name and (len(zid) == 1 or zid[1] == viewer)
-    return str(zid) == name
-
-
-def named_rects(table, target: str) -> list:
-    """Rects for a script's target: button:<id>, zone:<id>, seat:<n>, card:<key>,
-    piece:<n> and point:x,y on a measured board, rect:x,y,w,h; "A > B" is a drag from
-    A to B (both, in that order)."""
-    if ">" in target:
-        return [r for part in target.split(">") for r in named_rects(table, part.strip())]
-    kind, _, arg = target.partition(":")
-    viewer = getattr(table.ctx, "viewer", None)
-    if kind == "button":
-        return [b.rect for b in kit_buttons(table) if str(b.id) == arg or (isinstance(b.id, tuple)
-                                                                         and ":".join(map(str, b.id)) == arg)]
-    if kind == "zone":
-        hits = [table.target_rect(("zone", zid)) or z.rect for zid, z in getattr(table, "zones", {}).items()
-                if _zone_matches(zid, arg, viewer)]
-        return [r for r in hits if _rect(r)]
-    if kind == "seat":
-        r = table.target_rect(("seat", int(arg))) if arg.isdigit() else None
-        return [r] if _rect(r) else []
-    if kind == "card":
-        keys = arg.split(",")
-        return [sp.rect() for sp in getattr(table, "sprites", []) if sp.key in keys and not sp.hidden
-                and sp.face_up]
-    if kind == "piece":
-        piece = (getattr(table, "pieces", None) or {}).get(int(arg)) if arg.isdigit() else None
-        return [pygame.Rect(piece.bounds)] if piece is not None and not getattr(piece, "gone", False) else []
-    if kind == "point":
-        camera = getattr(getattr(table, "board", None), "camera", None)
-        try:
-            x, y = (float(v) for v in arg.split(","))
-        except ValueError:
-            return []
-        if camera is None or not callable(getattr(camera, "to_screen", None)):
-            return []
-        r = pygame.Rect(0, 0, 36, 36)
-        r.center = tuple(int(v) for v in camera.to_screen((x, y)))
-        return [r]
-    if kind == "rect":
-        r = _rect([int(v) for v in arg.split(",")]) if arg.count(",") == 3 else None
-        return [r] if r else []
-    return []
-
-
-def gesture_rects(table, pattern) -> list:
-    """Where the next local gesture toward the action is, when the table builds it in
-    several (a staging tray, cards staged on a piece): the table's own hook
-    `coach_gesture(pattern)` compares what is staged with the action and names the next
-    +, card or confirm to use. [] when the table has no such hook or no staging leads
-    to the action (then the action's own button or card is found)."""
-    hook = getattr(table, "coach_gesture", None)
-    rects = hook(pattern) if callable(hook) else None
-    return [r for r in rects or [] if _rect(r)]
-
-
-def action_rects(table, pattern) -> list:
-    """Where the table offers an action that fits the pattern: its button; else the card
-    that plays it when clicked (and the place it is dropped on); else the chip or pawn
-    that is dragged to a place for it (and that place)."""
-    buttons = kit_buttons(table)
-    out = [b.rect for b in buttons if isinstance(b.action, tuple) and matches(pattern, b.action)]
-    if out:
-        return [r for r in out if _rect(r)]
-    options_for = getattr(table, "options_for", None)
-    for sp in getattr(table, "sprites", []) if options_for is not None else []:
-        if sp.hidden:
-            continue
-        for o in options_for(sp) or []:
-            if isinstance(o.action, tuple) and matches(pattern, o.action):
-                out = [sp.rect()] + ([table.target_rect(o.target)] if o.target is not None else [])
-                return [r for r in out if _rect(r)]
-    for b in buttons:
-        for o in getattr(b, "options", None) or []:
-            if isinstance(o.action, tuple) and matches(pattern, o.action):
-                out = [b.rect] + ([table.target_rect(o.target)] if o.target is not None else [])
-                return [r for r in out if _rect(r)]
-    return []
 
 
 class Coach:
@@ -340,11 +236,10 @@ class Coach:
         play_on(self.app, self.scene.spec, self.scene.match)
 
     def on_new_game(self):
-        from .new_game import NewGameScene
         _forget(self.scene.match.autosave_path)
         self.scene.match.autosave_path = None
         self.app.to_menu()
-        self.app.push(NewGameScene(self.app, self.scene.spec.id))
+        self.app.open_new_game(self.scene.spec.id)
 
     def handle_event(self, e) -> bool:
         for b in self.buttons:
@@ -381,7 +276,7 @@ class Coach:
         """The table's chronicle column (on the right half), or None."""
         log_rect = getattr(self.scene.table, "log_rect", None)
         try:
-            log = _rect(log_rect()) if callable(log_rect) else None
+            log = nonempty_rect(log_rect()) if callable(log_rect) else None
         except Exception:            # noqa: BLE001 - a table without one
             return None
         return log if log is not None and log.right > self.scene.ctx.size[0] // 2 else None
@@ -407,7 +302,7 @@ class Coach:
         spots += [(cx, 150), (cx, 560), (330, 430), (cx, size[1] - 40 - height), (330, 150)]
         keep = [r.inflate(40, 40) for r in rects]
         try:                                    # and none of the table's own buttons
-            keep += [pygame.Rect(b.rect) for b in kit_buttons(self.scene.table) if _rect(b.rect)]
+            keep += [pygame.Rect(b.rect) for b in kit_buttons(self.scene.table) if nonempty_rect(b.rect)]
         except Exception:                       # noqa: BLE001 - a table without the kit's buttons
             pass
         for x, y in spots:

@@ -44,10 +44,9 @@ class CrashNotice(Overlay):
         return body + "\n\n" + (t("crash.saved") if c.autosave is not None else t("crash.not_saved"))
 
     def on_continue(self):
-        from .saves import open_saved_game
         path = self.crash.autosave
         self.app.pop()
-        open_saved_game(self.app, path)
+        self.app.open_saved_game(path)
 
     def on_menu(self):
         self.app.to_menu()

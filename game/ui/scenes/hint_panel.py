@@ -24,6 +24,8 @@ from ...core.i18n import t
 from ..agent_worker import AgentWorker
 from ..theme import FONT, LOGICAL_SIZE
 from ..widgets import Button, draw_panel, draw_text, fit_text
+from .match_words import action_label
+from .pointing import action_rects as coach_rects
 
 HINT_KEY = pygame.K_i
 PANEL_W = 760
@@ -54,7 +56,6 @@ class HintAsker:
 
 def move_words(spec, match, view, kind, action) -> str:
     """A move in words: the game's own (GameAdvice.label), else the table's label."""
-    from .table import action_label
     names = [s.name for s in match.seats]
     return advice.move_label(spec, view, kind, action, names) or action_label(spec.id, action, kind)
 
@@ -81,7 +82,6 @@ def action_rects(table, action) -> list:
     (its button, or the card or chip that plays it and where it is dropped), then any
     other chip, die or token stack offering it, and a table's own `hint_rects(action)`
     (a point on a board)."""
-    from .coach import action_rects as coach_rects
     rects = [pygame.Rect(r) for r in coach_rects(table, action)]
     things = list(getattr(table, "widgets", [])) + list(getattr(table, "dice", [])) + \
         list(getattr(getattr(table, "tokens", {}), "values", lambda: [])())

@@ -49,8 +49,7 @@ class LearnScene(BackdropScene):
 
     def start(self, gid: str):
         from ... import registry
-        from .coach import start_tutorial
-        start_tutorial(self.app, registry.get(gid))
+        self.app.start_tutorial(registry.get(gid))
 
     def draw(self, surf):
         self.backdrop.draw(surf)

@@ -92,37 +92,31 @@ class MenuScene(BackdropScene):
     # actions
     def on_continue(self):
         if self.continue_info:
-            saves_mod.open_saved_game(self.app, self.continue_info.path)
+            self.app.open_saved_game(self.continue_info.path)
 
     def on_new(self):
-        from .new_game import NewGameScene
-        self.app.push(NewGameScene(self.app))
+        self.app.open_new_game()
 
     def on_learn(self):
-        from .learn import LearnScene
-        self.app.push(LearnScene(self.app))
+        self.app.open_learn()
 
     def on_join(self):
-        from .online import JoinScene
-        self.app.push(JoinScene(self.app))
+        self.app.open_join()
 
     def on_load(self):
-        self.app.push(saves_mod.SavesScene(self.app, mode="load"))
+        self.app.open_saves("load")
 
     def on_replays(self):
-        self.app.push(saves_mod.SavesScene(self.app, mode="replay"))
+        self.app.open_saves("replay")
 
     def on_settings(self):
-        from .settings import SettingsScene
-        self.app.push(SettingsScene(self.app))
+        self.app.open_settings()
 
     def on_rules(self):
-        from .rules import RulesScene
-        self.app.push(RulesScene(self.app))
+        self.app.open_rules()
 
     def on_about(self):
-        from .about import AboutScene
-        self.app.push(AboutScene(self.app))
+        self.app.open_about()
 
     def on_quit_clicked(self):
         self.app.quit()

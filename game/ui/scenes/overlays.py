@@ -63,12 +63,10 @@ class PauseMenu(Overlay):
         self.app.open_saves("load")
 
     def on_rules(self):
-        from .rules import RulesScene
-        self.app.push(RulesScene(self.app, game_id=self.table_scene.spec.id))
+        self.app.open_rules(self.table_scene.spec.id)
 
     def on_settings(self):
-        from .settings import SettingsScene
-        self.app.push(SettingsScene(self.app))
+        self.app.open_settings()
 
     def on_quit_to_menu(self):
         self.table_scene.autosave()

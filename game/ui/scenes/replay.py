@@ -8,7 +8,7 @@ import pygame
 
 from ...core.i18n import t
 from ...core.match import Match, SeatInfo
-from ...core.match import check_save, replay_record
+from ...core.match import SaveCheck, check_save, replay_record
 from ...core.record import RecordError
 from ...core.version import made_elsewhere
 from ...registry import load_checked
@@ -30,7 +30,6 @@ def open_replay(app, path) -> bool:
         if made_elsewhere(record):            # another version: say in words if it replays differently
             check = check_save(record, ruleset)
             if not check.same:
-                from .saves import open_changed_save
                 return open_changed_save(app, spec, ruleset, record, check, to_menu=False)
         probe, stop = replay_record(record, ruleset, partial=True, check_digest=False)
         scene = ReplayScene(app, spec, ruleset, record, legal=len(probe.log), stop=stop,
@@ -45,6 +44,37 @@ def open_replay(app, path) -> bool:
     app.push(scene)
     if scene.stop_line:
         app.toast(scene.stop_line, "warning", 8.0)
+    return True
+
+
+def changed_since_message(game_title_text: str, check: SaveCheck) -> str:
+    """In words, why a save made by another version does not replay as it was played
+    (`check_save`), and how it opens: "Made with 0.2.0; the rules of Dark Gothic
+    changed since — it opens as a replay up to move 41 of 60." """
+    made = (t("saves.made_with", version=check.made_with) if check.made_with
+            else t("saves.made_with_earlier"))
+    key = CHANGED_SINCE[(check.data_changed, check.diverges)]
+    return t(key, made=made, game=game_title_text, n=check.legal, total=check.total)
+
+
+CHANGED_SINCE = {      # (the game's data changed, every move replays but ends elsewhere) -> message
+    (False, False): "saves.rules_changed_stops",
+    (True, False): "saves.data_changed_stops",
+    (False, True): "saves.rules_changed_diverges",
+    (True, True): "saves.data_changed_diverges",
+}
+
+
+def open_changed_save(app, spec, ruleset, record, check: SaveCheck, to_menu: bool = True) -> bool:
+    """A save this version replays differently opens in the replay viewer, as far as
+    its moves are legal today, with a line saying why — never resumed on a state the
+    players did not reach, never refused without a word. `to_menu`: from the Load
+    screen the viewer replaces it (as a resumed table would); from Replays it stacks."""
+    scene = ReplayScene(app, spec, ruleset, record, legal=check.legal, stop=check.stop, finished=check.finished)
+    if to_menu:
+        app.to_menu()
+    app.push(scene)
+    app.toast(changed_since_message(spec.title_text(), check), "warning", 10.0)
     return True
 
 

@@ -3,52 +3,14 @@ from __future__ import annotations
 
 import pygame
 
-from ...core.i18n import has, t
+from ...core.i18n import t
 from ...core.match import SeatInfo
 from ...core.rules import GAME, PLAYERS
 from ..theme import FONT, SPACE
 from ..widgets import Button, draw_panel, draw_text
 from .base import Backdrop, BackdropScene, seat_marker
+from .match_words import reason_text, side_text
 from .savefiles import new_save_path, replays_dir
-
-
-def reason_text(match, result) -> str:
-    """Why the game ended, in words: the game's locale key filled with the winners'
-    names, the result details and the ruleset's text parameters."""
-    reason = result.reason if result else ""
-    if not reason:
-        return ""
-    params = {}
-    text_params = getattr(match.rules, "text_params", None)
-    if callable(text_params):
-        try:
-            params.update(text_params())
-        except Exception:        # noqa: BLE001 - words are optional, never fatal
-            pass
-    for k, v in (result.details or {}).items():
-        if isinstance(v, (str, int, float)):
-            params[k] = v
-    names = [match.seats[i].name for i in result.winners if 0 <= i < len(match.seats)]
-    params.update(player=names[0] if names else "", winner=names[0] if names else "",
-                  winners=", ".join(names), name=names[0] if names else "")
-    game_id = match.game_id
-    for key in (reason, f"{game_id}.{reason}", f"{game_id}.result.{reason}", f"results.reasons.{reason}"):
-        if has(key):
-            return t(key, **params)
-    if "." in reason and " " not in reason:      # a key the locale lacks: its last word, in words
-        words = reason.rsplit(".", 1)[-1].replace("_", " ").strip()
-        return words[:1].upper() + words[1:] + "." if words else ""
-    return reason
-
-
-def side_text(result) -> str:
-    """For a game played against the game itself: which side won, in words."""
-    side = getattr(result, "side", None)
-    if side == PLAYERS:
-        return t("results.side_players")
-    if side == GAME:
-        return t("results.side_game")
-    return ""
 
 
 class ResultsScene(BackdropScene):
@@ -132,8 +94,7 @@ class ResultsScene(BackdropScene):
 
     def open_review(self):
         """Review your game (scenes/review.py): each person's costliest decisions."""
-        from .review import ReviewScene
-        self.app.push(ReviewScene(self.app, self.spec, self.match))
+        self.app.open_review(self.spec, self.match)
 
     # -- drawing ---------------------------------------------------------------------------------
     def draw(self, surf):
@@ -201,4 +162,4 @@ class ResultsScene(BackdropScene):
             y += row_h
 
 
-__all__ = ["ResultsScene", "reason_text", "side_text", "SPACE"]
+__all__ = ["ResultsScene", "SPACE"]

@@ -16,7 +16,7 @@ import pygame
 
 from ...core.i18n import format_date, t
 from ...core.paths import storage_problem, user_data_dir
-from ...core.match import SaveCheck, check_save, replay_record
+from ...core.match import check_save, replay_record
 from ...core.record import (LISTING_FULL_BYTES, Record, RecordError, check_record, clean_orphans, move_aside,
                             read_listing)
 from ...core.safeio import shown_path
@@ -230,16 +230,15 @@ def open_saved_game(app, path) -> bool:
     """Resume a save in the table scene; on any problem say so (naming the file) and
     stay where we are. A user's save is never modified here; a damaged autosave is
     moved aside to `<name>.bad`."""
-    from .table import TableScene, make_agents
+    from .table import make_agents
     try:
         record, spec, ruleset = load_checked(path)
         if made_elsewhere(record):
             check = check_save(record, ruleset)
             if not check.same:
-                return open_changed_save(app, spec, ruleset, record, check)
+                return app.open_changed_save(spec, ruleset, record, check)
         if record.extra.get("tutorial") == record.game:      # a guided first game goes on with its coach
-            from .coach import resume_tutorial
-            return resume_tutorial(app, spec, record, path)
+            return app.resume_tutorial(spec, record, path)
         from ...core.match import SeatInfo
         seats = [SeatInfo.from_json(s) for s in record.seats]
         agents = make_agents(spec, seats, record.seed, warn=lambda m: app.toast(m, "warning", 8.0))
@@ -256,40 +255,7 @@ def open_saved_game(app, path) -> bool:
         return False
     if match.over:
         app.toast(t("saves.finished_game"), "info")
-    app.to_menu()
-    app.push(TableScene(app, spec, match))
-    return True
-
-
-def changed_since_message(game_title_text: str, check: SaveCheck) -> str:
-    """In words, why a save made by another version does not replay as it was played
-    (`check_save`), and how it opens: "Made with 0.2.0; the rules of Dark Gothic
-    changed since — it opens as a replay up to move 41 of 60." """
-    made = (t("saves.made_with", version=check.made_with) if check.made_with
-            else t("saves.made_with_earlier"))
-    key = CHANGED_SINCE[(check.data_changed, check.diverges)]
-    return t(key, made=made, game=game_title_text, n=check.legal, total=check.total)
-
-
-CHANGED_SINCE = {      # (the game's data changed, every move replays but ends elsewhere) -> message
-    (False, False): "saves.rules_changed_stops",
-    (True, False): "saves.data_changed_stops",
-    (False, True): "saves.rules_changed_diverges",
-    (True, True): "saves.data_changed_diverges",
-}
-
-
-def open_changed_save(app, spec, ruleset, record, check: SaveCheck, to_menu: bool = True) -> bool:
-    """A save this version replays differently opens in the replay viewer, as far as
-    its moves are legal today, with a line saying why — never resumed on a state the
-    players did not reach, never refused without a word. `to_menu`: from the Load
-    screen the viewer replaces it (as a resumed table would); from Replays it stacks."""
-    from .replay import ReplayScene
-    scene = ReplayScene(app, spec, ruleset, record, legal=check.legal, stop=check.stop, finished=check.finished)
-    if to_menu:
-        app.to_menu()
-    app.push(scene)
-    app.toast(changed_since_message(spec.title_text(), check), "warning", 10.0)
+    app.open_table(spec, match)
     return True
 
 
@@ -402,7 +368,7 @@ class SavesScene(BackdropScene):
             self.app.sound.play("error")
             return
         if self.mode == "load":
-            open_saved_game(self.app, info.path)
+            self.app.open_saved_game(info.path)
         else:
             self.open_replay()
 
@@ -410,8 +376,7 @@ class SavesScene(BackdropScene):
         info = self.current()
         if info is None or not info.ok:
             return
-        from .replay import open_replay
-        open_replay(self.app, info.path)
+        self.app.open_replay(info.path)
 
     def draw(self, surf):
         self.backdrop.draw(surf)

@@ -35,6 +35,7 @@ from ..widgets import Button, draw_panel, draw_text
 from .. import theme
 from .base import Backdrop, Scene, seat_marker, seat_name_now
 from .fallback_table import run_guarded
+from .match_words import action_label, decision_title, reason_text
 from .savefiles import autosave_path, new_save_path, saves_dir, saves_off
 
 
@@ -45,57 +46,9 @@ CURTAIN_KEY = pygame.K_r    # Space (zoom) and Enter (confirm) never lift it
 # Questions asked of several seats that need no private information: in hot-seat they
 # are answered on a public screen (a game may list its own in GameSpec.public_decisions).
 PUBLIC_KINDS = frozenset({"challenge", "challenge_block", "block", "bid"})
-SEAT_PARAMS = ("claimant", "actor", "target", "player", "blocker", "challenger", "seat")
 COUNTDOWN_FPS = 4.0         # a running clock redraws a few times a second
 AI_PACE = 0.35              # seconds between AI answers at normal speed (a turn: twice that)
 AI_PACE_OUT = 1.1           # ... once no person is left to play: slow enough to follow
-
-
-def _first_text(keys, **params) -> str | None:
-    for key in keys:
-        if has(key):
-            return t(key, **params)
-    return None
-
-
-def thing_name(game_id: str, thing) -> str:
-    """A role or card id in words (the id itself if the game names it nowhere)."""
-    if not isinstance(thing, str):
-        return str(thing)
-    return _first_text([f"{game_id}.roles.{thing}.name", f"{game_id}.card.{thing}.name",
-                        f"{game_id}.cards.{thing}.name"]) or thing.replace("_", " ")
-
-
-def action_label(game_id: str, action, kind: str | None = None) -> str:
-    """An action in the game's own words: ("income",) → "Gondola Fare"."""
-    if not action:
-        return "?"
-    verb = str(action[0])
-    things = [a for a in action[1:] if isinstance(a, str)]
-    params = {"role": thing_name(game_id, things[0]) if things else "",
-              "card": thing_name(game_id, things[0]) if things else "",
-              "amount": next((a for a in action[1:] if isinstance(a, int)), ""),
-              "cards": ", ".join(thing_name(game_id, c) for a in action[1:] if isinstance(a, tuple) for c in a)}
-    keys = ([f"{game_id}.actions.{kind}_{verb}"] if kind else []) + [f"{game_id}.actions.{verb}",
-                                                                     f"{game_id}.action.{verb}"]
-    return _first_text(keys, **params) or " ".join(str(a) for a in action)
-
-
-def decision_title(game_id: str, decision, seats) -> str:
-    """The question a decision asks, in the game's words, with names for seats."""
-    prompt = dict(decision.prompt or {})
-    params = {}
-    for k, v in prompt.items():
-        if k in SEAT_PARAMS and isinstance(v, int) and 0 <= v < len(seats):
-            params[k] = seats[v].name
-        elif isinstance(v, str):
-            params[k] = thing_name(game_id, v)
-        else:
-            params[k] = v
-    act = prompt.get("action")
-    keys = ([f"{game_id}.kinds.{decision.kind}_{act}"] if isinstance(act, str) else []) + \
-        [f"{game_id}.kinds.{decision.kind}", f"{game_id}.decision.{decision.kind}"]
-    return _first_text(keys, **params) or decision.kind.replace("_", " ")
 
 
 def make_agents(spec, seats, seed: int, warn=None) -> dict:
@@ -247,7 +200,6 @@ class TableScene(Scene):
                                                  self.end_peek, icon="hooded_cloak", size=FONT.button - 4,
                                                  tooltip=t("curtain.peek_done_tip")))
         if self.over_ready:
-            from .results import reason_text
             r = self.over_rect()
             why = reason_text(self.match, self.match.result())
             self.results_btn = self.ui.add(Button(self.app, (r.right - 270, r.y + 6, 262, 48),
@@ -841,14 +793,13 @@ class TableScene(Scene):
         if self.finished:
             return
         self.finished = True
-        from .results import ResultsScene
         path = self.match.autosave_path
         if path is not None:
             try:
                 path.unlink()
             except OSError:
                 pass
-        self.app.replace(ResultsScene(self.app, self.spec, self.match, self.setup))
+        self.app.open_results(self.spec, self.match, self.setup)
 
     # -- input ------------------------------------------------------------------------------
     def handle_event(self, e) -> bool:
@@ -1100,5 +1051,5 @@ class TableScene(Scene):
             pygame.draw.rect(surf, pal.gold, (bar.x, bar.y, int(bar.w * k), bar.h), border_radius=4)
 
 
-__all__ = ["TableScene", "make_agents", "build_table", "start_game", "action_label", "decision_title",
-           "thing_name", "CURTAIN_GUARD", "CURTAIN_HOLD", "CURTAIN_KEY", "SPACE", "time"]
+__all__ = ["TableScene", "make_agents", "build_table", "start_game", "CURTAIN_GUARD", "CURTAIN_HOLD", "CURTAIN_KEY",
+           "SPACE", "time"]

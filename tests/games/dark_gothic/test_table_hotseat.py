@@ -10,7 +10,8 @@ import pytest
 
 from game.core.match import Match, SeatInfo
 from game import registry
-from game.ui.scenes.table import TableScene, action_label, decision_title, make_agents
+from game.ui.scenes.match_words import action_label, decision_title
+from game.ui.scenes.table import TableScene, make_agents
 from tests.tablekit import app_click, run_until
 
 from .helpers import set_hand
