@@ -12,7 +12,7 @@ need by need: Hunger, Excretion, Play, Anger, Magic, Disease (MS-082). The care 
 """
 from __future__ import annotations
 
-from itertools import combinations, permutations, product
+from itertools import combinations, islice, permutations, product
 
 from ...core.rules import new_event
 from .effects import SYM
@@ -224,21 +224,17 @@ class NeedsMixin:
             if len(cards) < k:
                 per[ci] = [tuple(cards) + (-2,) * (k - len(cards))]
             else:
-                per[ci] = list(combinations(cards, k))[:4]
+                per[ci] = list(islice(combinations(cards, k), 4))
         cols = sorted(per)
         out = []
-        for combo in list(product(*[per[c] for c in cols]))[:6]:
+        for combo in islice(product(*[per[c] for c in cols]), 6):
             pick = {c: list(cs) for c, cs in zip(cols, combo)}
             cards = [pick[ci].pop(0) for ci in slots]
             for half in ((0, 1) if s.full else (0,)):
                 out.append(("assign", m, tuple((k, half if k >= 0 else 0) for k in cards)))
             if s.potions[seat] and cards and -2 not in cards:
                 out.append(("assign", m, ((-1, 0),) + tuple((k, 0) for k in cards[1:])))
-        seen = []
-        for a in out:
-            if a not in seen:
-                seen.append(a)
-        return tuple(seen)
+        return tuple(dict.fromkeys(out))             # each once, in the order made
 
     def do_assign(self, s, seat, action, ev):
         m = action[1]

@@ -211,41 +211,79 @@ class PlanningMixin:
         return False
 
     def space_ok(self, s, seat, g, sp, slot) -> bool:
-        if s.occupied[sp][slot] != -1:
-            return False
-        op = self.space_ops[sp]
+        """Whether group `g` of `seat` may go to `slot` of space `sp` now."""
         space = self.data.spaces[sp]
         if g[IMPS] + g[BODYGUARD] < space.min_imps or g[GOLD] < space.min_gold:
             return False
-        if op == "food_stall":
-            return slot < len(s.food_offer) and any(s.food_offer[slot])
-        if op == "artifacts":
-            return bool(s.art_offer)
+        return slot in self.takeable_slots(s, seat, sp)
+
+    def takeable_slots(self, s, seat, sp) -> list:
+        """The free slots of space `sp` that a group of `seat` carrying enough imps and
+        gold could take now (the space's rule in `slot_rules`)."""
+        return self.slot_rules[sp](s, seat, sp)
+
+    def _slot_rules(self) -> tuple:
+        """Per space, which of its free slots a group may take: an offer slot while it
+        holds something, a space of identical slots at its first free slot only, some
+        spaces only while they have something to give. Written out by the space's op."""
+        by_op = {"food_stall": self._food_slots, "cage": self._offer_slots, "upgrade": self._offer_slots,
+                 "monster": self._offer_slots, "artifacts": self._artifact_slots,
+                 "hospital": self._first_free_slot, "industry": self._first_free_slot,
+                 "podium": self._podium_slots, "black_market": self._black_market_slots,
+                 "boutique": self._boutique_slots}
+        return tuple(by_op.get(op, self._free_slots) for op in self.space_ops)
+
+    @staticmethod
+    def _free_slots(s, seat, sp) -> list:
+        return [slot for slot, who in enumerate(s.occupied[sp]) if who == -1]
+
+    @staticmethod
+    def _first_free_slot(s, seat, sp) -> list:
+        occ = s.occupied[sp]
+        return [occ.index(-1)] if -1 in occ else []
+
+    def _podium_slots(self, s, seat, sp) -> list:
+        """The Sales Podium (MS-058): not while the seat's imps still stand there, nor twice a round."""
+        if s.podium[seat] or seat in s.occupied[sp]:
+            return []
+        return self._first_free_slot(s, seat, sp)
+
+    @staticmethod
+    def _food_slots(s, seat, sp) -> list:
+        offer = s.food_offer
+        return [slot for slot, who in enumerate(s.occupied[sp])
+                if who == -1 and slot < len(offer) and any(offer[slot])]
+
+    def _offer_slots(self, s, seat, sp) -> list:
+        offer = self._offer_row(s, sp)
+        return [slot for slot, who in enumerate(s.occupied[sp])
+                if who == -1 and slot < len(offer) and offer[slot] >= 0]
+
+    def _artifact_slots(self, s, seat, sp) -> list:
+        return self._free_slots(s, seat, sp) if s.art_offer else []
+
+    def _black_market_slots(self, s, seat, sp) -> list:
+        return self._free_slots(s, seat, sp) if self.bm_goods(s, seat) else []
+
+    def _boutique_slots(self, s, seat, sp) -> list:
+        return self._free_slots(s, seat, sp) if s.boutique else []
+
+    def _offer_row(self, s, sp) -> list:
+        """The tiles on offer at a cage, upgrade or monster space (-1: taken)."""
+        op = self.space_ops[sp]
         if op == "cage":
-            return slot < len(s.cage_offer) and s.cage_offer[slot] >= 0
+            return s.cage_offer
         if op == "upgrade":
-            return slot < len(s.upg_offer) and s.upg_offer[slot] >= 0
-        if op == "monster":
-            row = s.young if self.space_keys[sp] == "monster_low" else s.older
-            return slot < len(row) and row[slot] >= 0
-        if op == "podium":
-            return s.podium[seat] == 0 and seat not in s.occupied[sp] and slot == s.occupied[sp].index(-1)
-        if op == "black_market":
-            return bool(self.bm_goods(s, seat))
-        if op == "boutique":
-            return bool(s.boutique)
-        if op in ("hospital", "industry"):
-            return slot == s.occupied[sp].index(-1)          # identical slots: the first free one
-        return True
+            return s.upg_offer
+        return s.young if self.space_keys[sp] == "monster_low" else s.older
 
     def open_slots(self, s, seat) -> list:
-        """(space, slot) pairs a group of `seat` could take now, before its own needs."""
+        """(space, slot, space key) a group of `seat` could take now, before its own size."""
         out = []
-        probe = [99, 99, 0, 0]
+        occupied = s.occupied
         for sp, key in enumerate(self.space_keys):
-            occ = s.occupied[sp]
-            for slot in range(len(occ)):
-                if occ[slot] == -1 and self.space_ok(s, seat, probe, sp, slot):
+            if -1 in occupied[sp]:                       # a full space has nothing to take
+                for slot in self.slot_rules[sp](s, seat, sp):
                     out.append((sp, slot, key))
         return out
 
@@ -255,7 +293,7 @@ class PlanningMixin:
         mine = [i for i, g in enumerate(gs) if g[STATUS] == WAIT and size2(g) == s.send_size]
         seen = set()
         slots = None
-        spaces = self.data.spaces
+        needs = self.space_needs
         for i in mine:
             g = gs[i]
             key = tuple(g[:4])
@@ -266,8 +304,8 @@ class PlanningMixin:
                 slots = self.open_slots(s, seat)
             members, gold = g[IMPS] + g[BODYGUARD], g[GOLD]
             for sp, slot, skey in slots:
-                space = spaces[sp]
-                if members >= space.min_imps and gold >= space.min_gold:
+                min_imps, min_gold = needs[sp]
+                if members >= min_imps and gold >= min_gold:
                     out.append(("send", i, skey, slot))
             out.append(("home", i))
         # MS-046: any other waiting group may be withdrawn, of this size too (identical ones

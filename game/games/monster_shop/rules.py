@@ -46,6 +46,7 @@ class MonsterShopRules(PlanningMixin, NeedsMixin, ScoringMixin):
         self.space_keys = tuple(sp.key for sp in d.spaces)
         self.space_ops = tuple(sp.op for sp in d.spaces)
         self.space_slots = tuple(sp.slots for sp in d.spaces)
+        self.space_needs = tuple((sp.min_imps, sp.min_gold) for sp in d.spaces)   # a group must carry
         self.art_ops = tuple(frozenset(op for op, _ in a[2]) for a in d.artifacts)
         self.art_params = tuple({op: p for op, p in a[2]} for a in d.artifacts)
         self.cage_stats = tuple((c[2], c[3], c[4]) for c in d.cages)
@@ -73,6 +74,7 @@ class MonsterShopRules(PlanningMixin, NeedsMixin, ScoringMixin):
             "play": self._ans_play, "piglet": self._ans_piglet, "ruffian": self._ans_ruffian,
             "anger": self._ans_anger, "spooker": self._ans_spooker, "keep": self._ans_keep}
         self.space_actions = self._space_table()
+        self.slot_rules = self._slot_rules()
 
     # ------------------------------------------------------------------ options
     def default_options(self) -> dict:
