@@ -370,6 +370,11 @@ class Toggle(Widget):
                   pal.gold if self.value and self.enabled else pal.text_dim, anchor="midright")
 
 
+def draw_heading(surf, ui, text: str, pos) -> None:
+    """A section's heading at the top of a page's panel (Settings, the new-game screen)."""
+    draw_text(surf, ui, text, pos, FONT.heading - 4, ui.pal.gold, display=True)
+
+
 def arrow_key(e) -> int:
     """+1 for a press of →, −1 for ←, else 0: how a hovered slider or cycler is nudged."""
     if e.type != pygame.KEYDOWN:

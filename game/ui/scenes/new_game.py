@@ -16,7 +16,8 @@ from ...core.i18n import has, t
 from ...core.match import SeatInfo
 from ...core.tutorial import has_tutorial
 from ..theme import FONT, SPACE
-from ..widgets import Button, Cycler, Stepper, TextInput, Toggle, Widget, draw_panel, draw_text, fit_text
+from ..widgets import (Button, Cycler, Stepper, TextInput, Toggle, Widget, draw_heading, draw_panel, draw_text,
+                       fit_text)
 from .base import Backdrop, BackdropScene, seat_marker
 
 COL1, COL2, COL3 = pygame.Rect(96, 236, 470, 720), pygame.Rect(590, 236, 640, 720), pygame.Rect(1254, 236, 570, 720)
@@ -556,10 +557,12 @@ class NewGameScene(BackdropScene):
 
     def learn(self):
         """The selected game's guided first game (scenes/coach.py)."""
+        from .coach import start_tutorial
         if self.spec is not None:
-            self.app.start_tutorial(self.spec)
+            start_tutorial(self.app, self.spec)
 
     def start(self):
+        from .table import start_game
         self.refresh()
         if self.problem or self.spec is None:
             self.app.toast(self.problem or t("new_game.pick_game"), "error")
@@ -571,11 +574,12 @@ class NewGameScene(BackdropScene):
         seed = int(self.seed_text) if self.seed_text.isdigit() else random.randrange(1, 2**31)
         self.remember()
         if self.hosted():
+            from .online import HostLobbyScene
             rows = [dict(s, name=seat.name) for s, seat in zip(self.seats[:self.count], seats)]
-            self.app.open_host_lobby(self.spec, rows, dict(self.options), seed, server=self.server)
+            self.app.push(HostLobbyScene(self.app, self.spec, rows, dict(self.options), seed, server=self.server))
             return
         try:
-            self.app.start_game(self.spec, seats, dict(self.options), seed)
+            start_game(self.app, self.spec, seats, dict(self.options), seed)
         except Exception as exc:           # noqa: BLE001 - OptionsError or a rules bug: say why, stay
             if self.app.strict and not type(exc).__name__ == "OptionsError":
                 raise
@@ -593,7 +597,7 @@ class NewGameScene(BackdropScene):
         for rect, title in ((COL1, t("new_game.choose_game")), (COL2, t("new_game.seats")),
                             (COL3, t("new_game.mode_options"))):
             draw_panel(surf, rect, self.app, alpha=210)
-            draw_text(surf, self.app, title, (rect.x + 24, rect.y + 16), FONT.heading - 4, pal.gold, display=True)
+            draw_heading(surf, self.app, title, (rect.x + 24, rect.y + 16))
         x = COL2.x + 20
         for i, (ry, rh) in enumerate(self.seat_rows):
             seat_marker(surf, self.app, i, (x + 16, ry + rh // 2 - 1), 11)

@@ -7,8 +7,8 @@ import pygame
 from ...core.data import data_root
 from ...core.i18n import set_language, t
 from .. import settings as settings_mod
-from ..theme import FONT, SPACE
-from ..widgets import Button, Cycler, Slider, Toggle, draw_panel, draw_text
+from ..theme import SPACE
+from ..widgets import Button, Cycler, Slider, Toggle, draw_heading, draw_panel
 from .base import Backdrop, BackdropScene
 
 
@@ -34,8 +34,9 @@ def window_sizes(desk, now) -> list[tuple[tuple[int, int], str]]:
     """(size, label) for Settings → Window size on a desktop of `desk`: the sizes that
     open whole on it, the largest window that fits, and the window's size `now` (marked
     so), smallest first."""
-    largest = settings_mod.largest_window(desk)
-    sizes = {tuple(v) for v in settings_mod.WINDOW_SIZES if settings_mod.fits_desktop(v, desk)}
+    from ..app import fits_desktop, largest_window
+    largest = largest_window(desk)
+    sizes = {tuple(v) for v in settings_mod.WINDOW_SIZES if fits_desktop(v, desk)}
     sizes |= {largest, tuple(now)}
 
     def label(v):
@@ -155,17 +156,13 @@ class SettingsScene(BackdropScene):
         self.app.save_settings()
 
     def draw(self, surf):
-        pal = self.app.pal
         self.backdrop.draw(surf)
         self.header(surf, t("settings.title"), t("settings.subtitle"))
         draw_panel(surf, (120, 226, 840, 570), self.app, alpha=205)
         draw_panel(surf, (980, 226, 830, 570), self.app, alpha=205)
-        draw_text(surf, self.app, t("settings.section_sound"), (166, 246), FONT.heading - 4, pal.gold,
-                  display=True)
-        draw_text(surf, self.app, t("settings.section_display"), (1026, 246), FONT.heading - 4, pal.gold,
-                  display=True)
-        draw_text(surf, self.app, t("settings.section_language"), (166, self.lang_y), FONT.heading - 4, pal.gold,
-                  display=True)
+        draw_heading(surf, self.app, t("settings.section_sound"), (166, 246))
+        draw_heading(surf, self.app, t("settings.section_display"), (1026, 246))
+        draw_heading(surf, self.app, t("settings.section_language"), (166, self.lang_y))
         super().draw(surf)
 
 
