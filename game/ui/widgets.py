@@ -123,6 +123,22 @@ class Widget:
             return tip
         return "\n".join(whole + ([tip] if tip else []))
 
+    def follow_pointer(self, e) -> None:
+        """A mouse motion: hovered while the pointer is on it, with the hover sound on
+        entering an enabled one (Button, Toggle)."""
+        inside = self.rect.collidepoint(e.pos)
+        if inside and not self.hovered and self.enabled:
+            self.ui.sound.play("ui_hover", 0.5)
+        self.hovered = inside
+
+    def draw_label(self, surf, width: int) -> None:
+        """A control's label at its left, cut to `width` (the tooltip shows it whole) and
+        faint while disabled: the Toggle's, the Slider's, the Cycler's."""
+        pal = self.ui.pal
+        draw_text(surf, self.ui, self.fit("label", self.label, FONT.body, width),
+                  (self.rect.x + SPACE.m, self.rect.centery), FONT.body,
+                  pal.text if self.enabled else pal.text_faint, anchor="midleft")
+
     def tooltip_text(self) -> str | None:
         if not self.enabled and self.disabled_reason:
             return self.with_cuts(self.disabled_reason)
@@ -190,10 +206,7 @@ class Button(Widget):
         if not self.visible:
             return False
         if e.type == pygame.MOUSEMOTION and hasattr(e, "pos"):
-            inside = self.rect.collidepoint(e.pos)
-            if inside and not self.hovered and self.enabled:
-                self.ui.sound.play("ui_hover", 0.5)
-            self.hovered = inside
+            self.follow_pointer(e)
             return False
         if e.type == pygame.MOUSEBUTTONDOWN and getattr(e, "button", 1) == 1 and hasattr(e, "pos"):
             if self.rect.collidepoint(e.pos):
@@ -329,10 +342,7 @@ class Toggle(Widget):
         if not self.visible:
             return False
         if e.type == pygame.MOUSEMOTION and hasattr(e, "pos"):
-            inside = self.rect.collidepoint(e.pos)
-            if inside and not self.hovered and self.enabled:
-                self.ui.sound.play("ui_hover", 0.5)
-            self.hovered = inside
+            self.follow_pointer(e)
         elif e.type == pygame.MOUSEBUTTONDOWN and getattr(e, "button", 1) == 1 and hasattr(e, "pos"):
             if self.rect.collidepoint(e.pos):
                 if self.enabled:
@@ -354,9 +364,7 @@ class Toggle(Widget):
         r = self.rect
         if self.hovered and self.enabled:
             pygame.draw.rect(surf, pal.panel_hi, r, border_radius=SPACE.radius)
-        col = pal.text if self.enabled else pal.text_faint
-        draw_text(surf, self.ui, self.fit("label", self.label, FONT.body, r.w - 220), (r.x + SPACE.m, r.centery),
-                  FONT.body, col, anchor="midleft")
+        self.draw_label(surf, r.w - 220)
         track = pygame.Rect(0, 0, 72, 34)
         track.midright = (r.right - SPACE.m, r.centery)
         on_col = pal.gold if self.enabled else pal.gold_dim
@@ -452,8 +460,8 @@ class Slider(Widget):
         r = self.rect
         if self.hovered:
             pygame.draw.rect(surf, pal.panel_hi, r, border_radius=SPACE.radius)
-        draw_text(surf, self.ui, self.label, (r.x + SPACE.m, r.centery), FONT.body, pal.text, anchor="midleft")
         t = self.track
+        self.draw_label(surf, t.x - r.x - 2 * SPACE.m)
         pygame.draw.rect(surf, pal.button_press, t.inflate(0, 4), border_radius=6)
         filled = t.copy()
         filled.w = int(t.w * self.value)
@@ -562,11 +570,8 @@ class Cycler(Widget):
         if not self.visible:
             return
         pal = self.ui.pal
-        r = self.rect
         if self.label:
-            draw_text(surf, self.ui, self.fit("label", self.label, FONT.body, self.label_w - SPACE.m),
-                      (r.x + SPACE.m, r.centery), FONT.body,
-                      pal.text if self.enabled else pal.text_faint, anchor="midleft")
+            self.draw_label(surf, self.label_w - SPACE.m)
         body, left, right = self._parts()
         pygame.draw.rect(surf, pal.button if self.enabled else pal.button_disabled, body, border_radius=SPACE.radius)
         edge = pal.amber if (self.hovered and self.enabled) else pal.gold_dim
