@@ -16,7 +16,7 @@ Every question that is not part of a stage is an ask: (seat, kind, actions, cont
 from __future__ import annotations
 
 from ...core.dispatch import Flow, find_decision, wait
-from ...core.rules import Decision, IllegalAction, OptionsError, OptionSpec, new_event
+from ...core.rules import Decision, IllegalAction, OptionsError, OptionSpec, StateBackedRules, new_event
 from . import invariants as _inv
 from . import view as _view
 from .needs import NeedsMixin
@@ -32,7 +32,7 @@ def E(kind, data, to=None):
     return new_event((kind, data, to))
 
 
-class MonsterShopRules(PlanningMixin, NeedsMixin, ScoringMixin):
+class MonsterShopRules(StateBackedRules, PlanningMixin, NeedsMixin, ScoringMixin):
     id = "monster_shop"
     min_players = 4
     max_players = 4
@@ -204,15 +204,7 @@ class MonsterShopRules(PlanningMixin, NeedsMixin, ScoringMixin):
         self._prepare_round(s, [])
         return s
 
-    def clone(self, s: State) -> State:
-        return s.clone()
-
-    def snapshot(self, s: State) -> dict:
-        return s.snapshot()
-
-    def result(self, s: State):
-        return s.res
-
+    # (clone, snapshot, result and decisions: core.rules.StateBackedRules)
     def view(self, s: State, seat):
         return _view.build_view(self, s, seat)
 
@@ -293,13 +285,8 @@ class MonsterShopRules(PlanningMixin, NeedsMixin, ScoringMixin):
         return [(first + i) % s.n for i in range(s.n)]
 
     # ------------------------------------------------------------------ decisions
-    def decisions(self, s: State):
-        d = s.dec
-        if d is None:
-            d = s.dec = self._build(s)
-        return d
-
-    def _build(self, s: State):
+    def build_decisions(self, s: State) -> tuple:
+        """What is asked now (StateBackedRules caches it in s.dec until apply)."""
         if s.res is not None:
             return ()
         if s.asks:
