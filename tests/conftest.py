@@ -81,3 +81,18 @@ def app():
     a = make_app()
     yield a
     a.shutdown()
+
+
+# -- the order the tests start in ----------------------------------------------------------
+FIRST_MARKS = ("xvfb", "slow")
+
+
+@pytest.hookimpl(trylast=True)          # after pytest's own grouping of items by fixture
+def pytest_collection_modifyitems(items):
+    """The modules with a test marked slow or xvfb (a real window, a build: tens of seconds,
+    much of it waiting) go first, whole, each as it was. Under xdist (`--dist worksteal`,
+    pyproject.toml) they start at once beside the short tests, and the run ends with short
+    tests only, which the two workers share out: never one worker alone on a long test at
+    the end."""
+    first = {item.module for item in items if any(item.get_closest_marker(m) for m in FIRST_MARKS)}
+    items.sort(key=lambda item: item.module not in first)
