@@ -26,7 +26,7 @@ from itertools import combinations, product
 from ...ai.analysis import Analysis
 from ...ai.candidates import CandidateSearch, Round, SearchContext, unsearched
 from ...ai.levels import level_agent
-from ...core.rng import RNG
+from ...core.rng import RNG, fix_chance
 from ...core.rules import IllegalAction
 from ...core.windows import SealedChoice
 from .effects import SYM
@@ -39,7 +39,8 @@ CAGE_NONE = -2
 # ------------------------------------------------------------------ determinization
 def determinize(R, v, seat, rng: RNG) -> State:
     n = v["players"]
-    s = new_state(n, rng.fork(), len(R.M), len(R.data.accessories))
+    s = new_state(n, 0, len(R.M), len(R.data.accessories))
+    fix_chance(R, s, rng.fork())     # a search's world: one stream per chance purpose (need decks by colour)
     s.rnd, s.rounds, s.full, s.short, s.reverse = v["round"], v["rounds"], v["full"], v["short"], v["reverse"]
     s.stage, s.start, s.send_size, s.send_rotation = v["stage"], v["start"], v["cur_size"], v["rot"]
     s.contests_open, s.customers_open, s.businesses_open = v["contests_open"], v["customers_open"], len(v["businesses"])

@@ -561,7 +561,7 @@ class PlanningMixin:
         if not dk and s.discard[ci]:               # MS-G11: reshuffle the colour's discards
             dk.extend(s.discard[ci])
             s.discard[ci] = []
-            s.rng.shuffle(dk)
+            s.rng.stream("need_deck", ci).shuffle(dk)
         return dk.pop() if dk else None
 
     # Industrial Zone (MS-062)

@@ -36,6 +36,10 @@ class MonsterShopRules(StateBackedRules, PlanningMixin, NeedsMixin, ScoringMixin
     id = "monster_shop"
     min_players = 4
     max_players = 4
+    # every chance outcome, by what is drawn (rules draw each from s.rng.stream(purpose, *key)):
+    # a colour's need deck shuffled at setup and reshuffled from its discards (key: the colour),
+    # the supplies shuffled at setup (key: which one), the starting player
+    chance_purposes = ("need_deck", "supply", "start_player")
 
     def __init__(self, data):
         self.data = d = data
@@ -125,7 +129,7 @@ class MonsterShopRules(StateBackedRules, PlanningMixin, NeedsMixin, ScoringMixin
         length = "short" if s.short else "full"
         s.rounds = R.rounds[length]
         s.lookahead = R.lookahead["full" if s.full else "simple"]
-        rng = s.rng
+        supply = s.rng.stream("supply")
         n = players
         P = R.places
         s.gold = [R.start["gold"]] * n
@@ -141,29 +145,29 @@ class MonsterShopRules(StateBackedRules, PlanningMixin, NeedsMixin, ScoringMixin
         s.veg = [[0] * ch for _ in range(n)]
         # need decks (MS-G11), a hand of one card per colour (MS-010)
         s.deck = [[k for k, c in enumerate(self.cards) if c[0] == ci] for ci in range(4)]
-        for dk in s.deck:
-            rng.shuffle(dk)
+        for ci, dk in enumerate(s.deck):
+            s.rng.stream("need_deck", ci).shuffle(dk)
         s.discard = [[] for _ in range(4)]
         for seat in range(n):
             s.hand[seat] = [s.deck[ci].pop() for ci in range(4)]
         # supplies: Dark Alleys components shuffled in (MS-006)
         young = [m for m, mon in enumerate(self.M)]
-        rng.shuffle(young)
+        supply.shuffle(young)
         s.monster_deck = young
         s.cage_deck = list(range(len(d.cages)))
-        rng.shuffle(s.cage_deck)
+        supply.shuffle(s.cage_deck)
         s.upg_deck = list(range(len(d.upgrades)))
-        rng.shuffle(s.upg_deck)
+        supply.shuffle(s.upg_deck)
         s.art_deck = list(range(len(d.artifacts)))
-        rng.shuffle(s.art_deck)
+        supply.shuffle(s.art_deck)
         s.acc_deck = list(range(len(d.accessories)))
-        rng.shuffle(s.acc_deck)
+        supply.shuffle(s.acc_deck)
         s.biz_order = list(range(len(self.biz)))
-        rng.shuffle(s.biz_order)
+        supply.shuffle(s.biz_order)
         con = list(range(len(d.contests)))
-        rng.shuffle(con)
+        supply.shuffle(con)
         cus = list(range(len(d.customers)))
-        rng.shuffle(cus)
+        supply.shuffle(cus)
         nc = len(R.contest_rounds[length])
         s.contests = con[:nc]
         s.bm_contest = con[nc]
@@ -186,13 +190,13 @@ class MonsterShopRules(StateBackedRules, PlanningMixin, NeedsMixin, ScoringMixin
             elif kind == "contest_food":
                 item = s.bm_contest
             bm.append([kind, item, R.black_market["surcharge"], 0])
-        rng.shuffle(bm)
+        supply.shuffle(bm)
         s.black_market = bm
         # businesses and the Boutique (MS-009, MS-G22)
         s.businesses_open = 1
         s.boutique = [s.acc_deck.pop() for _ in range(min(R.boutique_size, len(s.acc_deck)))]
         s.accs = [[] for _ in range(n)]
-        s.start = rng.below(n)                               # MS-011
+        s.start = s.rng.stream("start_player").below(n)             # MS-011
         s.rnd = 1
         s.young, s.older, s.cage_offer, s.upg_offer, s.art_offer = [], [], [], [], []
         s.food_offer = []
