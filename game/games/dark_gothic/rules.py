@@ -118,10 +118,11 @@ class DarkGothicRules:
                                 if all(op in ("gain", "draw", "block", "protect") for op, _ in k.play))
         # Global op -> {card id: its params for that op, in card order}: globals_of looks up only
         # the Villain and the six Center Line slots (hot: every decision asks for cost_mod)
-        self.gmap = {}
+        gmap = {}
         for c, k in K.items():
             for op, p in k.globals:
-                self.gmap.setdefault(op, {}).setdefault(c, []).append(p)
+                gmap.setdefault(op, {}).setdefault(c, []).append(p)
+        self.gmap = {op: {c: tuple(ps) for c, ps in g.items()} for op, g in gmap.items()}
         self._feasible = {}                     # (e0, e1, e2, silver, parts) -> bool (pure memo)
         self.play_act = {c: ("play", c) for c in K}     # the action tuples, made once
         self.buy_act = {c: ("buy", c) for c in K}
@@ -133,6 +134,11 @@ class DarkGothicRules:
         self.cursed_cols = {c: frozenset(x for col, _n, cur in k.cost if cur for x in (COLS if col == "W" else (col,)))
                             for c, k in K.items() if any(cur for _c, _n, cur in k.cost)}
         self.price = {c: k.cost_total for c, k in K.items()}
+        # the least any purchase costs: modifiers only add to a price, and Anne Marie's Lessons
+        # take at most `discount` off a Training card's; a pool with fewer units buys nothing
+        lessons_off = max((h.params["discount"] for h in self.heroes.values() if h.ability == "lessons"), default=0)
+        self.cheapest = min(k.cost_total - (lessons_off if self.cost_target[c] == "training" else 0)
+                            for c, k in K.items() if k.cost_total)
         # Explicit tables, so a reader (and grep) finds who runs each task and answer.
         self._tasks = {  # task kind (the first item of a queued task) -> its step
             "turn_start": self._t_turn_start, "income": self._t_income, "secrets": self._t_secrets,
@@ -321,19 +327,21 @@ class DarkGothicRules:
             ev.append(_tuple_new(Event, ("draw", {"seat": seat, "cards": got}, (seat,))))
             ev.append(_tuple_new(Event, ("draw", {"seat": seat, "count": n, "private": seat}, None)))
             return
-        got = []
-        for _ in range(n):
-            if not deck:
-                disc = s.discard[seat]
-                if not disc:
-                    break                      # TE-071 [P] nothing to draw
-                deck.extend(disc)
-                disc.clear()
-                s.rng.shuffle(deck)
-                ev.append(_E("shuffle", {"zone": f"deck:{seat}", "count": len(deck)}))
-            c = deck.pop()
-            hand.append(c)
-            got.append(c)
+        got = deck[::-1]                          # the whole deck, top card first
+        deck.clear()
+        disc = s.discard[seat]
+        if disc:                                  # then the discard pile, shuffled, is the deck
+            deck.extend(disc)
+            disc.clear()
+            s.rng.shuffle(deck)
+            ev.append(_E("shuffle", {"zone": f"deck:{seat}", "count": len(deck)}))
+            k = min(n - len(got), len(deck))
+            more = deck[-k:]
+            del deck[-k:]
+            more.reverse()
+            got += more
+        # (else TE-071 [P]: nothing more to draw)
+        hand.extend(got)
         if got:
             ev.append(_E("draw", {"seat": seat, "cards": got}, (seat,)))
             ev.append(_E("draw", {"seat": seat, "count": len(got), "private": seat}))
@@ -377,16 +385,18 @@ class DarkGothicRules:
         return s.main.pop()
 
     def globals_of(self, s, op):
-        """The params of every active Global `op` (the Villain's first, then slots 1..6)."""
+        """The params of every active Global `op` (the Villain's first, then slots 1..6), a
+        sequence the caller reads and does not change."""
         g = self.gmap.get(op)
-        out = []
-        if g:
-            v = s.villain
-            if v in g:
-                out.extend(g[v])
-            for c in s.center:
-                if c in g:
-                    out.extend(g[c])
+        if g is None:
+            return ()
+        own = g.get(s.villain, ())
+        if g.keys().isdisjoint(s.center):      # the common case: no Center card has this Global
+            return own
+        out = list(own)
+        for c in s.center:
+            if c in g:
+                out.extend(g[c])
         return out
 
     def hand_size(self, s):
@@ -486,15 +496,18 @@ class DarkGothicRules:
             return (Decision(seat, "hero", acts, None, acts[0], None, None),)
         raise AssertionError(f"unknown wait {w!r}")
 
-    def _distinct(self, cards):
-        """One card of each key, in hand order (copies of a card are the same choice)."""
+    def _distinct(self, cards, as_action=None):
+        """One card of each key, in hand order (copies of a card are the same choice); with
+        `as_action` ({card: action}), the action of each instead."""
         key = self.key
         seen = {}
         for c in cards:
             k = key[c]
             if k not in seen:
                 seen[k] = c
-        return list(seen.values())
+        if as_action is None:
+            return list(seen.values())
+        return list(map(as_action.__getitem__, seen.values()))
 
     def _feedable(self, c):
         """TE-055: the Hungry Dead may not Destroy a Minion or a Global card in the Center Line."""
@@ -503,11 +516,9 @@ class DarkGothicRules:
 
     def _turn_actions(self, s, a):
         hand = s.hand[a]
-        play, buy = self.play_act, self.buy_act
-        acts = [play[c] for c in self._distinct(hand)] if hand else []
+        acts = self._distinct(hand, self.play_act) if hand else []
         if s.pool:
-            for c in self.buy_targets(s, a):
-                acts.append(buy[c])
+            acts.extend(map(self.buy_act.__getitem__, self.buy_targets(s, a)))
         if s.remains[a]:
             for c in s.remains[a]:
                 if c in self.destroy_once and c not in s.flags and hand:
@@ -551,12 +562,18 @@ class DarkGothicRules:
         else:
             silver = tuple(sorted(silver, reverse=True))
             have = e0 + e1 + e2 + sum(silver)
+        if have < self.cheapest:                  # a quarter of the calls in random play
+            return []
         need = self.need
         cands = self.on_offer(s.center, [v[-1] for v in s.training.values() if v], s.villain, s.flags)
+        # the price modifiers in force: cost_mod Globals, Discoveries on the Villain, Lessons
+        mods = self.globals_of(s, "cost_mod")
+        modded = {p["target"] for p in mods} if mods else ()
+        if s.on_villain:
+            modded = {*modded, "villain"}
+        if self.heroes[s.heroes[a]].ability == "lessons":
+            modded = {*modded, "training"}
         out = []
-        mods = None
-        modded = ()
-        lessons = False
         append = out.append
         memo = self._feasible
         for c in cands:
@@ -565,20 +582,14 @@ class DarkGothicRules:
             n0, n1, n2, w, total, multi, t = need[c]
             if not total or (total > have and t != "training"):
                 continue
-            parts = None
-            if t is not None:
-                if mods is None:
-                    mods = self.globals_of(s, "cost_mod")
-                    modded = {p["target"] for p in mods}
-                    lessons = self.heroes[s.heroes[a]].ability == "lessons"
-                if t in modded or (t == "villain" and s.on_villain) or (t == "training" and lessons):
-                    parts = self.cost_of(s, c, a, mods)
-            if parts is None:
-                if not (silver or multi):
-                    if n0 <= e0 and n1 <= e1 and n2 <= e2 and (
-                            not w or max(e0 - n0, e1 - n1, e2 - n2) >= w):
-                        append(c)
-                    continue
+            if t in modded:
+                parts = self.cost_of(s, c, a, mods)
+            elif not (silver or multi):
+                if n0 <= e0 and n1 <= e1 and n2 <= e2 and (
+                        not w or max(e0 - n0, e1 - n1, e2 - n2) >= w):
+                    append(c)
+                continue
+            else:
                 parts = self.cards[c].cost
             key = (e0, e1, e2, silver, parts)
             ok = memo.get(key)
@@ -1302,10 +1313,11 @@ class DarkGothicRules:
     def _t_cleanup(self, s, t, ev):
         a = s.active
         disc = s.discard[a]
-        disc.extend(s.play[a])
+        played = s.play[a]
+        disc.extend(played)
         disc.extend(s.hand[a])
-        ev.append(_E("cleanup", {"seat": a, "played": s.play[a][:], "hand": len(s.hand[a])}))
-        s.play[a] = []
+        ev.append(_E("cleanup", {"seat": a, "played": played, "hand": len(s.hand[a])}))
+        s.play[a] = []                            # a new list: the event keeps the old one
         s.hand[a] = []
         s.pool = []
         s.uses = [0, 0]
