@@ -221,7 +221,7 @@ class OnlineTableScene(TableScene):
         self.emote_btn = self.ui.add(Button(self.app, (right - bw, 12, bw, 52), label, self.toggle_emotes,
                                             icon="hooded_cloak", size=FONT.button - 4,
                                             style="primary" if self.emotes_open else "ghost",
-                                            tooltip=t("online.emote_tip")))
+                                            tooltip=None if self.emotes_open else t("online.emote_tip")))
         self.emote_btn.set_enabled(self.t >= self.emote_ready_at, t("online.emote_wait"))
         if not self.emotes_open:
             return
