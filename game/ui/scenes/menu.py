@@ -30,17 +30,18 @@ class MenuScene(BackdropScene):
         self.ui.clear()
         self.continue_info = saves_mod.latest_autosave()
         x, y, w, h, gap = 150, 388, 500, 54, 8
+        app = self.app                   # each entry opens one of the window's routes
         items = [
             ("continue", t("menu.continue"), "load", self.on_continue),
-            ("new", t("menu.new_game"), "dice", self.on_new),
-            ("join", t("menu.join"), "hooded_cloak", self.on_join),
-            ("learn", t("learn.menu"), "help", self.on_learn),
-            ("load", t("menu.load"), "ledger", self.on_load),
-            ("replays", t("menu.replays"), "deck", self.on_replays),
-            ("settings", t("menu.settings"), "settings", self.on_settings),
-            ("rules", t("menu.rules"), "help", self.on_rules),
-            ("about", t("menu.about"), "info", self.on_about),
-            ("quit", t("menu.quit"), "exit", self.on_quit_clicked),
+            ("new", t("menu.new_game"), "dice", app.open_new_game),
+            ("join", t("menu.join"), "hooded_cloak", app.open_join),
+            ("learn", t("learn.menu"), "help", app.open_learn),
+            ("load", t("menu.load"), "ledger", lambda: app.open_saves("load")),
+            ("replays", t("menu.replays"), "deck", lambda: app.open_saves("replay")),
+            ("settings", t("menu.settings"), "settings", app.open_settings),
+            ("rules", t("menu.rules"), "help", app.open_rules),
+            ("about", t("menu.about"), "info", app.open_about),
+            ("quit", t("menu.quit"), "exit", app.quit),
         ]
         self.buttons = {}
         for key, label, icon, fn in items:
@@ -93,33 +94,6 @@ class MenuScene(BackdropScene):
     def on_continue(self):
         if self.continue_info:
             self.app.open_saved_game(self.continue_info.path)
-
-    def on_new(self):
-        self.app.open_new_game()
-
-    def on_learn(self):
-        self.app.open_learn()
-
-    def on_join(self):
-        self.app.open_join()
-
-    def on_load(self):
-        self.app.open_saves("load")
-
-    def on_replays(self):
-        self.app.open_saves("replay")
-
-    def on_settings(self):
-        self.app.open_settings()
-
-    def on_rules(self):
-        self.app.open_rules()
-
-    def on_about(self):
-        self.app.open_about()
-
-    def on_quit_clicked(self):
-        self.app.quit()
 
     def draw(self, surf):
         self.backdrop.draw(surf)
