@@ -69,8 +69,10 @@ Acting
                           changes nothing. Answers before a window's minimum time are held
                           by the host, never refused.
     c.start()          owner: start the game once every seat is taken
-    c.emote(code)      a quick emote to the others (code in protocol.EMOTES: hello, well_played,
-                       thinking, oops, thanks, good_game; at most one per 2 s, more are dropped);
+    c.emote(code)      a quick emote to the others (code in protocol.EMOTES: hello, good_move,
+                       well_played, thinking, oops, thanks, good_game; at most one per 2 s, more
+                       are dropped; a code outside the set is never sent, and drops a connection
+                       that sends one);
                        the others get a notice of kind "emote" ("Ada: Well played!"), its
                        `.emote` the code and `.seat` the sender, to draw by that seat
     c.request_tables() ask the server for its open tables (see tables())

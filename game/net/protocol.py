@@ -12,9 +12,11 @@ Order of a conversation (client → server, then what comes back):
     hello            → welcome            (or error version_mismatch, then closed)
     list             → tables
     create           → joined, lobby      (error data_mismatch when the game's data differs)
-    join             → joined, lobby, and an update when the table has started
+    join             → joined, lobby, and an update when the table has started (a resync,
+                       with the chronicle: the game so far that the seat may see)
     start            → lobby to everyone, then an update to every seat
     action           → update to every seat (the actor's carries `ack`), or refused
+    emote            → a notice to the others (one of EMOTES; at most one per EMOTE_GAP_S)
     ping             → pong
     bye              → the server closes the connection
 
