@@ -31,6 +31,8 @@ from .store import FILE_NAME
 PREFIX = "host-"
 MAX_BYTES = 64 * 1024
 RESUMABLE = ("lobby", "playing")
+FINISHED = ("over", "closed")
+MAX_RECORDS = 200              # records looked at, the newest first
 
 
 class SeatRow(BaseModel):
@@ -100,20 +102,35 @@ def table_status(folder, table_id: str) -> str | None:
 
 
 def resumable(folder) -> list[HostSeats]:
-    """The tables this app hosted that are not finished, the most recent first."""
+    """The tables this app hosted that are not finished, the most recent first. The
+    record of a table the store says is over or closed is removed on the way (its keys
+    open nothing any more; the finished game itself stays in the store)."""
     folder = Path(folder)
     out = []
     try:
-        paths = sorted(folder.glob(f"{PREFIX}*.json"))
+        paths = sorted(folder.glob(f"{PREFIX}*.json"), key=_mtime, reverse=True)
     except OSError:
         return []
-    for path in paths[:200]:
+    for path in paths[:MAX_RECORDS]:
         record = read(path)
         if record is None or path.name != path_for(folder, record.table_id).name:
             continue
-        if table_status(folder, record.table_id) in RESUMABLE:
+        status = table_status(folder, record.table_id)
+        if status in RESUMABLE:
             out.append(record)
+        elif status in FINISHED:
+            try:
+                path.unlink()
+            except OSError:
+                pass
     return sorted(out, key=lambda r: r.saved, reverse=True)
+
+
+def _mtime(path: Path) -> float:
+    try:
+        return path.stat().st_mtime
+    except OSError:
+        return 0.0
 
 
 __all__ = ["HostSeats", "SeatRow", "remember", "read", "resumable", "table_status", "path_for"]

@@ -34,6 +34,8 @@ def test_the_host_s_seats_are_kept_and_offered_while_the_table_is_unfinished(tmp
     offered = host_seats.resumable(tmp_path)
     assert {r.table_id for r in offered} == {"T4K9ABCD", "LOBBY123"}, "finished or unknown tables are not"
     assert offered[0].table_id == "LOBBY123", "the newest first"
+    assert not host_seats.path_for(tmp_path, "OVER1234").exists(), "a finished table's keys are dropped"
+    assert host_seats.path_for(tmp_path, "GONE1234").exists(), "one the store does not know is kept"
     assert not list(tmp_path.glob("*.tmp")), "written whole, by a rename"
 
 
