@@ -44,6 +44,25 @@ def _works(rules, n):
         return False
 
 
+class WindowClock:
+    """A match's clock: the wall's, which `skip_wait` moves on past a reaction window's
+    minimum answer time when every decision waits for one (nobody may answer yet, so the
+    test skips the wait instead of drawing frames through it; no deadline comes first,
+    since a decision's timeout is never shorter than its minimum time)."""
+
+    def __init__(self):
+        self.ahead = 0.0
+
+    def __call__(self) -> float:
+        return time.monotonic() + self.ahead
+
+    def skip_wait(self, match) -> None:
+        waits = [match.ready_at(d) for d in match.decisions()]
+        now = self()
+        if waits and all(w is not None and w > now for w in waits):
+            self.ahead += min(waits) - now
+
+
 def new_match(game_id, kinds, seed=3, options=None):
     spec = registry.get(game_id)
     seats = [SeatInfo(f"P{i}", k, "random") for i, k in enumerate(kinds)]
@@ -51,8 +70,16 @@ def new_match(game_id, kinds, seed=3, options=None):
     opts = dict(options or {})
     if "hotseat" in ruleset.default_options():
         opts.setdefault("hotseat", kinds.count("human") >= 2)
-    match = Match(game_id, ruleset, seats, opts, seed, agents=make_agents(spec, seats, seed))
+    match = Match(game_id, ruleset, seats, opts, seed, now=WindowClock(),
+                  agents=make_agents(spec, seats, seed))
     return spec, match
+
+
+def idle(match):
+    """Nothing for the test to do this frame: skip a window's wait, else give the AI's
+    thread a moment."""
+    match.now.skip_wait(match)
+    time.sleep(0.0005)
 
 
 def watch(scene):
@@ -121,7 +148,7 @@ def play_hotseat(app, scene, humans, max_human_moves=60, seconds=60):
             continue
         v = scene.viewer
         if v is None:
-            time.sleep(0.0005)
+            idle(m)
             continue
         mine = m.decisions_for(v)
         others = [d.seat for d in m.decisions() if d.seat in humans and d.seat != v]
@@ -132,7 +159,7 @@ def play_hotseat(app, scene, humans, max_human_moves=60, seconds=60):
         elif others and not mine:
             continue        # the next human gets the curtain on the next frame
         else:
-            time.sleep(0.0005)
+            idle(m)
     return moves
 
 
@@ -180,7 +207,7 @@ def test_one_human_is_always_the_viewer_and_ai_games_are_spectated(app, game_id)
     end = time.monotonic() + 10
     while len(match.log) < 12 and not match.over and time.monotonic() < end:
         app.step(1 / 60, [])
-        time.sleep(0.0005)
+        idle(match)
     assert len(match.log) >= 5 or match.over, "AI seats play by themselves off the render loop"
     assert not log["curtains"] and all(v is None for v, _ in log["draws"])
     for viewer, events in log["events"]:
