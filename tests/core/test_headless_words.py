@@ -54,8 +54,12 @@ class Seat:
         return True
 
 
-class Shop(ShopChoices, ShopWords, Seat):
-    pass
+class Shop(Seat):
+    """The monster shop's words and choices are helpers a table holds, not mixins."""
+    def __init__(self, *a):
+        super().__init__(*a)
+        self.words = ShopWords(self.R, self.name, lambda: self.view)
+        self.choices = ShopChoices(self.R, self.words, self)
 
 
 class Ordeals(OrdealsChoices, OrdealsWords, Seat):
@@ -95,8 +99,9 @@ def play(table, steps, word_event, word_decision):
 
 
 shop = Shop("monster_shop", 4)
-n_shop = play(shop, 120, shop.chronicle_text, lambda d: [shop.describe(d.kind, a, d.prompt) for a in d.actions[:6]]
-              + [shop.decision_title(d)] + [w for _, w in shop.sending_groups()])
+n_shop = play(shop, 120, shop.words.chronicle_text,
+              lambda d: [shop.words.describe(d.kind, a, d.prompt) for a in d.actions[:6]]
+              + [shop.words.decision_title(d)] + [w for _, w in shop.choices.sending_groups()])
 ordeals = Ordeals("ordeals", 1, {"mode": "solo", "trial": 1})
 n_ord = play(ordeals, 120, lambda ev: (ordeals.chronicle_line(ev) or ("",))[0],
              lambda d: [ordeals.banner_words(d, ordeals.view)[0]] + ordeals.trial_lines())

@@ -15,19 +15,12 @@ def reason(view, decision, action, value):
     return "advice.monster_shop.lead", {"lead": f"{value:+.1f}"}
 
 
-class _Words(ShopWords):
-    """The shop's own words for an action, read from one view (names given)."""
-
-    def __init__(self, view, names):
-        from . import SPEC
-        self.R, self.view, self.names = SPEC.ruleset(), view, names
-
-    def name(self, seat) -> str:
-        return self.names[seat] if 0 <= seat < len(self.names) else str(seat)
-
-
 def label(view, kind, action, names):
-    return _Words(view, names).describe(kind, action)
+    from . import SPEC
+
+    def name(seat) -> str:
+        return names[seat] if 0 <= seat < len(names) else str(seat)
+    return ShopWords(SPEC.ruleset(), name, lambda: view).describe(kind, action)
 
 
 ADVICE = GameAdvice(budget=12, chance=logistic(3.0), reason=reason, review_budget=12, label=label)

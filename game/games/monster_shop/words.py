@@ -2,8 +2,9 @@
 language, the chronicle (the rules' `log` events and a line for every public move they do
 not word themselves), tooltips of den places and board tiles, and what each action says.
 
-`ShopWords` is a mixin: it needs `self.R` (the ruleset), `self.view` (the viewer's view)
-and `self.name(seat)`. The table mixes it in; a log, a Hint or a review can too."""
+`ShopWords(rules, name, view)` is a helper: `name(seat)` gives a seat's name and `view()`
+the viewer's view now (None outside a game). The table holds one (`table.words`); a log,
+a Hint or a review can too."""
 from __future__ import annotations
 
 from game.core.i18n import has, language, t
@@ -24,6 +25,12 @@ def _tr(key, **kw):
 
 
 class ShopWords:
+    def __init__(self, R, name, view=lambda: None):
+        self.R, self.name, self._view = R, name, view
+
+    @property
+    def view(self):
+        return self._view()
 
     # -- names ---------------------------------------------------------------------------
     def tr(self, key, **kw) -> str:

@@ -1,4 +1,4 @@
-"""Where the guided first game's coach points on the monster-shop table (table/coaching.py):
+"""Where the guided first game's coach points on the monster-shop table (coaching.py):
 the next gesture of an answer built in several (the planning tray's + and −, need cards
 staged on a monster, the care-order queue), then its confirm. Stand-ins for the table's
 tray and cards; the whole guided game is played in tests/ui/test_tutorials.py."""
@@ -8,7 +8,7 @@ from types import SimpleNamespace as NS
 
 import pygame
 
-from game.games.monster_shop.table.coaching import ShopCoaching
+from game.games.monster_shop.coaching import ShopCoaching
 
 
 def rect(n):
@@ -19,25 +19,37 @@ class Decision(NS):
     pass
 
 
-class Table(ShopCoaching):
-    def __init__(self, kind, tray=None, staged=(), hand=(), staged_zone=(), monster=7, viewer=0):
-        self.kind, self.tray, self.staged, self.viewer = kind, tray, list(staged), viewer
-        self.sprites = [NS(key=k, zone="hand", hidden=False, rect=(lambda k=k: rect(k))) for k in hand] + \
-            [NS(key=k, zone="staged", hidden=False, rect=(lambda k=k: rect(100 + k))) for k in staged_zone]
-        self.widgets = [NS(id=("assign", "confirm"), rect=pygame.Rect(500, 500, 90, 40))]
-        self.monster = monster
-
-    def my_decisions(self):
-        return [Decision(kind=self.kind)]
+class Choices(NS):
+    """A stand-in for the table's ShopChoices: the staged cards and the monster they are for."""
 
     def current_monster(self):
         return self.monster
 
+    def candidate(self, picks):
+        return ("assign", self.monster, tuple(pk if pk is not None else (9, 0) for pk in picks))
+
+
+class Table:
+    """A stand-in for the table: what ShopCoaching reads of it (tray, choices, sprites,
+    widgets, monster_rect), holding the coaching helper as the table does."""
+
+    def __init__(self, kind, tray=None, staged=(), hand=(), staged_zone=(), monster=7, viewer=0):
+        self.kind, self.tray, self.viewer = kind, tray, viewer
+        self.choices = Choices(staged=list(staged), monster=monster)
+        self.sprites = [NS(key=k, zone="hand", hidden=False, rect=(lambda k=k: rect(k))) for k in hand] + \
+            [NS(key=k, zone="staged", hidden=False, rect=(lambda k=k: rect(100 + k))) for k in staged_zone]
+        self.widgets = [NS(id=("assign", "confirm"), rect=pygame.Rect(500, 500, 90, 40))]
+        self.monster = monster
+        self.coaching = ShopCoaching(self)
+
+    def coach_gesture(self, pattern):
+        return self.coaching.coach_gesture(pattern)
+
+    def my_decisions(self):
+        return [Decision(kind=self.kind)]
+
     def monster_rect(self, seat, m):
         return pygame.Rect(300, 300, 60, 60) if m == self.monster else None
-
-    def _candidate(self, picks):
-        return ("assign", self.monster, tuple(pk if pk is not None else (9, 0) for pk in picks))
 
 
 def plan_tray(counts):

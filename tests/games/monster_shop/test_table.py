@@ -5,57 +5,29 @@ of the table's buttons, the others are AI; every frame draws; the buttons carry 
 table never draws another seat's hand or secret split (MS-012)."""
 from __future__ import annotations
 
-import os
+import pygame
+import pytest
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+from tests.tablekit import SIZE, TableRig, new_match
 
-import pygame  # noqa: E402
-import pytest  # noqa: E402
-
-from game.core.match import Match, SeatInfo  # noqa: E402
-from game import registry  # noqa: E402
-from game.ui.assets import Assets  # noqa: E402
-from game.ui.settings import Settings  # noqa: E402
-from game.ui.sound import Sound  # noqa: E402
-from game.ui.table.base import TableContext  # noqa: E402
-
-SIZE = (1920, 1080)
+pytestmark = pytest.mark.usefixtures("display")
 
 
-@pytest.fixture(scope="module", autouse=True)
-def display():
-    pygame.init()
-    pygame.display.set_mode((1, 1))
-    yield
+class Rig(TableRig):
+    """Seat 0 human, the others the easy AI (tests/tablekit.py); `frame` ticks, waits out
+    the input guard of new controls as a person does, and draws."""
 
-
-class Rig:
-    def __init__(self, seed=1):
-        self.spec = registry.get("monster_shop")
-        rules = registry.ruleset("monster_shop")
-        seats = [SeatInfo(f"P{i}", "human" if i == 0 else "ai", "easy") for i in range(4)]
-        agents = {i: self.spec.make_agent("easy", i, seed * 7 + i) for i in range(1, 4)}
-        self.match = Match("monster_shop", rules, seats, {}, seed, agents=agents)
-        self.settings = Settings()
-        self.settings.animation_speed = 0.0
-        self.ctx = TableContext(match=self.match, spec=self.spec, viewer=0, assets=Assets(),
-                                sound=Sound(self.settings), settings=self.settings, submit=self.submit, size=SIZE)
-        self.table = self.spec.table_class()(self.ctx)
-        self.screen = pygame.Surface(SIZE)
-
-    def submit(self, seat, action):
-        events = self.match.submit(seat, action)
-        self.table.on_events(events)
-        return events
+    def __init__(self, seed=1, size=SIZE):
+        super().__init__(new_match("monster_shop", {}, seed, 4, humans=(0,), difficulty="easy",
+                                   agent_difficulty="easy"), size=size)
 
     def frame(self):
         self.table.update(1 / 30)
-        for _ in range(60):                 # a person waits out the input guard of new controls
+        for _ in range(60):
             if not self.table.guard:
                 break
             self.table.update(1 / 30)
-        self.table.draw(self.screen)
+        self.draw()
 
 
 def click(table, rect):
@@ -171,3 +143,18 @@ def test_MS_081_the_resolution_order_is_dragged_into_a_queue():
     rig.table.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r"))
     rig.frame()
     assert m.log[-1] == (0, ("order", (b, a)))
+
+
+def test_the_table_holds_its_words_choices_art_and_coaching_instead_of_inheriting_them():
+    """Issue 27: mixins become helpers the table holds; none is a base class of the table."""
+    from game.games.monster_shop.choices import ShopChoices
+    from game.games.monster_shop.coaching import ShopCoaching
+    from game.games.monster_shop.table.art import ShopArt
+    from game.games.monster_shop.words import ShopWords
+    rig = Rig(seed=2)
+    table = rig.table
+    helpers = {"words": ShopWords, "choices": ShopChoices, "art": ShopArt, "coaching": ShopCoaching}
+    assert all(isinstance(getattr(table, name), cls) for name, cls in helpers.items())
+    assert not set(helpers.values()) & set(type(table).__mro__)
+    rig.frame()                                   # the held helpers draw and word the table
+    assert table.choices.seat is table and table.words.view is table.view

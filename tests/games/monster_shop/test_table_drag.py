@@ -13,6 +13,8 @@ from game.games.monster_shop.preview import care_preview, complete
 from game.ui.table.cards import CardSprite
 from tests.games.monster_shop.test_table import Rig, click
 
+pytestmark = pytest.mark.usefixtures("display")
+
 
 def _until_my(rig, kind, limit=4000):
     """Play on (every seat by an easy agent) until seat 0 owes `kind`."""
@@ -48,12 +50,12 @@ def _hand(table):
 
 def _fitting(rig, m):
     tb = rig.table
-    return [sp for sp in _hand(tb) if tb._stage_slot(sp.key, m)[0] is not None]
+    return [sp for sp in _hand(tb) if tb.choices.stage_slot(sp.key, m)[0] is not None]
 
 
 def _not_fitting(rig, m):
     tb = rig.table
-    return [sp for sp in _hand(tb) if tb._stage_slot(sp.key, m)[0] is None]
+    return [sp for sp in _hand(tb) if tb.choices.stage_slot(sp.key, m)[0] is None]
 
 
 def _spy_text(table):
@@ -68,19 +70,12 @@ def _spy_text(table):
     return drawn
 
 
-@pytest.fixture(scope="module", autouse=True)
-def display():
-    pygame.init()
-    pygame.display.set_mode((1, 1))
-    yield
-
-
 @pytest.fixture(scope="module")
 def assign_rig(display):
     for seed in (2, 3, 5, 7):
         rig = Rig(seed=seed)
         _until_my(rig, "assign")
-        m = rig.table.current_monster()
+        m = rig.table.choices.current_monster()
         if m is not None and _fitting(rig, m) and _not_fitting(rig, m):
             return rig
     pytest.fail("no seed gave seat 0 a hand with cards that fit and cards that do not")
@@ -89,7 +84,7 @@ def assign_rig(display):
 def test_MS_076_a_need_card_dragged_onto_the_monster_previews_its_suffering_and_confirm_assigns_it(assign_rig):
     rig = assign_rig
     tb, match = rig.table, rig.match
-    m = tb.current_monster()
+    m = tb.choices.current_monster()
     sp = _fitting(rig, m)[0]
     key = sp.key
     target = tb.target_rect(("monster", m)).center
@@ -97,18 +92,18 @@ def test_MS_076_a_need_card_dragged_onto_the_monster_previews_its_suffering_and_
     assert tb.drag is not None and tb.drag["over"] == ("monster", m)
     # what the rules say on a copy sampled from seat 0's view: the staged card on its
     # stripe, the rest from the hand
-    picks = list(tb.staged)
-    picks[tb._stage_slot(key, m)[0]] = (key, 0)
+    picks = list(tb.choices.staged)
+    picks[tb.choices.stage_slot(key, m)[0]] = (key, 0)
     action = complete(tb.R, match.view(0)["seats"][0]["hand"], match.decisions_for(0)[0].free["stripes"], m, picks)
     pv = care_preview(tb.R, match.view(0), 0, action)
     assert pv is not None and sum(pv.needs) >= 0 and pv.limit == len(tb.R.stripes(match.state, m))
-    words = tb.preview_words(pv)
+    words = tb.words.preview_words(pv)
     assert tb.drag["targets"][("monster", m)][0].hint == words
     drawn = _spy_text(tb)
     rig.frame()
     assert words in drawn                               # the preview is on the table while the card hovers
     tb.handle_event(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=target, button=1))
-    assert any(pk is not None and pk[0] == key for pk in tb.staged)
+    assert any(pk is not None and pk[0] == key for pk in tb.choices.staged)
     assert key in [c.key for c in tb.zones["staged"].cards] and key not in [c.key for c in _hand(tb)]
     rig.frame()
     confirm = next(w for w in tb.widgets if w.id == ("assign", "confirm"))
@@ -124,21 +119,21 @@ def test_MS_076_an_illegal_drop_is_refused_with_the_reason_and_the_card_goes_bac
     rig = Rig(seed=assign_rig.match.seed)
     _until_my(rig, "assign")
     tb, match = rig.table, rig.match
-    m = tb.current_monster()
+    m = tb.choices.current_monster()
     sp = _not_fitting(rig, m)[0]
     key = sp.key
     before = len(match.log)
     _drag(tb, (int(sp.x), int(sp.y)), tb.target_rect(("monster", m)).center)
     rig.frame()
-    assert len(match.log) == before and all(pk is None or pk[0] != key for pk in tb.staged)
+    assert len(match.log) == before and all(pk is None or pk[0] != key for pk in tb.choices.staged)
     assert key in [c.key for c in _hand(tb)]
-    why = tb._stage_slot(key, m)[1]
+    why = tb.choices.stage_slot(key, m)[1]
     assert why and any(why == text for text, _left in tb.toasts)
     # a click on a fitting card stages it (the keyboard/mouse alternative to the drag)
     ok = _fitting(rig, m)[0]
     click(tb, pygame.Rect(int(ok.x) - 2, int(ok.y) - 2, 4, 4))
     rig.frame()
-    assert any(pk is not None and pk[0] == ok.key for pk in tb.staged)
+    assert any(pk is not None and pk[0] == ok.key for pk in tb.choices.staged)
 
 
 def test_MS_043_a_dispatched_group_walks_to_its_space():
@@ -168,10 +163,10 @@ def test_a_lit_board_tile_sends_a_group_when_clicked():
     rig = Rig(seed=3)
     d = _until_my(rig, "send")
     tb, match = rig.table, rig.match
-    tids = tb.send_targets()
+    tids = tb.choices.send_targets()
     assert tids
     tid = tids[0]
-    wanted = tb._sends_to(tid)
+    wanted = tb.choices.sends_to(tid)
     before = len(match.log)
     click(tb, tb.target_rect(tid))
     rig.frame()
@@ -205,4 +200,4 @@ def test_hovering_a_den_place_says_which_monster_is_there(assign_rig):
     pos = tb.geom.place(seat, p).center
     tb.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 1), buttons=(0, 0, 0)))
     assert tb.hover is not None and tb.hover.id == ("place", seat, p)
-    assert tb.monster_name(m) in tb.tooltip_for(tb.hover)
+    assert tb.words.monster_name(m) in tb.tooltip_for(tb.hover)

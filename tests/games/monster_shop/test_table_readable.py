@@ -9,18 +9,15 @@ import pytest
 
 from game.games.monster_shop.table.art import COLOUR_RGB
 from tests.games.monster_shop.support import cage_id
-from tests.games.monster_shop.test_table import Rig, click, display  # noqa: F401  (the display fixture)
+from tests.games.monster_shop.test_table import Rig, click
+
+pytestmark = pytest.mark.usefixtures("display")
 
 SMALL = (1280, 720)
 
 
 def small_rig(seed=3):
-    import tests.games.monster_shop.test_table as tt
-    old, tt.SIZE = tt.SIZE, SMALL
-    try:
-        rig = Rig(seed=seed)
-    finally:
-        tt.SIZE = old
+    rig = Rig(seed=seed, size=SMALL)
     rig.frame()
     return rig
 
@@ -94,8 +91,8 @@ def test_MS_180_tooltips_say_what_the_numbers_are():
     key = next(k for k in ("monster_low", "monster_up") for x in v[{"monster_low": "young", "monster_up": "older"}[k]]
                if x >= 0)
     slot = next(i for i, x in enumerate(v["young" if key == "monster_low" else "older"]) if x >= 0)
-    assert "size" in table.tile_tip(key, slot)
-    assert "strength" in table.place_tip(0, 0)
+    assert "size" in table.words.tile_tip(key, slot)
+    assert "strength" in table.words.place_tip(0, 0)
 
 
 @pytest.mark.parametrize("lang", ["cs"])
@@ -104,6 +101,6 @@ def test_MS_180_tooltips_in_czech(lang):
     i18n.set_language(lang)
     try:
         rig = small_rig()
-        assert "pevnost" in rig.table.place_tip(0, 0)
+        assert "pevnost" in rig.table.words.place_tip(0, 0)
     finally:
         i18n.set_language("en")

@@ -57,7 +57,7 @@ class Rig(TableRig):
 def _one_group_place(rig, chip):
     """A lit place the chip's group alone may go to (one action there)."""
     tb = rig.table
-    for tid in tb.send_targets():
+    for tid in tb.choices.send_targets():
         acts = [o.action for o in chip.options if o.target == tid]
         if len(acts) == 1:
             return tid, acts[0]
@@ -99,7 +99,7 @@ def test_a_lit_place_where_several_groups_may_go_asks_which_by_their_members():
         rig = Rig(seed=seed)
         rig.until_mine("send")
         tb = rig.table
-        tid = next((tid for tid in tb.send_targets() if len({a[1] for a in tb._sends_to(tid)}) > 1), None)
+        tid = next((tid for tid in tb.choices.send_targets() if len({a[1] for a in tb.choices.sends_to(tid)}) > 1), None)
         if tid is not None:
             break
     else:
@@ -154,7 +154,7 @@ def test_hovering_a_lit_place_says_a_click_sends_a_group_there():
     rig = Rig()
     rig.until_mine("send")
     tb = rig.table
-    lit = tb.send_targets()
+    lit = tb.choices.send_targets()
     rig.move(center(tb.target_rect(lit[0])))
     rig.frames(0.6)
     assert tb.hover is not None and tb.hover.id == lit[0]

@@ -4,47 +4,30 @@ lines if it must, never past the edge into the neighbour's name); a hand of twel
 cards keeps every card's title in sight (two staggered rows, the hovered card on top)."""
 from __future__ import annotations
 
-import os
+import pygame
+import pytest
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+from game.core import i18n
+from tests.games.monster_shop.support import cage_id, put
+from tests.tablekit import TableRig, new_match as kit_match
 
-import pygame  # noqa: E402
-import pytest  # noqa: E402
-
-from game.core import i18n  # noqa: E402
-from game.core.match import Match, SeatInfo  # noqa: E402
-from game import registry  # noqa: E402
-from game.ui.assets import Assets  # noqa: E402
-from game.ui.settings import Settings  # noqa: E402
-from game.ui.sound import Sound  # noqa: E402
-from game.ui.table.base import TableContext  # noqa: E402
-from tests.games.monster_shop.support import cage_id, put  # noqa: E402
+pytestmark = pytest.mark.usefixtures("display")
 
 SIZES = [(1280, 720), (1920, 1080)]
 
 
 @pytest.fixture(scope="module", autouse=True)
-def display():
-    pygame.init()
-    pygame.display.set_mode((1, 1))
+def english_after():
     yield
     i18n.set_language("en")
 
 
 def table_for(match, size):
-    spec = registry.get("monster_shop")
-    settings = Settings()
-    settings.animation_speed = 0.0
-    ctx = TableContext(match=match, spec=spec, viewer=0, assets=Assets(), sound=Sound(settings), settings=settings,
-                       submit=lambda seat, action: match.submit(seat, action), size=size)
-    return spec.table_class()(ctx)
+    return TableRig(match, size=size).table
 
 
 def new_match(seed=1):
-    rules = registry.ruleset("monster_shop")
-    seats = [SeatInfo(f"P{i}", "human", None) for i in range(4)]
-    return Match("monster_shop", rules, seats, {}, seed)
+    return kit_match("monster_shop", {}, seed, 4, humans=range(4))
 
 
 class Names:
@@ -85,7 +68,7 @@ def test_MS_180_every_monster_name_fits_its_place_and_its_offer_tile(size, lang)
     every = [m.id for m in R.M]
     table = table_for(match, size)
     rec = Names(table.gfx)
-    names = {table.monster_name(m) for m in every}
+    names = {table.words.monster_name(m) for m in every}
     screen = pygame.Surface(size)
     drawn = set()
     for first in range(0, len(every), 22):

@@ -5,7 +5,6 @@ hand and deck order) raises: a whole game is played with seat 0's table drawing 
 of its decisions, a need card staged and previewed at each of its assignments."""
 from __future__ import annotations
 
-import pygame
 import pytest
 
 from tests.games.monster_shop.test_table import Rig
@@ -26,11 +25,7 @@ class Sighted:
         setattr(object.__getattribute__(self, "_match"), name, value)
 
 
-@pytest.fixture(scope="module", autouse=True)
-def display():
-    pygame.init()
-    pygame.display.set_mode((1, 1))
-    yield
+pytestmark = pytest.mark.usefixtures("display")
 
 
 def test_the_table_never_reads_the_true_state():
@@ -55,13 +50,13 @@ def test_the_table_never_reads_the_true_state():
         if v["live_customers"]:
             seen.add("customers")
         if d.kind == "assign":
-            mon = tb.current_monster()
+            mon = tb.choices.current_monster()
             for sp in list(tb.zones["hand"].cards):
                 tb.options_for(sp)                   # each hint previews a care
-                if tb._stage_slot(sp.key, mon)[0] is not None:
+                if tb.choices.stage_slot(sp.key, mon)[0] is not None:
                     tb._stage(sp.key, mon)
                     rig.frame()                      # the staged card's preview is drawn
-                    assert tb.preview_for(tb.staged) is not None
+                    assert tb.choices.preview_for(tb.choices.staged) is not None
                     seen.add("preview")
                     break
         rig.submit(0, me.choose(m.view(0), d))

@@ -1,4 +1,4 @@
-"""The monster-shop table's drawn things (a mixin of MonsterShopTable): the central and
+"""The monster-shop table's drawn things (ShopArt, a helper the table holds as `table.art`): the central and
 Dark Alleys boards with their offers and who is on each space, the reputation track and
 the timeline tiles, the dens with their places, cages, dung and monsters.
 
@@ -48,8 +48,24 @@ def need_icon(i: int) -> str:
     return "ms_need_" + SYMBOLS[i]
 
 
-class ArtMixin:
-    """Drawing for MonsterShopTable; needs self.geom, self.gfx, self.pieces, self.R."""
+class ShopArt:
+    """Drawing for MonsterShopTable: it reads the table's geometry, pictures (gfx, pieces),
+    seats' names and colours, and says things with the table's words."""
+
+    def __init__(self, table):
+        self.table, self.R, self.words = table, table.R, table.words
+
+    @property
+    def geom(self):
+        return self.table.geom
+
+    @property
+    def gfx(self):
+        return self.table.gfx
+
+    @property
+    def pieces(self):
+        return self.table.pieces
 
     # -- small helpers -----------------------------------------------------------------
     def fs(self, frac: float) -> int:
@@ -101,7 +117,7 @@ class ArtMixin:
 
     def marked(self, surf, seat, pos, r, text, frac, color=style.TEXT, gap=3, bold=False, max_w=None, serif=False):
         """A seat's marker and a text after it, both centred on pos[1]; returns the text's rect."""
-        mk = seat_marker_surface(self.gfx, seat, r, self.colorblind)
+        mk = seat_marker_surface(self.gfx, seat, r, self.table.colorblind)
         surf.blit(mk, mk.get_rect(midleft=pos))
         return self.blit_text(surf, text, (pos[0] + mk.get_width() + gap, pos[1]), frac, color, bold=bold,
                               serif=serif, max_w=None if max_w is None else max_w - mk.get_width(), anchor="midleft")
@@ -120,16 +136,16 @@ class ArtMixin:
     def seat_meeple(self, seat, n=None) -> Piece:
         """The seat's meeple, marked with a number of imps (words.meeples_on) when there is one."""
         label = str(n) if n else None
-        return Piece(("seat", seat, label), "meeple", self.scol(seat), label=label, mark=seat,
-                     name=self.name(seat), draggable=False)
+        return Piece(("seat", seat, label), "meeple", self.table.scol(seat), label=label, mark=seat,
+                     name=self.table.name(seat), draggable=False)
 
     # -- the central board ---------------------------------------------------------------
     def draw_central(self, surf, v):
         G = self.geom
-        self.frame(surf, G["central"], BOARD_FILL, self.tr("board.central"), "ms_food")
+        self.frame(surf, G["central"], BOARD_FILL, self.words.tr("board.central"), "ms_food")
         for key in ("food", "cage", "upgrade", "monster_low", "monster_up"):
             self.space_label(surf, v, key)
-            for slot in range(len(v["occupied"][self.space_index(key)])):
+            for slot in range(len(v["occupied"][self.words.space_index(key)])):
                 if G.tile(key, slot) is not None:
                     self.offer_tile(surf, v, key, slot)
         for key in ("artifacts", "invite", "hospital", "jury", "podium"):
@@ -138,14 +154,14 @@ class ArtMixin:
     def space_label(self, surf, v, key):
         G = self.geom
         r = G.space(key)
-        occ = v["occupied"][self.space_index(key)]
+        occ = v["occupied"][self.words.space_index(key)]
         used = sum(1 for x in occ if x is not None and x >= 0)
         lab = pygame.Rect(r.x, r.y, r.width, G.label_h())
         isz = int(lab.height * 0.9)
         b = self.gfx.badge(f"{used}/{len(occ)}", max(11, int(lab.height * 0.5)), fill=style.INK,
                            border=style.GOLD_DEEP, color=style.TEXT, pad=4)
         surf.blit(b, b.get_rect(midright=(lab.right - 2, lab.centery)))
-        self.heading(surf, lab.x + 2, lab.centery, SPACE_ICONS.get(key, "imp"), isz, self.space_name(key),
+        self.heading(surf, lab.x + 2, lab.centery, SPACE_ICONS.get(key, "imp"), isz, self.words.space_name(key),
                      max_w=lab.width - isz - b.get_width() - 14)
 
     def offer_tile(self, surf, v, key, slot):
@@ -156,12 +172,12 @@ class ArtMixin:
         self.blit_text(surf, str(slot + 1), (r.x + 4, r.y + 2), 0.016, style.TEXT_DIM, bold=True)
         isz = int(min(r.height * 0.42, r.width * 0.28))
         cx, cy = r.centerx, r.y + r.height * 0.42
-        x = self.offer_at(v, key, slot)
+        x = self.words.offer_at(v, key, slot)
         if key == "food" and x is not None:                # the numbers shown even when 0; gold only if any
             self.counts(surf, (("ms_meat", str(x[0]), (230, 140, 120)), ("ms_veg", str(x[1]), (240, 160, 70)),
                                ("coins", x[2], style.GOLD)), r.x + r.width * 0.1, cy, int(isz * 0.8), 6)
         elif x is not None:           # the name first (two lines if it must), the picture in the room above
-            room = self.blit_text(surf, self.offer_name(key, x), (r.centerx, r.bottom - 2), 0.015, style.TEXT,
+            room = self.blit_text(surf, self.words.offer_name(key, x), (r.centerx, r.bottom - 2), 0.015, style.TEXT,
                                   max_w=r.width - 6, anchor="midbottom", lines=2).top - r.y - 2
             isz, cy = int(max(6, min(isz, room / 1.3))), r.y + 2 + room / 2
             if key == "cage":
@@ -173,29 +189,29 @@ class ArtMixin:
                 rad = min(isz * 0.62, room / 2.6)
                 self.monster_token(surf, x, v["monsters"].get(str(x), {}), (cx, cy), rad, small=True)
         pr = max(6, int(r.height * 0.2))
-        for seat, n in self.meeples_on(v, key, slot):
+        for seat, n in self.words.meeples_on(v, key, slot):
             self.pieces.draw(surf, self.seat_meeple(seat, n), (r.right - pr - 3, r.y + pr + 3), pr, show_name=False)
 
     def space_panel(self, surf, v, key):
         """A space without per-slot offers: the kit's Space (capacity, count, who is there)."""
         G = self.geom
         r = G.space(key)
-        space = Space(key, r, capacity=len(v["occupied"][self.space_index(key)]), label=self.space_name(key),
+        space = Space(key, r, capacity=len(v["occupied"][self.words.space_index(key)]), label=self.words.space_name(key),
                       fill=TILE_FILL, label_frac=0.3 if r.height < r.width else 0.18)
-        for seat, n in self.meeples_on(v, key):
+        for seat, n in self.words.meeples_on(v, key):
             space.put(self.seat_meeple(seat, n))
         space.draw(surf, self.gfx, self.pieces)
         if key == "artifacts":
             body = space.body()
             y = body.y + 2
             for a in v["artifact_offer"][:3]:
-                y = self.blit_text(surf, self.nm(self.R.data.artifacts[a][1]), (body.x + 6, y), 0.016, style.TEXT,
+                y = self.blit_text(surf, self.words.nm(self.R.data.artifacts[a][1]), (body.x + 6, y), 0.016, style.TEXT,
                                    max_w=body.width * 0.62).bottom
 
     # -- the Dark Alleys ---------------------------------------------------------------
     def draw_alleys(self, surf, v):
         G = self.geom
-        self.frame(surf, G["alleys"], ALLEY_FILL, self.tr("table.alleys"), "ms_black_market",
+        self.frame(surf, G["alleys"], ALLEY_FILL, self.words.tr("table.alleys"), "ms_black_market",
                    edge=(90, 70, 120))
         for key in ("black_market", "fortune", "industry", "boutique"):
             r = G.space(key)
@@ -203,13 +219,13 @@ class ArtMixin:
             lab = pygame.Rect(r.x + 4, r.y + 2, r.width - 8, G.label_h())
             pr, isz = max(6, int(lab.height * 0.5)), int(lab.height * 0.9)
             x = lab.right - pr
-            for seat, n in reversed(self.meeples_on(v, key)):
+            for seat, n in reversed(self.words.meeples_on(v, key)):
                 self.pieces.draw(surf, self.seat_meeple(seat, n), (x, lab.centery + 2), pr, show_name=False)
                 x -= 2 * pr + 4
-            self.heading(surf, lab.x, lab.centery, SPACE_ICONS[key], isz, self.space_name(key), color=(220, 200, 250),
+            self.heading(surf, lab.x, lab.centery, SPACE_ICONS[key], isz, self.words.space_name(key), color=(220, 200, 250),
                          icolor=(200, 170, 240), max_w=x - lab.x - isz - 4)
             body = pygame.Rect(r.x + 4, lab.bottom + 2, r.width - 8, r.bottom - lab.bottom - 4)
-            offers = self.alley_offers(v, key)
+            offers = self.words.alley_offers(v, key)
             if offers:                            # two columns, but a business or two get a line each
                 self.chip_grid(surf, body, offers, 1 if key == "industry" and len(offers) <= 2 else 2)
 
@@ -252,11 +268,11 @@ class ArtMixin:
         self.reputation_track(surf, v, track)
         live = {"contest": dict([v["live_contest"]]) if v["live_contest"] else {}, "customer": dict(v["live_customers"])}
         for r, what in zip(rows, ("contest", "customer")):
-            self.tile_row(surf, r, self.tr(f"table.{what}s"), "ms_" + what, self.timeline(v, what), v["round"], live[what])
+            self.tile_row(surf, r, self.words.tr(f"table.{what}s"), "ms_" + what, self.words.timeline(v, what), v["round"], live[what])
 
     def reputation_track(self, surf, v, r):
         G = self.geom
-        self.heading(surf, r.x, r.y + G.label_h() // 2, "ms_reputation", G.label_h(), self.tr("table.reputation"))
+        self.heading(surf, r.x, r.y + G.label_h() // 2, "ms_reputation", G.label_h(), self.words.tr("table.reputation"))
         reps = [p["reputation"] for p in v["seats"]]
         lo, hi = min(0, min(reps) - 1), max(10, max(reps) + 1)
         line = pygame.Rect(r.x + G.u(0.02), r.y + G.label_h() + G.u(0.018), r.width - G.u(0.04), 1)
@@ -270,7 +286,7 @@ class ArtMixin:
                 self.blit_text(surf, str(n), (x, line.y - G.u(0.007)), 0.013, style.TEXT_DIM, anchor="midbottom")
         for seat, rep in enumerate(reps):          # seats level on the track side by side
             lane = reps[:seat].count(rep)
-            mk = seat_marker_surface(self.gfx, seat, G.u(0.008), self.colorblind)
+            mk = seat_marker_surface(self.gfx, seat, G.u(0.008), self.table.colorblind)
             x = line.x + line.width * (rep - lo) / (hi - lo) + lane * mk.get_width() * 0.7
             y = line.y + G.u(0.014)
             surf.blit(mk, mk.get_rect(center=(int(x), int(y))))
@@ -278,7 +294,7 @@ class ArtMixin:
         y, cw = line.y + G.u(0.04), r.width // 2       # two columns
         for i, seat in enumerate(sorted(range(len(reps)), key=lambda x: -reps[x])):
             self.marked(surf, seat, (r.x + (i % 2) * cw, y + (i // 2) * G.u(0.02)), G.u(0.006),
-                        f"{self.name(seat)}: {reps[seat]}", 0.015, max_w=cw - 6)
+                        f"{self.table.name(seat)}: {reps[seat]}", 0.015, max_w=cw - 6)
 
     def tile_row(self, surf, r, title, icon, tiles, rnd, live=None):
         G = self.geom
@@ -329,23 +345,23 @@ class ArtMixin:
         r = G.den(seat)
         mine = seat == v["seat"]
         self.box(surf, r, (30, 24, 24), style.GOLD if mine else style.PANEL_EDGE, G.u(0.01), width=3 if mine else 2)
-        pygame.draw.rect(surf, self.scol(seat), (r.x + G.u(0.01), r.y + 1, r.width - 2 * G.u(0.01), max(3, G.u(0.004))),
+        pygame.draw.rect(surf, self.table.scol(seat), (r.x + G.u(0.01), r.y + 1, r.width - 2 * G.u(0.01), max(3, G.u(0.004))),
                          border_radius=2)
         head, places, foot = G.den_parts(seat)
         isz = int(head.height * 0.72)
         gap = G.u(0.006)
         # the header: marker and name; imps (free/at home, out, hospital, podium); the start bell and gold
-        mk = seat_marker_surface(self.gfx, seat, int(head.height * 0.28), self.colorblind)
+        mk = seat_marker_surface(self.gfx, seat, int(head.height * 0.28), self.table.colorblind)
         cy = head.centery
         surf.blit(mk, mk.get_rect(midleft=(head.x, cy)))
         right = self.icon_count(surf, None, p["gold"], (head.right, cy), isz, style.GOLD_BRIGHT, anchor="midright",
-                                img=self.coin("ducat", isz)).left - gap
+                                img=self.table.coin("ducat", isz)).left - gap
         if seat == v["start"]:
             bell = self.gfx.icon("bell", isz, style.GOLD_BRIGHT)
             right = surf.blit(bell, bell.get_rect(midright=(right, cy))).left - gap
-        nr = self.blit_text(surf, self.name(seat), (head.x + mk.get_width() + 4, cy), 0.0175, style.GOLD_BRIGHT,
+        nr = self.blit_text(surf, self.table.name(seat), (head.x + mk.get_width() + 4, cy), 0.0175, style.GOLD_BRIGHT,
                             bold=True, serif=True, max_w=head.width * 0.3, anchor="midleft")
-        self.counts(surf, (("imp", f"{p['home'] - p['used']}/{p['home']}", self.scol(seat)),
+        self.counts(surf, (("imp", f"{p['home'] - p['used']}/{p['home']}", self.table.scol(seat)),
                            ("sneak", p["away"], style.TEXT_DIM), ("ms_hospital", p["hospital"], (230, 110, 110)),
                            ("ms_podium", p["podium"], style.GOLD), ("ms_bodyguard", p["bodyguard"], (200, 200, 220)),
                            ("ms_potion", p["potions"], (150, 200, 240)), ("ms_artifacts", len(p["artifacts"]), style.GOLD)),
@@ -395,7 +411,7 @@ class ArtMixin:
                 x = self.icon_count(surf, "coins", g[GOLD], (x, cy), int(pr * 1.3), style.GOLD, style.GOLD).right + 2
             x += 4
         if not (p.get("groups") or p.get("plan")) and p.get("committed"):
-            self.blit_text(surf, "✓ " + self.tr("board.committed"), (x, cy), 0.016, style.GOOD, anchor="midleft")
+            self.blit_text(surf, "✓ " + self.words.tr("board.committed"), (x, cy), 0.016, style.GOOD, anchor="midleft")
         if "hand" in p and seat != v["seat"] and p["hand"]:
             sw = max(4, int(foot.height * 0.35))
             hx = foot.right - len(p["hand"]) * (sw + 2)
@@ -447,7 +463,7 @@ class ArtMixin:
         r = G.place(seat, pl)
         cage = den["cage"][pl]
         self.box(surf, r, PLACE_FILL, (70, 60, 50), G.u(0.006))
-        num = self.blit_text(surf, self.tr("table.place", n=pl + 1), (r.x + 3, r.y + 2), 0.015, style.TEXT_DIM, bold=True)
+        num = self.blit_text(surf, self.words.tr("table.place", n=pl + 1), (r.x + 3, r.y + 2), 0.015, style.TEXT_DIM, bold=True)
         ch = max(10, int(r.height * 0.16))
         info = pygame.Rect(r.x + num.width + 6, r.y + 2, r.width - num.width - 8, ch)
         right = info.right
@@ -472,11 +488,11 @@ class ArtMixin:
     def monster_in_place(self, surf, m, info, r, top):
         """From the bottom up: its name (two lines if it must), its need stripes, and its
         token in the room left; suffering and mutations beside it, shown needs above right."""
-        name = self.gfx.fit_lines(self.monster_name(m), self.fs(0.0155), r.width - 6, style.TEXT, bold=True,
+        name = self.gfx.fit_lines(self.words.monster_name(m), self.fs(0.0155), r.width - 6, style.TEXT, bold=True,
                                   min_size=max(9, self.fs(0.0155) - 3), max_lines=2)
         nr = name.get_rect(midbottom=(r.centerx, r.bottom - 2))
         surf.blit(name, nr)
-        cols = self.stripes_of(m, info)
+        cols = self.words.stripes_of(m, info)
         sh = max(8, int(r.height * 0.085))
         rad = max(6, min(r.width * 0.19, (nr.top - sh - 4 - top) / 2.5))
         c = (r.centerx, top + (nr.top - sh - 3 - top) / 2)

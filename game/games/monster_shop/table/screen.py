@@ -37,10 +37,10 @@ from game.ui.table.widgets import Button, Chip, Option
 from game.ui.table.zones import Row, StaggerRow
 
 from ..choices import ShopChoices
+from ..coaching import ShopCoaching
 from ..effects import COLOURS, SYMBOLS
 from ..words import CHRONICLED, ShopWords
-from .art import COLOUR_RGB, MUTATION_RGB, SUFFER_RGB, ArtMixin, need_icon
-from .coaching import ShopCoaching
+from .art import COLOUR_RGB, MUTATION_RGB, SUFFER_RGB, ShopArt, need_icon
 from .layout import Geometry
 
 MAX_BUTTONS = 12
@@ -61,7 +61,10 @@ PLAN_LOOKS = {"imp": ("meeple", None, "imp_short"), "gold": ("token", style.GOLD
               "bg": ("meeple", (90, 90, 110), "bodyguard_short"), "hat": ("token", (60, 60, 70), "hat_short")}
 
 
-class MonsterShopTable(ShopCoaching, ShopChoices, ShopWords, ArtMixin, TableKit):
+class MonsterShopTable(TableKit):
+    """The kit's table; it holds its helpers: `words` (ShopWords: names, the chronicle,
+    tooltips), `choices` (ShopChoices: the staged assignment, plans, sending), `art`
+    (ShopArt: the boards and dens) and `coaching` (where a guided game points)."""
     game_id = "monster_shop"
 
     def __init__(self, ctx):
@@ -72,11 +75,12 @@ class MonsterShopTable(ShopCoaching, ShopChoices, ShopWords, ArtMixin, TableKit)
         self.page = 0
         self.tray = None              # the private staging tray of the secret planning
         self.tray_key = None
-        self.staged: list = []        # the assignment being built: one (card, half) or None per stripe
-        self.staged_for = None        # (round, monster) the staging belongs to
         self._view_rev = 0
-        self._previews: dict = {}
-        # the kit draws the table once while it is built: the pieces' renderer comes first
+        # the kit draws the table once while it is built: the helpers and the pieces' renderer come first
+        self.words = ShopWords(self.R, self.name, lambda: self.view)
+        self.choices = ShopChoices(self.R, self.words, self)
+        self.art = ShopArt(self)
+        self.coaching = ShopCoaching(self)
         self.pieces = PieceRenderer(Gfx(ctx.assets), colorblind=bool(getattr(ctx.settings, "colorblind", False)))
         super().__init__(ctx)
 
@@ -95,8 +99,8 @@ class MonsterShopTable(ShopCoaching, ShopChoices, ShopWords, ArtMixin, TableKit)
         if not isinstance(key, tuple):
             key = self.card_canon(key)
         ci, a, b = key
-        return {"key": key, "title": self.tr("board.need." + SYMBOLS[a]), "kind": COLOURS[ci], "icon": need_icon(a),
-                "subtitle": "+ " + self.tr("board.need." + SYMBOLS[b]), "type_icon": need_icon(b),
+        return {"key": key, "title": self.words.tr("board.need." + SYMBOLS[a]), "kind": COLOURS[ci], "icon": need_icon(a),
+                "subtitle": "+ " + self.words.tr("board.need." + SYMBOLS[b]), "type_icon": need_icon(b),
                 "frame": FRAMES[COLOURS[ci]], "sections": ["title", "art", "type"]}
 
     def card_size(self, region) -> tuple:
@@ -112,20 +116,26 @@ class MonsterShopTable(ShopCoaching, ShopChoices, ShopWords, ArtMixin, TableKit)
 
     def before_sync(self, view, instant: bool) -> None:
         self._view_rev += 1
-        self._previews = {}
-        self._check_staging(view)
+        self.choices.new_view(view)
+
+    def zone_cards(self, view) -> dict:
+        return self.choices.zone_cards(view)
+
+    def coach_gesture(self, pattern) -> list:
+        """The coach's hook (ui/scenes/pointing.py): the next local gesture toward `pattern`."""
+        return self.coaching.coach_gesture(pattern)
 
     def _stage(self, k, m) -> None:
-        i, why = self._stage_slot(k, m)
+        i, why = self.choices.stage_slot(k, m)
         if i is None:
             self.refuse(why)              # a Refusal: words and the rules section on need cards
             return
-        self.staged[i] = (k, 0)
+        self.choices.staged[i] = (k, 0)
         self._shift(k, "hand", "staged")
         self.sound("card_flip")
 
     def _unstage(self, k) -> None:
-        self.staged = [None if pk is not None and pk[0] == k else pk for pk in self.staged]
+        self.choices.staged = [None if pk is not None and pk[0] == k else pk for pk in self.choices.staged]
         self._shift(k, "staged", "hand")
 
     def _shift(self, k, src, dst) -> None:
@@ -139,60 +149,60 @@ class MonsterShopTable(ShopCoaching, ShopChoices, ShopWords, ArtMixin, TableKit)
         self.refresh_controls()
 
     def _turn_half(self, k) -> None:
-        self._set_halves({k: 1 - self.half_of(k)})
+        self._set_halves({k: 1 - self.choices.half_of(k)})
         self.sound("card_flip")
 
     def _all_demanding(self) -> None:
-        self._set_halves(dict.fromkeys(self.staged_cards(), 1))
+        self._set_halves(dict.fromkeys(self.choices.staged_cards(), 1))
 
     def _set_halves(self, halves) -> None:
         """Staged card -> half (1 = the demanding one, its sprite raised)."""
-        self.set_halves(halves)
+        self.choices.set_halves(halves)
         for sp in self.zones["staged"].cards:
             sp.selected = bool(halves.get(sp.key, sp.selected))
         self.refresh_controls()
 
     def _potion(self) -> None:
-        self.add_potion()
+        self.choices.add_potion()
         self.refresh_controls()
 
     def _clear(self) -> None:
-        for k in self.staged_cards():
+        for k in self.choices.staged_cards():
             self._unstage(k)
-        self.staged = [None] * len(self.staged)
+        self.choices.staged = [None] * len(self.choices.staged)
         self.refresh_controls()
 
     def options_for(self, item) -> list[Option]:
-        if isinstance(item, CardSprite) and item.zone == "hand" and self._assign_decision() is not None:
-            return [Option(self.tr("board.put_on", monster=self.monster_name(m)), (lambda k=item.key, m=m: self._stage(k, m)),
+        if isinstance(item, CardSprite) and item.zone == "hand" and self.choices.assign_decision() is not None:
+            return [Option(self.words.tr("board.put_on", monster=self.words.monster_name(m)), (lambda k=item.key, m=m: self._stage(k, m)),
                            target=("monster", m), icon="ms_suffering" if fits else "close", hint=hint)
-                    for m, fits, hint in self.placements(item.key)]
-        if isinstance(item, CardSprite) and item.zone == "staged" and self._assign_decision() is not None:
-            out = [Option(self.tr("board.back_to_hand"), lambda k=item.key: self._unstage(k))]
+                    for m, fits, hint in self.choices.placements(item.key)]
+        if isinstance(item, CardSprite) and item.zone == "staged" and self.choices.assign_decision() is not None:
+            out = [Option(self.words.tr("board.back_to_hand"), lambda k=item.key: self._unstage(k))]
             if self.view.get("full"):
-                out.insert(0, Option(self.tr("board.half_simple" if self.half_of(item.key) else "board.half_demanding"),
+                out.insert(0, Option(self.words.tr("board.half_simple" if self.choices.half_of(item.key) else "board.half_demanding"),
                                      lambda k=item.key: self._turn_half(k)))
             return out
         if isinstance(item, Chip):
             return list(item.options)
         if isinstance(item, Target) and item.id[0] in ("tile", "space"):
-            return [Option(self.describe("send", a), a) for a in self._sends_to(item.id)]
+            return [Option(self.words.describe("send", a), a) for a in self.choices.sends_to(item.id)]
         return []
 
     def send_options(self, group=None) -> list[Option]:
         """A send per lit place (of one group, or of any): what a drop or a click there plays."""
-        return [Option(self.describe("send", a), a, target=self.send_target(a))
-                for a in self._sends() if group is None or a[1] == group]
+        return [Option(self.words.describe("send", a), a, target=self.choices.send_target(a))
+                for a in self.choices.sends() if group is None or a[1] == group]
 
     def target_label(self, tid) -> str:
-        return self.target_name(tid) or super().target_label(tid)
+        return self.words.target_name(tid) or super().target_label(tid)
 
     def log_entry(self, ev):
         """The chronicle: the rules' log lines as they are, other public moves with the
         seat's name in its colour."""
         if ev.kind == "log":
-            return [(self.log_text(ev), None, None)]
-        said = self.event_words(ev) if ev.kind in CHRONICLED else None
+            return [(self.words.log_text(ev), None, None)]
+        said = self.words.event_words(ev) if ev.kind in CHRONICLED else None
         return self.segments(f"monster_shop.board.log.{said[0]}", said[1], seats=("seat",)) if said else None
 
     def target_rect(self, tid):
@@ -211,7 +221,7 @@ class MonsterShopTable(ShopCoaching, ShopChoices, ShopWords, ArtMixin, TableKit)
 
     def targets_at(self, pos) -> list:
         """Lit tiles to send a group to; else a den place or a board tile (for its tooltip)."""
-        out = [tid for tid in self.send_targets() if self.target_rect(tid).collidepoint(pos)]
+        out = [tid for tid in self.choices.send_targets() if self.target_rect(tid).collidepoint(pos)]
         if out or not self.view:
             return out
         for seat in range(self.view["players"]):
@@ -233,11 +243,11 @@ class MonsterShopTable(ShopCoaching, ShopChoices, ShopWords, ArtMixin, TableKit)
 
     def tooltip_for(self, item):
         if isinstance(item, Target) and self.view and isinstance(item.id, tuple) and item.id:
-            tip = self.target_tip(item.id, item.id in self.send_targets())
+            tip = self.words.target_tip(item.id, item.id in self.choices.send_targets())
             if tip is not None:
                 return tip
         if isinstance(item, CardSprite) and item.key is not None:
-            return self.card_tip(item.key)
+            return self.words.card_tip(item.key)
         return super().tooltip_for(item)
 
     # -- the planning tray (MS-040..042: imps and gold into up to six groups) ------------
@@ -258,30 +268,30 @@ class MonsterShopTable(ShopCoaching, ShopChoices, ShopWords, ArtMixin, TableKit)
         self._tray((v["round"], me, p["home"], p["gold"], p["bodyguard_home"]), lambda: self._new_plan_tray(p))
 
     def _new_plan_tray(self, p):
-        counts, units = self.plan_units(p), []
+        counts, units = self.choices.plan_units(p), []
         for sort, n in counts.items():
             shape, colour, short = PLAN_LOOKS[sort]
-            units += [Unit((sort, i), sort, shape, colour or self.scol(self.viewer), label=self.tr("table." + short))
+            units += [Unit((sort, i), sort, shape, colour or self.scol(self.viewer), label=self.words.tr("table." + short))
                       for i in range(n)]
 
         def groups(arr):                     # each group: the sorts of its units
             return [[u[0] for u in uids] for gid, uids in arr.items() if gid != "pool"]
         return StagingTray.split(self.geom["tray"], units, self.R.R.max_groups,
-                                 on_submit=lambda arr: self._submit_if_legal(self.plan_action(groups(arr))),
-                                 renderer=self.pieces, gfx=self.gfx, label=self.tr("decision.plan"),
-                                 steppers={k: self.tr("table.step_" + k) for k in ("imp", "gold") if counts[k]},
-                                 source_label=self.tr("table.home"), validate=lambda arr: self.plan_problem(groups(arr)),
+                                 on_submit=lambda arr: self._submit_if_legal(self.choices.plan_action(groups(arr))),
+                                 renderer=self.pieces, gfx=self.gfx, label=self.words.tr("decision.plan"),
+                                 steppers={k: self.words.tr("table.step_" + k) for k in ("imp", "gold") if counts[k]},
+                                 source_label=self.words.tr("table.home"), validate=lambda arr: self.choices.plan_problem(groups(arr)),
                                  on_refuse=self.refuse)
 
     def _order_tray(self, d):
         """MS-081: the resolution order, by dragging monsters into a queue."""
         me, mons = self.viewer, list(d.actions[0][1])
-        units = [Unit(("m", m), "monster", "mini", self.scol(me), label=self.monster_name(m)[:2],
-                      name=self.monster_name(m)) for m in mons]
+        units = [Unit(("m", m), "monster", "mini", self.scol(me), label=self.words.monster_name(m)[:2],
+                      name=self.words.monster_name(m)) for m in mons]
         self._tray(("order", self.view["round"], me, tuple(sorted(mons))), lambda: StagingTray.order(
             self.geom["tray"], units, on_submit=lambda arr: self._submit_if_legal(("order", tuple(u[1] for u in arr["order"]))),
-            renderer=self.pieces, gfx=self.gfx, label=self.tr("decision.order"), source_label=self.tr("table.den"),
-            group_label=self.tr("table.queue"), steady=True))
+            renderer=self.pieces, gfx=self.gfx, label=self.words.tr("decision.order"), source_label=self.words.tr("table.den"),
+            group_label=self.words.tr("table.queue"), steady=True))
 
     def handle_event(self, e) -> bool:
         if self.tray is not None and not self.tray.submitted and self.tray.wants(e) and self.tray.handle_event(e):
@@ -321,22 +331,22 @@ class MonsterShopTable(ShopCoaching, ShopChoices, ShopWords, ArtMixin, TableKit)
         pages = max(1, -(-len(acts) // per))
         self.page %= pages
         shown = acts[self.page * per:(self.page + 1) * per]
-        said = [self.describe(d.kind, a, d.prompt) for a in shown]
+        said = [self.words.describe(d.kind, a, d.prompt) for a in shown]
         out = [self._button(("act", i), words, r, a, tooltip=words)
                for i, (a, words, r) in enumerate(zip(shown, said, self._button_cells("buttons", per)))]
         if pages > 1:
             out.append(self._button("more", f"{self.page + 1}/{pages} ›", self._more_rect(), self._next_page,
                                     style_name="quiet"))
         if d.kind == "send":                     # each group that may go, to drag onto a lit place
-            p, groups = self.geom["prompt"], self.sending_groups()
+            p, groups = self.geom["prompt"], self.choices.sending_groups()
             area = pygame.Rect(p.x + p.width * 0.2, p.y, p.width * 0.26, p.height)
-            out += [Chip(("group", i), self.tr("table.group_chip", group=words), r, options=self.send_options(i),
-                         tooltip=self.tr("table.group_chip_tip"), font_size=self.fs(0.0155), size=r.size, icon="player")
+            out += [Chip(("group", i), self.words.tr("table.group_chip", group=words), r, options=self.send_options(i),
+                         tooltip=self.words.tr("table.group_chip_tip"), font_size=self.art.fs(0.0155), size=r.size, icon="player")
                     for (i, words), r in zip(groups, split_rect(area, max(1, len(groups)), "x", self.geom.gap))]
         return out, None
 
     def _button(self, bid, label, r, action, **kw) -> Button:
-        return Button(bid, label, r, action=action, font_size=self.fs(0.0155), size=r.size, **kw)
+        return Button(bid, label, r, action=action, font_size=self.art.fs(0.0155), size=r.size, **kw)
 
     def _button_cells(self, region, n) -> list:
         gap = self.geom.u(0.006)
@@ -352,18 +362,18 @@ class MonsterShopTable(ShopCoaching, ShopChoices, ShopWords, ArtMixin, TableKit)
         """Confirm (the staged cards, free stripes completed from the hand), clear, a potion,
         and both halves at once in the full version."""
         cells = self._button_cells("assign_buttons", 4)
-        action = self._candidate(self.staged)
+        action = self.choices.candidate(self.choices.staged)
         legal = self.match.is_legal(self.viewer, action)
-        out = [self._button(("assign", "confirm"), self.tr("board.confirm"), cells[0], action if legal else None,
+        out = [self._button(("assign", "confirm"), self.words.tr("board.confirm"), cells[0], action if legal else None,
                             enabled=legal, icon="confirm", hotkey=pygame.K_RETURN),
-               self._button(("assign", "clear"), self.tr("board.clear"), cells[1], self._clear, style_name="quiet",
-                            enabled=any(pk is not None for pk in self.staged))]
-        left = self.potions_left()
-        if left > 0 and None in self.staged:
-            out.append(self._button(("assign", "potion"), self.tr("board.potion", n=left), cells[2], self._potion,
+               self._button(("assign", "clear"), self.words.tr("board.clear"), cells[1], self._clear, style_name="quiet",
+                            enabled=any(pk is not None for pk in self.choices.staged))]
+        left = self.choices.potions_left()
+        if left > 0 and None in self.choices.staged:
+            out.append(self._button(("assign", "potion"), self.words.tr("board.potion", n=left), cells[2], self._potion,
                                     style_name="quiet"))
         if self.view.get("full"):
-            out.append(self._button(("assign", "halves"), self.tr("board.all_demanding"), cells[3], self._all_demanding,
+            out.append(self._button(("assign", "halves"), self.words.tr("board.all_demanding"), cells[3], self._all_demanding,
                                     style_name="quiet"))
         return out
 
@@ -379,9 +389,9 @@ class MonsterShopTable(ShopCoaching, ShopChoices, ShopWords, ArtMixin, TableKit)
         elif k == "assigned":
             fn, hold = (lambda: self._fly_card(d["seat"], d["monster"])), None
         elif k == "reveal" and d.get("choice") == "needs":
-            fn, hold = (lambda: (self.herald(self.tr("board.needs_revealed")), self.sound("reveal"))), 0.8
+            fn, hold = (lambda: (self.herald(self.words.tr("board.needs_revealed")), self.sound("reveal"))), 0.8
         elif k == "phase":
-            fn, hold = (lambda: self.herald(self.maybe("board.phase." + d["phase"], d["phase"]), big=False)), 0.5
+            fn, hold = (lambda: self.herald(self.words.maybe("board.phase." + d["phase"], d["phase"]), big=False)), 0.5
         elif k in FLOATS:
             fn, hold = (lambda: self._float(k, d, *FLOATS[k])), 0.45
         elif k == "log" or k in CHRONICLED:
@@ -401,7 +411,7 @@ class MonsterShopTable(ShopCoaching, ShopChoices, ShopWords, ArtMixin, TableKit)
             pos = r.center if r is not None else pos
         elif "place" in d and isinstance(d["place"], int):
             pos = self.geom.place(seat, d["place"]).center
-        text = self.float_words(kind, d)
+        text = self.words.float_words(kind, d)
         if text is not None:
             self.floater(text, pos, col)
             if snd:
@@ -448,17 +458,17 @@ class MonsterShopTable(ShopCoaching, ShopChoices, ShopWords, ArtMixin, TableKit)
         if not v:
             return
         self.draw_header(surf, v)
-        self.draw_central(surf, v)
-        self.draw_alleys(surf, v)
-        self.draw_side(surf, v)
+        self.art.draw_central(surf, v)
+        self.art.draw_alleys(surf, v)
+        self.art.draw_side(surf, v)
         for seat in range(v["players"]):
-            self.draw_den(surf, v, seat)
+            self.art.draw_den(surf, v, seat)
 
     def draw_header(self, surf, v):
         r = self.geom["top"]
-        self.blit_text(surf, f"{self.tr('title')} — {v['round']}/{v['rounds']}", (r.x + 4, r.centery), 0.024, style.GOLD,
+        self.art.blit_text(surf, f"{self.words.tr('title')} — {v['round']}/{v['rounds']}", (r.x + 4, r.centery), 0.024, style.GOLD,
                        bold=True, serif=True, max_w=r.width * 0.7, anchor="midleft")
-        self.blit_text(surf, self.maybe("phase." + v["stage"]), (r.right, r.centery), 0.017, style.TEXT_DIM,
+        self.art.blit_text(surf, self.words.maybe("phase." + v["stage"]), (r.right, r.centery), 0.017, style.TEXT_DIM,
                        max_w=r.width * 0.3, anchor="midright")
 
     def draw_board(self, surf) -> None:
@@ -467,10 +477,10 @@ class MonsterShopTable(ShopCoaching, ShopChoices, ShopWords, ArtMixin, TableKit)
             return
         self.draw_prompt_line(surf, v)
         if self.armed is None and self.drag is None:
-            tids = self.send_targets()
+            tids = self.choices.send_targets()
             if tids:
                 self.glow_around(surf, [self.target_rect(t) for t in tids], pad=4, dashed=True)
-        lit = [(self.viewer, self.current_monster(), {"color": style.GOLD_BRIGHT, "pad": 6})]
+        lit = [(self.viewer, self.choices.current_monster(), {"color": style.GOLD_BRIGHT, "pad": 6})]
         care = v.get("care")
         if care and care[0] >= 0:                       # the monster being cared for now (MS-082)
             lit += [(seat, care[0], {"color": style.GOOD, "pad": 4, "base": 70, "swing": 90}) for seat in range(v["players"])]
@@ -484,9 +494,9 @@ class MonsterShopTable(ShopCoaching, ShopChoices, ShopWords, ArtMixin, TableKit)
             return                               # the tray says what it asks
         r = self.geom["prompt"]
         mine = self.my_decisions()
-        title = self.prompt_title(mine[0] if mine else None, v)
+        title = self.words.prompt_title(mine[0] if mine else None, v)
         color = style.GOLD if mine or v["stage"] == "over" else style.TEXT_DIM
-        self.blit_text(surf, title, (r.x + 4, r.centery), 0.019, color, bold=True,
+        self.art.blit_text(surf, title, (r.x + 4, r.centery), 0.019, color, bold=True,
                        max_w=r.width * (0.19 if mine and mine[0].kind == "send" else 0.6),
                        anchor="midleft")
         if mine and mine[0].kind == "assign":
@@ -494,21 +504,21 @@ class MonsterShopTable(ShopCoaching, ShopChoices, ShopWords, ArtMixin, TableKit)
         hint = {"assign": ("board.assign_hint", 0.62, 0.38), "send": ("table.send_hint", 0.47, 0.44)}.get(
             mine[0].kind if mine else None)
         if hint:
-            self.blit_text(surf, self.tr(hint[0]), (r.x + r.width * hint[1], r.centery), 0.0155, style.TEXT_DIM,
+            self.art.blit_text(surf, self.words.tr(hint[0]), (r.x + r.width * hint[1], r.centery), 0.0155, style.TEXT_DIM,
                            max_w=r.width * hint[2], anchor="midleft")
 
     def draw_stripes_to_fill(self, surf):
         """Over the staged cards: the monster's stripes, each filled by its staged card (a
         potion marked P), free ones hollow; the two-symbol half shown by a second dot."""
         r = self.geom["staged"]
-        stripes = self._stripes_now()
+        stripes = self.choices.stripes_now()
         h = max(6, self.geom.u(0.012))
         w, y = h * 2, r.y + 2
         x = r.centerx - (len(stripes) * (w + 3)) // 2
         for i, ci in enumerate(stripes):
             col = COLOUR_RGB[COLOURS[ci]]
             box = pygame.Rect(x, y, w, h)
-            pk = self.staged[i] if i < len(self.staged) else None
+            pk = self.choices.staged[i] if i < len(self.choices.staged) else None
             if pk is None:
                 pygame.draw.rect(surf, col, box, 2, border_radius=3)
             else:
@@ -522,19 +532,19 @@ class MonsterShopTable(ShopCoaching, ShopChoices, ShopWords, ArtMixin, TableKit)
     def draw_final(self, surf, v):
         """The final reckoning: both evaluations' reputation and the total, winners marked."""
         r = self.geom["buttons"]
-        panel = self.score_table(r.size, *self.final_words(v), tuple((v.get("result") or {}).get("winners", ())))
-        self.box(surf, r, (20, 14, 16), style.GOLD_DEEP, self.geom.u(0.01))
+        panel = self.score_table(r.size, *self.words.final_words(v), tuple((v.get("result") or {}).get("winners", ())))
+        self.art.box(surf, r, (20, 14, 16), style.GOLD_DEEP, self.geom.u(0.01))
         surf.blit(panel, r.topleft)
 
     def draw_preview(self, surf, m, r):
         """The needs and suffering this monster would get: the hovered card's assignment
         while a card is carried over it, else what is staged (free stripes from the hand)."""
         sp = self.drag["item"] if self.drag is not None and self.drag.get("over") == ("monster", m) else None
-        carried = self.picks_with(sp.key, m) if isinstance(sp, CardSprite) and sp.key is not None else None
-        picks = carried or list(self.staged)
+        carried = self.choices.picks_with(sp.key, m) if isinstance(sp, CardSprite) and sp.key is not None else None
+        picks = carried or list(self.choices.staged)
         if carried is None and not any(pk is not None for pk in picks):
             return
-        pv = self.preview_for(picks)
+        pv = self.choices.preview_for(picks)
         if pv is None:
             return
         isz = max(12, self.geom.u(0.022))
@@ -545,23 +555,23 @@ class MonsterShopTable(ShopCoaching, ShopChoices, ShopWords, ArtMixin, TableKit)
         # an opaque plate; a loss in white on red, so the warning reads over any den
         fill, col = ((150, 22, 30), (255, 246, 240)) if pv.lost else ((14, 9, 10), SUFFER_RGB if pv.suffering
                                                                         else style.GOOD)
-        self.box(surf, box, fill, (255, 240, 230) if pv.lost else col, 6, alpha=255, width=3 if pv.lost else 2)
-        self.needs_row(surf, pv.needs, (box.x + 6, box.y + 4), isz, box.right - 6)
-        self.blit_text(surf, self.preview_words(pv), (box.centerx, box.bottom - 4), 0.0155, col, bold=True,
+        self.art.box(surf, box, fill, (255, 240, 230) if pv.lost else col, 6, alpha=255, width=3 if pv.lost else 2)
+        self.art.needs_row(surf, pv.needs, (box.x + 6, box.y + 4), isz, box.right - 6)
+        self.art.blit_text(surf, self.words.preview_words(pv), (box.centerx, box.bottom - 4), 0.0155, col, bold=True,
                        max_w=box.width - 8, anchor="midbottom", lines=2)
 
     def draw_overlay(self, surf) -> None:
         if self.tray is not None and not self.tray.submitted:
             r = self.geom["tray"]
-            self.box(surf, r, style.INK, None, self.geom.u(0.01), alpha=255)
+            self.art.box(surf, r, style.INK, None, self.geom.u(0.01), alpha=255)
             self.tray.draw(surf)
             if self.tray_key[0] != "order":      # planning: what a group is for
                 h = self.tray.head
-                self.blit_text(surf, self.tr("table.plan_hint"), (h.right, h.centery), 0.015, style.TEXT_DIM,
+                self.art.blit_text(surf, self.words.tr("table.plan_hint"), (h.right, h.centery), 0.015, style.TEXT_DIM,
                                max_w=h.width * 0.55, anchor="midright")
         if self.view and self.view.get("over"):
             self.draw_final(surf, self.view)
-        m = self.current_monster()
+        m = self.choices.current_monster()
         r = self.monster_rect(self.viewer, m)
         if r is not None:
             self.draw_preview(surf, m, r)

@@ -9,8 +9,9 @@ it goes on (or a wrongly staged card, to take it back), a monster for the queue,
 the end the tray's or the assignment's confirm. Nothing here decides a rule: it compares
 what is staged with the action the step expects.
 
-`ShopCoaching` is a mixin of MonsterShopTable (self.tray, self.staged, self.sprites,
-self.widgets, current_monster(), _candidate(), monster_rect())."""
+`ShopCoaching(table)` is a helper the table holds (`table.coaching`); it draws nothing and
+imports no pygame: it reads the table's tray, staged cards (`table.choices`), sprites,
+widgets and `monster_rect()`, and returns their rects."""
 from __future__ import annotations
 
 WILD = "*"
@@ -25,24 +26,27 @@ def _concrete(pattern) -> bool:
 
 
 class ShopCoaching:
+    def __init__(self, table):
+        self.table = table
+
     def coach_gesture(self, pattern) -> list:
         """Rects of the next local gesture toward `pattern` (the step's action), in the order
         to use them (a card, then the monster it goes on); [] when no staging leads to it
         (the coach then finds the action's own button)."""
-        mine = self.my_decisions()
+        mine = self.table.my_decisions()
         if not mine or not isinstance(pattern, tuple) or not pattern or not _concrete(pattern):
             return []
         kind = mine[0].kind
         if kind == "plan" and pattern[0] == "plan":
             return self._plan_gesture(pattern[1])
-        if kind == "assign" and pattern[0] == "assign" and pattern[1] == self.current_monster():
+        if kind == "assign" and pattern[0] == "assign" and pattern[1] == self.table.choices.current_monster():
             return self._assign_gesture(pattern)
         if kind == "order" and pattern[0] == "order":
             return self._order_gesture(pattern[1])
         return []
 
     def _open_tray(self):
-        tray = self.tray
+        tray = self.table.tray
         return tray if tray is not None and not tray.submitted else None
 
     def _plan_gesture(self, groups) -> list:
@@ -64,17 +68,17 @@ class ShopCoaching:
     def _assign_gesture(self, pattern) -> list:
         """A wrongly staged card (a click takes it back), else the next card of the
         expected assignment and the monster it goes on, else Confirm."""
-        want = pattern[2]
-        for i, pk in enumerate(self.staged):
+        want, choices = pattern[2], self.table.choices
+        for i, pk in enumerate(choices.staged):
             if pk is not None and i < len(want) and tuple(pk) != tuple(want[i]) and pk[0] >= 0:
                 return self._card_rects(pk[0], "staged")
-        monster = self.monster_rect(self.viewer, pattern[1])
-        for i, pk in enumerate(self.staged):
+        monster = self.table.monster_rect(self.table.viewer, pattern[1])
+        for i, pk in enumerate(choices.staged):
             if pk is None and i < len(want) and want[i][0] >= 0:
                 card = self._card_rects(want[i][0], "hand")
                 return card + ([monster] if card and monster is not None else [])
-        if self._candidate(self.staged) == pattern:
-            return [w.rect for w in self.widgets if getattr(w, "id", None) == ("assign", "confirm")]
+        if choices.candidate(choices.staged) == pattern:
+            return [w.rect for w in self.table.widgets if getattr(w, "id", None) == ("assign", "confirm")]
         return []
 
     def _order_gesture(self, order) -> list:
@@ -92,4 +96,4 @@ class ShopCoaching:
         return [tray.submit_btn.rect]
 
     def _card_rects(self, key, zone) -> list:
-        return [sp.rect() for sp in self.sprites if sp.key == key and sp.zone == zone and not sp.hidden]
+        return [sp.rect() for sp in self.table.sprites if sp.key == key and sp.zone == zone and not sp.hidden]
