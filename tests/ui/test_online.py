@@ -203,6 +203,10 @@ def a_quick_emote_shows_by_the_seat_s_name(host, guest, h, g):
     from game.ui.scenes import online_table
     click(guest, g.emote_btn.rect.center)
     assert g.emotes_open and [b.label for b in g.emote_btns] == [t(f"net.emote.{c}") for c in online_table.EMOTES]
+    click(guest, (600, 560))                          # a click elsewhere puts the words away
+    assert not g.emotes_open and not g.emote_btns
+    click(guest, g.emote_btn.rect.center)
+    assert g.emotes_open
     click(guest, next(b for b in g.emote_btns if b.label == "Well played!").rect.center)
     assert not g.emotes_open and not g.emote_btn.enabled, "one word at a time"
     assert until(lambda: 1 in h.emote_bubbles, host, guest, seconds=5), "the host sees it"

@@ -279,7 +279,21 @@ class OnlineTableScene(TableScene):
             if self.ui.handle_event(e):
                 return True
             return True                         # the table is over for us: nothing reaches it
+        if self.emotes_open and self.closes_emotes(e):
+            self.emotes_open = False            # a click elsewhere or Escape puts the words away
+            self._build_hud()
+            if e.type == pygame.KEYDOWN:
+                return True
         return super().handle_event(e)
+
+    def closes_emotes(self, e) -> bool:
+        if e.type == pygame.KEYDOWN:
+            return getattr(e, "key", None) == pygame.K_ESCAPE
+        if e.type != pygame.MOUSEBUTTONDOWN:
+            return False
+        pos = getattr(e, "pos", None)
+        mine = [self.emote_btn] + self.emote_btns if self.emote_btn is not None else self.emote_btns
+        return pos is not None and not any(b.rect.collidepoint(pos) for b in mine)    # pos: on the canvas
 
     def thinking_seat(self):
         """Who the table waits for, as the host says: "Bea is thinking…" over their seat
