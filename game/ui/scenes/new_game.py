@@ -557,12 +557,10 @@ class NewGameScene(BackdropScene):
 
     def learn(self):
         """The selected game's guided first game (scenes/coach.py)."""
-        from .coach import start_tutorial
         if self.spec is not None:
-            start_tutorial(self.app, self.spec)
+            self.app.start_tutorial(self.spec)
 
     def start(self):
-        from .table import start_game
         self.refresh()
         if self.problem or self.spec is None:
             self.app.toast(self.problem or t("new_game.pick_game"), "error")
@@ -574,12 +572,11 @@ class NewGameScene(BackdropScene):
         seed = int(self.seed_text) if self.seed_text.isdigit() else random.randrange(1, 2**31)
         self.remember()
         if self.hosted():
-            from .online import HostLobbyScene
             rows = [dict(s, name=seat.name) for s, seat in zip(self.seats[:self.count], seats)]
-            self.app.push(HostLobbyScene(self.app, self.spec, rows, dict(self.options), seed, server=self.server))
+            self.app.open_host_lobby(self.spec, rows, dict(self.options), seed, server=self.server)
             return
         try:
-            start_game(self.app, self.spec, seats, dict(self.options), seed)
+            self.app.start_game(self.spec, seats, dict(self.options), seed)
         except Exception as exc:           # noqa: BLE001 - OptionsError or a rules bug: say why, stay
             if self.app.strict and not type(exc).__name__ == "OptionsError":
                 raise

@@ -34,9 +34,8 @@ def window_sizes(desk, now) -> list[tuple[tuple[int, int], str]]:
     """(size, label) for Settings → Window size on a desktop of `desk`: the sizes that
     open whole on it, the largest window that fits, and the window's size `now` (marked
     so), smallest first."""
-    from ..app import fits_desktop, largest_window
-    largest = largest_window(desk)
-    sizes = {tuple(v) for v in settings_mod.WINDOW_SIZES if fits_desktop(v, desk)}
+    largest = settings_mod.largest_window(desk)
+    sizes = {tuple(v) for v in settings_mod.WINDOW_SIZES if settings_mod.fits_desktop(v, desk)}
     sizes |= {largest, tuple(now)}
 
     def label(v):
