@@ -198,11 +198,13 @@ def hosted_tables() -> list:
     """The tables this app hosted that are not finished, the newest first (their seats'
     keys kept in `hosted/`, net/host_seats.py); [] when there are none or none can be read."""
     from ...core.paths import user_data_dir
+    from ...games import registry
     from ...net import host_seats
     try:
-        return host_seats.resumable(user_data_dir() / "hosted")
+        records = host_seats.resumable(user_data_dir() / "hosted")
     except OSError:
         return []
+    return [r for r in records if r.game in registry.game_ids()]     # a game this app no longer has: not offered
 
 
 def all_seated(clients: dict) -> bool:
