@@ -21,7 +21,7 @@ import time
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from ..core.record import atomic_write_text
 from ..core.safeio import UnsafeFile, read_json
@@ -54,6 +54,13 @@ class HostSeats(BaseModel):
     policy: Literal["run", "pause", "ai"] = "pause"
     local: dict[int, P.Token] = Field(min_length=1)     # seat played at the host's screen -> its key
     saved: float = 0.0
+
+    @model_validator(mode="after")
+    def _keys_for_the_seats_here(self):
+        here = {i for i, row in enumerate(self.seats) if row.kind == "human"}
+        if not here or set(self.local) != here:
+            raise ValueError("a key for each seat played at the host's screen, and only those")
+        return self
 
     @property
     def owner(self) -> int:

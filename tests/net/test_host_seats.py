@@ -3,6 +3,8 @@ keys beside the table, offered again only while the table is unfinished; a file 
 not such a record is never offered and never breaks the screen that looks."""
 from __future__ import annotations
 
+import json
+
 from game.net import host_seats
 from game.net.store import TableStore
 
@@ -42,7 +44,9 @@ def test_the_host_s_seats_are_kept_and_offered_while_the_table_is_unfinished(tmp
 def test_a_record_that_is_not_one_is_never_offered(tmp_path):
     store_with(tmp_path, T4K9ABCD="playing", OTHER123="playing")
     path = host_seats.path_for(tmp_path, "T4K9ABCD")
-    for text in ("{", "[]", '{"table_id": "T4K9ABCD"}', "x" * (host_seats.MAX_BYTES + 10),
+    not_here = record().model_dump()
+    not_here["local"] = {"1": "ABCDEFGHJKLMNPQR"}                 # a key for a remote seat, none for ours
+    for text in ("{", "[]", '{"table_id": "T4K9ABCD"}', "x" * (host_seats.MAX_BYTES + 10), json.dumps(not_here),
                  record().model_dump_json()
                  .replace('"schemers"', '"../../etc"')):
         path.write_text(text)
