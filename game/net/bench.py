@@ -47,7 +47,7 @@ def setups() -> list[tuple[str, list, dict]]:
     """The set-ups the tables rotate through, one per registered game that two people
     can play with its default options: two remote seats, AI seats (random, on the
     server) for the rest of its fewest players."""
-    from ..games import registry
+    from .. import registry
     out = []
     for game_id in registry.game_ids():
         rules = registry.ruleset(game_id)
@@ -66,7 +66,7 @@ def setups() -> list[tuple[str, list, dict]]:
 def unheld(candidates) -> list:
     """The set-ups whose random play meets no window with a minimum answer time in its
     first 300 actions: flat out measures the server, not the rules' deliberate waits."""
-    from ..games import registry
+    from .. import registry
     out = []
     for game_id, seats, options in candidates:
         rules = registry.ruleset(game_id)

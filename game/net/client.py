@@ -230,7 +230,7 @@ class SeatSession:
 
     async def _converse(self, ws) -> None:
         from ..core.version import app_version, game_data_digest
-        from ..games import registry
+        from .. import registry
         digests = {g: game_data_digest(g) for g in registry.game_ids()}
         await ws.send(P.encode(P.Hello(app_version=app_version(), digests=digests, name=self.name)))
         await self._expect_welcome(ws)

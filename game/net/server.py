@@ -236,7 +236,7 @@ class Server:
 
     async def _check_data(self, conn: Conn, game: str) -> None:
         from ..core.version import game_data_digest
-        from ..games import registry
+        from .. import registry
         if game not in registry.game_ids():
             await self._fatal(conn, "unknown_game", game=game)
         ours = game_data_digest(game)

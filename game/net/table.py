@@ -85,7 +85,7 @@ class HostedTable:
     @classmethod
     def create(cls, request: P.Create, name: str, now=time.monotonic, table_id: str | None = None) -> "HostedTable":
         """A new table from a client's request; Refusal for what cannot work."""
-        from ..games import registry
+        from .. import registry
         if request.game not in registry.game_ids():
             raise Refusal("unknown_game", game=request.game)
         spec = registry.get(request.game)
@@ -147,7 +147,7 @@ class HostedTable:
 
     def start(self, check_seats: bool = True) -> list[Event]:
         """Build the Match (the authority from here on); the opening events."""
-        from ..games import registry
+        from .. import registry
         if self.match is not None:
             raise Refusal("started")
         if check_seats and not all(s.taken for s in self.slots):
@@ -227,7 +227,7 @@ class HostedTable:
     def due_stand_ins(self) -> list[int]:
         """Seats whose person has been away longer than the policy allows: an AI plays
         for them from now until they are back."""
-        from ..games import registry
+        from .. import registry
         if self.policy.mode != "ai" or self.match is None or self.over:
             return []
         now = self.now()

@@ -14,7 +14,7 @@ import pytest
 
 from game.core.record import state_digest
 from game.core.rng import ChanceStreams, fix_chance
-from game.games import registry
+from game import registry
 
 from . import support as S
 

@@ -65,7 +65,7 @@ def resync_update(rules, state, seat, events, **kw):
 
 @pytest.mark.parametrize("game_id", ["schemers", "dark_deeds"])
 def test_a_resync_s_bytes_are_the_same_for_states_a_seat_cannot_tell_apart(game_id):
-    from game.games import registry
+    from game import registry
     stats = check_wire_indistinguishable(registry.ruleset(game_id), 3, seed=41, limit=10, build=resync_update)
     assert stats["steps"] > 0, stats
 
@@ -74,7 +74,7 @@ def test_another_seat_s_secret_in_the_game_so_far_never_reaches_a_seat_coming_ba
     """Two games that differ only in what Ada drew: Bob's resync is the same bytes,
     Ada's is not; a host sending the chronicle unfiltered would tell Bob."""
     from game.core.rules import Event
-    from game.games import registry
+    from game import registry
     rules = registry.ruleset("schemers")
     state = rules.setup(3, rules.validate_options({}, 3), 5)
 

@@ -72,7 +72,7 @@ def until(cond, *apps, seconds=10.0) -> bool:
 
 
 def open_host(app, seats=SEATS, seed=11):
-    from game.games import registry
+    from game import registry
     from game.ui.scenes.online import HostLobbyScene
     scene = HostLobbyScene(app, registry.get("schemers"), seats, {"mode": "standard", "clock": 20}, seed)
     app.push(scene)
@@ -401,7 +401,7 @@ def test_the_screens_draw_in_both_languages(windows, lang):
 def test_every_game_s_own_table_plays_over_the_network(windows, game_id):
     """The game's own table (not the plain fallback) on both windows, drawn from what the
     network brings (views after a JSON round trip), for the first dozen actions."""
-    from game.games import registry
+    from game import registry
     from game.ui.scenes.online import HostLobbyScene
     from game.ui.scenes.fallback_table import FallbackTable
     host, guest = windows

@@ -67,7 +67,7 @@ _RULES = None
 def _rules():
     global _RULES
     if _RULES is None:
-        from .. import registry
+        from ... import registry
         _RULES = registry.ruleset("schemers")
     return _RULES
 

@@ -108,7 +108,7 @@ class PasteInput(TextInput):
 
 def option_lines(game_id: str, options: dict) -> list[str]:
     """The table's mode and options in words, as the new-game screen names them."""
-    from ...games import registry
+    from ... import registry
     try:
         specs = list(registry.ruleset(game_id).option_specs())
     except Exception:                       # noqa: BLE001 - a game without option specs
@@ -148,7 +148,7 @@ def seat_status(seat, lobby, mine: set) -> str:
 
 def draw_lobby(surf, app, area: pygame.Rect, lobby, mine: set) -> None:
     """The lobby as everyone at the table sees it: the game, its options, the seats."""
-    from ...games import registry
+    from ... import registry
     pal = app.pal
     try:
         title = registry.get(lobby.game).title_text()
@@ -179,7 +179,7 @@ def draw_lobby(surf, app, area: pygame.Rect, lobby, mine: set) -> None:
 
 def open_online_table(app, clients: dict, server=None):
     """Every seat held here has its first view: the game on its own table, over the menu."""
-    from ...games import registry
+    from ... import registry
     from ..remote_match import RemoteMatch, lobby_seats
     from .online_table import OnlineTableScene
     primary = clients[min(clients)]
@@ -198,7 +198,7 @@ def hosted_tables() -> list:
     """The tables this app hosted that are not finished, the newest first (their seats'
     keys kept in `hosted/`, net/host_seats.py); [] when there are none or none can be read."""
     from ...core.paths import user_data_dir
-    from ...games import registry
+    from ... import registry
     from ...net import host_seats
     try:
         records = host_seats.resumable(user_data_dir() / "hosted")
@@ -466,7 +466,7 @@ class JoinScene(Scene):
 
     def draw_hosting(self, surf, r: pygame.Rect):
         """The table this app was hosting, offered again: the game, who sits there."""
-        from ...games import registry
+        from ... import registry
         pal = self.app.pal
         record = self.hosting[0]
         draw_panel(surf, r, self.app, alpha=200, fill=pal.bg_deep, edge=pal.gold)
@@ -482,7 +482,7 @@ class JoinScene(Scene):
 
     def draw_tables(self, surf, area: pygame.Rect):
         """The server's open tables: the game, its options, who sits there, seats free."""
-        from ...games import registry
+        from ... import registry
         pal = self.app.pal
         tables = self.client.tables()
         if not tables:
@@ -565,7 +565,7 @@ class HostLobbyScene(Scene):
         """The table this app was hosting when it crashed or was closed: the same port
         (the invite codes carry it), the same seats here, opened at once. Remote players
         come back with their codes by themselves; AI seats play again in the server."""
-        from ...games import registry
+        from ... import registry
         seats = [row.model_dump() for row in record.seats]
         scene = cls(app, registry.get(record.game), seats, {}, None, resumed=record)
         scene.open_table()
