@@ -104,3 +104,14 @@ def test_MS_180_tooltips_in_czech(lang):
         assert "pevnost" in rig.table.words.place_tip(0, 0)
     finally:
         i18n.set_language("en")
+
+
+def test_a_den_tooltip_goes_when_the_pointer_moves_onto_the_open_planning_tray():
+    """The tray takes the pointer's moves; the tooltip of the den place it left must not stay
+    over the tray (seen in the window at 1280x720)."""
+    rig = small_rig()
+    rig.move(rig.table.geom.place(0, 0).center)
+    rig.frames(1.5)
+    assert rig.table.hover is not None and "P1" in str(rig.table.tooltip_for(rig.table.hover))
+    rig.move(rig.table.tray.rect.center)
+    assert rig.table.hover is None

@@ -295,6 +295,8 @@ class MonsterShopTable(TableKit):
 
     def handle_event(self, e) -> bool:
         if self.tray is not None and not self.tray.submitted and self.tray.wants(e) and self.tray.handle_event(e):
+            if e.type == pygame.MOUSEMOTION and self.hover is not None:
+                self.input.set_hover(None)        # the tray took the pointer: no tooltip of what it left
             return True
         return super().handle_event(e)
 
