@@ -44,7 +44,8 @@ Decision kinds -> actions:
 """
 from __future__ import annotations
 
-from ...core.rules import GAME, PLAYERS, Decision, Event, IllegalAction, OptionSpec, OptionsError, Result
+from ...core.rules import (GAME, PLAYERS, Decision, Event, IllegalAction, OptionSpec, OptionsError, Result,
+                           StateBackedRules)
 from ...core.windows import PASS, ReactionWindow, SealedChoice
 from . import invariants as _invariants
 from . import payment as P
@@ -65,7 +66,7 @@ def _E(kind, data, to=None):
     return _tuple_new(Event, (kind, data, to))
 
 
-class DarkGothicRules:
+class DarkGothicRules(StateBackedRules):
     id = "dark_gothic"
 
     def __init__(self, data: GameData):
@@ -277,15 +278,7 @@ class DarkGothicRules:
                                                         "shadows": len(s.shadows), "rolloff": s.rolloff}})]
 
     # ------------------------------------------------------------------ protocol basics
-    def clone(self, s):
-        return s.clone()
-
-    def snapshot(self, s):
-        return s.snapshot()
-
-    def result(self, s):
-        return s.res
-
+    # (clone, snapshot, result and decisions: core.rules.StateBackedRules)
     def view(self, s, seat):
         return _view.build_view(self, s, seat)
 
@@ -434,13 +427,7 @@ class DarkGothicRules:
         return self.heroes[s.heroes[seat]].ability
 
     # ------------------------------------------------------------------ decisions
-    def decisions(self, s):
-        d = s.dec
-        if d is None:
-            d = s.dec = self._build(s)
-        return d
-
-    def _build(self, s):
+    def build_decisions(self, s):
         if s.res is not None:
             return ()
         w = s.wait
