@@ -94,5 +94,5 @@ def pytest_collection_modifyitems(items):
     pyproject.toml) they start at once beside the short tests, and the run ends with short
     tests only, which the two workers share out: never one worker alone on a long test at
     the end."""
-    first = {item.module for item in items if any(item.get_closest_marker(m) for m in FIRST_MARKS)}
-    items.sort(key=lambda item: item.module not in first)
+    first = {item.path for item in items if any(item.get_closest_marker(m) for m in FIRST_MARKS)}
+    items.sort(key=lambda item: item.path not in first)
