@@ -389,7 +389,7 @@ class App:
 
     def open_online_table(self, clients: dict, server=None):
         """A game played over the network on its table, over the menu."""
-        from .scenes.online import open_online_table
+        from .scenes.online_table import open_online_table
         return open_online_table(self, clients, server=server)
 
     def open_settings(self) -> None:

@@ -624,6 +624,24 @@ class Stepper(Cycler):
                       pal.gold if ok and self.enabled else pal.text_faint, bold=True, anchor="center")
 
 
+def copy_text(text: str) -> bool:
+    """Put text on the system clipboard (SDL's); False where there is none."""
+    try:
+        pygame.scrap.put_text(text)
+        return True
+    except (pygame.error, AttributeError, TypeError):
+        return False
+
+
+def paste_text() -> str:
+    """The clipboard's text ('' when empty or unreachable)."""
+    try:
+        text = pygame.scrap.get_text()
+    except (pygame.error, AttributeError):
+        return ""
+    return text if isinstance(text, str) else ""
+
+
 class TextInput(Widget):
     focusable = True
 

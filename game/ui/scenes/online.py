@@ -24,7 +24,7 @@ import pygame
 
 from ...core.i18n import has, t
 from ..theme import FONT, SPACE
-from ..widgets import Button, Cycler, TextInput, draw_panel, draw_text, fit_text
+from ..widgets import Button, Cycler, TextInput, copy_text, draw_panel, draw_text, fit_text, paste_text
 from .base import Backdrop, Scene, seat_marker
 
 LEFT = pygame.Rect(96, 236, 860, 720)
@@ -66,24 +66,6 @@ def server_address(text: str) -> tuple[str, int] | None:
         return None
     port = int(m.group(2)) if m.group(2) else DEFAULT_PORT
     return (m.group(1).strip("[]"), port) if 1 <= port <= 65535 else None
-
-
-def copy_text(text: str) -> bool:
-    """Put text on the system clipboard (SDL's); False where there is none."""
-    try:
-        pygame.scrap.put_text(text)
-        return True
-    except (pygame.error, AttributeError, TypeError):
-        return False
-
-
-def paste_text() -> str:
-    """The clipboard's text ('' when empty or unreachable)."""
-    try:
-        text = pygame.scrap.get_text()
-    except (pygame.error, AttributeError):
-        return ""
-    return text if isinstance(text, str) else ""
 
 
 class PasteInput(TextInput):
@@ -175,23 +157,6 @@ def draw_lobby(surf, app, area: pygame.Rect, lobby, mine: set) -> None:
         draw_text(surf, app, fit_text(app, status, FONT.small, row.w // 2 - 40), (row.right - 20, row.centery),
                   FONT.small, pal.warning if waiting else pal.text_dim, anchor="midright")
         y += 62
-
-
-def open_online_table(app, clients: dict, server=None):
-    """Every seat held here has its first view: the game on its own table, over the menu."""
-    from ... import registry
-    from ..remote_match import RemoteMatch, lobby_seats
-    from .online_table import OnlineTableScene
-    primary = clients[min(clients)]
-    lobby = primary.lobby()
-    spec = registry.get(lobby.game)
-    rules = registry.ruleset(lobby.game)
-    seats = lobby_seats(lobby, set(clients))
-    match = RemoteMatch(lobby.game, rules, seats, dict(lobby.options), clients)
-    app.to_menu()
-    scene = OnlineTableScene(app, spec, match, server=server)
-    app.push(scene)
-    return scene
 
 
 def hosted_tables() -> list:
@@ -335,11 +300,10 @@ class JoinScene(Scene):
 
     def new_table_here(self):
         """Open a table on this server: the new-game screen, whose Host… opens it there."""
-        from .new_game import NewGameScene
         server = self.server
         self.close_client()
         self.build()
-        self.app.push(NewGameScene(self.app, server=server))
+        self.app.open_new_game(server=server)
 
     def table_buttons(self):
         """A Sit down button per open table of the server, and Open a table here."""
@@ -394,7 +358,7 @@ class JoinScene(Scene):
             self.app.toast(notice.text, "error" if notice.kind == "refused" else "info", 5.0)
         if all_seated({0: c}):
             self.handed_over = True
-            open_online_table(self.app, {c.seat: c})
+            self.app.open_online_table({c.seat: c})
         else:
             self.refresh()
 
@@ -807,7 +771,7 @@ class HostLobbyScene(Scene):
                 self.remember_seats()        # again when a friend's name arrives: the record names them
         if len(self.clients) == len(self.local) and all_seated(self.clients):
             self.handed_over = True
-            open_online_table(self.app, dict(self.clients), server=self.server)
+            self.app.open_online_table(dict(self.clients), server=self.server)
             return
         self.refresh()
 
@@ -902,5 +866,4 @@ class HostLobbyScene(Scene):
                   size, pal.gold if code else pal.text_faint, bold=bool(code), anchor="midleft")
 
 
-__all__ = ["JoinScene", "HostLobbyScene", "open_online_table", "local_address", "copy_text", "paste_text",
-           "PasteInput", "option_lines", "SPACE"]
+__all__ = ["JoinScene", "HostLobbyScene", "local_address", "PasteInput", "option_lines", "SPACE"]

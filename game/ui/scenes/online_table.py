@@ -29,12 +29,28 @@ import pygame
 from ...core.i18n import t
 from ...net.protocol import EMOTE_GAP_S, EMOTES
 from ..theme import FONT, LOGICAL_SIZE
-from ..widgets import Button, draw_panel, draw_text, fit_text
+from ..widgets import Button, copy_text, draw_panel, draw_text, fit_text, paste_text
 from .base import seat_marker
 from .results import ResultsScene
 from .table import TableScene
 
 EMOTE_SHOWN_S = 4.0            # how long an emote's bubble stays by the seat's name
+
+
+def open_online_table(app, clients: dict, server=None):
+    """Every seat held here has its first view: the game on its own table, over the menu."""
+    from ... import registry
+    from ..remote_match import RemoteMatch, lobby_seats
+    primary = clients[min(clients)]
+    lobby = primary.lobby()
+    spec = registry.get(lobby.game)
+    rules = registry.ruleset(lobby.game)
+    seats = lobby_seats(lobby, set(clients))
+    match = RemoteMatch(lobby.game, rules, seats, dict(lobby.options), clients)
+    app.to_menu()
+    scene = OnlineTableScene(app, spec, match, server=server)
+    app.push(scene)
+    return scene
 
 
 class OnlineTableScene(TableScene):
@@ -262,7 +278,6 @@ class OnlineTableScene(TableScene):
             return None
 
     def copy_own_code(self):
-        from .online import copy_text, paste_text
         code = self.own_code()
         if code and copy_text(code) and paste_text() == code:
             self.app.toast(t("online.own_code_copied"), "success", 4.0)
@@ -373,4 +388,4 @@ class OnlineResultsScene(ResultsScene):
         self.close_link()
 
 
-__all__ = ["OnlineTableScene", "OnlineResultsScene"]
+__all__ = ["OnlineTableScene", "OnlineResultsScene", "open_online_table"]
