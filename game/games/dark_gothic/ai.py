@@ -48,7 +48,7 @@ from ...ai.analysis import Analysis, Estimate
 from ...ai.candidates import SearchContext, unsearched
 from ...ai.ismcts import ISMCTSAgent
 from ...ai.levels import level_agent
-from ...core.rng import RNG
+from ...core.rng import RNG, fix_chance
 from ...core.windows import PASS, ReactionWindow, SealedChoice
 from . import payment as P
 from .ai_weights import HARD, HARD_SEARCH, NORMAL
@@ -607,7 +607,8 @@ def determinize(rules, view, seat, rng: RNG):
     n = v["players"]
     K = rules.cards
     d = rules.data
-    s = new_state(n, rng.fork())
+    s = new_state(n, 0)
+    fix_chance(rules, s, rng.fork())       # a search's world: one stream per chance purpose (a deck per seat)
     s.coop = v["mode"] == "coop"
     s.draw2 = v["draw2"]
     s.active, s.first, s.turn = v["active"], v["first"], v["turn"]

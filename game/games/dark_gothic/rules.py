@@ -68,6 +68,11 @@ def _E(kind, data, to=None):
 
 class DarkGothicRules(StateBackedRules):
     id = "dark_gothic"
+    # every chance outcome, by what is drawn (the rules draw each from s.rng.stream(purpose, *key)):
+    # the Villain stack's picks, the Main Deck's and the Discoveries' shuffles, the Heroes
+    # dealt, a Hero's deck (keyed by seat), the first player's roll-off, an Omen roll (keyed
+    # by what it is rolled for: "minion" or "shadow"; Sara's reroll draws from the same)
+    chance_purposes = ("villains", "main_deck", "discoveries", "heroes", "deck", "rolloff", "omen")
 
     def __init__(self, data: GameData):
         self.data = data
@@ -205,15 +210,16 @@ class DarkGothicRules(StateBackedRules):
         # TE-007 the Villain stack: III face down, II on it face down, I face up on top; from
         # the mode's printings (a Villain's competitive price, villains.yaml)
         stack = self.villain_stacks[s.coop]
-        picks = {dz: stack[dz][rng.below(len(stack[dz]))] for dz in (1, 2, 3)}
+        villains = rng.stream("villains")
+        picks = {dz: stack[dz][villains.below(len(stack[dz]))] for dz in (1, 2, 3)}
         s.vstack = [picks[3], picks[2]]
         s.villain = picks[1]
         s.vbox = [v for dz in (1, 2, 3) for v in stack[dz] if v != picks[dz]]
         # TE-004 Main Deck, TE-008 Discoveries, TE-009 supply
         s.main = list(d.main_ids)
-        rng.shuffle(s.main)
+        rng.stream("main_deck").shuffle(s.main)
         s.sdeck = list(d.discovery_ids)
-        rng.shuffle(s.sdeck)
+        rng.stream("discoveries").shuffle(s.sdeck)
         s.training = {k: list(v) for k, v in d.training.items()}
         s.secrets = list(d.secret_ids)
         s.honor = list(d.honor_ids)
@@ -229,7 +235,7 @@ class DarkGothicRules(StateBackedRules):
                     s.center[i] = c
         # TE-005 Heroes
         s.heroes_left = list(self.heroes)
-        rng.shuffle(s.heroes_left)
+        rng.stream("heroes").shuffle(s.heroes_left)
         s.heroes = [None] * players
         if s.draw2:
             self._offer(s, 0)
@@ -258,15 +264,16 @@ class DarkGothicRules(StateBackedRules):
                     deck.append(c)
             for _ in range(h.honor):
                 deck.append(s.honor.pop())
-            rng.shuffle(deck)
+            rng.stream("deck", seat).shuffle(deck)
             s.deck[seat] = deck
             for _ in range(self.rules.hand_size):
                 s.hand[seat].append(deck.pop())
         # Omen roll-off: highest goes first, ties roll off; Power of Light is inactive (TE-096)
         tied = list(range(s.n))
         s.rolloff = []
+        rolloff = rng.stream("rolloff")
         while len(tied) > 1:
-            rolls = {seat: self.faces[rng.below(len(self.faces))] for seat in tied}
+            rolls = {seat: self.faces[rolloff.below(len(self.faces))] for seat in tied}
             s.rolloff.append({str(k): v for k, v in rolls.items()})
             top = max(rolls.values())
             tied = [seat for seat in tied if rolls[seat] == top]
@@ -326,7 +333,7 @@ class DarkGothicRules(StateBackedRules):
         if disc:                                  # then the discard pile, shuffled, is the deck
             deck.extend(disc)
             disc.clear()
-            s.rng.shuffle(deck)
+            s.rng.stream("deck", seat).shuffle(deck)
             ev.append(_E("shuffle", {"zone": f"deck:{seat}", "count": len(deck)}))
             k = min(n - len(got), len(deck))
             more = deck[-k:]
@@ -373,7 +380,7 @@ class DarkGothicRules(StateBackedRules):
                 return None
             s.crypt = [c for c in s.crypt if self.cards[c].group != "main"]
             s.main = back
-            s.rng.shuffle(s.main)
+            s.rng.stream("main_deck").shuffle(s.main)
             ev.append(_E("shuffle", {"zone": "main", "count": len(s.main)}))
         return s.main.pop()
 
@@ -794,7 +801,7 @@ class DarkGothicRules(StateBackedRules):
         other = [x for x in s.offers if x != h][0]
         s.heroes[seat] = h
         s.heroes_left.append(other)
-        s.rng.shuffle(s.heroes_left)
+        s.rng.stream("heroes").shuffle(s.heroes_left)
         s.offers = []
         s.wait = None
         ev.append(_E("hero", {"seat": seat, "hero": h}))
@@ -929,7 +936,7 @@ class DarkGothicRules(StateBackedRules):
         s.wait = None
         if action[0] == "reroll":
             s.flags.add("reroll")
-            face = self.faces[s.rng.below(len(self.faces))]
+            face = self.faces[s.rng.stream("omen", purpose).below(len(self.faces))]
             ev.append(_E("roll", {**self._roll_data(sara, purpose, arg, face), "reroll": True}))
         self.push(s, ("omen_apply", purpose, arg, face))
 
@@ -1212,7 +1219,7 @@ class DarkGothicRules(StateBackedRules):
                 return
             s.crypt = [c for c in s.crypt if self.cards[c].group != "discovery"]
             s.sdeck = back
-            s.rng.shuffle(s.sdeck)
+            s.rng.stream("discoveries").shuffle(s.sdeck)
         sd = s.sdeck.pop()
         card = self.cards[sd]
         ev.append(_E("reveal", {"seat": seat, "card": sd, "zone": "discoveries"}))
@@ -1227,7 +1234,7 @@ class DarkGothicRules(StateBackedRules):
     # -- the Omen Die (TE-003) with Power of Light (TE-096)
     def _t_omen(self, s, t, ev):
         _, purpose, arg = t
-        face = self.faces[s.rng.below(len(self.faces))]
+        face = self.faces[s.rng.stream("omen", purpose).below(len(self.faces))]
         ev.append(_E("roll", self._roll_data(s.active, purpose, arg, face)))
         bad = face == 0 if purpose == "minion" else face in arg
         if bad and "reroll" not in s.flags:
