@@ -30,6 +30,7 @@ The kinds:
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
 KINDS = ("shared", "lists", "maybe_lists", "nested", "nested_mixed", "nested_twice", "sets", "maybe_sets", "dict_lists", "dicts", "objects", "unsaved")
 
@@ -112,6 +113,26 @@ class StateFields:
                 if kind == "objects":
                     v = None if v is None else v.to_json()
                 out[rename.get(f, f)] = to_json(v)
+        return out
+
+
+class DeclaredState:
+    """The base of a state class whose fields a `StateFields` declares (`FIELDS`): its
+    clone is generated when the class is made, and its snapshot is every saved field
+    plus the result — `RESULT` names the fields of a `Result` a digest keeps."""
+    __slots__ = ()
+    FIELDS: ClassVar[StateFields]
+    RESULT: ClassVar[tuple[str, ...]] = ("winners", "scores")
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        # written out field by field from the declaration: searches clone at every step
+        cls.clone = cls.FIELDS.clone_function(cls)
+
+    def snapshot(self) -> dict:
+        out = self.FIELDS.snapshot(self)
+        res = self.res
+        out["result"] = None if res is None else {k: to_json(getattr(res, k)) for k in self.RESULT}
         return out
 
 

@@ -73,3 +73,24 @@ def test_a_field_declared_twice_is_refused_with_its_name():
         StateFields(lists=("deck",), nested=("deck",))
     with pytest.raises(ValueError, match="nope"):
         StateFields(lists=("deck",), saved_as=(("nope", "n"),))
+
+
+def test_a_declared_state_gets_its_clone_and_a_snapshot_with_the_result():
+    from game.core.rules import Result
+    from game.core.state_fields import DeclaredState
+
+    fields = StateFields(shared=("turn",), lists=("deck",), unsaved=("res",))
+
+    class Tiny(DeclaredState):
+        __slots__ = fields.slots
+        FIELDS = fields
+        RESULT = ("winners", "scores", "reason")
+
+    s = Tiny.__new__(Tiny)
+    s.turn, s.deck, s.res = 3, [1, 2], None
+    c = s.clone()
+    c.deck.append(9)
+    assert (c.turn, s.deck) == (3, [1, 2])
+    assert s.snapshot() == {"turn": 3, "deck": [1, 2], "result": None}
+    s.res = Result(winners=(1,), scores=(2, 5), reason="end")
+    assert s.snapshot()["result"] == {"winners": [1], "scores": [2, 5], "reason": "end"}

@@ -14,7 +14,7 @@ that must be answered before the flow goes on (a Dark Deed choice, the coin tie-
 from __future__ import annotations
 
 from ...core.rng import RNG
-from ...core.state_fields import StateFields
+from ...core.state_fields import DeclaredState, StateFields
 
 LOOT_TYPES = ("artisan", "cleric", "merchant")
 
@@ -39,17 +39,9 @@ FIELDS = StateFields(
 )
 
 
-class State:
+class State(DeclaredState):
     __slots__ = FIELDS.slots
-
-    def snapshot(self) -> dict:
-        out = FIELDS.snapshot(self)
-        out["result"] = None if self.res is None else {"winners": list(self.res.winners),
-                                                       "scores": list(self.res.scores)}
-        return out
-
-
-State.clone = FIELDS.clone_function(State)
+    FIELDS = FIELDS
 
 
 def new_state(n: int, seed: int) -> State:

@@ -20,7 +20,7 @@ receiver's hand: a third seat may not know which card it was (view.py blurs both
 from __future__ import annotations
 
 from ...core.rng import RNG
-from ...core.state_fields import StateFields
+from ...core.state_fields import DeclaredState, StateFields
 
 FIELDS = StateFields(
     shared=("n", "coop", "draw2", "active", "first", "turn", "villain", "wait", "omen"),
@@ -35,18 +35,10 @@ FIELDS = StateFields(
 )
 
 
-class State:
+class State(DeclaredState):
     __slots__ = FIELDS.slots
-
-    def snapshot(self) -> dict:
-        out = FIELDS.snapshot(self)
-        out["result"] = None if self.res is None else {"winners": list(self.res.winners),
-                                                       "scores": list(self.res.scores), "side": self.res.side}
-        return out
-
-
-# written out field by field by the declaration (searches clone at every step)
-State.clone = FIELDS.clone_function(State)
+    FIELDS = FIELDS
+    RESULT = ("winners", "scores", "side")
 
 
 def new_state(n: int, seed: int) -> State:

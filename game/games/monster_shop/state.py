@@ -15,7 +15,7 @@ Flow: `stage` (see rules.py), `asks` = follow-up questions [seat, kind, actions,
 from __future__ import annotations
 
 from ...core.rng import RNG
-from ...core.state_fields import StateFields
+from ...core.state_fields import DeclaredState, StateFields
 
 FIELDS = StateFields(
     # ints, strings, None, tuples, frozen things
@@ -48,17 +48,9 @@ FIELDS = StateFields(
 )
 
 
-class State:
+class State(DeclaredState):
     __slots__ = FIELDS.slots
-
-    def snapshot(self) -> dict:
-        out = FIELDS.snapshot(self)
-        out["result"] = None if self.res is None else {"winners": list(self.res.winners),
-                                                       "scores": list(self.res.scores)}
-        return out
-
-
-State.clone = FIELDS.clone_function(State)
+    FIELDS = FIELDS
 
 
 def new_state(n: int, seed: int, monsters: int, accessories: int) -> State:
