@@ -204,10 +204,11 @@ class PlanningMixin:
         for k in range(s.n):
             idx = (s.send_rotation + k) % s.n
             seat = tie[idx]
-            if any(g[STATUS] == WAIT and size2(g) == best for g in s.groups[seat]):
-                s.send_rotation = idx
-                s.acting = seat
-                return True
+            for g in s.groups[seat]:
+                if g[STATUS] == WAIT and size2(g) == best:
+                    s.send_rotation = idx
+                    s.acting = seat
+                    return True
         return False
 
     def space_ok(self, s, seat, g, sp, slot) -> bool:
