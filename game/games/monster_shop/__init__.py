@@ -16,9 +16,12 @@ Files, for a newcomer:
                  (splits, sends, need cards, sales) with paired playouts from its own view
   preview.py     what a need-card assignment would bring, asked of the rules on a copy (no pygame)
   words.py       the game in words: names, the chronicle, tooltips, what each action says,
-                 the timeline and the final reckoning (ShopWords, a mixin; no pygame)
+                 the timeline and the final reckoning (ShopWords, held by the table; no pygame)
   choices.py     what the viewer may do: the need-card assignment being staged, where a
-                 group may be sent (ShopChoices, a mixin; no pygame)
+                 group may be sent (ShopChoices, held by the table; no pygame)
+  coaching.py    where the guided first game's coach points on this table (held by it; no pygame)
+  advice.py      the Hint's and the review's words for this game's decisions
+  refusals.py    why an action was refused, in the player's words
   table/         the pygame half: the table, its art and layout (table/__init__.py lists them)
 
 API for screens (ids: monster m, cage c, upgrade u, artifact a, accessory x, need card k are
