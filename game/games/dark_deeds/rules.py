@@ -73,6 +73,7 @@ class DarkDeedsRules(StateBackedRules):
         self.cards = data.cards
         self.slots = r.street_slots
         self.hand_limit = r.hand_limit
+        self.deeds_per_phase = r.deeds_per_phase
         self.windows = r.reaction_windows
         self.arrest_at = r.arrest_threshold
         self.faces = data.die_faces
@@ -364,20 +365,32 @@ class DarkDeedsRules(StateBackedRules):
 
     def _first_by_key(self, hand, op):
         """The Plots with effect `op` in `hand`, one per key."""
-        return list(self._one_per_key(hand, self.op_ids.get(op, ()), set()))
+        ids = self.op_ids.get(op)
+        if not ids or ids.isdisjoint(hand):          # the usual case, answered in C
+            return []
+        return list(self._one_per_key(hand, ids, set()))
 
     def _plays(self, s: State, seat: int) -> list:
         """Own-turn Plots and one-use Loot playable now by the active player."""
+        hand, loot = s.hands[seat], s.loot[seat]
+        # asked at every decision of a turn, and most of the time the hand or the Loot holds
+        # nothing playable now: the set checks (in C) spare the Python loops
+        own_plots, own_loot = self.own_turn_plots, self.own_turn_loot
+        plots_here, loot_here = not own_plots.isdisjoint(hand), not own_loot.isdisjoint(loot)
+        if not (plots_here or loot_here):
+            return []
         out = []
         seen = set()
         cards = self.cards
-        for c in self._one_per_key(s.hands[seat], self.own_turn_plots, seen):
-            choices = EFFECTS[cards[c].op].choices
-            for args in (choices(self, s, seat, c) if choices else [()]):
-                out.append(("play", c) + tuple(args))
-        for c in self._one_per_key(s.loot[seat], self.own_turn_loot, seen):
-            if EFFECTS[cards[c].op].choices(self, s, seat, c):
-                out.append(("use", c))
+        if plots_here:
+            for c in self._one_per_key(hand, own_plots, seen):
+                choices = EFFECTS[cards[c].op].choices
+                for args in (choices(self, s, seat, c) if choices else [()]):
+                    out.append(("play", c) + tuple(args))
+        if loot_here:
+            for c in self._one_per_key(loot, own_loot, seen):
+                if EFFECTS[cards[c].op].choices(self, s, seat, c):
+                    out.append(("use", c))
         return out
 
     def _poach_actions(self, s, a):
@@ -396,9 +409,12 @@ class DarkDeedsRules(StateBackedRules):
         return vs is None or self.kind[tgt] == vs
 
     def _roll_plays(self, s, a, purpose, tgt):
+        before = self.before_roll
+        if before.isdisjoint(s.hands[a]) and before.isdisjoint(s.loot[a]):
+            return []
         out = []
         seen = set()
-        cards, before = self.cards, self.before_roll
+        cards = self.cards
         for c in s.hands[a]:
             if c not in before:
                 continue
@@ -426,18 +442,9 @@ class DarkDeedsRules(StateBackedRules):
 
     def _public_count(self, s, ids) -> int:
         """Copies of `ids` whose place every player knows (face up, discarded, known in a hand)."""
-        public = 0
-        for c in s.tavern_discard:
-            if c in ids:
-                public += 1
-        for c in s.tavern:
-            if c in ids:
-                public += 1
-        for k in s.known:
-            for c in k:
-                if c in ids:
-                    public += 1
-        return public
+        held = ids.__contains__                  # counted in C: the discard pile grows all game
+        return sum(map(held, s.tavern_discard)) + sum(map(held, s.tavern)) + \
+            sum(sum(map(held, k)) for k in s.known)
 
     # ------------------------------------------------------------------ apply
     def apply(self, s: State, seat: int, action) -> list:
@@ -1167,7 +1174,7 @@ class DarkDeedsRules(StateBackedRules):
     def _check_deeds(self, s, ev):
         facts = s.facts
         s.facts = []
-        if s.deeds_done >= self.rules.deeds_per_phase or s.stage in ("over", "turn_start"):
+        if s.deeds_done >= self.deeds_per_phase or s.stage in ("over", "turn_start"):
             return
         a = s.active
         hand = s.hands[a]
