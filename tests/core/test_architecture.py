@@ -341,3 +341,73 @@ def test_the_circle_check_sees_imports_inside_functions(tmp_path):
     assert graph["game.ui.table"] == ["game.ui.results"] and graph["game.core"] == []
     assert circles(graph) == [["game.ui.menu", "game.ui.results", "game.ui.table"]]
     assert circles(graph, ignore={("game.ui.results", "game.ui.menu")}) == []
+
+
+# -- chance outcomes by name (docs/ARCHITECTURE.md, "Chance outcomes") ----------------------
+RNG_DRAWS = frozenset({"shuffle", "roll", "randint", "below", "choice", "sample", "random"})
+
+
+def _a_states_rng(node) -> bool:
+    """`x.rng` (or `x.rng._r`) for any x but `self`, whose rng is an agent's own."""
+    if isinstance(node, ast.Attribute) and node.attr == "_r":
+        node = node.value
+    return (isinstance(node, ast.Attribute) and node.attr == "rng"
+            and not (isinstance(node.value, ast.Name) and node.value.id == "self"))
+
+
+_SCOPES = (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
+
+
+def _own_nodes(scope):
+    """The nodes of one function (or module) body, not those of the functions inside it."""
+    todo = list(ast.iter_child_nodes(scope))
+    while todo:
+        node = todo.pop()
+        yield node
+        if not isinstance(node, _SCOPES):
+            todo.extend(ast.iter_child_nodes(node))
+
+
+def direct_rng_draws(source: str, name: str) -> list:
+    """Draws from a state's rng that skip `.stream(purpose)`: `s.rng.shuffle(...)`,
+    `s.rng._r.random()`, or through a local alias (`rng = s.rng` then `rng.below(6)`).
+    A determinizer's or perturb_hidden's `rng` argument is the search's own: not a state's."""
+    found = set()
+    for scope in ast.walk(ast.parse(source)):
+        if not isinstance(scope, _SCOPES):
+            continue
+        own = list(_own_nodes(scope))
+        aliases = {t.id for n in own if isinstance(n, ast.Assign) and _a_states_rng(n.value)
+                   for t in n.targets if isinstance(t, ast.Name)}
+        for node in own:
+            if not (isinstance(node, ast.Attribute) and node.attr in RNG_DRAWS):
+                continue
+            held = node.value.value if isinstance(node.value, ast.Attribute) and node.value.attr == "_r" \
+                else node.value
+            if _a_states_rng(node.value) or (isinstance(held, ast.Name) and held.id in aliases):
+                found.add((node.lineno, ast.unparse(node)))
+    return [f"{name}:{line} {text}" for line, text in sorted(found)]
+
+
+@pytest.mark.parametrize("game_id", registry.game_ids())
+def test_rules_draw_chance_only_through_named_streams(game_id):
+    """Every chance outcome of a game's headless half comes from
+    `state.rng.stream(purpose, *key)`, so `fix_chance` gives a search's copy the same dice
+    per purpose (tests/contract/test_chance.py checks the purposes are declared)."""
+    bad = []
+    for module in headless_modules(game_id):
+        path = ROOT / (module.replace(".", "/") + ".py")
+        if not path.exists():
+            path = ROOT / module.replace(".", "/") / "__init__.py"
+        bad += direct_rng_draws(path.read_text(encoding="utf-8"), path.relative_to(ROOT).as_posix())
+    assert not bad, "draws from a state's rng without .stream(purpose):\n" + "\n".join(bad)
+
+
+def test_the_rng_draw_check_can_fail():
+    src = ("def setup(s):\n    rng = s.rng\n    rng.shuffle(s.deck)\n    s.rng.stream('deal').shuffle(s.deck)\n"
+           "def roll(s):\n    return s.rng.below(6) + s.rng._r.random()\n"
+           "def determinize(view, seat, rng):\n    rng.shuffle(view)\n"
+           "class Agent:\n    def choose(self, d):\n        return self.rng.choice(d)\n")
+    assert direct_rng_draws(src, "x.py") == ["x.py:3 rng.shuffle", "x.py:6 s.rng._r.random",
+                                             "x.py:6 s.rng.below"]
+    assert direct_rng_draws("def f(s):\n    return s.rng.stream('dice', 1).roll(6, 2)\n", "y.py") == []
