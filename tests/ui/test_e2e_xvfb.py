@@ -1,7 +1,9 @@
 """End to end, like a person: a real window under Xvfb with a window manager
 (openbox), driven by xdotool clicks and a drag, through menu → settings → new game →
 a whole game → the final board → results, at 1280x720 and at 2560x1440; a screenshot
-is saved. The app reports what is on screen to a probe file (NOCTURNE_PROBE) so the
+is saved. The small window plays with the moves animated (speed 2), the large one with
+instant moves: the app draws one 1920x1080 canvas and scales it whole, so the same
+animations at another size are no other code, and the large game ends sooner. The app reports what is on screen to a probe file (NOCTURNE_PROBE) so the
 test knows where the buttons are; every input is a real X event.
 
 Skipped (with the reason) when Xvfb, xdotool or openbox is not installed; CI installs them.
@@ -190,12 +192,12 @@ def center(t):
 
 @pytest.mark.skipif(bool(_missing()), reason=f"needs {', '.join(NEEDED)} (CI installs them): "
                                               f"missing {', '.join(_missing())}")
-@pytest.mark.parametrize("size", [(1280, 720), (2560, 1440)])
-def test_a_short_game_in_a_real_window(tmp_path, size):
+@pytest.mark.parametrize("size,speed", [((1280, 720), 2.0), ((2560, 1440), 0.0)], ids=["size0", "size1"])
+def test_a_short_game_in_a_real_window(tmp_path, size, speed):
     home = tmp_path / "home"
     (home / "config").mkdir(parents=True)
     (home / "config" / "settings.json").write_text(json.dumps({
-        "window_size": list(size), "animation_speed": 2.0, "music_volume": 0.5,
+        "window_size": list(size), "animation_speed": speed, "music_volume": 0.5,
         "last_game": "schemers",
         "last_new_game": {"schemers": {"seats": [{"name": "Tester", "kind": "human", "difficulty": "normal"},
                                                  {"name": "Bot", "kind": "ai", "difficulty": "random"}],
