@@ -3,8 +3,9 @@
 a whole game → the final board → results, at 1280x720 and at 2560x1440; a screenshot
 is saved. The small window plays with the moves animated (speed 2), the large one with
 instant moves: the app draws one 1920x1080 canvas and scales it whole, so the same
-animations at another size are no other code, and the large game ends sooner. The app reports what is on screen to a probe file (NOCTURNE_PROBE) so the
-test knows where the buttons are; every input is a real X event.
+animations at another size are no other code, and the large game ends sooner. The app
+reports what is on screen to a probe file (NOCTURNE_PROBE) so the test knows where the
+buttons are; every input is a real X event.
 
 Skipped (with the reason) when Xvfb, xdotool or openbox is not installed; CI installs them.
 """
