@@ -36,7 +36,17 @@ class RNG:
         return seq[self._r._randbelow(len(seq))]
 
     def shuffle(self, items: list) -> None:
-        self._r.shuffle(items)
+        """Exactly `random.Random.shuffle` (the same permutation for the same state), with
+        its per-card `_randbelow` call written inline: decks are shuffled in every
+        rollout, and the call was most of a shuffle's time."""
+        getrandbits = self._r.getrandbits
+        for i in range(len(items) - 1, 0, -1):
+            n = i + 1
+            k = n.bit_length()
+            j = getrandbits(k)
+            while j >= n:
+                j = getrandbits(k)
+            items[i], items[j] = items[j], items[i]
 
     def sample(self, seq, k: int) -> list:
         return self._r.sample(seq, k)

@@ -75,3 +75,18 @@ def test_fix_chance_uses_the_rulesets_declared_purposes():
     s.rng.stream("dice").roll(6)
     with pytest.raises(ValueError):
         s.rng.stream("deck")
+
+
+def test_shuffle_is_exactly_the_standard_librarys():
+    """RNG.shuffle inlines random.Random.shuffle for speed; saves and goldens depend on it
+    giving the same permutation and leaving the generator in the same state."""
+    import random
+
+    for seed in range(40):
+        ours, theirs = RNG(seed), random.Random(seed)
+        for size in (0, 1, 2, 3, 7, 52, 130):
+            a, b = list(range(size)), list(range(size))
+            ours.shuffle(a)
+            theirs.shuffle(b)
+            assert a == b
+        assert ours._r.getstate() == theirs.getstate()
