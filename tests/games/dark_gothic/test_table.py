@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from game.games import registry
+from game import registry
 from tests.tablekit import TableRig, center as _center, new_match, post_click, post_drag
 from tests.tablekit import widget as button   # the docked prompt's buttons are widgets, End turn the banner's
 
