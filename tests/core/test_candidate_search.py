@@ -259,7 +259,8 @@ def test_ordeals_hard_candidates_meet_the_same_chance_outcomes(monkeypatch):
     first, second = twice(OrdealsHard(R, seed=2, max_iterations=20))
     assert first.count == second.count > 0 and first.value == second.value
     fresh = iter(range(10**6))
-    monkeypatch.setattr(ordeals_ai, "RNG", lambda seed: RNG(next(fresh)))
+    fixed = ordeals_ai.fix_chance
+    monkeypatch.setattr(ordeals_ai, "fix_chance", lambda rules, state, seed: fixed(rules, state, next(fresh)))
     first, second = twice(OrdealsHard(R, seed=2, max_iterations=20))
     assert first.value != second.value
 

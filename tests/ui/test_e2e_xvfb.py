@@ -85,15 +85,29 @@ class Desktop:
         self.wid = out[0]
 
     def geometry(self):
-        """The client area on screen (xwininfo: a window manager's frame does not count)."""
+        """The client area on screen (xwininfo: a window manager's frame does not count).
+        SDL may replace the window it first showed (a size set from Settings): when the
+        window found at start is gone, the game's visible window is looked up again."""
+        for _ in range(50):
+            g = self._window_info()
+            if "Width" in g:
+                return (int(g["Absolute upper-left X"]), int(g["Absolute upper-left Y"]), int(g["Width"]),
+                        int(g["Height"]))
+            found = subprocess.run(["xdotool", "search", "--onlyvisible", "--pid", str(self.game.pid)],
+                                   env=self.env, capture_output=True, text=True).stdout.split()
+            if found:
+                self.wid = found[-1]
+            time.sleep(0.2)
+        raise AssertionError(f"the game's window cannot be found (last id {self.wid})")
+
+    def _window_info(self) -> dict:
         out = subprocess.run(["xwininfo", "-id", str(self.wid)], env=self.env, capture_output=True, text=True,
                              timeout=20).stdout
         g = {}
         for line in out.splitlines():
             k, _, v = line.strip().partition(":")
             g[k] = v.strip()
-        return (int(g["Absolute upper-left X"]), int(g["Absolute upper-left Y"]), int(g["Width"]),
-                int(g["Height"]))
+        return g
 
     def to_screen(self, x, y):
         """Logical 1920x1080 coordinates → screen pixels (the app letterboxes its canvas)."""
