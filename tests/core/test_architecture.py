@@ -135,18 +135,26 @@ def test_every_game_has_its_pygame_half_in_a_table_package():
     assert {"game.games.ordeals", "game.games.ordeals.recruit_words"} <= set(headless_modules("ordeals"))
 
 
-def imports_of(path: Path, package: str) -> list:
-    """The absolute module names a file imports (relative imports resolved against `package`,
-    the package the file is in)."""
-    found = []
+def import_statements(path: Path, package: str):
+    """(module, names) for each import of a file, relative imports resolved against
+    `package` (the package the file is in): `import a.b` is (a.b, ()), `from a import b, c`
+    is (a, (b, c))."""
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.Import):
-            found += [a.name for a in node.names]
+            for a in node.names:
+                yield a.name, ()
         elif isinstance(node, ast.ImportFrom):
             base = package.split(".")[:len(package.split(".")) - node.level + 1] if node.level else []
-            module = ".".join(base + ([node.module] if node.module else []))
-            found.append(module)
-            found += [f"{module}.{a.name}" for a in node.names]   # `from . import table`
+            yield ".".join(base + ([node.module] if node.module else [])), tuple(a.name for a in node.names)
+
+
+def imports_of(path: Path, package: str) -> list:
+    """The absolute module names a file imports: each module, and for `from a import b`
+    also a.b (`from . import table` imports a module)."""
+    found = []
+    for module, names in import_statements(path, package):
+        found.append(module)
+        found += [f"{module}.{n}" for n in names]
     return found
 
 
@@ -265,16 +273,11 @@ def import_graph(root: Path = ROOT, top: str = "game") -> dict:
 
 
 def imported_names(path: Path, package: str) -> list:
-    """What each import statement of a file names, relative imports resolved: `import a.b`
-    names a.b, `from a import b` names a.b (a module b, else the name b of module a)."""
+    """What each import statement of a file names: `import a.b` names a.b, `from a import b`
+    names a.b (a module b, else the name b of module a)."""
     found = []
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        if isinstance(node, ast.Import):
-            found += [a.name for a in node.names]
-        elif isinstance(node, ast.ImportFrom):
-            base = package.split(".")[:len(package.split(".")) - node.level + 1] if node.level else []
-            module = ".".join(base + ([node.module] if node.module else []))
-            found += [f"{module}.{a.name}" for a in node.names]
+    for module, names in import_statements(path, package):
+        found += [f"{module}.{n}" for n in names] if names else [module]
     return found
 
 
