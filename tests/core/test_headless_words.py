@@ -31,7 +31,7 @@ from game.games.ordeals.words import OrdealsWords
 
 
 class Seat:
-    """What the mixins need of a table: the match, a viewer, its view and decisions."""
+    """What the words and choices helpers need of a table: the match, a viewer, its view and decisions."""
     def __init__(self, gid, players, options=None):
         self.match = Match(gid, registry.ruleset(gid), [SeatInfo(f"P{i}", "ai", "random") for i in range(players)],
                            options or {}, 7)
