@@ -596,9 +596,28 @@ class OrdealsRules(StateBackedRules):
             q2 = G.round_inward(legs[:-1] + [on], reach)
             plan2 = self.move_plan(s, i, q2, reach)
             if plan2 is None or m.path_length(plan2[0]) <= m.path_length(legs):
-                break
+                # the straight way on is blocked (by the corner the route bent round):
+                # go on along the route instead, as far as a legal point lies
+                d, q2, plan2 = self._further_along(s, i, way, d, slack, reach, m.path_length(legs))
+                if plan2 is None:
+                    break
             q, plan = q2, plan2
         return MoveRoute(plan[0], q, None, True)
+
+    def _further_along(self, s, i, way, d, slack, reach, walked):
+        """A point further along `way` than `d` (by up to `slack`, 0.005" steps back) whose
+        Move is legal and longer than `walked`: (its distance along, the point, its plan),
+        or (d, None, None)."""
+        m = self.map(s)
+        step = slack
+        while step >= 0.005:
+            sub = G.truncate(way, d + step)
+            q = sub[-1] = G.round_inward(sub, d + step)
+            plan = self.move_plan(s, i, q, reach)
+            if plan is not None and m.path_length(plan[0]) > walked + 1e-9:
+                return d + step, q, plan
+            step -= 0.005
+        return d, None, None
 
     # ------------------------------------------------------------------ decisions
     def build_decisions(self, s: State):

@@ -8,7 +8,7 @@ from __future__ import annotations
 import math
 
 import pytest
-from hypothesis import assume, given, settings
+from hypothesis import assume, example, given, settings
 from hypothesis import strategies as st
 
 from game.games.ordeals import geometry as G
@@ -77,6 +77,7 @@ def test_BO_130_a_move_uses_its_whole_allowance_in_any_direction(trial, fx, fy, 
 
 @settings(max_examples=60, deadline=None)
 @given(**MOVES)
+@example(trial=1, fx=0.05, fy=0.451171875, ang=4.875, pace=1)   # the route bends round a corner
 def test_BO_130_a_players_drag_uses_its_whole_allowance_in_any_direction(trial, fx, fy, ang, pace):
     """The same for a player's drag toward that far point: the rules' answer for the table
     (move_route) goes within 0.01" of the allowance, and the point it asks for is legal."""
