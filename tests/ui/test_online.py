@@ -13,6 +13,7 @@ import random
 import socket
 import time
 
+import pygame
 import pytest
 
 from game.core.i18n import set_language, t
@@ -460,7 +461,11 @@ def test_a_table_opened_on_a_server_and_joined_from_its_list(windows, tmp_path):
         assert until(lambda: any(b.label == t("online.sit") for b in finder.sit_btns), host, guest)
         sit = next(b for b in finder.sit_btns if b.label == t("online.sit"))
         assert sit.enabled
-        click(guest, sit.rect.center)
+        # pressed, then the server's list comes in afresh (every 3 s), then released: still sits down
+        guest.step(DT, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=sit.rect.center, button=1)])
+        finder.listed = None
+        finder.browse()
+        guest.step(DT, [pygame.event.Event(pygame.MOUSEBUTTONUP, pos=sit.rect.center, button=1)])
         assert until(lambda: finder.client.lobby() is not None, host, guest)
         assert isinstance(guest.top, JoinScene)
         h, g = seated(host, guest, lobby)

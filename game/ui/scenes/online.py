@@ -306,8 +306,11 @@ class JoinScene(Scene):
         self.app.open_new_game(server=server)
 
     def table_buttons(self):
-        """A Sit down button per open table of the server, and Open a table here."""
-        for b in getattr(self, "sit_btns", []):
+        """A Sit down button per open table of the server, and Open a table here. A table's
+        button outlives a fresh list of the server's tables, so a press begun just before the
+        list came in still sits down when released."""
+        before = {getattr(b, "table_id", None): b for b in self.sit_btns}
+        for b in self.sit_btns:
             if b in self.ui.widgets:
                 self.ui.widgets.remove(b)
         self.sit_btns = []
@@ -315,13 +318,19 @@ class JoinScene(Scene):
             return
         bw = max(200, self.app.assets.text_size(t("online.sit"), FONT.small + 2, bold=True)[0] + 80)
         for table, row in zip(self.client.tables(), self.table_rows()):
-            b = Button(self.app, (row.right - 14 - bw, row.centery - 24, bw, 48), t("online.sit"),
-                       lambda tid=table.table_id: self.sit_at(tid), icon="confirm", size=FONT.small + 2)
+            rect = pygame.Rect(row.right - 14 - bw, row.centery - 24, bw, 48)
+            b = before.get(table.table_id)
+            if b is None:
+                b = Button(self.app, rect, t("online.sit"), lambda tid=table.table_id: self.sit_at(tid),
+                           icon="confirm", size=FONT.small + 2)
+                b.table_id = table.table_id
+            b.rect = rect
             b.set_enabled(bool(table.free) and not table.started, t("online.no_free_seat"))
             self.sit_btns.append(self.ui.add(b))
-        self.sit_btns.append(self.ui.add(Button(self.app, (RIGHT.x + 30, RIGHT.bottom - 90, 380, 60),
-                                                t("online.new_here"), self.new_table_here, icon="dice",
-                                                style="primary")))
+        here = before.get(None) or Button(self.app, (RIGHT.x + 30, RIGHT.bottom - 90, 380, 60),
+                                          t("online.new_here"), self.new_table_here, icon="dice",
+                                          style="primary")
+        self.sit_btns.append(self.ui.add(here))
 
     def table_rows(self) -> list[pygame.Rect]:
         return [pygame.Rect(RIGHT.x + 30, RIGHT.y + 90 + i * 92, RIGHT.w - 60, 84) for i in range(6)]
