@@ -98,17 +98,34 @@ class Flow:
         settle(state, events, self.next_step)
 
     def apply(self, state, decisions: Sequence[Decision], seat: int, action: Action, events: list,
-              accept: Callable[[Decision, Action], Action | None] | None = None) -> Action:
+              accept: Callable[[Any, Decision, Action], Action | None] | None = None) -> Action:
         """The whole shape: find the decision, drop the cached decisions (every game keeps
         its open decisions in ``state.dec``; they are stale once an answer runs), answer,
-        settle. Returns the action played (an `accept`ed equal may replace the one given)."""
-        decision, action = find_decision(decisions, seat, action, accept)
+        settle. Returns the action played (an `accept`ed equal may replace the one given).
+        `accept` is find_decision's, asked with the state first: ``accept(state, decision,
+        action)``, so a game passes a method it made once, not a closure made per action.
+
+        This runs once per action, and each call in it is felt in the driver's games/s (a
+        random game is ~10 µs a step): the listed action is looked for here and the steps
+        run here, rather than through `find_decision` and `settle`, which say the same."""
+        for decision in decisions:               # find_decision's usual answer: the seat's first
+            if decision.seat == seat:            # decision lists the action
+                if action in decision.actions:
+                    break
+                decision = None
+                break
+        else:
+            decision = None
+        if decision is None:
+            decision, action = find_decision(decisions, seat, action,
+                                             None if accept is None else lambda d, a: accept(state, d, a))
         state.dec = None
-        # called straight, not through `answer` and `settle`: this runs once per action,
-        # and each extra call is felt in the driver's games/s (a random game is ~10 µs a step)
         self.answers[decision.kind](state, seat, action, events)
-        settle(state, events, self.next_step)
-        return action
+        next_step = self.next_step
+        for _ in range(SETTLE_LIMIT):
+            if not next_step(state)(state, events):
+                return action
+        raise RuntimeError(f"the flow does not settle: {SETTLE_LIMIT} automatic steps without a question")
 
     def missing(self, kinds: Iterable[str] = (), stages: Iterable[Any] = ()) -> list[str]:
         """The decision kinds and stages this flow has no handler for, in words (tests)."""

@@ -87,6 +87,26 @@ def test_flow_apply_finds_answers_and_settles_until_someone_must_answer():
     assert s.dec is None                          # the answered question is gone
 
 
+def test_flow_apply_plays_what_accept_returns_and_asks_it_with_the_state():
+    """The same choice as find_decision: the seat's decisions in order, `accept` asked of
+    each that does not list the action (with the state first), a later listing after it."""
+    s, seen = _State("ask"), []
+
+    def accept(state, d, a):
+        seen.append((state is s, d.kind))
+        return ("go",) if a == ("went",) and d.kind == "go" else None
+
+    flow = _flow()
+    decs = (_d(1, "go", [("go",)]), _d(2, "go", [("go",)]), _d(2, "other", [("went",)]))
+    assert flow.apply(s, decs, 2, ("went",), [], accept) == ("go",)
+    assert seen == [(True, "go")] and s.trail[0] == ("go", 2, ("go",))
+    s, seen = _State("ask"), []
+    decs = (_d(2, "other", [("x",)]), _d(2, "go", [("go",)]))
+    flow.answers["other"] = lambda st, seat, a, ev: st.trail.append("other")
+    assert flow.apply(s, decs, 2, ("go",), [], accept) == ("go",)
+    assert seen == [(True, "other")] and s.trail[0] == ("go", 2, ("go",))
+
+
 def test_flow_apply_changes_nothing_for_an_illegal_action():
     s = _State("ask")
     with pytest.raises(IllegalAction):
