@@ -128,6 +128,7 @@ class DarkDeedsRules(StateBackedRules):
             "msm_tiebreak": self._on_msm_tiebreak,
         }
         self._flow = Flow(answers, stages, self._next_step)
+        self._accept_copy = self._canonical     # made once: apply passes it every action
         self._steps = self._flow.steps          # read at every step: one lookup, not two
 
     # ------------------------------------------------------------------ protocol basics
@@ -372,25 +373,34 @@ class DarkDeedsRules(StateBackedRules):
 
     def _plays(self, s: State, seat: int) -> list:
         """Own-turn Plots and one-use Loot playable now by the active player."""
-        hand, loot = s.hands[seat], s.loot[seat]
-        # asked at every decision of a turn, and most of the time the hand or the Loot holds
-        # nothing playable now: the set checks (in C) spare the Python loops
-        own_plots, own_loot = self.own_turn_plots, self.own_turn_loot
-        plots_here, loot_here = not own_plots.isdisjoint(hand), not own_loot.isdisjoint(loot)
-        if not (plots_here or loot_here):
-            return []
         out = []
-        seen = set()
+        hand, loot = s.hands[seat], s.loot[seat]
+        own, own_loot = self.own_turn_plots, self.own_turn_loot
+        seen = None
         cards = self.cards
-        if plots_here:
-            for c in self._one_per_key(hand, own_plots, seen):
-                choices = EFFECTS[cards[c].op].choices
-                for args in (choices(self, s, seat, c) if choices else [()]):
-                    out.append(("play", c) + tuple(args))
-        if loot_here:
-            for c in self._one_per_key(loot, own_loot, seen):
-                if EFFECTS[cards[c].op].choices(self, s, seat, c):
-                    out.append(("use", c))
+        for c in hand:
+            if c not in own:
+                continue
+            card = cards[c]
+            if seen is None:
+                seen = set()
+            elif card.key in seen:
+                continue
+            seen.add(card.key)
+            choices = EFFECTS[card.op].choices
+            for args in (choices(self, s, seat, c) if choices else [()]):
+                out.append(("play", c) + tuple(args))
+        for c in loot:
+            if c not in own_loot:
+                continue
+            card = cards[c]
+            if seen is None:
+                seen = set()
+            elif card.key in seen:
+                continue
+            seen.add(card.key)
+            if EFFECTS[card.op].choices(self, s, seat, c):
+                out.append(("use", c))
         return out
 
     def _poach_actions(self, s, a):
@@ -410,8 +420,6 @@ class DarkDeedsRules(StateBackedRules):
 
     def _roll_plays(self, s, a, purpose, tgt):
         before = self.before_roll
-        if before.isdisjoint(s.hands[a]) and before.isdisjoint(s.loot[a]):
-            return []
         out = []
         seen = set()
         cards = self.cards
@@ -443,8 +451,11 @@ class DarkDeedsRules(StateBackedRules):
     def _public_count(self, s, ids) -> int:
         """Copies of `ids` whose place every player knows (face up, discarded, known in a hand)."""
         held = ids.__contains__                  # counted in C: the discard pile grows all game
-        return sum(map(held, s.tavern_discard)) + sum(map(held, s.tavern)) + \
-            sum(sum(map(held, k)) for k in s.known)
+        public = sum(map(held, s.tavern_discard)) + sum(map(held, s.tavern))
+        for k in s.known:                        # mostly empty: a loop, not a generator
+            if k:
+                public += sum(map(held, k))
+        return public
 
     # ------------------------------------------------------------------ apply
     def apply(self, s: State, seat: int, action) -> list:
@@ -454,7 +465,7 @@ class DarkDeedsRules(StateBackedRules):
             raise IllegalAction(f"an action is a tuple, not {action!r}")
         decs = s.dec if s.dec is not None else self.decisions(s)
         ev: list = []
-        self._flow.apply(s, decs, seat, action, ev, lambda d, a: self._canonical(s, d, a))
+        self._flow.apply(s, decs, seat, action, ev, self._accept_copy)
         return ev
 
     def _canonical(self, s, d, action):
@@ -484,18 +495,11 @@ class DarkDeedsRules(StateBackedRules):
         if s.interrupt is not None or s.res is not None:
             return wait
         if s.msm_dirty:
-            return self._step_check_msm
+            return self._check_msm
         if s.facts:
-            return self._step_check_deeds
+            return self._check_deeds
         return self._steps[s.stage]
 
-    def _step_check_msm(self, s, ev):
-        self._check_msm(s, ev)
-        return True
-
-    def _step_check_deeds(self, s, ev):
-        self._check_deeds(s, ev)
-        return True
 
     # -- turn start and target -------------------------------------------------------------
     def _st_turn_start(self, s, ev):
@@ -1146,18 +1150,21 @@ class DarkDeedsRules(StateBackedRules):
                 self._drop_guards(s, seat, ev)
         s.msm_dirty = True
 
-    def _check_msm(self, s, ev):
+    def _check_msm(self, s, ev) -> bool:
+        """A step between any two stages (see _next_step): the coin goes to the most
+        suspicious player, or a tie waits for the holder's choice. Always goes on (True)."""
         s.msm_dirty = False
         h = s.msm
         top = max(s.susp)
         if s.susp[h] == top:
-            return
+            return True
         tied = [i for i in range(s.n) if s.susp[i] == top]
         if len(tied) == 1:
             self._give_coin(s, tied[0], ev)
         else:
             s.interrupt = ("msm_tiebreak", h, tuple(tied))
             s.dec = None
+        return True
 
     def _give_coin(self, s, to, ev):
         frm = s.msm
@@ -1171,11 +1178,13 @@ class DarkDeedsRules(StateBackedRules):
         s.interrupt = None
         self._give_coin(s, action[1], ev)
 
-    def _check_deeds(self, s, ev):
+    def _check_deeds(self, s, ev) -> bool:
+        """A step between any two stages (see _next_step): the Dark Deeds in the active
+        player's hand that the facts just made complete. Always goes on (True)."""
         facts = s.facts
         s.facts = []
         if s.deeds_done >= self.deeds_per_phase or s.stage in ("over", "turn_start"):
-            return
+            return True
         a = s.active
         hand = s.hands[a]
         waiting = self.deeds_on
@@ -1183,7 +1192,7 @@ class DarkDeedsRules(StateBackedRules):
             if not waiting[f[0]].isdisjoint(hand):
                 break
         else:
-            return                  # no Dark Deed in hand waits for any of these facts
+            return True             # no Dark Deed in hand waits for any of these facts
         cards = self.cards
         deed_on = self.deed_on
         met = []
@@ -1204,6 +1213,7 @@ class DarkDeedsRules(StateBackedRules):
         elif met:
             s.interrupt = ("deed_choice", a, tuple(met))
             s.dec = None
+        return True
 
     def _complete(self, s, seat, deed, ev):
         s.deeds_done += 1
