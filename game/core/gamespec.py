@@ -19,6 +19,7 @@ Every game's parts are called the same way:
 from __future__ import annotations
 
 import importlib
+import sys
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
@@ -33,7 +34,10 @@ from .version import GAME_FILE       # data/<id>/game.yaml: the game as the menu
 def resolve(target: str):
     """The object a "module:attr" string names (its module imported now)."""
     module, _, name = target.partition(":")
-    return getattr(importlib.import_module(module), name)
+    # a module already imported is read from sys.modules: `simulate` makes every game's
+    # agents through here, and the import machinery's locks were 2 % of a random game
+    loaded = sys.modules.get(module)
+    return getattr(loaded if loaded is not None else importlib.import_module(module), name)
 
 
 @dataclass(frozen=True)
