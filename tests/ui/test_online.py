@@ -210,7 +210,7 @@ def a_quick_emote_shows_by_the_seat_s_name(host, guest, h, g):
     assert g.emotes_open
     click(guest, next(b for b in g.emote_btns if b.label == "Well played!").rect.center)
     assert not g.emotes_open and not g.emote_btn.enabled, "one word at a time"
-    assert until(lambda: 1 in h.emote_bubbles, host, guest, seconds=5), "the host sees it"
+    assert until(lambda: 1 in h.emote_bubbles, host, guest), "the host sees it"
     assert h.emote_bubbles[1][0] == g.emote_bubbles[1][0] == "Bea: Well played!"
     assert not h.emote_bubbles.keys() - {1} and "Bea: Well played!" not in [x.text for x in host.toasts]
     drawn = []
@@ -310,7 +310,7 @@ def the_host_crashes_and_resumes(host, guest, lobby, h, g):
     for client in h.match.clients.values():           # the app's own connections die with it
         client.close(wait=0.5)
     host.scenes.clear()
-    assert until(lambda: g.link == "reconnecting", guest, seconds=5), "the guest waits for the host"
+    assert until(lambda: g.link == "reconnecting", guest), "the guest waits for the host"
     again = make_app()                                # the host opens the app again
     try:
         j = JoinScene(again)
@@ -350,7 +350,7 @@ def test_a_dropped_link_shows_reconnecting_and_comes_back_and_so_does_a_crashed_
     server = lobby.server.server
     conn = next(c for c in server.conns if c.seat == 1)
     asyncio.run_coroutine_threadsafe(conn.ws.close(), lobby.server.loop).result(5)
-    assert until(lambda: g.link == "reconnecting", host, guest, seconds=5), "the guest says it is reconnecting"
+    assert until(lambda: g.link == "reconnecting", host, guest), "the guest says it is reconnecting"
     shown = []
     g.draw_reconnecting = lambda surf: shown.append(True)
     g.draw(guest.screen)                              # the frame drawn while it reconnects
