@@ -9,8 +9,12 @@ import math
 
 from ...ai.advice import GameAdvice
 from .ai import WIN
+from .geometry import dist, edge_dist, point_in_poly, point_poly_dist
 from .odds import preview
+from .words import char_name, terrain_word
 from ...core.i18n import t
+
+TOWARD = 0.5     # inches nearer a Foe (or farther) before a Move is worded as toward (away)
 
 
 def _rules():
@@ -23,17 +27,73 @@ def _acting(view):
     return None if act is None else act.get("index")
 
 
+def _map(view):
+    return _rules().maps[view["trial"]["number"]]
+
+
+def _foes(view, me) -> list:
+    """The Foes of `me` that this seat sees on the table."""
+    return [o for o in view["chars"] if o["side"] != me["side"] and o["deployed"] and not o["ooa"]
+            and o.get("seen", True)]
+
+
 def _foes_seeing(view, i, x, y) -> int:
-    R = _rules()
-    m = R.maps[view["trial"]["number"]]
+    m = _map(view)
     me = view["chars"][i]
-    n = 0
-    for o in view["chars"]:
-        if o["side"] == me["side"] or not o["deployed"] or o["ooa"] or not o.get("seen", True):
-            continue
-        if m.los((o["x"], o["y"]), o["on"], (x, y), me["on"], o["z"], me["z"]):
-            n += 1
-    return n
+    return sum(1 for o in _foes(view, me)
+               if m.los((o["x"], o["y"]), o["on"], (x, y), me["on"], o["z"], me["z"]))
+
+
+def _cover_word(m, p, on) -> str | None:
+    """Where the point stands in cover, in words: inside woods, by an obstacle (within the
+    cover range), or against a blocking piece (not the one stood on); None in the open."""
+    for i in m.woods:
+        if point_in_poly(p, m.pieces[i].poly):
+            return t("advice.label.ordeals.into_woods", piece=terrain_word(m.pieces[i].name))
+    near = [(point_poly_dist(p, m.pieces[i]), i) for i in m.obstacles
+            if point_poly_dist(p, m.pieces[i]) <= m.r + m.cover_range]
+    near += [(point_poly_dist(p, m.pieces[i]), i) for i in m.blocking
+             if i != on and point_poly_dist(p, m.pieces[i]) <= m.r + 0.1]
+    if not near:
+        return None
+    return t("advice.label.ordeals.by_cover", piece=terrain_word(m.pieces[min(near)[1]].name))
+
+
+def _heading(view, me, start, end) -> str | None:
+    """Toward, away from or into combat with the Foe nearest the Move's end (one the seat
+    sees); None when no Foe is seen or the Move keeps its distance."""
+    foes = _foes(view, me)
+    if not foes:
+        return None
+    foe = min(foes, key=lambda o: dist(end, (o["x"], o["y"])))
+    at = (foe["x"], foe["y"])
+    name = char_name(foe, view["chars"])
+    if edge_dist(end, at) <= _map(view).engage + 0.01:
+        return t("advice.label.ordeals.engage", foe=name)
+    nearer = dist(start, at) - dist(end, at)
+    if abs(nearer) < TOWARD:
+        return None
+    return t("advice.label.ordeals.toward" if nearer > 0 else "advice.label.ordeals.away", foe=name)
+
+
+def move_words(view, i, x, y) -> str:
+    """A Move in a player's words, from the seat's view: how far it goes (in a straight
+    line), toward or away from which Foe, and into which cover (or the open)."""
+    me = view["chars"][i]
+    start, end = (me["x"], me["y"]), (x, y)
+    parts = [_heading(view, me, start, end),
+             _cover_word(_map(view), end, me["on"]) or t("advice.label.ordeals.open")]
+    return t("advice.label.ordeals.move", name=char_name(me, view["chars"]), inches=round(dist(start, end), 1),
+             where=t("advice.label.ordeals.joiner").join(p for p in parts if p))
+
+
+def deploy_words(view, x, y) -> str:
+    """A deployment point in a player's words: the third of the table as the screen shows
+    it (left, middle, right) and the cover there."""
+    m = _map(view)
+    third = ("left", "middle", "right")[min(2, int(3 * x / m.w))]
+    cover = _cover_word(m, (x, y), -1) or t("advice.label.ordeals.open")
+    return t("advice.label.ordeals.deploy", side=t(f"advice.label.ordeals.{third}"), where=cover)
 
 
 def reason(view, decision, action, value):
@@ -61,7 +121,7 @@ def _reason(view, action):
         p = preview(_rules(), view, i, action[1])
         if p.odds is None:
             return None
-        target = view["chars"][action[1]]["name"]
+        target = _name(view, action[1])
         key = "advice.ordeals.fire_cover" if p.cover and verb == "fire" else f"advice.ordeals.{verb}"
         return key, {"target": target, "p": round(100 * float(p.odds.win))}
     if verb == "move" and len(action) >= 3:
@@ -74,7 +134,7 @@ def _reason(view, action):
 
 def _name(view, i) -> str:
     chars = view.get("chars") or []
-    return chars[i]["name"] if isinstance(i, int) and 0 <= i < len(chars) else "?"
+    return char_name(chars[i], chars) if isinstance(i, int) and 0 <= i < len(chars) else "?"
 
 
 def label(view, kind, action, names):
@@ -82,9 +142,10 @@ def label(view, kind, action, names):
     i = _acting(view)
     if verb == "act" and len(action) > 1:
         return t("advice.label.ordeals.act", name=_name(view, action[1]))
-    if verb in ("move", "deploy") and len(action) >= 3:
-        who = _name(view, i) if i is not None else ""
-        return t(f"advice.label.ordeals.{verb}", name=who, x=f"{action[1]:.1f}", y=f"{action[2]:.1f}")
+    if verb == "move" and len(action) >= 3 and i is not None:
+        return move_words(view, i, action[1], action[2])
+    if verb == "deploy" and len(action) >= 3:
+        return deploy_words(view, action[1], action[2])
     if verb in ("fire", "assault", "aid") and len(action) > 1:
         return t(f"advice.label.ordeals.{verb}", target=_name(view, action[1]))
     if verb in ("guard", "end", "aim", "hide", "stand", "push", "stay"):
