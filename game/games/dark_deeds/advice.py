@@ -9,6 +9,7 @@ from ...ai.advice import SHARE, GameAdvice, clamp01
 from ...core.i18n import has, t
 from .ai import Brain, ctx_from_view
 from .rules import p_success
+from .words import DarkDeedsWords
 
 _BRAINS: dict = {}
 
@@ -31,7 +32,9 @@ def target_odds(view, where, slot_or_card):
     slot = slot_or_card if where == "street" else 0
     card = K[tgt]
     cun = brain.cunning(c, me)
-    guards = brain.chain(c, where, slot, tgt)
+    # the action says "chaser", the heuristic "chasing": a Guard chasing you is fought
+    # without sneaking past the others (DD-034), as the heuristic itself weighs it
+    guards = brain.chain(c, "street" if where == "street" else "chasing", slot, tgt)
     sneak = 1.0
     for g in guards:
         sneak *= p_success(K[g].perception, cun)
@@ -63,6 +66,19 @@ def _card(card_id) -> str:
     return t(f"dark_deeds.card.{key}.name") if has(f"dark_deeds.card.{key}.name") else key.replace("_", " ")
 
 
+class _MoveWords(DarkDeedsWords):
+    """The table's own words for a move, outside a table: the card data, the seat's view
+    and the seats' names are all the words need."""
+
+    def __init__(self, view, names):
+        self.cdata = _brain().cards
+        self.view = view
+        self.names = names
+
+    def name(self, seat) -> str:
+        return self.names[seat] if isinstance(seat, int) and 0 <= seat < len(self.names) else str(seat)
+
+
 def label(view, kind, action, names):
     verb = action[0]
     if verb == "target" and len(action) >= 3:
@@ -73,7 +89,7 @@ def label(view, kind, action, names):
         return t("advice.label.dark_deeds.tavern_take", card=_card(view["tavern"][action[1]]))
     if verb in ("tavern_gamble", "lay_low"):
         return t(f"advice.label.dark_deeds.{verb}")
-    return None
+    return _MoveWords(view, names).move_label(action)
 
 
 # a rollout cut before the end scores the seat's share of a soft rank of the standings

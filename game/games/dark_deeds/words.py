@@ -232,6 +232,27 @@ class DarkDeedsWords:
             return f"{head}: {self.card_name(rest[0])}"
         return head
 
+    def move_label(self, a) -> str | None:
+        """An action in the words the table's own buttons and menus use (the Hint and the
+        review list moves this way), or None for a verb the locale's action words name."""
+        verb = a[0]
+        if verb in ("play", "use") and len(a) > 1:
+            return self._describe_play(a)
+        if verb == "deed":
+            return tx("complete_deed", card=self.card_name(a[1]))
+        if verb == "discard":
+            return tx("discard_card", card=self.card_name(a[1]))
+        if verb == "sneak":
+            return tx("sneak_first", card=self.card_name(a[1]))
+        if verb == "give":
+            return tx("give_coin", player=self.name(a[1]))
+        if verb == "loot":
+            card = ((self.view or {}).get("loot", {}).get(a[1]) or {}).get("face_up", [])[a[2]]
+            return tx("take", card=self.card_name(card))
+        if verb == "loot_gamble":
+            return tx("loot_gamble_of", type=dd(f"type.{a[1]}"))
+        return None
+
     def target_label(self, tid) -> str:
         if not isinstance(tid, tuple) or not tid:
             return str(tid)

@@ -1,0 +1,77 @@
+"""The Hint and the review name Dark Deeds moves in the table's own words: a newcomer
+once read "play plot:39 street:31 1" in the Hint (the Frame-Up the table's menu calls
+"Play Frame-Up: Inquisitor → Greta"), and a Guard chasing you was said to need a sneak
+past the other Guard chasing you, which DD-034 does not ask."""
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from game import registry
+from game.ai import advice
+from game.core.i18n import set_language
+from game.ui.scenes.match_words import action_label
+
+RAW = re.compile(r"(plot|deed|loot|street):|\b(play|use|deed|discard|loot|sneak|give) [a-z]")
+
+
+def every_kind_of_move(players=3, seeds=range(6)):
+    """(view, kind, action): one of each (decision kind, verb, length) random play meets."""
+    rules = registry.ruleset("dark_deeds")
+    seen = {}
+    for seed in seeds:
+        rng = random.Random(seed)
+        state = rules.setup(players, {}, seed)
+        for _ in range(1500):
+            decisions = rules.decisions(state)
+            if not decisions:
+                break
+            d = rng.choice(decisions)
+            view = None
+            for a in d.actions:
+                key = (d.kind, a[0], len(a))
+                if key not in seen:
+                    view = view or rules.view(state, d.seat)
+                    seen[key] = (view, d.kind, a)
+            rules.apply(state, d.seat, rng.choice(d.actions))
+    return list(seen.values())
+
+
+@pytest.fixture(scope="module")
+def moves():
+    return every_kind_of_move()
+
+
+@pytest.mark.parametrize("lang", ["en", "cs"])
+def test_every_hinted_move_reads_as_words(moves, lang):
+    spec = registry.get("dark_deeds")
+    set_language(lang)
+    try:
+        verbs = {a[0] for _, _, a in moves}
+        assert {"play", "use", "discard", "loot", "sneak", "deed"} <= verbs
+        raw = []
+        for view, kind, a in moves:
+            words = advice.move_label(spec, view, kind, a, ["Ann", "Bob", "Cy"]) or action_label(spec.id, a, kind)
+            if RAW.search(words):
+                raw.append((a, words))
+        assert not raw, raw
+    finally:
+        set_language("en")
+
+
+def test_DD_034_the_hint_asks_no_sneak_to_fight_a_guard_chasing_you():
+    """Two Guards chase you: fighting one of them needs no sneak (DD-034), fighting a
+    Nemesis chasing you needs both sneaks (DD-033); the Hint's reason says so."""
+    from game.games.dark_deeds.advice import _brain, reason
+    cards = _brain().cards
+    guards = [c for c, k in cards.items() if k.kind == "guard"][:2]
+    nemesis = next(c for c, k in cards.items() if k.kind == "nemesis")
+    rules = registry.ruleset("dark_deeds")
+    view = rules.view(rules.setup(2, {}, 7), 0)
+    view["seats"][0]["chasing"] = guards + [nemesis]
+    _, words = reason(view, None, ("target", "chaser", guards[0]), 0.5)
+    assert words["guards"] == 0 and words["sneak"] == 100
+    _, words = reason(view, None, ("target", "chaser", nemesis), 0.5)
+    assert words["guards"] == 2
