@@ -109,17 +109,13 @@ class DarkGothicRules(StateBackedRules):
                                 else None) for c, k in K.items()}
         self.Z_HAND = tuple(f"hand:{i}" for i in range(self.max_players))
         self.Z_PLAY = tuple(f"play:{i}" for i in range(self.max_players))
-        self.need = {}
+        # the printed costs, each with the cards that bear it (a zero cost is never bought):
+        # buy_targets asks a pool of each distinct cost once (_payable_with)
+        same_cost = {}
         for c, k in K.items():
-            n = [0, 0, 0]
-            ws = []
-            for col, m, _cur in k.cost:
-                if col == "W":
-                    ws.append(m)
-                else:
-                    n[P._IDX[col]] += m
-            self.need[c] = (n[0], n[1], n[2], ws[0] if len(ws) == 1 else 0, k.cost_total, len(ws) > 1,
-                            self.cost_target[c])
+            if k.cost_total:
+                same_cost.setdefault(k.cost, []).append(c)
+        self.printed_costs = tuple((cost, tuple(ids)) for cost, ids in same_cost.items())
         self.simple = frozenset(c for c, k in K.items()
                                 if all(op in ("gain", "draw", "block", "protect") for op, _ in k.play))
         # Global op -> {card id: its params for that op, in card order}: globals_of looks up only
@@ -129,7 +125,7 @@ class DarkGothicRules(StateBackedRules):
             for op, p in k.globals:
                 gmap.setdefault(op, {}).setdefault(c, []).append(p)
         self.gmap = {op: {c: tuple(ps) for c, ps in g.items()} for op, g in gmap.items()}
-        self._feasible = {}                     # (e0, e1, e2, silver, parts) -> bool (pure memo)
+        self._payable = {}                      # (e0, e1, e2, silver) -> _payable_with's answer (pure)
         self.play_act = {c: ("play", c) for c in K}     # the action tuples, made once
         self.buy_act = {c: ("buy", c) for c in K}
         self.ally_ids = frozenset(c for c, k in K.items() if k.type == "ally")
@@ -532,8 +528,10 @@ class DarkGothicRules(StateBackedRules):
 
     def buy_targets(self, s, a):
         """Cards `a` can pay for now (TE-050): the Center Line, Training tops, the Hungry Dead,
-        the face-up Villain. Fast path for costs no modifier touches and a pool without Silver;
-        the rest goes through a memo of payment.feasible_split (pure)."""
+        the face-up Villain (on_offer's order). Whether a pool pays a printed cost depends on
+        the pool's tallies alone: _payable_with answers every card at once per tally (random
+        play meets a few hundred tallies in a thousand games), so most calls are one set
+        filter; a cost a modifier touches is asked of payment.feasible_split (memoized)."""
         pool = s.pool
         if not pool:
             return []
@@ -558,7 +556,7 @@ class DarkGothicRules(StateBackedRules):
             have = e0 + e1 + e2 + sum(silver)
         if have < self.cheapest:                  # a quarter of the calls in random play
             return []
-        need = self.need
+        payable, modified = self._payable_with(e0, e1, e2, silver)
         cands = self.on_offer(s.center, [v[-1] for v in s.training.values() if v], s.villain, s.flags)
         # the price modifiers in force: cost_mod Globals, Discoveries on the Villain, Lessons
         mods = self.globals_of(s, "cost_mod")
@@ -567,33 +565,44 @@ class DarkGothicRules(StateBackedRules):
             modded = {*modded, "villain"}
         if self.heroes[s.heroes[a]].ability == "lessons":
             modded = {*modded, "training"}
+        if not modded:
+            return list(filter(payable.__contains__, cands))
         out = []
-        append = out.append
-        memo = self._feasible
+        target = self.cost_target
+        price = self.price
         for c in cands:
             if c is None:
                 continue
-            n0, n1, n2, w, total, multi, t = need[c]
+            t = target[c]
+            if t not in modded:
+                if c in payable:
+                    out.append(c)
+                continue
+            total = price[c]
             if not total or (total > have and t != "training"):
                 continue
-            if t in modded:
-                parts = self.cost_of(s, c, a, mods)
-            elif not (silver or multi):
-                if n0 <= e0 and n1 <= e1 and n2 <= e2 and (
-                        not w or max(e0 - n0, e1 - n1, e2 - n2) >= w):
-                    append(c)
-                continue
-            else:
-                parts = self.cards[c].cost
-            key = (e0, e1, e2, silver, parts)
-            ok = memo.get(key)
+            parts = self.cost_of(s, c, a, mods)
+            ok = modified.get(parts)
             if ok is None:
-                if len(memo) > 50_000:
-                    memo.clear()
-                ok = memo[key] = P.feasible_split((e0, e1, e2), silver, parts)
+                ok = modified[parts] = P.feasible_split((e0, e1, e2), silver, parts)
             if ok:
-                append(c)
+                out.append(c)
         return out
+
+    def _payable_with(self, e0, e1, e2, silver):
+        """For a pool of these tallies (exact units per colour, Silver orbs by size): the ids
+        of every card whose printed cost it pays, and a memo {modified cost: does it pay}.
+        Both pure in the tallies, so kept for the ruleset's life (bounded)."""
+        key = (e0, e1, e2, silver)
+        got = self._payable.get(key)
+        if got is None:
+            if len(self._payable) > 5_000:
+                self._payable.clear()
+            exact = (e0, e1, e2)
+            ids = frozenset(c for cost, same in self.printed_costs if P.feasible_split(exact, silver, cost)
+                            for c in same)
+            got = self._payable[key] = (ids, {})
+        return got
 
     # -- paying: the payer names the units (TE-051, TE-083) ---------------------------------
     def is_legal(self, s, seat, action) -> bool:
