@@ -614,7 +614,11 @@ def _silver_colour_ways(demands, exact, silver, orbs, matter):
     `silver`: pool indexes; `orbs[i]`: orb i as _orbs_colour_ways reads it); `matter`: a later
     Cursed cost cares which card pays this colour."""
     index = exact + silver
-    ways = _orbs_colour_ways(demands, tuple(orbs[i] for i in index), len(silver), matter)
+    if matter or any(cur for _p, _n, cur in demands):
+        mine = tuple(orbs[i] for i in index)
+    else:       # which card pays is read nowhere: the units alone, so the memo meets more pools
+        mine = tuple((orbs[i][0], None, 0, False) for i in index)
+    ways = _orbs_colour_ways(demands, mine, len(silver), matter)
     return [{p: tuple(sorted((index[j], n) for j, n in draws)) for p, draws in way.items()} for way in ways]
 
 
