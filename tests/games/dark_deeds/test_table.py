@@ -9,6 +9,7 @@
 """
 from __future__ import annotations
 
+import pygame
 import pytest
 
 from tests.tablekit import TableRig, center as _center, new_match, post_click, post_drag, widget
@@ -392,3 +393,28 @@ def test_the_zoom_never_covers_the_trays_prompt_or_a_menu():
     t.menu = object()
     assert t.zoom_rect(t.zones["hand:0"].cards[0]) is None
     t.menu = None
+
+
+def test_a_card_that_flies_from_under_a_still_pointer_takes_its_zoom_along():
+    """A newcomer clicked a Tavern card and left the mouse there: the card flew to the hand
+    and its zoom stayed on screen through the AI's whole turn, over the chronicle."""
+    rig = Rig()
+    t = rig.table
+    sp = next(z.cards[-1] for zid, z in t.zones.items() if zid.startswith("tavern:") and z.cards)
+    rig.move(sp.rect().center)
+    t.hover_time = 2.0
+    assert t.hover is sp and t.zoom_key()[0] == sp.key
+    sp.x, sp.y = sp.x + 600, sp.y + 400          # it flies off; the pointer does not move
+    assert t.hover is sp and t.zoom_key() == (None, None)
+
+
+def test_the_thinking_cue_sits_on_the_chronicle_not_on_the_phase_track():
+    """"Greta is thinking…" (46 high, its bottom 10 above the anchor) covered the phase
+    pills at the top of the window during every AI turn."""
+    for players in (2, 4):
+        t = Rig(players=players).table
+        for seat in range(players):
+            x, y = t.seat_anchor(seat)
+            cue = pygame.Rect(0, 0, 280, 46)
+            cue.midbottom = (x, y - 10)
+            assert t.log_rect().contains(cue) and not cue.colliderect(t.L["phasebar"])

@@ -94,6 +94,10 @@ class DarkDeedsTable(DarkDeedsTableWords, CardRefusals, TableKit):
         top = 76 + k * 208
         return R(1560, top, 344, 1072 - top)
 
+    def seat_anchor(self, seat):
+        """The app's "… is thinking" cue: on the chronicle's heading, never on the phase track."""
+        return self.log_rect().centerx, self.log_rect().top + int(56 * self.L.get("s", 1.0))
+
     def prompt_rect(self):
         """The tray's prompt (title and subtitle), or the banner: the zoom keeps off it."""
         st = self.L.get("stage")
@@ -1293,8 +1297,9 @@ class DarkDeedsTable(DarkDeedsTableWords, CardRefusals, TableKit):
             return key, sp
         if self.drag is not None or self.menu is not None or self.preview_key is not None:
             return None, None
-        h = self.hover
-        if isinstance(h, CardSprite) and h.face_up and h.key is not None and h.flip is None and not h.dragging:
+        h = self.hover                  # still under the pointer: a card that flew off keeps no zoom
+        if isinstance(h, CardSprite) and h.face_up and h.key is not None and h.flip is None and not h.dragging \
+                and h.contains(self.pointer):
             z = self.zones.get(h.zone)
             delay = 0.35 if (z is not None and z.kind == "fan") else 0.6
             if self.hover_time >= delay:
