@@ -11,7 +11,7 @@ import pytest
 
 from game import registry
 from game.ai import advice
-from game.core.i18n import set_language
+from game.core.i18n import set_language, t
 from game.ui.scenes.match_words import action_label
 
 RAW = re.compile(r"(plot|deed|loot|street):|\b(play|use|deed|discard|loot|sneak|give) [a-z]")
@@ -71,7 +71,8 @@ def test_DD_034_the_hint_asks_no_sneak_to_fight_a_guard_chasing_you():
     rules = registry.ruleset("dark_deeds")
     view = rules.view(rules.setup(2, {}, 7), 0)
     view["seats"][0]["chasing"] = guards + [nemesis]
-    _, words = reason(view, None, ("target", "chaser", guards[0]), 0.5)
+    key, words = reason(view, None, ("target", "chaser", guards[0]), 0.5)
     assert words["guards"] == 0 and words["sneak"] == 100
+    assert t(key, **words).startswith("no Guard to sneak past, just ")     # not "0 Guards to sneak past (≈100 %)"
     _, words = reason(view, None, ("target", "chaser", nemesis), 0.5)
     assert words["guards"] == 2
