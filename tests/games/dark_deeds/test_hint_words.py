@@ -73,6 +73,6 @@ def test_DD_034_the_hint_asks_no_sneak_to_fight_a_guard_chasing_you():
     view["seats"][0]["chasing"] = guards + [nemesis]
     key, words = reason(view, None, ("target", "chaser", guards[0]), 0.5)
     assert words["guards"] == 0 and words["sneak"] == 100
-    assert t(key, **words).startswith("no Guard to sneak past, just ")     # not "0 Guards to sneak past (≈100 %)"
+    assert t(key, **words).startswith("no sneak: roll ")     # not "0 Guards to sneak past (≈100 %)"
     _, words = reason(view, None, ("target", "chaser", nemesis), 0.5)
     assert words["guards"] == 2
