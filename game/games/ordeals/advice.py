@@ -11,7 +11,7 @@ from ...ai.advice import GameAdvice
 from .ai import WIN
 from .geometry import dist, edge_dist, point_in_poly, point_poly_dist
 from .odds import preview
-from .words import char_name, terrain_word
+from .words import char_name, deed_word, terrain_word, word
 from ...core.i18n import t
 
 TOWARD = 0.5     # inches nearer a Foe (or farther) before a Move is worded as toward (away)
@@ -101,7 +101,7 @@ def reason(view, decision, action, value):
     found = _reason(view, action)
     if value is None or abs(value) >= WIN / 2:
         return found
-    standing = f"{value:+.1f}"
+    standing = t("advice.ordeals.ahead" if value >= 0 else "advice.ordeals.behind", n=round(abs(value)))
     if found is None:
         return "advice.ordeals.standing", {"standing": standing}
     key, params = found
@@ -148,6 +148,10 @@ def label(view, kind, action, names):
         return deploy_words(view, action[1], action[2])
     if verb in ("fire", "assault", "aid") and len(action) > 1:
         return t(f"advice.label.ordeals.{verb}", target=_name(view, action[1]))
+    if verb == "use" and len(action) > 1:        # as the table's button says it
+        return t("ordeals.table.deed_at", deed=deed_word("use"), target=word(action[1]))
+    if verb == "climb" and len(action) > 1:
+        return t("ordeals.table.climb_down" if action[1] == -1 else "ordeals.table.climb_up", deed=deed_word("climb"))
     if verb in ("guard", "end", "aim", "hide", "stand", "push", "stay"):
         return t(f"advice.label.ordeals.{verb}")
     return None

@@ -56,3 +56,19 @@ def test_the_words_in_czech(view):
     assert said == 'Přesunout Brother Aldric o 6,0" blíž k nepříteli Dutý lučištník, v krytu: zeď'
     assert words(view, ("fire", HUSK_1), "cs") == "Střelba na Slupka 1"
     assert words(view, ("deploy", 20.0, 2.0), "cs") == "Rozmístit vpravo, bez krytu"
+
+
+def test_a_use_or_climb_reads_as_the_tables_button(view):
+    assert words(view, ("use", "lantern")) == "Use lantern"
+    assert words(view, ("climb", -1)) == "Climb down"
+    assert words(view, ("use", "lantern"), "cs") == "Použít: lucerna"
+
+
+def test_the_searchs_standing_reads_as_ahead_or_behind(view):
+    from game.core.i18n import t
+    from game.games.ordeals.advice import reason
+    key, params = reason(view, None, ("guard",), -67.2)
+    assert t(key, **params) == "stands on Guard; you end ≈67 Supplies behind (the search's estimate)"
+    set_language("cs")
+    key, params = reason(view, None, ("guard",), 3.0)
+    assert t(key, **params).endswith("skončíte o ≈3 zásoby napřed")
