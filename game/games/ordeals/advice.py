@@ -76,12 +76,23 @@ def _heading(view, me, start, end) -> str | None:
     return t("advice.label.ordeals.toward" if nearer > 0 else "advice.label.ordeals.away", foe=name)
 
 
+# the eight ways on the screen (the table is drawn x to the right, y down), from x's way round
+BEARINGS = ("right", "down_right", "down", "down_left", "left", "up_left", "up", "up_right")
+
+
+def _bearing(start, end) -> str:
+    """Which way a Move goes on the screen, to the nearest eighth of a turn."""
+    turn = math.atan2(end[1] - start[1], end[0] - start[0]) / (2 * math.pi)
+    return t("advice.label.ordeals.bearing." + BEARINGS[round(turn * 8) % 8])
+
+
 def move_words(view, i, x, y) -> str:
-    """A Move in a player's words, from the seat's view: how far it goes (in a straight
-    line), toward or away from which Foe, and into which cover (or the open)."""
+    """A Move in a player's words, from the seat's view: how far and which way on the
+    screen it goes (in a straight line), toward or away from which Foe, and into which
+    cover (or the open): two good Moves seldom read the same."""
     me = view["chars"][i]
     start, end = (me["x"], me["y"]), (x, y)
-    parts = [_heading(view, me, start, end),
+    parts = [_bearing(start, end), _heading(view, me, start, end),
              _cover_word(_map(view), end, me["on"]) or t("advice.label.ordeals.open")]
     return t("advice.label.ordeals.move", name=char_name(me, view["chars"]), inches=round(dist(start, end), 1),
              where=t("advice.label.ordeals.joiner").join(p for p in parts if p))
@@ -97,19 +108,12 @@ def deploy_words(view, x, y) -> str:
 
 
 def reason(view, decision, action, value):
-    """The move's own odds or sight lines, and its estimated standing in Supplies."""
+    """The move's own odds or sight lines; else its estimated standing in Supplies (the
+    win chance beside it says the same in per cent, and the Hint's row holds two lines)."""
     found = _reason(view, action)
-    if value is None or abs(value) >= WIN / 2:
+    if found is not None or value is None or abs(value) >= WIN / 2:
         return found
-    standing = t("advice.ordeals.ahead" if value >= 0 else "advice.ordeals.behind", n=round(abs(value)))
-    if found is None:
-        return "advice.ordeals.standing", {"standing": standing}
-    key, params = found
-    return "advice.ordeals.with_standing", {"what": _words(key, params), "standing": standing}
-
-
-def _words(key, params) -> str:
-    return t(key, **params)
+    return "advice.ordeals.ahead" if value >= 0 else "advice.ordeals.behind", {"n": round(abs(value))}
 
 
 def _reason(view, action):

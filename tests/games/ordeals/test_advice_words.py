@@ -28,8 +28,16 @@ def words(view, action, lang="en"):
 
 def test_a_move_says_how_far_and_toward_which_foe(view):
     said = words(view, ("move", 12.0, 4.2))
-    assert said == 'Move Brother Aldric 3.0" toward Hollow Archer, in the open'
+    assert said == 'Move Brother Aldric 3.0" down, toward Hollow Archer, in the open'
     assert not re.search(r"\(\d", said)
+
+
+def test_moves_of_one_length_toward_one_foe_read_apart_by_their_way_on_the_screen(view):
+    """In the Hint three 3" Moves toward one Husk read alike; the way on the screen parts them."""
+    ways = [words(view, ("move", 12.0 + dx, 1.2 + dy)) for dx, dy in ((0, 3.0), (-2.1, 2.1), (2.1, 2.1))]
+    assert [w.split(", ")[0] for w in ways] == ['Move Brother Aldric 3.0" down', 'Move Brother Aldric 3.0" down-left',
+                                                'Move Brother Aldric 3.0" down-right']
+    assert len(set(ways)) == 3
 
 
 def test_a_move_names_its_cover(view):
@@ -53,7 +61,7 @@ def test_foes_are_named_as_the_table_numbers_them(view):
 
 def test_the_words_in_czech(view):
     said = words(view, ("move", 9.0, 6.4), "cs")
-    assert said == 'Přesunout Brother Aldric o 6,0" blíž k nepříteli Dutý lučištník, v krytu: zeď'
+    assert said == 'Přesunout Brother Aldric o 6,0" doleva dolů, blíž k nepříteli Dutý lučištník, v krytu: zeď'
     assert words(view, ("fire", HUSK_1), "cs") == "Střelba na Slupka 1"
     assert words(view, ("deploy", 20.0, 2.0), "cs") == "Rozmístit vpravo, bez krytu"
 
@@ -64,11 +72,15 @@ def test_a_use_or_climb_reads_as_the_tables_button(view):
     assert words(view, ("use", "lantern"), "cs") == "Použít: lucerna"
 
 
-def test_the_searchs_standing_reads_as_ahead_or_behind(view):
+def test_the_searchs_standing_reads_as_ahead_or_behind_when_nothing_else_is_said(view):
+    """The standing and the win chance beside it say one thing: it stands in only for a
+    move without its own reason, so a reason fits the Hint's two lines."""
     from game.core.i18n import t
     from game.games.ordeals.advice import reason
+    key, params = reason(view, None, ("end",), -67.2)
+    assert t(key, **params) == "≈67 Supplies behind at the end"
     key, params = reason(view, None, ("guard",), -67.2)
-    assert t(key, **params) == "stands on Guard; you end ≈67 Supplies behind (the search's estimate)"
+    assert t(key, **params) == "stands on Guard"
     set_language("cs")
-    key, params = reason(view, None, ("guard",), 3.0)
-    assert t(key, **params).endswith("skončíte o ≈3 zásoby napřed")
+    key, params = reason(view, None, ("end",), 3.0)
+    assert t(key, **params) == "na konci o ≈3 zásoby napřed"
