@@ -227,18 +227,16 @@ def apply_payment(pool, parts, payment):
     return new, tuple(destroyed), tuple(paid)
 
 
+@lru_cache(maxsize=4096)
 def _compositions(total, caps):
-    """Every way to take `total` units from bins with capacities `caps` (first bins first)."""
+    """Every way to take `total` units from bins with capacities `caps` (first bins first), a
+    tuple: pure, and random play asks the same few again and again, so memoized."""
     if not caps:
-        if total == 0:
-            yield ()
-        return
+        return ((),) if total == 0 else ()
     first, rest = caps[0], caps[1:]
     room = sum(rest)
-    for k in range(min(first, total), -1, -1):
-        if total - k <= room:
-            for tail in _compositions(total - k, rest):
-                yield (k,) + tail
+    return tuple((k,) + tail for k in range(min(first, total), -1, -1) if total - k <= room
+                 for tail in _compositions(total - k, rest))
 
 
 def _colour_ways(demands, kinds, sources_matter):
