@@ -132,6 +132,7 @@ class DarkGothicRules(StateBackedRules):
         self.minion_ids = frozenset(c for c, k in K.items() if k.type == "minion")
         self.roaming_ids = frozenset(c for c, k in K.items() if k.roaming)
         self.destroy_once = frozenset(c for c, k in K.items() if k.ability == "destroy_once")
+        self.protect_once_ids = frozenset(c for c, k in K.items() if k.ability == "protect_once")
         # a card's Cursed colours (a Cursed Silver part: any): which units a later payment Destroys
         self.cursed_cols = {c: frozenset(x for col, _n, cur in k.cost if cur for x in (COLS if col == "W" else (col,)))
                             for c, k in K.items() if any(cur for _c, _n, cur in k.cost)}
@@ -670,13 +671,11 @@ class DarkGothicRules(StateBackedRules):
 
     # -- windows: who may answer (public information only) --------------------------------
     def _privately_owned(self, s, ids):
+        """Is some card of `ids` in a hand or a deck (where no one else sees it)?"""
+        hand, deck = s.hand, s.deck
         for seat in range(s.n):
-            for c in s.hand[seat]:
-                if c in ids:
-                    return True
-            for c in s.deck[seat]:
-                if c in ids:
-                    return True
+            if not ids.isdisjoint(hand[seat]) or not ids.isdisjoint(deck[seat]):
+                return True
         return False
 
     def _block_seats(self, s, victims):
@@ -705,7 +704,8 @@ class DarkGothicRules(StateBackedRules):
                 ok = True
             elif self._hero_ability(s, seat) == "warden" and "warden" not in s.flags:
                 ok = True
-            elif any(self.cards[c].ability == "protect_once" and c not in s.round_used for c in s.remains[seat]):
+            elif not self.protect_once_ids.isdisjoint(s.remains[seat]) and any(
+                    c in self.protect_once_ids and c not in s.round_used for c in s.remains[seat]):
                 ok = True
             elif seat != s.active and s.hand[seat]:
                 if private is None:
@@ -1077,7 +1077,8 @@ class DarkGothicRules(StateBackedRules):
             zone = ("play", a) if src in s.play[a] else ("remains", a) if src in s.remains[a] else None
             if zone is not None:
                 todo.append(("destroy", src, zone, "cursed"))
-        self.push(s, *todo)
+        if todo:
+            self.push(s, *todo)
 
     def _t_honor(self, s, t, ev):
         self.gain_honor(s, t[1], ev)
@@ -1311,7 +1312,8 @@ class DarkGothicRules(StateBackedRules):
             if unless == "card_destroyed" and "destroyed" in s.flags:
                 continue
             todo.append(("omen", "shadow", tuple(p["roll"])) if "roll" in p else ("shadow_top", s.villain))
-        self.push(s, *todo)
+        if todo:
+            self.push(s, *todo)
 
     def _t_cleanup(self, s, t, ev):
         a = s.active
