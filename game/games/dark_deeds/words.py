@@ -20,6 +20,9 @@ PHASE_ICONS = {"street": "street", "tavern": "tavern", "stock": "clock"}
 WORDS = {"seats": ("player", "target"), "cards": ("card", "via"),
          "words": {"type": lambda v: dd(f"type.{v}")}}
 
+# the chronicle's lines of a take-down, said with the Suspicion it costs
+GAINS = ("dark_deeds.log.rob_ok", "dark_deeds.log.attack_ok")
+
 # the final reckoning: Score Pile − unfinished Dark Deeds − chasing Nemeses = total
 FINAL_COLUMNS = ("score_pile", "unfinished_deeds", "chasing_nemeses", "total")
 
@@ -74,7 +77,10 @@ class DarkDeedsWords:
         lines, and what only the viewer saw come into their hand — or None."""
         d = ev.data
         if ev.kind == "log":
-            return d.get("key", ""), dict(d.get("params") or {})
+            key, params = d.get("key", ""), dict(d.get("params") or {})
+            if key in GAINS and params.get("card") in self.cdata:   # a take-down costs its Favour in Suspicion (DD-051)
+                return key + "_gain", {**params, "favour": self.cdata[params["card"]].favour}
+            return key, params
         if ev.kind != "move" or ev.to is None or self.viewer is None or not d.get("card"):
             return None
         mine, src = f"hand:{self.viewer}", str(d.get("src", ""))

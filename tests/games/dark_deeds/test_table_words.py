@@ -51,3 +51,33 @@ def test_DD_G12_a_dice_rolloff_is_logged_and_shown(display):
     assert [d.face for d in t.dice] == state.rolloff[-1][str(first)]
     head, line, ok = t.roll_words(t.roll_show)
     assert ok is None and t.name(first) in line
+
+
+def test_DD_051_the_chronicle_says_what_a_take_down_costs_in_suspicion(display):
+    """A newcomer's Suspicion jumped from 4 to 8 on "Player 1 defeats Sir Percival
+    Brightblade (12 vs 10)." with no word why: the line now says the Suspicion gained,
+    which is the card's Favour (DD-051)."""
+    from game.core.i18n import t
+    from game.core.rules import Event
+    from tests.games.dark_deeds.test_table import Rig
+    table = Rig().table
+    card = next(c for c, k in table.cdata.items() if k.kind == "nemesis")
+    for verb, says in (("attack_ok", "defeats"), ("rob_ok", "robs")):
+        ev = Event("log", {"key": f"dark_deeds.log.{verb}", "params": {"player": 0, "card": card, "total": 12,
+                                                                      "need": 10}})
+        key, params = table.chronicle_words(ev)
+        line = t(key, **{**params, "player": "Ann", "card": "X"})
+        assert says in line and f"gains {table.cdata[card].favour} Suspicion" in line
+
+
+def test_DD_043_DD_061_a_gamble_says_the_face_up_cards_go():
+    """Greta gambled on the Artisan Loot deck and the face-up Crowbar vanished into the
+    discard with no word in the chronicle: a gamble's line now says so (DD-043, DD-061)."""
+    from game.core.i18n import set_language, t
+    for lang, words in (("en", "discarded"), ("cs", "odložených")):
+        set_language(lang)
+        try:
+            assert words in t("dark_deeds.log.loot_gamble", player="A", type="B", card="C")
+            assert words in t("dark_deeds.log.tavern_gamble", player="A")
+        finally:
+            set_language("en")
