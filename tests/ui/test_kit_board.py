@@ -362,3 +362,18 @@ def test_dragging_a_piece_that_may_not_move_pans_instead(renderer):
     feed(b, [down(s), move((s[0] + 15, s[1])), move((s[0] + 40, s[1] + 10)), up((s[0] + 40, s[1] + 10))])
     assert f.pos == home and b.carry is None and b.selected is None       # no move, no click
     assert cam.to_world((s[0] + 40, s[1] + 10)) == pytest.approx(w)
+
+
+def test_the_ruler_speaks_the_players_language(renderer):
+    """In Czech the ruler said '3.0" — 0.0" left': English words and an English decimal point."""
+    from game.core.i18n import set_language
+    b, a, f = make_board(renderer, allowance=lambda p: 6.0)
+    try:
+        set_language("cs")
+        assert b.ruler_text(3.0, 3.0) == '3,0" — zbývá 0,0"'
+        assert b.ruler_text(3.5, 3.0) == '3,5" — o 0,5" dál, než smí'
+        set_language("en")
+        assert b.ruler_text(2.5, 6.0) == '2.5" — 3.5" left'
+        assert b.ruler_text(1.0, None) == '1.0"'
+    finally:
+        set_language("en")

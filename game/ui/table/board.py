@@ -36,6 +36,8 @@ from typing import Callable
 
 import pygame
 
+from game.core.i18n import t
+
 from . import style
 from .hit import HitItem, HitStack, release_press
 from .pieces import Piece, PieceRenderer
@@ -869,6 +871,15 @@ class Board(HitItem):
                                        size=c.piece.size, facing=c.piece.facing),
                            cam.to_screen(c.home), max(3.0, c.piece.size * cam.ppi), show_name=False, alpha=90)
 
+    def ruler_text(self, dist: float, reach: float | None) -> str:
+        """The ruler's words in the current language: the distance, and what is left of
+        the allowance or how much too far."""
+        if reach is None:
+            return t("table.ruler", dist=dist, unit=self.unit)
+        if dist > reach + 1e-6:
+            return t("table.ruler_over", dist=dist, over=dist - reach, unit=self.unit)
+        return t("table.ruler_left", dist=dist, left=reach - dist, unit=self.unit)
+
     def _draw_ruler(self, surf, c: _Carry) -> None:
         cam = self.camera
         pts = [cam.to_screen(q) for q in (c.path if len(c.path) >= 2 else [c.home, c.point])]
@@ -896,12 +907,7 @@ class Board(HitItem):
                     pygame.draw.line(surf, col, (x - uy * k, y + ux * k), (x + uy * k, y - ux * k), max(1, w // 2))
                     nxt += 1.0
                 walked += leg
-        if c.reach is None:
-            text = f"{dist:.1f}{self.unit}"
-        elif over:
-            text = f"{dist:.1f}{self.unit} — {dist - c.reach:.1f}{self.unit} too far"
-        else:
-            text = f"{dist:.1f}{self.unit} — {c.reach - dist:.1f}{self.unit} left"
+        text = self.ruler_text(dist, c.reach)
         size = max(13, int(min(cam.rect.size) * 0.022))
         t = self.gfx.outlined_text(text, size, col, (0, 0, 0), px=2)
         r = t.get_rect(midbottom=(int(b[0]), int(b[1] - c.piece.screen_r - size * 0.6)))
