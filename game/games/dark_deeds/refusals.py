@@ -37,6 +37,8 @@ def explain(rules, view, decision, action) -> Refusal | None:
         return words(_p("plot_not_now"), TURN)
     if verb in ("tavern_take", "loot", "loot_gamble", "lay_low"):
         return words(_p("tavern_phase"), TURN)
+    if verb == "discard_pile":              # while a face-up card may be taken beside it
+        return words(_p("discard_pile"), TURN) if decision.kind in ("tavern", "loot_choice") else None
     if verb == "roll" or decision.kind == "roll":
         return words(_p("roll_first"), TURN)
     return None
@@ -55,6 +57,8 @@ def card_probe(zone: str, card, viewer):
         return ("play", card)
     if zone.startswith(("tavern:", "loot:", "loot_deck:")):
         return ("tavern_take",)
+    if zone.endswith("discard") or zone.startswith("loot_discard:"):
+        return ("discard_pile",)            # its face-up top card looks like one on offer
     return None
 
 

@@ -418,3 +418,16 @@ def test_the_thinking_cue_sits_on_the_chronicle_not_on_the_phase_track():
             cue = pygame.Rect(0, 0, 280, 46)
             cue.midbottom = (x, y - 10)
             assert t.log_rect().contains(cue) and not cue.colliderect(t.L["phasebar"])
+
+
+def test_a_click_on_the_tavern_discard_says_it_is_a_discard_pile():
+    """The Tavern's discard pile shows its top card face up beside the two on offer; a
+    newcomer clicked it to take it and nothing happened at all."""
+    from game.core.i18n import t
+    rig = Rig(players=2, seed=3)
+    assert rig.until(lambda: (d := rig.decision(0)) is not None and d.kind == "tavern"
+                     and rig.table.zones["tavern_discard"].cards)
+    rig.settle()
+    top = rig.table.zones["tavern_discard"].cards[-1]
+    assert not rig.table.options_for(top)
+    assert rig.table.why_not(top) == t("dark_deeds.refuse.discard_pile")
