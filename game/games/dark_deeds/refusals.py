@@ -35,7 +35,9 @@ def explain(rules, view, decision, action) -> Refusal | None:
         return words(_p("deed_not_played"), DEEDS)
     if verb == "play":
         return words(_p("plot_not_now"), TURN)
-    if verb in ("tavern_take", "loot", "loot_gamble", "lay_low"):
+    if verb in ("loot", "loot_gamble"):      # Loot is not the Tavern: it comes with a robbery
+        return words(_p("loot_after_rob"), TURN)
+    if verb in ("tavern_take", "lay_low"):
         return words(_p("tavern_phase"), TURN)
     if verb == "discard_pile":              # while a face-up card may be taken beside it
         return words(_p("discard_pile"), TURN) if decision.kind in ("tavern", "loot_choice") else None
@@ -55,7 +57,9 @@ def card_probe(zone: str, card, viewer):
         return ("target", "chaser", card)
     if zone == f"hand:{viewer}":
         return ("play", card)
-    if zone.startswith(("tavern:", "loot:", "loot_deck:")):
+    if zone.startswith(("loot:", "loot_deck:")):
+        return ("loot",)
+    if zone.startswith("tavern:"):
         return ("tavern_take",)
     if zone.endswith("discard") or zone.startswith("loot_discard:"):
         return ("discard_pile",)            # its face-up top card looks like one on offer

@@ -431,3 +431,14 @@ def test_a_click_on_the_tavern_discard_says_it_is_a_discard_pile():
     top = rig.table.zones["tavern_discard"].cards[-1]
     assert not rig.table.options_for(top)
     assert rig.table.why_not(top) == t("dark_deeds.refuse.discard_pile")
+
+
+def test_a_loot_card_clicked_in_the_tavern_says_loot_comes_with_a_robbery():
+    """In the Tavern phase a newcomer clicked a face-up Loot card and read "The Tavern is
+    visited only in its phase, after Hit the Street." — while visiting the Tavern."""
+    from game.core.i18n import t
+    rig = Rig(players=2, seed=3)
+    assert rig.until(lambda: (d := rig.decision(0)) is not None and d.kind == "tavern")
+    rig.settle()
+    loot = rig.table.zones["loot:artisan:0"].cards[-1]
+    assert rig.table.why_not(loot) == t("dark_deeds.refuse.loot_after_rob")
