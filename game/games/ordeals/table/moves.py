@@ -94,6 +94,8 @@ class OrdealsMoves(OrdealsChoices):
                 self.refuse(move_refusal(got.reason if got is not None else None))
                 return False
             action = (verb, round(got.to[0], 2), round(got.to[1], 2))
+            if max(abs(a - b) for a, b in zip(got.to, d.free["origin"])) < 0.05:
+                return False            # put back where it stood: no Move of 0", no Deed spent
         if not self.ctx.match.is_legal(d.seat, action):
             self.refuse(move_refusal("blocked") if verb == "move" else deploy_refusal())
             return False
@@ -116,15 +118,12 @@ class OrdealsMoves(OrdealsChoices):
                 self.refuse(deploy_refusal())
                 self.board.flash_zone()         # where the zone is, not only that it was missed
             return
-        if item is None:
-            return
-        idx = self._index_of(item)
+        idx = None if item is None else self._index_of(item)
         if idx is None:
             return
-        for a in d.actions:
-            if d.kind == "activate" and a == ("act", idx):
-                self.ctx.submit(d.seat, a)
-                return
+        if d.kind == "activate" and ("act", idx) in d.actions:
+            self.ctx.submit(d.seat, ("act", idx))
+            return
         for verb in ("assault", "fire", "aid"):
             if (verb, idx) in d.actions:
                 self.ctx.submit(d.seat, (verb, idx))
