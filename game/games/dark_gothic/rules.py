@@ -251,20 +251,21 @@ class DarkGothicRules(StateBackedRules):
         """TE-006 start decks, TE-011 hands of 6, TE-012 the Omen roll-off."""
         rng = s.rng
         d = self.data
+        in_box = set(s.box)             # the Start cards left in the box (a list's `in` was slow)
         for seat, hk in enumerate(s.heroes):
             h = self.heroes[hk]
             deck = []
-            for key, k in h.start.items():
-                for _ in range(k):
-                    c = next(c for c in d.start_ids[key] if c in s.box)
-                    s.box.remove(c)
-                    deck.append(c)
+            for key, k in h.start.items():         # the first k of that Start card left
+                took = [c for c in d.start_ids[key] if c in in_box][:k]
+                in_box.difference_update(took)
+                deck += took
             for _ in range(h.honor):
                 deck.append(s.honor.pop())
             rng.stream("deck", seat).shuffle(deck)
             s.deck[seat] = deck
             for _ in range(self.rules.hand_size):
                 s.hand[seat].append(deck.pop())
+        s.box = [c for c in s.box if c in in_box]
         # Omen roll-off: highest goes first, ties roll off; Power of Light is inactive (TE-096)
         tied = list(range(s.n))
         s.rolloff = []
