@@ -246,3 +246,34 @@ def test_monster_shop_coach_points_gesture_by_gesture_and_a_wrong_split_stays_to
     assert coach.refused == coach.step_text(coach.tutorial.step_at(log)) and coach.flash > 0
     assert scene.table.tray is tray and not tray.submitted and tray.counts()[tray.groups[0].id] == {"imp": 1}
     assert coach.text_now()[2] == [plus_imp.rect]
+
+
+def test_the_coachs_arrow_lies_over_no_other_button(app):
+    """Round 1 of the monster shop's guided game: the arrow to group 1's imp + came from
+    the panel's side and lay over the gold − and + beside it; now it comes another way."""
+    from game.ui.scenes.pointing import clickable_rects
+    scene = _open(app, "monster_shop", via_menu=False)
+    assert run_until(app, lambda: _learner_alone(scene), 20)
+    _calm(app, scene)
+    target = scene.coach.text_now()[2][0]
+    assert scene.coach.arrow is not None
+    (x0, y0), (x1, y1) = scene.coach.arrow
+    line = pygame.Rect(min(x0, x1), min(y0, y1), abs(x1 - x0) + 1, abs(y1 - y0) + 1).inflate(20, 20)
+    others = [r for r in clickable_rects(scene.table) if not r.colliderect(target)]
+    assert len(others) > 10                                   # the tray's steppers are seen
+    assert not [r for r in others if line.colliderect(r)]
+
+
+def test_in_a_grid_of_buttons_the_glow_alone_shows_the_one(monkeypatch):
+    """Every way to a button in the middle of a grid crosses a neighbour: no arrow then
+    (the monster shop's 'where does this group go?' buttons); a lone thing gets one."""
+    from types import SimpleNamespace
+
+    import game.ui.scenes.coach as coach_module
+    grid = [pygame.Rect(600 + 230 * c, 590 + 33 * r, 220, 28) for r in range(4) for c in range(3)]
+    monkeypatch.setattr(coach_module, "clickable_rects", lambda table: grid)
+    coach = coach_module.Coach.__new__(coach_module.Coach)
+    coach.scene = SimpleNamespace(table=None, ctx=SimpleNamespace(size=(1920, 1080)))
+    panel = pygame.Rect(1300, 300, 600, 200)
+    assert coach.arrow_at(panel, grid[4]) is None
+    assert coach.arrow_at(panel, pygame.Rect(100, 100, 80, 40)) is not None

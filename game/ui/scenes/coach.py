@@ -23,7 +23,7 @@ from ...core.match import Match, SeatInfo
 from ...core.tutorial import ScriptedAgent, Tutorial, load_script
 from ..theme import FONT
 from ..widgets import Button, draw_panel, draw_text
-from .pointing import action_rects, gesture_rects, kit_buttons, named_rects, nonempty_rect
+from .pointing import action_rects, clickable_rects, gesture_rects, kit_buttons, named_rects, nonempty_rect
 
 PANEL_W = 600               # on the felt; over a chronicle the panel takes the chronicle's width
 PANEL_MIN_W = 360
@@ -137,6 +137,7 @@ class Coach:
         self._params = None
         self.refused: str | None = None      # the words of the last refusal
         self.flash = 0.0                     # seconds the panel still shows it
+        self.arrow = None                    # (tail, head) of the arrow last drawn, or None
 
     # -- the words -------------------------------------------------------------------
     @property
@@ -324,8 +325,9 @@ class Coach:
         self.panel = self.place(height, rects)
         for r in rects:
             self.draw_glow(surf, r)
-        if rects:
-            self.draw_arrow(surf, self.panel, rects[0])
+        self.arrow = self.arrow_at(self.panel, rects[0]) if rects else None
+        if self.arrow is not None:
+            self.draw_arrow(surf, *self.arrow)
         refusing = self.flash > 0 and not self.done
         tone = pal.danger_hi if refusing else pal.gold
         panel = self.panel.move(int(6 * math.sin(self.flash * 40)) if self.flash > FLASH_SECONDS - 0.4 else 0, 0)
@@ -356,29 +358,51 @@ class Coach:
                              5, border_radius=16)
         surf.blit(glow, (rect.x - 18, rect.y - 18))
 
-    def draw_arrow(self, surf, panel, rect) -> None:
-        """A gold arrow from the panel's edge to the thing, stopping just short of it."""
-        pal = self.app.pal
+    def arrow_at(self, panel, rect):
+        """(tail, head) of a short arrow to the thing, stopping at its glow's edge: from the
+        panel's side (a line all the way would hide whatever lies between), else — when
+        that way it would lie over another button, as over a stepper's neighbour — from
+        above, below, the left or the right, the first way over none, else a shorter one;
+        None when the panel is on the thing or every way hides a button (in a grid of
+        buttons the glow alone shows the one)."""
         tx, ty = rect.center
         px = min(max(tx, panel.left + 30), panel.right - 30)
         py = panel.bottom if ty > panel.bottom else (panel.top if ty < panel.top else panel.centery)
         if panel.top <= ty <= panel.bottom:
             px = panel.right if tx > panel.right else panel.left
-        dx, dy = tx - px, ty - py
-        dist = math.hypot(dx, dy)
+        dist = math.hypot(tx - px, ty - py)
         if dist < 30:
-            return
-        ux, uy = dx / dist, dy / dist
-        halo = rect.inflate(28, 28)             # stop at the glow's edge, not over the thing
-        reach = dist
-        while reach > 0 and halo.collidepoint(px + ux * reach, py + uy * reach):
-            reach -= 4.0
+            return None
+        halo = rect.inflate(28, 28)
+        try:
+            buttons = [r for r in clickable_rects(self.scene.table) if not r.colliderect(rect)]
+        except Exception:            # noqa: BLE001 - a table without the kit's buttons: the panel's way
+            buttons = []
+        screen = pygame.Rect(0, 0, *self.scene.ctx.size)
+        ways = [((tx - px) / dist, (ty - py) / dist), (0, 1), (0, -1), (1, 0), (-1, 0)]
+        for longest in (ARROW_LEN, ARROW_LEN / 2.5):
+            for n, (ux, uy) in enumerate(ways):
+                back = 0.0
+                while back < dist and halo.collidepoint(tx - ux * back, ty - uy * back):
+                    back += 4.0
+                length = min(longest, max(0.0, dist - back - 6)) if n == 0 else longest
+                head = (tx - ux * back, ty - uy * back)
+                tail = (head[0] - ux * length, head[1] - uy * length)
+                box = pygame.Rect(min(tail[0], head[0]), min(tail[1], head[1]),
+                                  abs(ux) * length + 1, abs(uy) * length + 1).inflate(30, 30)
+                in_the_way = buttons if n == 0 else buttons + [panel]      # the first way starts at the panel
+                if length > 20 and screen.contains(box) and not any(box.colliderect(o) for o in in_the_way):
+                    return tail, head
+        return None
+
+    def draw_arrow(self, surf, start, end) -> None:
+        """The arrow, its head bobbing toward the thing and back."""
+        pal = self.app.pal
+        dist = math.hypot(end[0] - start[0], end[1] - start[1]) or 1.0
+        ux, uy = (end[0] - start[0]) / dist, (end[1] - start[1]) / dist
         bob = 6 * math.sin(self.t * 5.0)
-        end = (px + ux * (reach - bob), py + uy * (reach - bob))
-        # a short arrow by the thing, from the panel's side: a line all the way would
-        # cross (and hide) whatever lies between
-        length = min(ARROW_LEN, max(0.0, reach - 6))
-        start = (end[0] - ux * length, end[1] - uy * length)
+        end = (end[0] - ux * bob, end[1] - uy * bob)
+        start = (start[0] - ux * bob, start[1] - uy * bob)
         for width, color in ((14, (0, 0, 0)), (8, pal.gold)):
             pygame.draw.line(surf, color, start, end, width)
         head = [end, (end[0] - ux * 30 - uy * 18, end[1] - uy * 30 + ux * 18),

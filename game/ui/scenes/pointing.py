@@ -22,6 +22,17 @@ def kit_buttons(table) -> list:
     return out
 
 
+def clickable_rects(table) -> list:
+    """Rects a person clicks on the table: the kit's buttons and an open staging tray's
+    steppers, confirm and reset (the coach's arrow keeps off the ones it does not mean)."""
+    out = [getattr(b, "rect", None) for b in kit_buttons(table)]
+    tray = getattr(table, "tray", None)
+    if tray is not None and not getattr(tray, "submitted", True):
+        out += [b.rect for b in list(getattr(tray, "step_btns", [])) + [getattr(tray, "submit_btn", None),
+                                                                          getattr(tray, "reset_btn", None)] if b]
+    return [pygame.Rect(r) for r in out if nonempty_rect(r)]
+
+
 def nonempty_rect(value):
     try:
         r = pygame.Rect(value)
