@@ -123,6 +123,10 @@ def test_a_timeout_that_moves_for_you_is_in_the_chronicle(app):
             break
     lines = ["".join(str(seg[0]) for seg in entry) for entry in scene.table.log.entries]
     assert "Time ran out: Gondola Fare" in lines
+    # before what the clock's move did, not after the next player's turn had begun (a
+    # newcomer read "Time ran out: Pass" under their own new turn's heading)
+    after = lines[lines.index("Time ran out: Gondola Fare") + 1:]
+    assert after and "Ada" in after[0] and "Gondola" in after[0], lines
 
 
 def _knocked_out_match(seed):

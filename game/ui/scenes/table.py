@@ -435,7 +435,7 @@ class TableScene(Scene):
         self.ready = None
         self.match.undo(seat)
         n = len(self.match.log)
-        self.notes = [(k, e) for k, e in self.notes if k <= n]
+        self.notes = [(k, e) for k, e in self.notes if k < n]
         self._safe(lambda: self.show_seat(seat), "reload")
         self.app.toast(t("play.undone"), "info", 2.0)
         return True
@@ -464,10 +464,10 @@ class TableScene(Scene):
             notes = sorted(self.notes, key=lambda n: n[0])
             k = 0
             for i, (seat, action) in enumerate(m.log):
-                out += rules.apply(state, seat, action)
-                while k < len(notes) and notes[k][0] <= i + 1:
+                while k < len(notes) and notes[k][0] <= i:      # a note stands before its action
                     out.append(notes[k][1])
                     k += 1
+                out += rules.apply(state, seat, action)
             out += [e for _, e in notes[k:]]
             return out
         except Exception:             # noqa: BLE001 - the table then rebuilds its own way
@@ -559,14 +559,15 @@ class TableScene(Scene):
         events = m.tick()
         if not events:
             return
+        notes = []
         for i, (seat, action) in enumerate(m.log[n:]):
             d = expiring.get(seat)
             if d is not None and action == d.default:
                 note = Event("log", {"key": "play.time_ran_out",
                                      "params": {"what": action_label(self.spec.id, action, d.kind)}}, (seat,))
-                self.notes.append((n + i + 1, note))
-                events.append(note)
-        self.after_events(events)
+                self.notes.append((n + i, note))     # said before what the clock's move set going
+                notes.append(note)
+        self.after_events(notes + events)
 
     def turn_cue(self):
         v = self.viewer
