@@ -23,9 +23,11 @@ def kit_buttons(table) -> list:
 
 
 def clickable_rects(table) -> list:
-    """Rects a person clicks on the table: the kit's buttons and an open staging tray's
-    steppers, confirm and reset (the coach's arrow keeps off the ones it does not mean)."""
+    """Rects a person clicks on the table: the kit's buttons, the cards in hand and an open
+    staging tray's steppers, confirm and reset (the coach's arrow keeps off the ones it
+    does not mean)."""
     out = [getattr(b, "rect", None) for b in kit_buttons(table)]
+    out += [sp.rect() for sp in getattr(table, "sprites", []) or [] if sp.zone == "hand" and not sp.hidden]
     tray = getattr(table, "tray", None)
     if tray is not None and not getattr(tray, "submitted", True):
         out += [b.rect for b in list(getattr(tray, "step_btns", [])) + [getattr(tray, "submit_btn", None),
