@@ -464,15 +464,21 @@ def _fill_parts(demands, orbs):
 
 def _silver_assignments(pool, silver_orbs, key, choices):
     """Each way to give the Silver orbs a colour (or none: None), alike orbs (the same units
-    and kind of card) taken as one multiset, so swapping two Honors is not tried twice."""
+    and kind of card) taken as one multiset, so swapping two Honors is not tried twice. A
+    tuple of {orb: colour}, shared (callers only read it)."""
     groups = {}
     for i in silver_orbs:
         src = pool[i][2]
         groups.setdefault((pool[i][1], None if src is None else key(src)), []).append(i)
+    return _assignments(tuple(map(tuple, groups.values())), choices)
+
+
+@lru_cache(maxsize=1024)
+def _assignments(groups, choices):
+    """_silver_assignments of the alike orbs `groups` (pool indexes): pure, so memoized."""
     per_group = [[tuple(zip(ids, cols)) for cols in combinations_with_replacement(choices, len(ids))]
-                 for ids in groups.values()]
-    for combo in product(*per_group):
-        yield {i: c for part in combo for i, c in part}
+                 for ids in groups]
+    return tuple({i: c for part in combo for i, c in part} for combo in product(*per_group))
 
 
 def _options_with_silver(pool, parts, key, sources_matter, price, order, cap):
@@ -504,7 +510,7 @@ def _options_with_silver(pool, parts, key, sources_matter, price, order, cap):
                        or sum(p[1] for p in fixed if p[0] == c) > held[_IDX[c]])
         demands_of = {c: tuple((i, n, cur) for i, (pc, n, cur) in enumerate(fixed) if pc == c) for c in needed}
         if useful not in assignments:
-            assignments[useful] = list(_silver_assignments(pool, silver_orbs, key, (None,) + useful))
+            assignments[useful] = _silver_assignments(pool, silver_orbs, key, (None,) + useful)
         for given in assignments[useful]:
             ways = []
             for c in needed:
@@ -613,7 +619,11 @@ def _silver_colour_ways(demands, exact, silver, orbs, matter):
     Cursed cost cares which card pays this colour."""
     index = exact + silver
     if matter or any(cur for _p, _n, cur in demands):
-        mine = tuple(orbs[i] for i in index)
+        # the ways compare kinds of card only with each other: name each by its first place
+        # here ("1", "2", ...), so the memo meets a pool again whatever the cards are called
+        names = {}
+        mine = tuple((n, kind if kind is None else names.setdefault(kind, str(len(names) + 1)), price, card)
+                     for n, kind, price, card in map(orbs.__getitem__, index))
     else:       # which card pays is read nowhere: the units alone, so the memo meets more pools
         mine = tuple((orbs[i][0], None, 0, False) for i in index)
     ways = _orbs_colour_ways(demands, mine, len(silver), matter)
