@@ -6,21 +6,28 @@ the reason says that lead."""
 from __future__ import annotations
 
 from ...ai.advice import GameAdvice, logistic
-from .words import ShopWords
+from .words import OFFER_ROWS, ShopWords
 
 
 def reason(view, decision, action, value):
     if value is None:
         return None
-    return "advice.monster_shop.lead", {"lead": f"{value:+.1f}"}
+    return "advice.monster_shop." + ("ahead" if value >= 0 else "behind"), {"n": round(abs(value), 1)}
 
 
 def label(view, kind, action, names):
+    """The table's words for the move; a group sent for a cage, an upgrade or a monster
+    also names it (the button says only "Monster (young) 1")."""
     from . import SPEC
 
     def name(seat) -> str:
         return names[seat] if 0 <= seat < len(names) else str(seat)
-    return ShopWords(SPEC.ruleset(), name, lambda: view).describe(kind, action)
+    words = ShopWords(SPEC.ruleset(), name, lambda: view)
+    said = words.describe(kind, action)
+    if action[0] == "send" and action[2] in OFFER_ROWS and action[2] != "food":
+        x = words.offer_at(view, action[2], action[3])
+        said += "" if x is None else f": {words.offer_name(action[2], x)}"
+    return said
 
 
 ADVICE = GameAdvice(budget=12, chance=logistic(3.0), reason=reason, review_budget=12, label=label)
