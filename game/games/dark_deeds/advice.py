@@ -58,6 +58,8 @@ def reason(view, decision, action, value):
         return "advice.dark_deeds.tavern_take", {}
     if verb == "tavern_gamble":
         return "advice.dark_deeds.tavern_gamble", {}
+    if verb in ("foiled", "sod_off", "pass") and decision is not None and decision.kind == "reaction":
+        return f"advice.dark_deeds.react_{verb}", {"purpose": (decision.prompt or {}).get("purpose") or "other"}
     return None
 
 

@@ -76,3 +76,25 @@ def test_DD_034_the_hint_asks_no_sneak_to_fight_a_guard_chasing_you():
     assert t(key, **words).startswith("no sneak: roll ")     # not "0 Guards to sneak past (≈100 %)"
     _, words = reason(view, None, ("target", "chaser", nemesis), 0.5)
     assert words["guards"] == 2
+
+
+@pytest.mark.parametrize("lang", ["en", "cs"])
+def test_a_foiled_window_hint_says_what_each_answer_does(lang):
+    """Greta succeeded; the Hint said only "Foiled! — the AI's rule of thumb here"."""
+    from game.core.rules import Decision
+    from game.games.dark_deeds.advice import reason
+    set_language(lang)
+    try:
+        seen = set()
+        for purpose in ("sneak", "rob", "attack"):
+            d = Decision(0, "reaction", (("foiled",), ("pass",)), prompt={"window": "foiled", "purpose": purpose})
+            for action in d.actions:
+                key, params = reason({}, d, action, 0.5)
+                words = t(key, **params)
+                assert words and "{" not in words
+                seen.add(words)
+        d = Decision(0, "reaction", (("sod_off",), ("pass",)), prompt={"window": "sod_off"})
+        seen |= {t(*reason({}, d, a, 0.5)[:1], **reason({}, d, a, 0.5)[1]) for a in d.actions}
+        assert len(seen) == 5                      # three kinds of Foiled!, Sod Off!, and the pass
+    finally:
+        set_language("en")
