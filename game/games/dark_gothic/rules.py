@@ -306,7 +306,8 @@ class DarkGothicRules(StateBackedRules):
         ev.append(_E("log", {"key": key, "params": params}))
 
     def push(self, s, *tasks):
-        """Push tasks to run in the given order (before anything already pending)."""
+        """Push tasks to run in the given order (before anything already pending). One task:
+        s.tasks.append(task) is the same, and the hottest steps call it directly."""
         s.tasks.extend(reversed(tasks))
 
     def gain(self, s, seat, colour, n, src, ev):
@@ -769,7 +770,7 @@ class DarkGothicRules(StateBackedRules):
             if len(action) == 3:                  # the units named (TE-051, TE-083)
                 self._pay(s, a, t, parts, action[2], ev)
             else:
-                self.push(s, ("pay", a, t, parts, ()))
+                s.tasks.append(("pay", a, t, parts, ()))
         elif verb == "use":
             c = action[1]
             s.flags.add(c)
@@ -838,7 +839,7 @@ class DarkGothicRules(StateBackedRules):
                                            "cursed": True}))
         s.pool, destroyed, paid = P.apply_payment(pool, parts, payment)
         ev.append(_E("paid", {"seat": seat, "card": t, "parts": [list(p) for p in paid]}))
-        self.push(s, ("gain_card", seat, t, destroyed))
+        s.tasks.append(("gain_card", seat, t, destroyed))
 
     def _on_block(self, s, seat, action, ev):
         win = s.window
@@ -1016,7 +1017,7 @@ class DarkGothicRules(StateBackedRules):
             parts = ways[0]
             s.pool = P.pay_plain(s.pool, parts)
             ev.append(_E("paid", {"seat": seat, "card": target, "parts": [list(p) for p in parts]}))
-            self.push(s, ("gain_card", seat, target, ()))
+            s.tasks.append(("gain_card", seat, target, ()))
             return
         if ways is not None:
             options = [P.plain_payment(s.pool, w) for w in ways]
@@ -1335,7 +1336,7 @@ class DarkGothicRules(StateBackedRules):
             s.villain = s.vstack.pop()                # TE-062
             ev.append(_E("reveal", {"card": s.villain, "zone": "villain"}))
         s.active = (a + 1) % s.n
-        self.push(s, ("turn_start",))
+        s.tasks.append(("turn_start",))
 
     # ------------------------------------------------------------------ the end
     def investigation(self, s, seat) -> int:
