@@ -81,3 +81,31 @@ def test_DD_043_DD_061_a_gamble_says_the_face_up_cards_go():
             assert words in t("dark_deeds.log.tavern_gamble", player="A")
         finally:
             set_language("en")
+
+
+def test_the_new_game_options_of_dark_deeds_fit_whole_in_czech():
+    """In Czech at 1280×720 the new-game screen showed "Hod kostkami (2k6, při shodě z…"
+    and "Otevřené bodovací hr…": a newcomer picks by those names."""
+    from game.core import i18n
+    from game.ui import headless
+    from game.ui.scenes.menu import MenuScene
+    from game.ui.scenes.new_game import NewGameScene, tr
+    from tests.ui.test_text_fits import Recorder, frames
+    app = headless.make_app((1280, 720))
+    i18n.set_language("cs")                       # after the app, which reads its settings' language
+    try:
+        app.settings.animation_speed = 0.0
+        app.push(MenuScene(app))
+        scene = NewGameScene(app)
+        app.push(scene)
+        with Recorder() as rec:
+            scene.select_game("dark_deeds")
+            frames(app, 2)
+            names = {tr(label) for sp in scene.specs if sp.kind == "choice" for _v, label in sp.choices}
+            names |= {tr(sp.label) for sp in scene.specs if sp.kind != "choice"}
+            assert len(names) >= 6
+            cut = sorted({whole for whole, _shown, _who in rec.cuts if whole.rstrip(" …") in names})
+        assert not cut, cut
+    finally:
+        app.shutdown()
+        i18n.set_language("en")
