@@ -442,3 +442,21 @@ def test_a_loot_card_clicked_in_the_tavern_says_loot_comes_with_a_robbery():
     rig.settle()
     loot = rig.table.zones["loot:artisan:0"].cards[-1]
     assert rig.table.why_not(loot) == t("dark_deeds.refuse.loot_after_rob")
+
+
+@pytest.mark.parametrize("lang", ["en", "cs"])
+def test_the_seals_name_and_the_street_discards_count_do_not_overlap(lang):
+    """"Discard · 16" sat on "Horned Seal" (in Czech "Odložené" on "Rohatá pečeť")."""
+    from game.core.i18n import set_language
+    from game.games.dark_deeds.words import tx
+    set_language(lang)
+    try:
+        t = Rig().table
+        t.background()
+        z = t.zones["street_discard"]
+        fs, off = next((fs, off) for zid, fs, off, _r in t.L["discard_labels"] if zid == "street_discard")
+        lab = t.gfx.text(f"{tx('discard')} · 16", fs, (0, 0, 0), serif=True)
+        count = lab.get_rect(midtop=(z.rect.centerx, z.rect.bottom + off))
+        assert not count.colliderect(t.L["seal_label"])
+    finally:
+        set_language("en")

@@ -899,8 +899,9 @@ class DarkDeedsTable(DarkDeedsTableWords, CardRefusals, TableKit):
         pygame.draw.circle(bg, style.GOLD, (sx, sy), L["seal_r"], max(2, int(3 * s)))
         ic = g.icon("dark_deed", int(L["seal_r"] * 1.3), (236, 190, 120))
         bg.blit(ic, ic.get_rect(center=(sx, sy)))
-        lab = g.text(tx("seal"), F(16), style.TEXT_DIM, serif=True)
-        bg.blit(lab, lab.get_rect(midleft=(sx + L["seal_r"] + int(8 * s), sy)))
+        lab = g.text(tx("seal"), F(16), style.TEXT_DIM, serif=True)      # low: the discard's count sits above
+        L["seal_label"] = lab.get_rect(midleft=(sx + L["seal_r"] + int(8 * s), sy + int(12 * s)))
+        bg.blit(lab, L["seal_label"])
         # the dagger under the last slot, pointing right (the Street's direction)
         dx = L["slot_x"][5]
         dcen = P(dx + 6, 362)
