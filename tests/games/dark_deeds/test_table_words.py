@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import re
+
+import pytest
 from pathlib import Path
 
 from game.core.i18n import has
@@ -109,3 +111,17 @@ def test_the_new_game_options_of_dark_deeds_fit_whole_in_czech():
     finally:
         app.shutdown()
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize("lang", ["en", "cs"])
+def test_a_reaction_window_asks_without_doubled_marks(lang):
+    """The Sod Off! window read "…hraje kartu Překaženo!. Zahrát Táhni!?" in Czech (and
+    "Play Sod Off!?" in English): a card's own "!" met the sentence's mark."""
+    from game.core.i18n import set_language, t
+    set_language(lang)
+    try:
+        for key in ("reaction_foiled", "reaction_sod_off"):
+            text = t(f"dark_deeds.decision.{key}", player="Ann", card=t("dark_deeds.card.foiled.name"))
+            assert "!." not in text and "!?" not in text, text
+    finally:
+        set_language("en")
