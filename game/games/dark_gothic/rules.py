@@ -114,8 +114,8 @@ class DarkGothicRules(StateBackedRules):
         same_cost = {}
         for c, k in K.items():
             if k.cost_total:
-                same_cost.setdefault(k.cost, []).append(c)
-        self.printed_costs = tuple((cost, tuple(ids)) for cost, ids in same_cost.items())
+                same_cost.setdefault((k.cost, k.cost_total), []).append(c)
+        self.printed_costs = tuple((cost, total, tuple(ids)) for (cost, total), ids in same_cost.items())
         self.simple = frozenset(c for c, k in K.items()
                                 if all(op in ("gain", "draw", "block", "protect") for op, _ in k.play))
         # Global op -> {card id: its params for that op, in card order}: globals_of looks up only
@@ -559,7 +559,8 @@ class DarkGothicRules(StateBackedRules):
             have = e0 + e1 + e2 + sum(silver)
         if have < self.cheapest:                  # a quarter of the calls in random play
             return []
-        payable, modified = self._payable_with(e0, e1, e2, silver)
+        got = self._payable.get((e0, e1, e2, silver))
+        payable, modified = self._payable_with(e0, e1, e2, silver, have) if got is None else got
         cands = self.on_offer(s.center, [v[-1] for v in s.training.values() if v], s.villain, s.flags)
         # the price modifiers in force: cost_mod Globals, Discoveries on the Villain, Lessons
         mods = self.globals_of(s, "cost_mod")
@@ -592,19 +593,17 @@ class DarkGothicRules(StateBackedRules):
                 out.append(c)
         return out
 
-    def _payable_with(self, e0, e1, e2, silver):
-        """For a pool of these tallies (exact units per colour, Silver orbs by size): the ids
-        of every card whose printed cost it pays, and a memo {modified cost: does it pay}.
-        Both pure in the tallies, so kept for the ruleset's life (bounded)."""
-        key = (e0, e1, e2, silver)
-        got = self._payable.get(key)
-        if got is None:
-            if len(self._payable) > 5_000:
-                self._payable.clear()
-            exact = (e0, e1, e2)
-            ids = frozenset(c for cost, same in self.printed_costs if P.feasible_split(exact, silver, cost)
-                            for c in same)
-            got = self._payable[key] = (ids, {})
+    def _payable_with(self, e0, e1, e2, silver, have):
+        """For a pool of these tallies (exact units per colour, Silver orbs by size; `have`
+        units in all), found in buy_targets' memo from now on: the ids of every card whose
+        printed cost it pays, and a memo {modified cost: does it pay}. Both pure in the
+        tallies, so kept for the ruleset's life (bounded)."""
+        if len(self._payable) > 5_000:
+            self._payable.clear()
+        exact = (e0, e1, e2)
+        ids = frozenset(c for cost, total, same in self.printed_costs
+                        if total <= have and P.feasible_split(exact, silver, cost) for c in same)
+        got = self._payable[e0, e1, e2, silver] = (ids, {})
         return got
 
     # -- paying: the payer names the units (TE-051, TE-083) ---------------------------------
