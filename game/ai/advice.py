@@ -198,8 +198,11 @@ class Cancelled(Exception):
 
 
 def review_steps(record, seat: int) -> list[int]:
-    """The log indexes of `seat`'s own actions (what a review looks at)."""
-    return [i for i, (s, _a) in enumerate(record.actions) if s == seat]
+    """The log indexes of `seat`'s own actions (what a review looks at), after the moves a
+    guided first game's coach asked for (`extra["coached"]` in a game played on from one)."""
+    coached = (getattr(record, "extra", None) or {}).get("coached", 0)
+    start = coached if isinstance(coached, int) else 0
+    return [i for i, (s, _a) in enumerate(record.actions) if s == seat and i >= start]
 
 
 def review(spec, ruleset, record, seat: int, *, budget: int | None = None, seed: int = 0, top: int = 5,

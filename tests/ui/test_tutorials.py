@@ -189,6 +189,9 @@ def test_the_guided_game_plays_to_its_end_through_the_table(app, lang, game_id, 
     assert set(table.match.agents) == set(range(tutorial.players)) - {tutorial.human}
     assert not any(type(a).__name__ == "ScriptedAgent" for a in table.match.agents.values())
     assert not saved.exists()
+    # the review of the game played on weighs the learner's own moves, not the coach's
+    from game.ai import advice
+    assert advice.review_steps(table.match.record(), tutorial.human) == []
 
 
 def test_a_tutorial_left_halfway_resumes_with_its_coach(app):

@@ -31,6 +31,7 @@ PANEL_PAD = 22
 ARROW_LEN = 130.0
 FLASH_SECONDS = 1.6         # how long the panel shows a refusal
 MARK = "tutorial"            # the record's extra key that marks a tutorial's save
+COACHED = "coached"          # … and, in a game played on from one, how many moves were the script's
 
 
 # -- opening, resuming, handing over ---------------------------------------------------
@@ -110,6 +111,7 @@ def play_on(app, spec, match):
     agents = make_agents(spec, seats, record.seed, warn=lambda m: app.toast(m, "warning", 8.0))
     new, _stop = replay_record(record, registry.ruleset(spec.id), agents=agents,
                                autosave_path=autosave_path(spec.id))
+    new.extra[COACHED] = len(record.actions)    # the moves the coach asked for: no review weighs them
     _forget(match.autosave_path)
     app.open_table(spec, new)
     new.save(new.autosave_path) if new.autosave_path is not None else None
