@@ -55,26 +55,21 @@ def care_preview(rules, view, seat, action, seed: int = 0, limit: int = 600) -> 
     m = action[1]
     lim = len(rules.stripes(s, m))
     before_suff, before_mut = s.suffering[m], s.mutation[m]
-    rules.apply(s, seat, action)
+    # the assignment's own events first: when it is the last one asked for, the care
+    # resolves in this very step (read only what came after it, and the preview was the
+    # monster's care a round later)
+    events = rules.apply(s, seat, action)
     needs = None
     add = dung = 0
     lost = None
     seen_care = False
     for _ in range(limit):
-        if s.res is not None:
-            break
-        ds = rules.decisions(s)
-        if not ds:
-            break
-        d = ds[0]
-        act = d.default if d.default is not None else d.actions[0]
-        if d.kind == "order" and d.seat == seat:
-            mons = list(d.actions[0][1])
-            act = ("order", tuple([m] + [x for x in mons if x != m])) if m in mons else act
-        for ev in rules.apply(s, d.seat, act):
+        for ev in events:
             data = ev.data
             if data.get("monster") != m and ev.kind != "dung":
                 continue
+            if ev.kind == "care" and seen_care:
+                break                                   # a later round's care: this one is told
             if ev.kind == "care":
                 needs, seen_care = tuple(data["needs"]), True
             elif ev.kind == "suffering":
@@ -85,6 +80,15 @@ def care_preview(rules, view, seat, action, seed: int = 0, limit: int = 600) -> 
                 dung += data["add"]
         if lost is not None or (seen_care and (s.stage != "care" or not s.care_step or s.care_step[0] != m)):
             break
+        ds = rules.decisions(s) if s.res is None else ()
+        if not ds:
+            break
+        d = ds[0]
+        act = d.default if d.default is not None else d.actions[0]
+        if d.kind == "order" and d.seat == seat:
+            mons = list(d.actions[0][1])
+            act = ("order", tuple([m] + [x for x in mons if x != m])) if m in mons else act
+        events = rules.apply(s, d.seat, act)
     if needs is None:
         return None
     return Preview(needs, add, before_suff + add, lim, lost, max(0, s.mutation[m] - before_mut), dung)
