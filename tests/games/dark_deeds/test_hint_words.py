@@ -98,3 +98,15 @@ def test_a_foiled_window_hint_says_what_each_answer_does(lang):
         assert len(seen) == 5                      # three kinds of Foiled!, Sod Off!, and the pass
     finally:
         set_language("en")
+
+
+@pytest.mark.parametrize("lang", ["en", "cs"])
+def test_lay_low_at_no_suspicion_is_said_as_taking_no_card(lang):
+    """The review said "Lay Low was best (≈42 %): rolls a d6 off your Suspicion (now 0)"."""
+    set_language(lang)
+    try:
+        zero, some = (t("advice.dark_deeds.lay_low", suspicion=n) for n in (0, 4))
+        assert "0" in zero and "k6" not in zero and "d6" not in zero
+        assert "4" in some and ("d6" in some or "k6" in some)
+    finally:
+        set_language("en")
