@@ -468,6 +468,8 @@ class MonsterShopTable(TableKit):
 
     def draw_header(self, surf, v):
         r = self.geom["top"]
+        if v.get("over"):                   # the scene's "Game over" strip lies across this line
+            return
         self.art.blit_text(surf, f"{self.words.tr('title')} — {v['round']}/{v['rounds']}", (r.x + 4, r.centery), 0.024, style.GOLD,
                        bold=True, serif=True, max_w=r.width * 0.7, anchor="midleft")
         self.art.blit_text(surf, self.words.maybe("phase." + v["stage"]), (r.right, r.centery), 0.017, style.TEXT_DIM,
@@ -544,9 +546,7 @@ class MonsterShopTable(TableKit):
         sp = self.drag["item"] if self.drag is not None and self.drag.get("over") == ("monster", m) else None
         carried = self.choices.picks_with(sp.key, m) if isinstance(sp, CardSprite) and sp.key is not None else None
         picks = carried or list(self.choices.staged)
-        if carried is None and not any(pk is not None for pk in picks):
-            return
-        pv = self.choices.preview_for(picks)
+        pv = self.choices.preview_for(picks) if carried is not None or any(pk is not None for pk in picks) else None
         if pv is None:
             return
         isz = max(12, self.geom.u(0.022))
