@@ -115,7 +115,8 @@ class DarkGothicRules(StateBackedRules):
         for c, k in K.items():
             if k.cost_total:
                 same_cost.setdefault((k.cost, k.cost_total), []).append(c)
-        self.printed_costs = tuple((cost, total, tuple(ids)) for (cost, total), ids in same_cost.items())
+        self.printed_costs = tuple((cost, total, tuple(ids), self._plain_need(cost))
+                                   for (cost, total), ids in same_cost.items())
         self.simple = frozenset(c for c, k in K.items()
                                 if all(op in ("gain", "draw", "block", "protect") for op, _ in k.play))
         # Global op -> {card id: its params for that op, in card order}: globals_of looks up only
@@ -601,10 +602,30 @@ class DarkGothicRules(StateBackedRules):
         if len(self._payable) > 5_000:
             self._payable.clear()
         exact = (e0, e1, e2)
-        ids = frozenset(c for cost, total, same in self.printed_costs
-                        if total <= have and P.feasible_split(exact, silver, cost) for c in same)
-        got = self._payable[e0, e1, e2, silver] = (ids, {})
+        ids = []
+        for cost, total, same, need in self.printed_costs:
+            if total > have:
+                continue
+            if need is None or silver:
+                ok = P.feasible_split(exact, silver, cost)
+            else:                                 # feasible_split's own reading, unrolled
+                n0, n1, n2, w = need
+                ok = n0 <= e0 and n1 <= e1 and n2 <= e2 and (not w or max(e0 - n0, e1 - n1, e2 - n2) >= w)
+            if ok:
+                ids += same
+        got = self._payable[e0, e1, e2, silver] = (frozenset(ids), {})
         return got
+
+    @staticmethod
+    def _plain_need(cost):
+        """A cost as (C, U, S units, the units of its one Silver part or 0), or None when it has
+        two Silver parts: what a pool without Silver orbs must hold to pay it."""
+        need = [0, 0, 0]
+        silver = [n for col, n, _cur in cost if col == "W"]
+        for col, n, _cur in cost:
+            if col != "W":
+                need[P._IDX[col]] += n
+        return None if len(silver) > 1 else (*need, silver[0] if silver else 0)
 
     # -- paying: the payer names the units (TE-051, TE-083) ---------------------------------
     def is_legal(self, s, seat, action) -> bool:
