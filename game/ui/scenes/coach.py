@@ -333,7 +333,7 @@ class Coach:
         refusing = self.flash > 0 and not self.done
         tone = pal.danger_hi if refusing else pal.gold
         panel = self.panel.move(int(6 * math.sin(self.flash * 40)) if self.flash > FLASH_SECONDS - 0.4 else 0, 0)
-        draw_panel(surf, panel, self.app, alpha=245, edge=tone)
+        draw_panel(surf, panel, self.app, alpha=255, edge=tone)     # opaque: no chronicle shows through
         if refusing:
             pygame.draw.rect(surf, pal.danger_hi, panel.inflate(6, 6), 3, border_radius=14)
             heading = t("learn.not_that")

@@ -372,7 +372,7 @@ class HintPanel:
     def draw_panel(self, surf):
         pal = self.app.pal
         r = self.panel_rect()
-        draw_panel(surf, r, self.app, alpha=244, edge=pal.gold_dim)
+        draw_panel(surf, r, self.app, alpha=255, edge=pal.gold_dim)     # opaque: no chronicle shows through
         ic = self.app.assets.icon("lantern", 34, pal.gold)
         surf.blit(ic, (r.x + 20, r.y + 16))
         draw_text(surf, self.app, t("advice.title"), (r.x + 64, r.y + 18), FONT.heading - 10, pal.gold, display=True)
