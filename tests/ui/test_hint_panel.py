@@ -115,3 +115,74 @@ def test_the_new_game_screen_turns_hints_on_for_several_people(app):
     assert toggle() is not None
     app_click(app, toggle().rect.center)
     assert app.settings.hints_shared is True
+
+
+class _LongReason:
+    """A Hint's move whose reason takes many lines."""
+
+    def __init__(self, move, n, words=24):
+        self.move, self.n, self.count = move, n, words
+        self.action, self.chance = move.action, move.chance
+
+    def percent(self):
+        return self.move.percent()
+
+    def words(self):
+        return " ".join(f"because{self.n}x{k}" for k in range(self.count))
+
+
+def _drawn_reasons(monkeypatch, scene):
+    """(text, y) of every line the panel draws."""
+    from game.ui.scenes import hint_panel
+    drawn = []
+    real = hint_panel.draw_text
+
+    def spy(surf, ui, text, pos, *a, **kw):
+        drawn.append((text, pos[1]))
+        return real(surf, ui, text, pos, *a, **kw)
+    monkeypatch.setattr(hint_panel, "draw_text", spy)
+    scene.hints.draw_panel(pygame.Surface((1920, 1080)))
+    return drawn
+
+
+def test_a_long_reason_is_drawn_whole_inside_its_row(app, monkeypatch):
+    import dataclasses
+    scene = _table(app)
+    hint = _hint(app, scene)
+    scene.hints.hint = dataclasses.replace(hint, moves=tuple(_LongReason(m, i) for i, m in enumerate(hint.moves)))
+    drawn = _drawn_reasons(monkeypatch, scene)
+    panel = scene.hints.panel_rect()
+    assert panel.bottom <= 1080
+    for i, row in enumerate(scene.hints.rows):
+        words = " ".join(text for text, _y in drawn if text.startswith(f"because{i}x")).split()
+        assert words == [f"because{i}x{k}" for k in range(24)], "the reason is cut"
+        assert all(row.top <= y < row.bottom - 12 for text, y in drawn if text.startswith(f"because{i}x"))
+    # reasons too long for the screen: the panel stays on it and says where it shortened
+    scene.hints.hint = dataclasses.replace(hint, moves=tuple(_LongReason(m, i, 90) for i, m in enumerate(hint.moves)))
+    drawn = _drawn_reasons(monkeypatch, scene)
+    assert scene.hints.panel_rect().bottom <= 1080 - 16
+    assert any(text.endswith("…") for text, _y in drawn)
+
+
+def test_czech_reasons_are_drawn_whole(app, monkeypatch):
+    set_language("cs")
+    try:
+        scene = _table(app)
+        hint = _hint(app, scene)
+        drawn = " ".join(text for text, _y in _drawn_reasons(monkeypatch, scene)).split()
+        for move in hint.moves:
+            assert all(word in drawn for word in move.words().split()), move.words()
+    finally:
+        set_language("en")
+
+
+def test_esc_just_after_the_panel_closed_itself_does_not_open_the_menu(app):
+    scene = _table(app)
+    _hint(app, scene)
+    scene.submit_human(0, ("income",))                       # the game moves on: the panel goes
+    app.step(1 / 60, [])
+    assert not scene.hints.open
+    app_key(app, pygame.K_ESCAPE)                            # meant for the panel
+    assert app.top is scene, "the pause menu opened under a late Esc"
+    app_key(app, pygame.K_ESCAPE)                            # a second Esc is meant for the menu
+    assert app.top is not scene and app.top.name == "pause"

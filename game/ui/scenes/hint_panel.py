@@ -29,7 +29,10 @@ from .pointing import action_rects as coach_rects
 
 HINT_KEY = pygame.K_i
 PANEL_W = 760
-ROW_H = 140
+ROW_H = 140             # a row's least height; a long move or reason makes it taller
+HEAD_LINE, REASON_LINE = 28, 24
+PANEL_TOP, PANEL_CHROME = 76, 96 + 70    # the panel's top; its title and its Close row
+ESC_GRACE = 1.5         # seconds after the panel closed itself in which Esc is still meant for it
 
 
 class HintAsker:
@@ -167,8 +170,10 @@ class HintPanel:
         self.open = False
         self.chosen = None              # the move shown on the table
         self.t = 0.0
+        self.closed_itself_at: float | None = None   # self.t when the game moving on closed it
         self.rows: list[pygame.Rect] = []
         self.labels: list[str] = []     # the moves in words, read when the Hint came
+        self._layout: tuple = (None, [])  # (what it was made for, rows) - see row_layouts
         self.button = Button(self.app, (0, 12, 170, 52), t("advice.hint"), self.ask, icon="lantern",
                              tooltip=t("advice.hint_tip"), size=FONT.button - 4)
         self.cancel_btn = Button(self.app, (0, 0, 180, 48), t("advice.cancel"), self.close, icon="close",
@@ -248,6 +253,8 @@ class HintPanel:
     def update(self, dt):
         self.t += dt
         if (self.open or self.chosen is not None) and self.key != self.current_key():
+            if self.open:
+                self.closed_itself_at = self.t
             self.close()                 # the game moved on: that Hint is about the past
             self.chosen = None
         if self.worker is not None:
@@ -282,19 +289,60 @@ class HintPanel:
         self.button.set_enabled(not self.thinking())
 
     def panel_rect(self) -> pygame.Rect:
-        n = len(self.hint.moves) if self.hint is not None else 1
-        h = 96 + n * ROW_H + 70
+        rows = self.row_layouts()
+        h = PANEL_CHROME + (sum(row[3] for row in rows) if rows else ROW_H)
         r = pygame.Rect(0, 0, PANEL_W, h)
-        r.topright = (LOGICAL_SIZE[0] - 16, 76)
+        r.topright = (LOGICAL_SIZE[0] - 16, PANEL_TOP)
         return r
+
+    def row_layouts(self) -> list:
+        """(heads, head size, reason lines, height) for each move of the Hint: a row is as
+        tall as its wrapped move and reason, so no reason is cut in any language; only a
+        panel that would leave the screen shortens its longest reasons (ending in …)."""
+        hint = self.hint
+        if hint is None:
+            return []
+        made_for = (id(hint), tuple(self.labels))
+        if self._layout[0] != made_for:
+            rows = [self.row_layout(i, move) for i, move in enumerate(hint.moves)]
+            room = LOGICAL_SIZE[1] - PANEL_TOP - 16 - PANEL_CHROME
+            while sum(row[3] for row in rows) > room:
+                i = max(range(len(rows)), key=lambda k: len(rows[k][2]))
+                heads, size, lines, h = rows[i]
+                if len(lines) <= 1:
+                    break
+                lines = lines[:-2] + [lines[-2].rstrip(" .,;:—") + " …"]
+                rows[i] = (heads, size, lines, max(ROW_H, h - REASON_LINE))
+            self._layout = (made_for, rows)
+        return self._layout[1]
+
+    def row_layout(self, i, move) -> tuple:
+        assets = self.app.assets
+        width = PANEL_W - 32
+        label = self.labels[i] if i < len(self.labels) else str(move.action)
+        pct = move.percent()
+        pw = assets.text_size(pct, FONT.body + 2, bold=True)[0] if pct else 0
+        # a long move (a plan of six groups) takes two smaller lines
+        whole = fit_text(self.app, label, FONT.body, width - 90 - pw, bold=True) == label
+        heads = [label] if whole else assets.wrap(label, FONT.body - 4, width - 90 - pw, bold=True)[:2]
+        size = FONT.body if whole else FONT.body - 4
+        lines = assets.wrap(move.words(), FONT.small - 2, width - 200)
+        top = 48 + HEAD_LINE * (len(heads) - 1)
+        return heads, size, lines, max(ROW_H, top + REASON_LINE * len(lines) + 20)
 
     def frame_rate_wanted(self) -> bool:
         return self.thinking() or (self.chosen is not None)
 
     # -- input --------------------------------------------------------------------------------
     def handle_event(self, e) -> bool:
+        is_esc = e.type == pygame.KEYDOWN and getattr(e, "key", None) == pygame.K_ESCAPE
+        if is_esc and not self.open and self.closed_itself_at is not None:
+            late = self.t - self.closed_itself_at < ESC_GRACE
+            self.closed_itself_at = None
+            if late:
+                return True              # pressed to close a panel that had just gone: not the menu
         if self.open:
-            if e.type == pygame.KEYDOWN and getattr(e, "key", None) == pygame.K_ESCAPE:
+            if is_esc:
                 self.close()
                 return True
             if self.cancel_btn.handle_event(e):
@@ -398,22 +446,17 @@ class HintPanel:
         note = t("advice.click_to_show") if hint.weighed else t("advice.rule_of_thumb")
         block = self.app.assets.text_block(note, FONT.small - 2, pal.text_dim, r.w - 260)
         surf.blit(block, block.get_rect(midleft=(r.x + 24, r.bottom - 38)))
-        for i, move in enumerate(hint.moves):
-            row = pygame.Rect(r.x + 16, y, r.w - 32, ROW_H - 8)
+        for move, (heads, size, lines, row_h) in zip(hint.moves, self.row_layouts()):
+            row = pygame.Rect(r.x + 16, y, r.w - 32, row_h - 8)
             self.rows.append(row)
             chosen = move.action == self.chosen
-            hovered = row.collidepoint(pygame.mouse.get_pos()) if pygame.display.get_init() else False
+            hovered = row.collidepoint(self.app.mouse)       # the pointer on the canvas, not the window
             fill = pal.panel_hi if chosen or hovered else pal.bg_deep
             draw_panel(surf, row, self.app, alpha=230, fill=fill, edge=pal.gold if chosen else pal.gold_dim,
                        radius=10)
-            label = self.labels[i] if i < len(self.labels) else str(move.action)
             pct = move.percent()
             pw = self.app.assets.text_size(pct, FONT.body + 2, bold=True)[0] if pct else 0
-            draw_text(surf, self.app, f"{i + 1}.", (row.x + 14, row.y + 12), FONT.body, pal.gold, bold=True)
-            # a long move (a plan of six groups) takes two lines, its reason then two
-            whole = fit_text(self.app, label, FONT.body, row.w - 90 - pw, bold=True) == label
-            heads = [label] if whole else self.app.assets.wrap(label, FONT.body - 4, row.w - 90 - pw, bold=True)[:2]
-            size = FONT.body if whole else FONT.body - 4
+            draw_text(surf, self.app, f"{len(self.rows)}.", (row.x + 14, row.y + 12), FONT.body, pal.gold, bold=True)
             for k, head in enumerate(heads):
                 draw_text(surf, self.app, fit_text(self.app, head, size, row.w - 90 - pw, bold=True),
                           (row.x + 46, row.y + 10 + k * 28), size, pal.text, bold=True)
@@ -422,11 +465,11 @@ class HintPanel:
                           anchor="topright")
                 draw_text(surf, self.app, scale, (row.right - 14, row.y + 44), FONT.small - 4, pal.text_faint,
                           anchor="topright")
-            top = 48 + 28 * (len(heads) - 1)
-            lines = self.app.assets.wrap(move.words(), FONT.small - 2, row.w - 200)[:4 - len(heads)]
+            top = 48 + HEAD_LINE * (len(heads) - 1)
             for k, line in enumerate(lines):
-                draw_text(surf, self.app, line, (row.x + 46, row.y + top + k * 24), FONT.small - 2, pal.text_dim)
-            y += ROW_H
+                draw_text(surf, self.app, line, (row.x + 46, row.y + top + k * REASON_LINE), FONT.small - 2,
+                          pal.text_dim)
+            y += row_h
 
 
 __all__ = ["HintPanel", "HintAsker", "action_rects", "hints_taken", "count_hint", "HINT_KEY"]
