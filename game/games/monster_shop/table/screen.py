@@ -87,6 +87,10 @@ class MonsterShopTable(TableKit):
     def log_rect(self) -> pygame.Rect:
         return self.geom["log"]
 
+    def seat_anchor(self, seat):
+        """The app's "… is thinking" cue: on the chronicle's heading, never on the title line."""
+        return self.log_rect().centerx, self.log_rect().top + self.geom.u(0.052)
+
     def toast_at(self) -> tuple:
         """A refusal shows in the acting player's own area: over the hand and the buttons."""
         return self.geom["bottom"].centerx, self.geom["hand"].y + self.geom.u(0.02)
