@@ -24,8 +24,10 @@ class ResultsScene(BackdropScene):
         self.backdrop = Backdrop(app, glow_pos=(960, 300), glow_radius=820, embers=44)
         self.saved_path = None
         y = 980
+        # no Enter hotkey: Enter on the finished table opens this screen, and a second
+        # press (or one meant to dismiss something) must not start a new game unseen
         self.rematch_btn = self.ui.add(Button(app, (1516, y, 308, 60), t("results.rematch"), self.rematch,
-                                              icon="dice", style="primary", hotkey=pygame.K_RETURN))
+                                              icon="dice", style="primary"))
         self.replay_btn = self.ui.add(Button(app, (1180, y, 308, 60), t("results.save_replay"), self.save_replay,
                                              icon="save"))
         self.ui.add(Button(app, (96, y, 280, 60), t("results.menu"), self.to_menu, icon="back"))
