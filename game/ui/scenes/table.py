@@ -321,6 +321,10 @@ class TableScene(Scene):
         self._safe(lambda: self.table.set_viewer(self.viewer), "set_viewer")
         self.curtain_btn = None
         self._build_hud()
+        # the Hint button is relabelled as it is placed, in update, which a table under the
+        # Esc menu does not get: without this the menu showed it in the old language
+        self.hints.button.tooltip = t("advice.hint_tip")
+        self.hints.place()
 
     def rename_default_seats(self):
         """Seats named by the app ("Player 2") take that name in the current language
@@ -820,6 +824,10 @@ class TableScene(Scene):
             elif e.type == pygame.KEYUP and getattr(e, "key", None) == CURTAIN_KEY:
                 self.hold_t = None
             return True                         # nothing reaches the hidden table
+        if self.coach is not None and self.hint_key(e):
+            # the guided game points the way itself: say so rather than "for your own decision"
+            self.app.toast(t("advice.off_guided"), "info", 4.0)
+            return True
         if self.hints.handle_event(e):
             return True
         if e.type == pygame.KEYDOWN:
@@ -854,6 +862,12 @@ class TableScene(Scene):
                     and self.open_refusal_rules():
                 return True
         return True
+
+    @staticmethod
+    def hint_key(e) -> bool:
+        from .hint_panel import HINT_KEY
+        return e.type == pygame.KEYDOWN and getattr(e, "key", None) == HINT_KEY \
+            and not getattr(e, "mod", 0) & (pygame.KMOD_CTRL | pygame.KMOD_ALT)
 
     def open_menu(self):
         from .overlays import PauseMenu
