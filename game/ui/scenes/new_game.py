@@ -18,7 +18,7 @@ from ...core.tutorial import has_tutorial
 from ..theme import FONT, SPACE
 from ..widgets import (Button, Cycler, Stepper, TextInput, Toggle, Widget, draw_heading, draw_panel, draw_text,
                        fit_text)
-from .base import Backdrop, BackdropScene, seat_marker
+from .base import Backdrop, BackdropScene, seat_marker, seat_name_now
 
 COL1, COL2, COL3 = pygame.Rect(96, 236, 470, 720), pygame.Rect(590, 236, 640, 720), pygame.Rect(1254, 236, 570, 720)
 
@@ -290,6 +290,9 @@ class NewGameScene(BackdropScene):
         self.seat_rows = []
         for i in range(self.count):
             s = self.seats[i]
+            # a name the app gave ("Hráč 1", remembered from a game set up in Czech) reads in
+            # the language now, as the table will show it; a typed name stays as typed
+            s["name"] = seat_name_now(s.get("name", ""), i)
             ry = y + i * row_h
             name = TextInput(a, (x + 36, ry + 4, 196, row_h - 10), s.get("name", ""), t("new_game.name"),
                              max_len=18, on_change=(lambda v, i=i: self.set_name(i, v)))
