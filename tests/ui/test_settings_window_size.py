@@ -48,3 +48,46 @@ def test_a_big_screen_offers_the_usual_sizes_and_czech_marks_them():
     assert sizes[:7] == [(960, 540), (1024, 576), (1280, 720), (1366, 768), (1600, 900), (1920, 1080), (2560, 1440)]
     assert (3840, 2160) not in sizes
     assert cycler.choices[2][1] == "1280 × 720 (teď)"
+
+
+def _settings(window, lang="en"):
+    app = headless.make_app(window, lang=lang)
+    app.desktop_size = lambda: (1280, 720)
+    headless.build_scene(app, "menu")
+    scene = SettingsScene(app)
+    app.push(scene)
+    app.step(1 / 60, [])
+    return app, scene
+
+
+def _size_cycler(scene):
+    return next(w for w in scene.ui.widgets if isinstance(w, Cycler) and w.label == i18n.t("settings.window_size"))
+
+
+def test_now_follows_a_window_resized_while_settings_is_open():
+    app, scene = _settings((1177, 662))
+    try:
+        app.window_size_now = lambda: (1000, 600)           # the edge dragged, or the desktop shrank
+        app.step(1 / 60, [])
+        cycler = _size_cycler(scene)
+        assert cycler.choices[cycler.index][:2] == ((1000, 600), "1000 × 600 (now)")
+        assert sum("(now)" in c[1] for c in cycler.choices) == 1
+    finally:
+        app.shutdown()
+
+
+@pytest.mark.parametrize("lang, words", [("en", "(windowed)"), ("cs", "(v okně)")])
+def test_full_screen_does_not_call_the_saved_size_now(lang, words):
+    app, scene = _settings((1177, 662), lang)
+    try:
+        app.settings.fullscreen = True                       # F11 while Settings is open
+        app.step(1 / 60, [])
+        cycler = _size_cycler(scene)
+        label = cycler.choices[cycler.index][1]
+        assert cycler.value == (1177, 662), "the size the window takes on leaving full screen"
+        assert label.endswith(words) and i18n.t("settings.window_now", size="") not in label
+        toggle = next(w for w in scene.ui.widgets if getattr(w, "label", "") == i18n.t("settings.fullscreen"))
+        assert toggle.value is True
+    finally:
+        app.shutdown()
+        i18n.set_language("en")

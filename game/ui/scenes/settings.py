@@ -30,10 +30,11 @@ def languages() -> list[tuple[str, str]]:
     return out or [("en", "English")]
 
 
-def window_sizes(desk, now) -> list[tuple[tuple[int, int], str]]:
+def window_sizes(desk, now, full_screen: bool = False) -> list[tuple[tuple[int, int], str]]:
     """(size, label) for Settings → Window size on a desktop of `desk`: the sizes that
     open whole on it, the largest window that fits, and the window's size `now` (marked
-    so), smallest first."""
+    so), smallest first. In full screen `now` is the size the window takes on leaving
+    it, and is marked so rather than "(now)"."""
     largest = settings_mod.largest_window(desk)
     sizes = {tuple(v) for v in settings_mod.WINDOW_SIZES if settings_mod.fits_desktop(v, desk)}
     sizes |= {largest, tuple(now)}
@@ -41,7 +42,7 @@ def window_sizes(desk, now) -> list[tuple[tuple[int, int], str]]:
     def label(v):
         words = f"{v[0]} × {v[1]}"
         if v == tuple(now):
-            return t("settings.window_now", size=words)
+            return t("settings.window_after_full" if full_screen else "settings.window_now", size=words)
         return t("settings.window_largest", size=words) if v == largest else words
     return [(v, label(v)) for v in sorted(sizes, key=lambda v: (v[0] * v[1], v))]
 
@@ -54,6 +55,18 @@ class SettingsScene(BackdropScene):
         self.backdrop = Backdrop(app, glow_pos=(960, 260), glow_radius=760, embers=20)
         self.build()
 
+    def window_now(self) -> tuple:
+        """The window as it is: its size and whether it fills the screen (a headless app
+        has no real window: its setting stands for it). In full screen the size is the one
+        the window takes on leaving it: the saved size fitted to this desktop."""
+        a = self.app
+        full = bool(a.settings.fullscreen if a.headless else a.is_fullscreen())
+        return tuple(a.wanted_window_size() if full else a.window_size_now()), full
+
+    def update(self, dt):
+        super().update(dt)
+        if self.window_now() != self.shown_window:
+            self.build()         # F11 or a dragged edge while open: "(now)" and Full screen follow
     def build(self):
         self.ui.clear()
         s = self.app.settings
@@ -86,13 +99,14 @@ class SettingsScene(BackdropScene):
         self.ui.add(Cycler(a, (rx, y, w, h), t("settings.timing"), timings, cur_timing,
                            lambda v: self._set("timing", v), tooltip=t("settings.timing_tip")))
         y += h + gap
-        self.ui.add(Toggle(a, (rx, y, w, h), t("settings.fullscreen"), s.fullscreen, self.set_fullscreen,
+        self.shown_window = self.window_now()
+        cur_size, full_screen = self.shown_window
+        self.ui.add(Toggle(a, (rx, y, w, h), t("settings.fullscreen"), full_screen, self.set_fullscreen,
                            on_text=on, off_text=off, tooltip=t("settings.fullscreen_tip")))
         y += h + gap
-        cur_size = a.window_size_now()
-        sizes = window_sizes(a.desktop_size(), cur_size)
+        sizes = window_sizes(a.desktop_size(), cur_size, full_screen)
         self.ui.add(Cycler(a, (rx, y, w, h), t("settings.window_size"), sizes, cur_size, self.set_window_size,
-                           tooltip=t("settings.window_size_tip")))
+                           tooltip=t("settings.window_size_tip"), label_w=250))   # room for "(windowed)"
         y += h + gap
         self.ui.add(Toggle(a, (rx, y, w, h), t("settings.colorblind"), s.colorblind, self.set_colorblind,
                            on_text=on, off_text=off, tooltip=t("settings.colorblind_tip")))
