@@ -21,6 +21,7 @@ from ..widgets import (Button, Cycler, Stepper, TextInput, Toggle, Widget, draw_
 from .base import Backdrop, BackdropScene, seat_marker, seat_name_now
 
 COL1, COL2, COL3 = pygame.Rect(96, 236, 470, 720), pygame.Rect(590, 236, 640, 720), pygame.Rect(1254, 236, 570, 720)
+SUBTITLED_H = 80          # a choice button with a subtitle under its name (choice_buttons)
 
 
 def tr(text) -> str:
@@ -423,17 +424,21 @@ class NewGameScene(BackdropScene):
             size = FONT.body
         cols = 2 if fits else 1
         bw = (w - 12) // cols
+        # a subtitle under the name ("Standard", "2–3 players") needs a taller button: at 66
+        # it sat on the bottom edge and nearly on the name
+        subtitled = any(self.choice_subtitle(sp, value) for value, _ in sp.choices)
+        bh, pitch = (SUBTITLED_H, SUBTITLED_H + 2) if subtitled else (66, 70)
         for j, (value, clabel) in enumerate(sp.choices):
             bx = x + (j % cols) * (bw + 12)
-            by = y + (j // cols) * 70
+            by = y + (j // cols) * pitch
             reason = None if value == cur else self.resolve({sp.key: value})[1]
-            b = Button(a, (bx, by, bw, 66), tr(clabel), (lambda k=sp.key, v=value: self.set_option(k, v)),
+            b = Button(a, (bx, by, bw, bh), tr(clabel), (lambda k=sp.key, v=value: self.set_option(k, v)),
                        size=size, selected=value == cur, tooltip=self.choice_help(sp, value) or None,
                        sublabel=self.choice_subtitle(sp, value))
             if reason:
                 b.set_enabled(False, reason)
             self.ui.add(b)
-        return y + ((len(sp.choices) + cols - 1) // cols) * 70
+        return y + ((len(sp.choices) + cols - 1) // cols) * pitch
 
     def editor_describes(self, editor, sp, cur) -> bool:
         try:
