@@ -591,25 +591,77 @@ class Cycler(Widget):
 
 
 class Stepper(Cycler):
-    """An integer with − / + (a Cycler over a range that does not wrap)."""
+    """An integer with − / + (a Cycler over a range that does not wrap). Holding − or +
+    repeats the step; Home and End (pointed at, like ← and →) go to the two ends."""
+
+    REPEAT_AFTER, REPEAT_EVERY = 0.45, 0.12     # seconds: a held − or + starts repeating, then steps
+    # A scene that rebuilds its widgets on every change (the new-game screen) makes a new
+    # Stepper at the same place after each step: the hold and the pointer carry over to it
+    # while on_change runs, so holding + keeps going and ← → keep working.
+    _carried: dict = {}
 
     def __init__(self, ui, rect, label, lo: int, hi: int, value: int, on_change=None, tooltip=None,
                  fmt=str, label_w=None):
         self.lo, self.hi = lo, hi
         super().__init__(ui, rect, label, [(v, fmt(v)) for v in range(lo, hi + 1)], value, on_change,
                          tooltip, label_w)
+        self.held, self.hold_t = 0, 0.0          # −1 / +1 while − or + is held down
+        carried = Stepper._carried.pop(self.place(), None)
+        if carried is not None:
+            self.held, self.hold_t, self.hovered, self.hover_part = carried
+
+    def place(self) -> tuple:
+        return self.label, tuple(self.rect)
 
     def step(self, d: int):
         if not self.enabled:
             return
         i = max(0, min(len(self.choices) - 1, self.index + d))
-        if i != self.index:
-            self.index = i
-            self.ui.sound.play("ui_click", 0.7)
-            if self.on_change:
-                self.on_change(self.value)
-        else:
+        if i == self.index:
+            self.held = 0
             self.ui.sound.play("error", 0.3)
+            return
+        self.index = i
+        self.ui.sound.play("ui_click", 0.7)
+        if self.on_change:
+            Stepper._carried[self.place()] = (self.held, self.hold_t, self.hovered, self.hover_part)
+            try:
+                self.on_change(self.value)
+            finally:
+                Stepper._carried.pop(self.place(), None)
+
+    def jump(self, end: int):
+        """To the first (end −1) or the last (end +1) value."""
+        target = 0 if end < 0 else len(self.choices) - 1
+        if target != self.index:
+            self.step(target - self.index)
+
+    def handle_event(self, e) -> bool:
+        if not self.visible:
+            return False
+        if e.type == pygame.MOUSEBUTTONDOWN and getattr(e, "button", 1) == 1 and hasattr(e, "pos") \
+                and self.enabled:
+            _body, left, right = self._parts()
+            self.held = -1 if left.collidepoint(e.pos) else 1 if right.collidepoint(e.pos) else 0
+            self.hold_t = 0.0
+        elif e.type == pygame.MOUSEBUTTONUP and getattr(e, "button", 1) == 1:
+            self.held = 0
+        elif e.type == pygame.KEYDOWN and self.hovered and self.enabled \
+                and getattr(e, "key", None) in (pygame.K_HOME, pygame.K_END):
+            self.jump(-1 if e.key == pygame.K_HOME else 1)
+            return True
+        used = super().handle_event(e)
+        if e.type == pygame.MOUSEMOTION and self.held and self.hover_part != ("l" if self.held < 0 else "r"):
+            self.held = 0                        # the pointer slid off the held button
+        return used
+
+    def update(self, dt):
+        if not self.held:
+            return
+        self.hold_t += dt
+        if self.hold_t >= self.REPEAT_AFTER:
+            self.hold_t = self.REPEAT_AFTER - self.REPEAT_EVERY
+            self.step(self.held)
 
     def draw(self, surf):
         pal = self.ui.pal
@@ -1082,7 +1134,7 @@ class Group:
         return consumed
 
     def update(self, dt):
-        for w in self.widgets:
+        for w in list(self.widgets):        # a held Stepper's step may rebuild the scene's widgets
             if w.visible:
                 w.update(dt)
         hover = next((w for w in reversed(self.widgets) if w.visible and w.rect.collidepoint(self.mouse)), None)

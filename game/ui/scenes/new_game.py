@@ -24,6 +24,19 @@ COL1, COL2, COL3 = pygame.Rect(96, 236, 470, 720), pygame.Rect(590, 236, 640, 72
 SUBTITLED_H = 80          # a choice button with a subtitle under its name (choice_buttons)
 
 
+def clock_stops(values: list, keep) -> list:
+    """The seconds a clock's − and + stop at: each second below 10, then every 5 below 30,
+    then every 10 (always the two ends and the value chosen), so Off or a minute is a few
+    clicks away, not dozens."""
+    if not values:
+        return values
+
+    def step(v):
+        return 1 if v < 10 else 5 if v < 30 else 10 if v < 120 else 30
+    ends = {values[0], values[-1], keep}
+    return [v for v in values if v in ends or v % step(v) == 0]
+
+
 def tr(text) -> str:
     """An i18n key or plain text."""
     return t(text) if isinstance(text, str) and has(text) else str(text)
@@ -363,7 +376,7 @@ class NewGameScene(BackdropScene):
                     val = int(cur) if cur is not None else lo_
                 except (TypeError, ValueError):
                     val = int(sp.default or lo_)
-                off = t("common.off")
+                off = t("new_game.no_clock")
                 fmt = (lambda v, off=off: off if v == 0 else str(v)) if lo_ == 0 and "clock" in sp.key else str
                 st = self.ui.add(Stepper(a, (x, y, w, 60), label, lo_, hi_, max(lo_, min(hi_, val)),
                                          (lambda v, k=sp.key: self.set_option(k, v)), tooltip=tr(sp.help) or None,
@@ -371,6 +384,8 @@ class NewGameScene(BackdropScene):
                 # − and + step through the values this game accepts (Off, then 10 …), never
                 # to one it refuses
                 legal = [v for v in range(lo_, hi_ + 1) if v == val or self.check({**self.options, sp.key: v}) is None]
+                if "clock" in sp.key:
+                    legal = clock_stops(legal, val)
                 if len(legal) > 1:
                     st.set_choices([(v, fmt(v)) for v in legal], val)
                 y += 70
