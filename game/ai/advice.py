@@ -197,6 +197,19 @@ class Cancelled(Exception):
     """The review was stopped (the player left the screen)."""
 
 
+class Review(list):
+    """A review's mistakes (a list of Mistake, costliest first), with `weighed`: every
+    decision the search weighed, log index -> what the move played lost against the best
+    (0 when it was the best; negative when it measured better), and `unweighed`: the log
+    indexes of searched decisions whose move played the search could not weigh (it could
+    not play it on any world it drew), never counted as a move that lost nothing."""
+
+    def __init__(self, mistakes=(), weighed=None, unweighed=()):
+        super().__init__(mistakes)
+        self.weighed = dict(weighed or {})
+        self.unweighed = list(unweighed)
+
+
 def review_steps(record, seat: int) -> list[int]:
     """The log indexes of `seat`'s own actions (what a review looks at), after the moves a
     guided first game's coach asked for (`extra["coached"]` in a game played on from one)."""
@@ -213,7 +226,9 @@ def review(spec, ruleset, record, seat: int, *, budget: int | None = None, seed:
     from the seat's view at that moment by the hard agent (which is told only the events
     the seat had seen), never from the state. Decisions with one action, or that the
     agent answers by a rule of thumb, are not weighed. A move the search did not weigh
-    is weighed against the best by a search of those two alone.
+    is weighed against the best by a search of those two alone (the agent's `analyse`
+    with `weigh`, analysis.py); one it still cannot weigh is listed in the result's
+    `unweighed`, never taken for a move that lost nothing.
     `progress(done, total)` after each of the seat's actions; `cancelled()` True stops
     (raises Cancelled)."""
     advice = game_advice(spec)
@@ -224,13 +239,19 @@ def review(spec, ruleset, record, seat: int, *, budget: int | None = None, seed:
     mine = review_steps(record, seat)
     total, done = len(mine), 0
     found: list[Mistake] = []
+    weighed: dict[int, float] = {}
+    unweighed: list[int] = []
     for i, (who, action) in enumerate(record.actions):
         if cancelled is not None and cancelled():
             raise Cancelled()
         if who == seat:
             mistake = _weigh(advice, ruleset, agent, state, seat, action, i)
-            if mistake is not None and mistake.loss > 1e-9:
-                found.append(mistake)
+            if mistake is UNWEIGHED:
+                unweighed.append(i)
+            elif mistake is not None:
+                weighed[i] = mistake.loss
+                if mistake.loss > 1e-9:
+                    found.append(mistake)
             done += 1
             if progress is not None:
                 progress(done, total)
@@ -238,7 +259,7 @@ def review(spec, ruleset, record, seat: int, *, budget: int | None = None, seed:
         if callable(observe):
             observe([e for e in events if e.visible_to(seat)])
     found.sort(key=lambda m: (-m.loss, m.step))
-    return found[:top]
+    return Review(found[:top], weighed, unweighed)
 
 
 def _decision_of(ruleset, state, seat, action):
@@ -248,7 +269,13 @@ def _decision_of(ruleset, state, seat, action):
     return None
 
 
-def _weigh(advice, ruleset, agent, state, seat, action, step) -> Mistake | None:
+UNWEIGHED = object()     # _weigh: the search weighed the decision but not the move played
+
+
+def _weigh(advice, ruleset, agent, state, seat, action, step):
+    """The decision at `step` as a Mistake (its loss 0 when the best move was played),
+    None when there is nothing to weigh (one action, a rule-of-thumb decision), or
+    UNWEIGHED."""
     decision = _decision_of(ruleset, state, seat, action)
     if decision is None or len(decision.actions) < 2:
         return None
@@ -258,19 +285,25 @@ def _weigh(advice, ruleset, agent, state, seat, action, step) -> Mistake | None:
         return None
     best = analysis.chosen
     if best == action:
-        return None
+        return _best_played(advice, view, decision, analysis, step, seat)
     chosen_e = _estimate(analysis, action)
     best_e = analysis.estimate(best)
     if chosen_e is None or chosen_e.value is None:
-        # the search never weighed the move played: weigh it against the best alone
-        pair = decision._replace(actions=(best, action))
-        analysis = agent.analyse(view, pair)
+        # the search never weighed the move played (not one of its candidates, or a free
+        # choice it could not list): weigh exactly it against the best
+        analysis = agent.analyse(view, decision, weigh=(best, action))
         chosen_e, best_e = _estimate(analysis, action), _estimate(analysis, best)
         if chosen_e is None or best_e is None or chosen_e.value is None or best_e.value is None:
-            return None
+            return UNWEIGHED
     scale = advice.scale_of(view)
     return Mistake(step, seat, decision.kind, _move(advice, view, decision, chosen_e, analysis),
                    _move(advice, view, decision, best_e, analysis), scale, view)
+
+
+def _best_played(advice, view, decision, analysis, step, seat) -> Mistake:
+    """The move played was the search's own best: a Mistake that lost nothing."""
+    move = _move(advice, view, decision, analysis.estimate(analysis.chosen), analysis)
+    return Mistake(step, seat, decision.kind, move, move, advice.scale_of(view), view)
 
 
 def _estimate(analysis, action):
@@ -280,5 +313,5 @@ def _estimate(analysis, action):
         return None
 
 
-__all__ = ["GameAdvice", "Move", "Hint", "Mistake", "Cancelled", "hint", "read_hint", "review",
+__all__ = ["GameAdvice", "Move", "Hint", "Mistake", "Review", "Cancelled", "hint", "read_hint", "review",
            "review_steps", "game_advice", "move_label", "hard_agent", "clamp01", "logistic", "WIN", "SHARE"]

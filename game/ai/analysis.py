@@ -6,6 +6,15 @@ post-game review reads it instead of asking the agent again.
 
 Values are the searching seat's mean reward, on the scale its game scores rollouts on
 (a win rate, or a standing in [0, 1]); compare values within one analysis only.
+
+Every game's hard agent answers `analyse(view, decision, budget=None, *, weigh=None)`.
+Without `weigh` it is what `choose` plays. With `weigh` (a few actions the seat may play,
+e.g. a review's best move and the move played) the search weighs exactly those, the first
+as its reference, whatever the decision's kind and whatever candidates it would have
+searched itself: each is in the analysis, with a value unless it could not be played on
+any world the search drew (then the review says it could not weigh it). A game's own
+candidate list must not decide whether a person's move is weighed: a free choice (a
+Monster Shop plan) is often none of them.
 """
 from __future__ import annotations
 
@@ -92,6 +101,15 @@ class Analysis:
             if _value(e) > best_value:
                 best, best_value = e.action, _value(e)
         return best
+
+
+def distinct(actions) -> list:
+    """`actions` in order without repeats (a review's best move may be the move played)."""
+    out = []
+    for a in actions:
+        if a not in out:
+            out.append(a)
+    return out
 
 
 def _value(e: Estimate) -> float:

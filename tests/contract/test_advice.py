@@ -156,3 +156,92 @@ def test_review_can_be_cancelled(game):
     record = _record_with_weak_moves(spec, rules, S.usual_players(rules), seed=22, mine=3)
     with pytest.raises(advice.Cancelled):
         advice.review(spec, rules, record, 0, budget=2, cancelled=lambda: True)
+
+
+def _plainly_bad(gid, decision, analysis):
+    """A listed move a person might play that the search did not weigh itself (the review
+    must weigh it against the best all the same): Monster Shop's empty plan (no imp goes
+    out), elsewhere the first listed move left without a value, or, where the search
+    valued every move (ISMCTS in Schemers), the one it valued lowest."""
+    if gid == "monster_shop":
+        return ("plan", ()) if decision.kind == "plan" else None
+    left = [e.action for e in analysis.estimates if e.value is None]
+    if left:
+        return left[0]
+    valued = [e for e in analysis.estimates if e.action != analysis.chosen]
+    return min(valued, key=lambda e: e.value).action if valued else None
+
+
+def _record_up_to_a_bad_move(gid, spec, rules, players, seed):
+    """A record of normal agents up to a decision the search weighs, ended by a plainly
+    bad move there (`_plainly_bad`): (record, the bad move's log index, its seat)."""
+    opts = S.options(rules, players)
+    state = rules.setup(players, opts, seed)
+    agents = {i: spec.make_agent("normal", i, seed + i) for i in range(players)}
+    log = []
+    for step in range(400):
+        if rules.result(state) is not None:
+            break
+        d = rules.decisions(state)[0]
+        view = rules.view(state, d.seat)
+        if len(d.actions) > 1 and (step >= 6 or gid == "monster_shop"):   # its first plan: round 1
+            hint = advice.hint(spec, view, d, budget=_budget(spec), seed=SEED)
+            bad = _plainly_bad(gid, d, hint.analysis) if hint.weighed else None
+            if bad is not None and bad != hint.best.action:
+                log.append((d.seat, bad))
+                seats = [{"name": f"P{i + 1}", "kind": "human", "difficulty": "normal"} for i in range(players)]
+                return Record(game=spec.id, options=opts, seed=seed, seats=seats, actions=log), len(log) - 1, d.seat
+        a = agents[d.seat].choose(view, d)
+        log.append((d.seat, a))
+        rules.apply(state, d.seat, a)
+    raise AssertionError(f"{gid}: no searched decision with a move to weigh in 400 steps")
+
+
+def test_review_weighs_the_move_played_or_says_it_could_not(game):
+    """The review weighs the move the person made, even one the search would never have
+    considered (a Monster Shop plan is a free choice: the empty plan is none of normal's
+    variations), or lists the decision as unweighed; never counted as a move that lost
+    nothing."""
+    gid, spec, rules = game
+    players = 4 if gid == "monster_shop" else S.usual_players(rules)
+    record, step, seat = _record_up_to_a_bad_move(gid, spec, rules, players, seed=1)
+    bad = record.actions[step][1]
+    found = advice.review(spec, rules, record, seat, budget=_budget(spec), seed=SEED)
+    weighed, unweighed = getattr(found, "weighed", {}), getattr(found, "unweighed", [])
+    assert step in weighed or step in unweighed, \
+        f"{gid}: the move played {bad!r} was neither weighed nor said to be unweighable"
+    for m in found:
+        if m.step == step:
+            assert m.chosen.action == bad and m.chosen.chance is not None and m.best.chance is not None
+
+
+def test_review_finds_the_monster_shop_plans_that_sent_no_imp():
+    """A newcomer who planned nothing for three rounds (the empty plan, listed first) lost
+    badly, and the review said "No decision lost anything ... Well played": the hard agent
+    searched its own plans and never the one played. Each empty plan is now weighed, and
+    those that cost most are listed. (Whether passing one round costs anything depends on
+    the table: over 12 seeds a normal player who passes round 1 ends no further behind, so
+    the test asks for one costly plan among three, at a seed where they cost.)"""
+    spec = registry.get("monster_shop")
+    rules = spec.ruleset()
+    opts = S.options(rules, 4)
+    state = rules.setup(4, opts, 1)
+    agents = {i: spec.make_agent("normal", i, 1 + i) for i in range(4)}
+    log, empty = [], []
+    while rules.result(state) is None and state.rnd <= 3:
+        d = rules.decisions(state)[0]
+        if d.seat == 0 and d.kind == "plan":
+            a = ("plan", ())
+            empty.append(len(log))
+        else:
+            a = agents[d.seat].choose(rules.view(state, d.seat), d)
+        log.append((d.seat, a))
+        rules.apply(state, d.seat, a)
+    seats = [{"name": f"P{i + 1}", "kind": "human" if i == 0 else "ai", "difficulty": "normal"} for i in range(4)]
+    record = Record(game=spec.id, options=opts, seed=1, seats=seats, actions=log)
+    found = advice.review(spec, rules, record, 0, budget=_budget(spec), seed=SEED)
+    assert len(empty) == 3
+    costly = [m for m in found if m.chosen.action == ("plan", ()) and m.loss > 0.1]
+    assert costly, f"three empty plans and none reported as costly: {[(m.step, m.kind, m.loss) for m in found]}"
+    assert all(i in found.weighed or i in found.unweighed for i in empty), \
+        "an empty plan was neither weighed nor said to be unweighable"

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import time
 
-from ...ai.analysis import KEPT_POLICY, Analysis
+from ...ai.analysis import KEPT_POLICY, Analysis, distinct
 from ...ai.candidates import CandidateSearch, Round, SearchContext, unsearched
 from ...ai.levels import level_agent
 from ...core.rng import RNG, fix_chance
@@ -681,20 +681,25 @@ class HardAgent:
     def choose(self, view, decision, budget=None):
         return self.analyse(view, decision, budget).chosen
 
-    def analyse(self, view, decision, budget=None) -> Analysis:
+    def analyse(self, view, decision, budget=None, *, weigh=None) -> Analysis:
         """Every action of `decision` with its estimated value, rollouts and reason key
-        (game/ai/analysis.py); `.chosen` is what `choose` plays."""
+        (game/ai/analysis.py); `.chosen` is what `choose` plays. `weigh` (a review's best
+        move and the move played): exactly those on the same sampled worlds, the first as
+        the reference."""
         acts = decision.actions
         context = SearchContext(decision.seat, decision.kind, acts)
-        if len(acts) == 1:
-            return unsearched(context, acts[0])
-        c = ctx_from_view(view)
-        base = self.brain.pick(c, decision, self.rng)
-        if decision.kind not in self.SEARCH_KINDS:
-            return unsearched(context, base if base in acts else acts[0])
-        cands = self._candidates(c, decision, base)
-        if len(cands) == 1:
-            return unsearched(context, cands[0], KEPT_POLICY)
+        if weigh:
+            cands = distinct(weigh)
+        else:
+            if len(acts) == 1:
+                return unsearched(context, acts[0])
+            c = ctx_from_view(view)
+            base = self.brain.pick(c, decision, self.rng)
+            if decision.kind not in self.SEARCH_KINDS:
+                return unsearched(context, base if base in acts else acts[0])
+            cands = self._candidates(c, decision, base)
+            if len(cands) == 1:
+                return unsearched(context, cands[0], KEPT_POLICY)
         budget = self.budget if budget is None else min(budget, self.budget)
         limit = self.max_iterations
         deadline = time.perf_counter() + budget if limit is None else None

@@ -841,13 +841,20 @@ class HardAgent:
     def choose(self, view, decision, budget=None):
         return self.analyse(view, decision, budget).chosen
 
-    def analyse(self, view, decision, budget=None) -> Analysis:
+    def analyse(self, view, decision, budget=None, *, weigh=None) -> Analysis:
         """Every action of `decision` with what the search thought of it (game/ai/
         analysis.py); `.chosen` is what `choose` plays. A decision the search leaves alone
         (off-turn, a mode outside `searched`, cards still to play, a single candidate) is
         the heuristic's pick with the rest not searched; otherwise ISMCTS searches the
-        candidates and `_judged` applies the overrule rule to its root statistics."""
+        candidates and `_judged` applies the overrule rule to its root statistics.
+        `weigh` (a review's best move and the move played): ISMCTS over exactly those,
+        the first standing for the pick."""
         context = SearchContext(decision.seat, decision.kind, decision.actions)
+        if weigh:
+            asked = tuple(A.distinct(weigh))
+            if self.search.max_iterations is not None:
+                budget = None
+            return _judged(context, asked[0], self.search.analyse(view, decision._replace(actions=asked), budget))
         if len(decision.actions) == 1:
             return unsearched(context, decision.actions[0])
         if decision.kind != "turn" or view["mode"] not in self.searched:

@@ -23,6 +23,7 @@ from __future__ import annotations
 import time
 from itertools import combinations, product
 
+from ...ai import analysis as A
 from ...ai.analysis import Analysis
 from ...ai.candidates import CandidateSearch, Round, SearchContext, unsearched
 from ...ai.levels import level_agent
@@ -821,14 +822,21 @@ class HardAgent:
     def choose(self, view, decision, budget=None):
         return self.analyse(view, decision, budget).chosen
 
-    def analyse(self, view, decision, budget=None) -> Analysis:
+    def analyse(self, view, decision, budget=None, *, weigh=None) -> Analysis:
         """Every action of `decision` with what the search thought of it (game/ai/
         analysis.py); `.chosen` is what `choose` plays. A decision it does not search
         (another kind, a single action, an ask) is normal's pick, the rest not searched;
-        one it does: normal's pick and its variations on paired samples (`search`)."""
+        one it does: normal's pick and its variations on paired samples (`search`).
+        `weigh` (the review's best move and the move played): exactly those actions on
+        paired samples, the first as the reference, whatever normal would have searched;
+        a plan is a free choice, so the move played is often none of normal's variations."""
         kind = decision.kind
         self.last_samples = 0
         context = SearchContext(decision.seat, kind, decision.actions)
+        if weigh:
+            asked = A.distinct(weigh)
+            s0 = self.sample(view, decision.seat)
+            return self.search(context, view, s0, asked, self.kinds.get(kind, 1.0), budget)
         if kind not in self.kinds or len(decision.actions) == 1 or view["asks"]:
             return unsearched(context, self.normal.choose(view, decision, budget))
         seat = decision.seat

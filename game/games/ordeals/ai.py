@@ -27,7 +27,7 @@ import random
 import time
 from functools import lru_cache
 
-from ...ai.analysis import ILLEGAL_IN_SAMPLE, SCREENED_OUT, Analysis
+from ...ai.analysis import ILLEGAL_IN_SAMPLE, SCREENED_OUT, Analysis, distinct
 from ...ai.candidates import CandidateSearch, Round, SearchContext, keep_best, unsearched
 from ...ai.levels import level_agent
 from ...core.rng import fix_chance
@@ -647,13 +647,15 @@ class HardAgent:
     def choose(self, view, decision, budget=None):
         return self.analyse(view, decision, budget).chosen
 
-    def analyse(self, view, decision, budget=None) -> Analysis:
+    def analyse(self, view, decision, budget=None, *, weigh=None) -> Analysis:
         """Every action of `decision` with its estimated value (`score`'s mean), rollouts
-        and reason key (game/ai/analysis.py); `.chosen` is what `choose` plays."""
+        and reason key (game/ai/analysis.py); `.chosen` is what `choose` plays. `weigh`
+        (a review's best move and the move played): exactly those, the first as the
+        reference, in the same rounds."""
         R = self.R
         context = SearchContext(decision.seat, decision.kind, decision.actions)
         s0 = agent_state(R, view, decision.seat, self.rnd)
-        base = self.policy.choose(s0, decision)
+        base = distinct(weigh)[0] if weigh else self.policy.choose(s0, decision)
         self.last_rollouts = 0
         if decision.kind not in ("act", "activate", "push") or len(decision.actions) < 2:
             return unsearched(context, base)
@@ -661,7 +663,7 @@ class HardAgent:
         # shown, and a Deed the real table allows may not fit the guess (a guessed Shadow
         # character in the way): such candidates are left out
         s0.fog, s0.dec = False, None
-        proposed = self.candidates(s0, decision, base)
+        proposed = distinct(weigh) if weigh else self.candidates(s0, decision, base)
         cands = [a for a in proposed if R.is_legal(s0, decision.seat, a)]
         if len(cands) < 2:
             return unsearched(context, base)

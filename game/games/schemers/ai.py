@@ -36,7 +36,7 @@ Every agent works from the seat's view and decision only (CHECKLIST VC-111, AI.m
 """
 from __future__ import annotations
 
-from ...ai.analysis import Analysis
+from ...ai.analysis import Analysis, distinct
 from ...ai.candidates import SearchContext, unsearched
 from ...ai.random_agent import RandomAgent
 from ...core.rng import RNG, fix_chance
@@ -1015,15 +1015,18 @@ class HardAgent:
     def choose(self, view, decision, budget=None):
         return self.analyse(view, decision, budget).chosen
 
-    def analyse(self, view, decision, budget=None) -> Analysis:
+    def analyse(self, view, decision, budget=None, *, weigh=None) -> Analysis:
         """Every action of `decision` with what the search thought of it (game/ai/
         analysis.py); `.chosen` is what `choose` plays. The ISMCTS agent's analysis (visits
         and mean reward of each root action) for the decisions it searches; a single
         action, or a decision left to the rules of thumb (`delegate`), is that pick with
-        the rest not searched."""
-        if len(decision.actions) == 1:
+        the rest not searched. `weigh` (a review's best move and the move played): ISMCTS
+        over exactly those root actions."""
+        if weigh:
+            decision = decision._replace(actions=tuple(distinct(weigh)))
+        elif len(decision.actions) == 1:
             return self.search.analyse(view, decision, budget)      # searches nothing
-        if decision.kind in self.delegate:
+        if decision.kind in self.delegate and not weigh:
             context = SearchContext(decision.seat, decision.kind, decision.actions)
             return unsearched(context, self.fallback.choose(view, decision, budget))
         if self.max_depth is None:
