@@ -380,7 +380,7 @@ class NewGameScene(BackdropScene):
                 fmt = (lambda v, off=off: off if v == 0 else str(v)) if lo_ == 0 and "clock" in sp.key else str
                 st = self.ui.add(Stepper(a, (x, y, w, 60), label, lo_, hi_, max(lo_, min(hi_, val)),
                                          (lambda v, k=sp.key: self.set_option(k, v)), tooltip=tr(sp.help) or None,
-                                         label_w=int(w * 0.55), fmt=fmt))
+                                         label_w=int(w * 0.5), fmt=fmt))     # room for "Bez hodin"
                 # − and + step through the values this game accepts (Off, then 10 …), never
                 # to one it refuses
                 legal = [v for v in range(lo_, hi_ + 1) if v == val or self.check({**self.options, sp.key: v}) is None]
