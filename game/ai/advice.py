@@ -218,11 +218,17 @@ def review_steps(record, seat: int) -> list[int]:
     return [i for i, (s, _a) in enumerate(record.actions) if s == seat and i >= start]
 
 
+# The least loss a review lists: one that reads "−1 %". A seat far behind keeps losing
+# fractions of a per cent (both moves ≈0 %), and rows reading "−0 %" said nothing: a mistake
+# that reads as no loss.
+SHOWN_LOSS = 0.005
+
+
 def review(spec, ruleset, record, seat: int, *, budget: int | None = None, seed: int = 0, top: int = 5,
            progress: Callable[[int, int], None] | None = None,
-           cancelled: Callable[[], bool] | None = None) -> list[Mistake]:
+           cancelled: Callable[[], bool] | None = None) -> Review:
     """The `top` decisions of `seat` in `record` where the move played lost most estimated
-    value against the best, largest loss first (then in game order). Each is computed
+    value against the best (at least SHOWN_LOSS), largest loss first (then in game order). Each is computed
     from the seat's view at that moment by the hard agent (which is told only the events
     the seat had seen), never from the state. Decisions with one action, or that the
     agent answers by a rule of thumb, are not weighed. A move the search did not weigh
@@ -250,7 +256,7 @@ def review(spec, ruleset, record, seat: int, *, budget: int | None = None, seed:
                 unweighed.append(i)
             elif mistake is not None:
                 weighed[i] = mistake.loss
-                if mistake.loss > 1e-9:
+                if mistake.loss >= SHOWN_LOSS:
                     found.append(mistake)
             done += 1
             if progress is not None:

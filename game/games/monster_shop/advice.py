@@ -6,6 +6,7 @@ the reason says that lead."""
 from __future__ import annotations
 
 from ...ai.advice import GameAdvice, logistic
+from ...core.i18n import t
 from .words import OFFER_ROWS, ShopWords
 
 
@@ -17,11 +18,15 @@ def reason(view, decision, action, value):
 
 def label(view, kind, action, names):
     """The table's words for the move; a group sent for a cage, an upgrade or a monster
-    also names it (the button says only "Monster (young) 1")."""
+    also names it (the button says only "Monster (young) 1"); a plan that sends no group
+    says so."""
     from . import SPEC
 
     def name(seat) -> str:
         return names[seat] if 0 <= seat < len(names) else str(seat)
+    if action[0] == "plan" and not action[1]:
+        # the table draws an empty plan as "—": in a review line that read "You chose — (≈1 %)"
+        return t("advice.monster_shop.no_plan")
     words = ShopWords(SPEC.ruleset(), name, lambda: view)
     said = words.describe(kind, action)
     if action[0] == "send" and action[2] in OFFER_ROWS and action[2] != "food":

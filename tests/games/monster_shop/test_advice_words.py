@@ -50,3 +50,17 @@ def test_the_lead_reads_ahead_or_behind_short_enough_for_the_hints_two_lines():
         assert t(key, **params) == "≈2,5 reputace před nejlepším soupeřem"
     finally:
         set_language("en")
+
+
+def test_an_empty_plan_says_no_group_goes_out():
+    """A review of a newcomer who planned nothing read "You chose — (≈1 %), 2 imps | … was
+    best": the empty plan is said in words (en, cs)."""
+    from game.core.i18n import t
+    R = SPEC.ruleset()
+    s = R.setup(4, {}, 1)
+    v = R.view(s, 0)
+    for lang in ("en", "cs"):
+        set_language(lang)
+        said = label(v, "plan", ("plan", ()), ["A", "B", "C", "D"])
+        assert said == t("advice.monster_shop.no_plan") and "—" not in said and said.strip()
+    set_language("en")
