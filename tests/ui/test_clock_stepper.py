@@ -80,6 +80,8 @@ def test_czech_says_no_clock(app):
         _clock(scene).jump(-1)
         clock = _clock(scene)
         assert clock.choices[clock.index][1] == "Bez hodin"
+        scene.draw(pygame.Surface((1920, 1080)))
+        assert "choice" not in clock.cuts, "'Bez hodin' is cut short"
     finally:
         set_language("en")
 
