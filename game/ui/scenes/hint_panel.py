@@ -328,7 +328,7 @@ class HintPanel:
         size = FONT.body if whole else FONT.body - 4
         lines = assets.wrap(move.words(), FONT.small - 2, width - 200)
         top = 48 + HEAD_LINE * (len(heads) - 1)
-        return heads, size, lines, max(ROW_H, top + REASON_LINE * len(lines) + 20)
+        return heads, size, lines, max(ROW_H, top + REASON_LINE * len(lines) + 28)
 
     def frame_rate_wanted(self) -> bool:
         return self.thinking() or (self.chosen is not None)
