@@ -242,7 +242,7 @@ def review(spec, ruleset, record, seat: int, *, budget: int | None = None, seed:
     agent = hard_agent(spec, seat, seed, budget)
     observe = getattr(agent, "observe", None)
     state = ruleset.setup(len(record.seats), record.options, record.seed)
-    mine = review_steps(record, seat)
+    mine = set(review_steps(record, seat))
     total, done = len(mine), 0
     found: list[Mistake] = []
     weighed: dict[int, float] = {}
@@ -250,7 +250,7 @@ def review(spec, ruleset, record, seat: int, *, budget: int | None = None, seed:
     for i, (who, action) in enumerate(record.actions):
         if cancelled is not None and cancelled():
             raise Cancelled()
-        if who == seat:
+        if i in mine:                       # the seat's own moves, not the ones a coach asked for
             mistake = _weigh(advice, ruleset, agent, state, seat, action, i)
             if mistake is UNWEIGHED:
                 unweighed.append(i)

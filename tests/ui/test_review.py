@@ -171,3 +171,63 @@ def test_the_review_and_its_replay_name_a_decision_by_the_same_move(app, lang):
         assert str(n) in t("replay.position", n=n, total=total)
     finally:
         i18n.set_language("en")
+
+
+def all_words_drawn(app):
+    """words_drawn, block text (a centred note) included."""
+    blocks = []
+    original = app.assets.text_block
+
+    def text_block(s, *a, **k):
+        blocks.append(s)
+        return original(s, *a, **k)
+    app.assets.text_block = text_block
+    try:
+        return words_drawn(app) + " | " + " | ".join(blocks)
+    finally:
+        app.assets.text_block = original
+
+
+@pytest.mark.parametrize("lang", ["en", "cs"])
+def test_a_move_the_review_could_not_weigh_is_named_not_praised(app, lang):
+    """A move the hard AI could not play out (`unweighed`) is named by its number, beside
+    the list of mistakes and beside "no move lost" alike; never silently dropped."""
+    from game.ai import advice
+    from game.core import i18n
+    spec, m = finished_match()
+    i18n.set_language(lang)
+    try:
+        review = ReviewScene(app, spec, m)
+        app.push(review)
+        job = review.job
+        job.stop()
+        job.thread.join(30)
+        job.mistakes, job.error = advice.Review([], {}, [3, 8]), None
+        line = t("review.unweighed", n=2, moves="4, 9")
+        assert "4, 9" in line
+        drawn = all_words_drawn(app)
+        assert line in drawn and t("review.none") in drawn
+        job.mistakes = advice.Review([a_mistake(spec, m)], {}, [2])
+        drawn = all_words_drawn(app)
+        assert t("review.unweighed", n=1, moves="3") in drawn and review.rows
+    finally:
+        i18n.set_language("en")
+
+
+def test_the_review_leaves_out_the_moves_a_coach_asked_for(monkeypatch):
+    """A game played on from Learn to play: the coach's moves are not the player's own,
+    so the review neither weighs them nor counts them in its progress."""
+    from game.ai import advice
+    spec, m = finished_match()
+    record = m.record()
+    record.extra["coached"] = coached = 6
+    asked, progress = [], []
+
+    def weigh(advice_, ruleset, agent, state, seat, action, step):
+        asked.append(step)
+        return None
+    monkeypatch.setattr(advice, "_weigh", weigh)
+    advice.review(spec, spec.ruleset(), record, 0, progress=lambda done, total: progress.append((done, total)))
+    mine = [i for i, (s, _a) in enumerate(record.actions) if s == 0]
+    assert asked == [i for i in mine if i >= coached] and any(i < coached for i in mine)
+    assert progress[-1] == (len(asked), len(asked))

@@ -75,6 +75,15 @@ def move_title(m: advice.Mistake, record) -> str:
     return t("review.step", n=m.step + 1, total=len(record.actions))
 
 
+def unweighed_line(found) -> str:
+    """"Moves 4 and 9: the hard AI could not play your move out…", or "" when every move
+    it looked at was weighed (numbered as move_title numbers them)."""
+    steps = list(getattr(found, "unweighed", ()) or ())
+    if not steps:
+        return ""
+    return t("review.unweighed", n=len(steps), moves=", ".join(str(i + 1) for i in steps))
+
+
 class ReviewScene(BackdropScene):
     name = "review"
 
@@ -170,7 +179,7 @@ class ReviewScene(BackdropScene):
         elif not job.finished:
             self.draw_progress(surf, panel, job)
         elif not job.mistakes:
-            self.draw_note(surf, panel, t("review.none"))
+            self.draw_note(surf, panel, "\n\n".join(filter(None, (t("review.none"), unweighed_line(job.mistakes)))))
         else:
             self.draw_mistakes(surf, panel, job.mistakes)
         self.ui.draw(surf)
@@ -215,6 +224,10 @@ class ReviewScene(BackdropScene):
             y += ROW_H + 10
         note = fit_text(self.app, t("review.note"), FONT.small - 2, panel.w - 60)
         draw_text(surf, self.app, note, (panel.x + 30, panel.bottom - 36), FONT.small - 2, pal.text_faint)
+        missed = unweighed_line(mistakes)
+        if missed:
+            missed = fit_text(self.app, missed, FONT.small - 2, panel.w - 60)
+            draw_text(surf, self.app, missed, (panel.x + 30, panel.bottom - 66), FONT.small - 2, pal.text_dim)
 
     def help_lines(self):
         return [("Esc", t("help.back"))]
