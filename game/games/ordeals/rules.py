@@ -377,7 +377,10 @@ class OrdealsRules(StateBackedRules):
             return True
         lim = self.R.lantern_radius + self.R.base
         for o in s.chars:
-            if o.in_play and self.is_lit(o) and math.hypot(o.x - t.x, o.y - t.y) <= lim \
+            # o.lit first, and in_play and is_lit written out: asked for every character
+            # at every Shroud check, and most characters carry no light
+            if o.lit and o.deployed and not o.ooa and not (o.st.always_lit and o.hidden) \
+                    and math.hypot(o.x - t.x, o.y - t.y) <= lim \
                     and (obs is None or o is obs or self.los(s, obs, o)):
                 return True
         return False
@@ -441,10 +444,11 @@ class OrdealsRules(StateBackedRules):
     def others_for(self, s, i, level_on=-1) -> list:
         """Centres of the bases a Move of character i must avoid."""
         out = []
+        pieces = self.map(s).pieces
         for j, o in enumerate(s.chars):
-            if j == i or not o.in_play:
+            if j == i or not o.deployed or o.ooa:          # not in play
                 continue
-            on_top = o.on >= 0 and o.z >= self.map(s).pieces[o.on].height - 1e-9
+            on_top = o.on >= 0 and o.z >= pieces[o.on].height - 1e-9
             if level_on < 0 and not on_top:
                 out.append((o.x, o.y))
             elif level_on >= 0 and on_top and o.on == level_on:
