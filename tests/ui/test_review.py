@@ -36,19 +36,25 @@ def finished_match(game_id="schemers", seed=5):
     return spec, m
 
 
-def words_drawn(app):
+def words_drawn(app, blocks=False):
+    """The words one frame draws (with `blocks`, a centred note's block text too)."""
     words = []
-    original = app.assets.text
+    names = ("text", "text_block") if blocks else ("text",)
+    originals = {name: getattr(app.assets, name) for name in names}
 
-    def text(s, *a, **k):
-        words.append(s)
-        return original(s, *a, **k)
-    app.assets.text = text
+    def recording(original):
+        def draw(s, *a, **k):
+            words.append(s)
+            return original(s, *a, **k)
+        return draw
+    for name, original in originals.items():
+        setattr(app.assets, name, recording(original))
     app.assets._text.clear()
     try:
         app.step(1 / 60, [])
     finally:
-        app.assets.text = original
+        for name, original in originals.items():
+            setattr(app.assets, name, original)
     return " | ".join(words)
 
 
@@ -140,6 +146,17 @@ def a_mistake(spec, m, seat=0):
     raise AssertionError("no decision to review")
 
 
+def review_showing(app, spec, m, mistakes):
+    """The review screen of `m` with its own search stopped, showing `mistakes` instead."""
+    review = ReviewScene(app, spec, m)
+    app.push(review)
+    job = review.job
+    job.stop()
+    job.thread.join(30)
+    job.mistakes, job.error = mistakes, None
+    return review, job
+
+
 @pytest.mark.parametrize("lang", ["en", "cs"])
 def test_the_review_and_its_replay_name_a_decision_by_the_same_move(app, lang):
     """The list says "Move 17 of 23"; the replay it opens stands before that move and says
@@ -150,12 +167,7 @@ def test_the_review_and_its_replay_name_a_decision_by_the_same_move(app, lang):
     n, total = mistake.step + 1, len(m.log)
     i18n.set_language(lang)
     try:
-        review = ReviewScene(app, spec, m)
-        app.push(review)
-        job = review.job
-        job.stop()
-        job.thread.join(30)
-        job.mistakes, job.error = [mistake], None
+        review, job = review_showing(app, spec, m, [mistake])
         title = t("review.step", n=n, total=total)
         assert str(n) in title and str(total) in title
         assert title in words_drawn(app)
@@ -173,21 +185,6 @@ def test_the_review_and_its_replay_name_a_decision_by_the_same_move(app, lang):
         i18n.set_language("en")
 
 
-def all_words_drawn(app):
-    """words_drawn, block text (a centred note) included."""
-    blocks = []
-    original = app.assets.text_block
-
-    def text_block(s, *a, **k):
-        blocks.append(s)
-        return original(s, *a, **k)
-    app.assets.text_block = text_block
-    try:
-        return words_drawn(app) + " | " + " | ".join(blocks)
-    finally:
-        app.assets.text_block = original
-
-
 @pytest.mark.parametrize("lang", ["en", "cs"])
 def test_a_move_the_review_could_not_weigh_is_named_not_praised(app, lang):
     """A move the hard AI could not play out (`unweighed`) is named by its number, beside
@@ -197,18 +194,13 @@ def test_a_move_the_review_could_not_weigh_is_named_not_praised(app, lang):
     spec, m = finished_match()
     i18n.set_language(lang)
     try:
-        review = ReviewScene(app, spec, m)
-        app.push(review)
-        job = review.job
-        job.stop()
-        job.thread.join(30)
-        job.mistakes, job.error = advice.Review([], {}, [3, 8]), None
+        review, job = review_showing(app, spec, m, advice.Review([], {}, [3, 8]))
         line = t("review.unweighed", n=2, moves="4, 9")
         assert "4, 9" in line
-        drawn = all_words_drawn(app)
+        drawn = words_drawn(app, blocks=True)
         assert line in drawn and t("review.none") in drawn
         job.mistakes = advice.Review([a_mistake(spec, m)], {}, [2])
-        drawn = all_words_drawn(app)
+        drawn = words_drawn(app, blocks=True)
         assert t("review.unweighed", n=1, moves="3") in drawn and review.rows
     finally:
         i18n.set_language("en")
