@@ -183,7 +183,11 @@ class SchemersRules:
     # -- setup --------------------------------------------------------------------------
     def config(self, players: int, options: dict) -> E.Config:
         addons = options.get("addons") or ()
-        key = (players, options.get("mode"), tuple(addons), options.get("clock"),
+        clock = options.get("clock")
+        # the clock's type is in the key: 5 == 5.0, but a Config keeps its options, which a
+        # state's snapshot (and so a save's digest) shows; a search's worlds set up from a
+        # view's float clock once made a loaded save of the same game miss its digest
+        key = (players, options.get("mode"), tuple(addons), clock, type(clock),
                bool(options.get("hotseat")))
         cfg = self._configs.get(key)
         if cfg is None:
