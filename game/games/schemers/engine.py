@@ -376,7 +376,8 @@ def challenge(s: State, challenger: int, ev) -> None:
                     i = c.index(role)
                     s.claims[x] = c[:i] + c[i + 1:]
                 s.changed[x] += 1
-                if ev is not None:
+                if ev is not None:                         # said before the draw the claimant sees
+                    _log(ev, "schemers.log.redraw", player=x, role=role)
                     _move(ev, role, HAND_Z[x], "deck", True)
                     ev.append(new_event(("shuffle", {"zone": "deck"}, None)))
                     _move(ev, new, "deck", HAND_Z[x], False, x)

@@ -266,6 +266,8 @@ def test_VC_019_honest_claimant_shows_shuffles_back_draws_challenger_loses():
     reveal = events_of(events, "reveal")
     assert reveal and reveal[0].data == {"seat": 0, "card": D}
     assert events_of(events, "shuffle")
+    redraw = [e.data for e in events_of(events, "log") if e.data["key"] == "schemers.log.redraw"]
+    assert redraw == [{"key": "schemers.log.redraw", "params": {"player": 0, "role": D}}], "the chronicle says so"
     assert len(s.hands[0]) == 2 and C in s.hands[0]
     assert count_cards(s) == 15
     assert s.proofs[0] == (D,)
