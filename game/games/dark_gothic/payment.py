@@ -694,26 +694,11 @@ def quick_ways(pool, parts, key, matter_of):
         else:
             if have >= need and (not mixed or have == need or col not in matter_of()):
                 return [parts]
-    elif len(parts) == 1 and parts[0][0] == "W" and parts[0][1] > 0 and not parts[0][2]:
-        # the next most common: one plain Silver part (the general reading below, unrolled)
-        ways = _one_silver_part(pool, parts[0], key, matter_of)
-        if ways is not False:
-            return ways
-    have = [0, 0, 0]
-    first = [0, 0, 0]                         # the kind of card that pays first in each colour
-    mixed = [False, False, False]             # ... and whether another kind pays it too
-    silver = []
-    for col, n, src, _w in pool:
-        if col == "W":
-            silver.append(n)
-            continue
-        i = _IDX[col]
-        k = None if src is None else key(src)
-        if not have[i]:
-            first[i] = k
-        elif k != first[i]:
-            mixed[i] = True
-        have[i] += n
+    have, mixed, silver = _tally(pool, key)
+    if not silver and len(parts) == 1 and parts[0][0] == "W" and parts[0][1] > 0 and not parts[0][2]:
+        # the next most common: one plain Silver part and no Silver orb (the general reading
+        # below, unrolled)
+        return _one_silver_part(have, mixed, parts[0], matter_of)
     need = [0, 0, 0]
     w = None
     for j, (col, n, cur) in enumerate(parts):
@@ -780,25 +765,33 @@ def quick_ways(pool, parts, key, matter_of):
     return out or None
 
 
-def _one_silver_part(pool, part, key, matter_of):
-    """quick_ways for one plain Silver part of n > 0 units and a pool without Silver orbs
-    (False when it has one): each colour that holds n pays it (the colour held most first), a
-    colour where more than one kind of card pays and some are left over only where no later
-    Cursed cost cares which (else None: payment_options decides)."""
-    n = part[1]
+def _tally(pool, key):
+    """A pool as quick_ways reads it: the units held in each colour, whether more than one
+    kind of card pays a colour, and the Silver orbs' units."""
     have = [0, 0, 0]
     first = [0, 0, 0]                         # the kind of card that pays first in each colour
     mixed = [False, False, False]             # ... and whether another kind pays it too
-    for col, units, src, _w in pool:
+    silver = []
+    for col, n, src, _w in pool:
         if col == "W":
-            return False
+            silver.append(n)
+            continue
         i = _IDX[col]
         k = None if src is None else key(src)
         if not have[i]:
             first[i] = k
         elif k != first[i]:
             mixed[i] = True
-        have[i] += units
+        have[i] += n
+    return have, mixed, silver
+
+
+def _one_silver_part(have, mixed, part, matter_of):
+    """quick_ways for one plain Silver part of n > 0 units and a pool without Silver orbs
+    (tallied by _tally): each colour that holds n pays it (the colour held most first), a
+    colour where more than one kind of card pays and some are left over only where no later
+    Cursed cost cares which (else None: payment_options decides)."""
+    n = part[1]
     out = []
     matter = None
     for i in sorted(range(3), key=have.__getitem__, reverse=True):    # stable: ties in COLS order
